@@ -1,0 +1,1 @@
+"""Computer players. Each sees only its own seat's view and the legal actions."""

@@ -1,0 +1,110 @@
+"""The contract every game module follows, and the vocabulary they share.
+
+A game module exposes one object ``GAME`` satisfying :class:`Game`. Everything is pure:
+``apply`` returns a new state and never touches the one it was given; all randomness comes
+from the seed stored in (or derived from) the state; no I/O, no asyncio, no Discord.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+Seat = int
+View = dict[str, Any]
+
+
+class EngineError(Exception):
+    """Root of every error the engine raises."""
+
+
+class IllegalAction(EngineError, ValueError):  # noqa: N818 - the contract's own name
+    """An action that the rules do not allow now, by this seat, or at all.
+
+    ``str(error)`` is a short sentence a player can read ("It is not your turn.").
+    """
+
+
+class BadActionText(IllegalAction):
+    """Action text that does not parse (an old or forged custom_id, a typo in a log)."""
+
+
+@runtime_checkable
+class Action(Protocol):
+    """A small frozen value; ``str(action)`` is its stable text form (at most 40 characters)."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game as a value: per-seat totals and the winning seats."""
+
+    totals: tuple[int, ...]
+    winners: frozenset[Seat]
+    reason: str = "complete"
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+
+class Game(Protocol[S, A]):
+    """What every game module's ``GAME`` object provides."""
+
+    name: str  # command and registry key: "grinch", "gnome", "hearts", "ten"
+    title: str  # display name
+    min_players: int
+    max_players: int
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S:
+        """A fresh game, fully determined by ``players``, ``seed`` and ``options``."""
+        ...
+
+    def to_act(self, state: S) -> set[Seat]:
+        """Seats that may act now; several in simultaneous phases; empty once finished."""
+        ...
+
+    def legal_actions(self, state: S, seat: Seat) -> list[A]:
+        """Every action ``seat`` may take now (empty when it is not to act)."""
+        ...
+
+    def apply(self, state: S, seat: Seat, action: A) -> S:
+        """The state after ``seat`` takes ``action``; raises :class:`IllegalAction`."""
+        ...
+
+    def parse_action(self, text: str) -> A:
+        """Inverse of ``str(action)``; raises :class:`BadActionText`."""
+        ...
+
+    def view(self, state: S, seat: Seat | None) -> View:
+        """JSON-serialisable: exactly what ``seat`` (a spectator for None) may see."""
+        ...
+
+    def to_json(self, state: S) -> str: ...
+
+    def from_json(self, text: str) -> S: ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game runs; the totals and winners once it is over."""
+        ...
+
+
+class Policy(Protocol):
+    """A computer player: it decides from the seat's own view and the legal actions only."""
+
+    def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any: ...
+
+
+def check_seat(seat: Seat, players: int) -> None:
+    """Raise IllegalAction unless ``seat`` is a seat of a ``players``-seat game."""
+    if not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalAction("That seat is not in this game.")
+
+
+def winners_of(totals: tuple[int, ...], *, lowest: bool = False) -> frozenset[Seat]:
+    """Seats sharing the best total (highest by default, lowest for games like Hearts)."""
+    best = min(totals) if lowest else max(totals)
+    return frozenset(s for s, t in enumerate(totals) if t == best)
