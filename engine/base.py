@@ -19,7 +19,7 @@ class EngineError(Exception):
     """Root of every error the engine raises."""
 
 
-class IllegalAction(EngineError, ValueError):  # noqa: N818 - the contract's own name
+class IllegalAction(EngineError, ValueError):
     """An action that the rules do not allow now, by this seat, or at all.
 
     ``str(error)`` is a short sentence a player can read ("It is not your turn.").

@@ -1,0 +1,83 @@
+"""Rows returned by the store, as frozen dataclasses."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    status: str
+    host_id: int
+    seed: int
+    options: str
+    snapshot: str | None
+    version: int
+    lobby_message_id: int | None
+    table_message_id: int | None
+    table_key: str | None
+    created_at: float
+    updated_at: float
+    ended_at: float | None
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> GameRow:
+        return cls(**{key: row[key] for key in row.keys()})  # noqa: SIM118 - sqlite3.Row
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in ("lobby", "active")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    name: str
+    is_computer: bool
+    accepted: bool
+    step: int
+    deadline: float | None
+    timeouts: int
+    autopilot: bool
+    dm_channel_id: int | None
+    dm_message_id: int | None
+    dm_closed: bool
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> SeatRow:
+        return cls(
+            game_id=row["game_id"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            name=row["name"],
+            is_computer=bool(row["is_computer"]),
+            accepted=bool(row["accepted"]),
+            step=row["step"],
+            deadline=row["deadline"],
+            timeouts=row["timeouts"],
+            autopilot=bool(row["autopilot"]),
+            dm_channel_id=row["dm_channel_id"],
+            dm_message_id=row["dm_message_id"],
+            dm_closed=bool(row["dm_closed"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    actor: str
+    at: float
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> ActionRow:
+        return cls(**{key: row[key] for key in row.keys()})  # noqa: SIM118 - sqlite3.Row
