@@ -332,6 +332,9 @@ class Store:
             fields["timeouts"] = timeouts
         await self._update_seat(game_id, seat, **fields)
 
+    async def clear_deadline(self, game_id: int, seat: int) -> None:
+        await self._update_seat(game_id, seat, deadline=None)
+
     async def set_dm(
         self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
     ) -> None:
