@@ -70,6 +70,7 @@ class Report:
     before: Loaded
     after: Loaded
     moves: list[Move] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # the engine state after each move
     notices: list[str] = field(default_factory=list)
 
     @property
@@ -391,6 +392,7 @@ class GameService:
         except StaleVersion as exc:  # only possible if two processes share one database
             raise StaleMove("That move is no longer available.") from exc
         report.moves.append(Move(seat_no, action, actor))
+        report.states.append(new)
         report.after = await self.load(loaded.row.id)
 
     async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:

@@ -1,0 +1,111 @@
+"""Composition root: settings from .env, logging, the database, the cogs, command sync."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import sys
+
+import discord
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs.components import DYNAMIC_ITEMS
+from cogs.lobby import LobbyCog
+from cogs.publisher import Publisher
+from cogs.table import TableCog
+from db.store import Store
+from service.games import GameService
+from settings import Settings, SettingsError
+
+log = logging.getLogger("bot")
+
+
+class CardBot(commands.Bot):
+    """The bot, with its store and settings injected; it owns every long-lived object."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.store = store
+        self.service = GameService(store, turn_timeout=settings.turn_timeout)
+        self.publisher = Publisher(self, self.service)
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(TableCog(self, self.service, self.publisher))
+        await self.add_cog(LobbyCog(self, self.service, self.publisher))
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+        self.tree.error(self.on_app_command_error)
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def on_app_command_error(
+        self,
+        interaction: discord.Interaction[discord.Client],
+        error: discord.app_commands.AppCommandError,
+    ) -> None:
+        log.error("command failed", exc_info=error)
+        text = "Sorry, something went wrong on my side. Please try again."
+        if isinstance(error, discord.app_commands.NoPrivateMessage):
+            text = "Games are played in a server channel."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report a command error", exc_info=True)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.store.close()
+
+
+async def main() -> int:
+    load_dotenv()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"Cannot start: {exc}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        store = await Store.open(settings.database_path)
+    except (OSError, sqlite3.Error) as exc:
+        log.error("Cannot open the database at %s: %s", settings.database_path, exc)
+        return 2
+    bot = CardBot(settings, store)
+    try:
+        await bot.start(settings.token)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env.")
+        return 2
+    finally:
+        if not bot.is_closed():
+            await bot.close()
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(asyncio.run(main()))
+    except KeyboardInterrupt:
+        sys.exit(0)

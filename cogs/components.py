@@ -1,0 +1,149 @@
+"""Restart-proof buttons and selects: every custom_id is a small address the bot can parse.
+
+- ``g:<game>:<step>:<action>``  a move button (the clicker's seat step guards against doubles)
+- ``gs:<game>:<step>:<n>``      a move select; each option's value is an action text
+- ``lobby:<game>:<verb>``       lobby buttons (join, leave, bot, start, cancel, decline)
+- ``hand:<game>``               "My hand" on the table: the hand as an ephemeral message
+- ``back:<game>``               a player on autopilot takes their seat back
+
+They are registered once with ``bot.add_dynamic_items`` and work for messages sent before a
+restart; all state lives in the database, none on the view objects.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    from cogs.table import TableCog
+
+ACTION_CHARS = r"[A-Za-z0-9._-]+"
+
+
+def _table(interaction: discord.Interaction[Any]) -> TableCog:
+    cog = interaction.client.get_cog("Table")
+    if cog is None:  # pragma: no cover - the cog is loaded at start
+        raise RuntimeError("table cog not loaded")
+    return cog  # type: ignore[no-any-return]
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"g:(?P<game>\d+):(?P<step>\d+):(?P<action>{ACTION_CHARS})",
+):
+    def __init__(self, game_id: int, step: int, action: str, **button: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"g:{game_id}:{step}:{action}", **button))
+        self.game_id, self.step, self.action = game_id, step, action
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["step"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _table(interaction).on_move(interaction, self.game_id, self.step, self.action)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"gs:(?P<game>\d+):(?P<step>\d+):(?P<n>\d+)",
+):
+    def __init__(self, game_id: int, step: int, n: int, **select: Any) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"gs:{game_id}:{step}:{n}", **select))
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveSelect:
+        return cls(int(match["game"]), int(match["step"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        action = values[0] if values else ""
+        await _table(interaction).on_move(interaction, self.game_id, self.step, action)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lobby:(?P<game>\d+):(?P<verb>join|leave|bot|start|cancel|decline)",
+):
+    def __init__(self, game_id: int, verb: str, **button: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"lobby:{game_id}:{verb}", **button))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = interaction.client.get_cog("Lobby")
+        await cog.on_lobby_button(interaction, self.game_id, self.verb)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"hand:{game_id}",
+                label="My hand",
+                style=discord.ButtonStyle.primary,
+                emoji="🃏",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> HandButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _table(interaction).send_hand(interaction, self.game_id)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"back:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"back:{game_id}",
+                label="I'm back",
+                style=discord.ButtonStyle.success,
+                emoji="👋",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> BackButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _table(interaction).on_back(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, HandButton, BackButton)

@@ -1,0 +1,262 @@
+"""Lobbies: `/<game> start`, the Join / Leave / Add computer / Start / Cancel buttons."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.components import LobbyButton
+from cogs.publisher import Publisher
+from cogs.table import SORRY, TableCog, reply
+from cogs.ui.base import BLUE, GREY, Panel
+from engine import GAMES
+from engine.base import Game
+from service.errors import NoGame, PlayError
+from service.games import GameService, Loaded
+
+log = logging.getLogger(__name__)
+
+
+def lobby_panel(loaded: Loaded) -> Panel:
+    game = loaded.game
+    lines = []
+    for seat in loaded.seats:
+        mark = "🤖" if seat.is_computer else ("⏳" if not seat.accepted else "🙂")
+        host = " (host)" if seat.user_id == loaded.row.host_id else ""
+        waiting = " — waiting for them to accept" if not seat.accepted else ""
+        lines.append(f"{mark} {seat.name}{host}{waiting}")
+    count = len(loaded.seats)
+    if game.min_players == game.max_players:
+        need = f"{game.min_players} players"
+    else:
+        need = f"{game.min_players}–{game.max_players} players"
+    return Panel(
+        title=f"{game.title} — lobby",
+        description=(
+            f"{need} · {count} seated\n\n" + "\n".join(lines) + "\n\n"
+            "Press **Join** to take a seat. The host starts the game."
+        ),
+        colour=BLUE,
+    )
+
+
+def lobby_view(loaded: Loaded) -> discord.ui.View:
+    game_id, game = loaded.row.id, loaded.game
+    view = discord.ui.View(timeout=None)
+    if any(not s.accepted for s in loaded.seats):
+        view.add_item(
+            LobbyButton(game_id, "join", label="Accept", style=discord.ButtonStyle.success)
+        )
+        view.add_item(
+            LobbyButton(game_id, "decline", label="Decline", style=discord.ButtonStyle.danger)
+        )
+        return view
+    full = len(loaded.seats) >= game.max_players
+    view.add_item(
+        LobbyButton(game_id, "join", label="Join", style=discord.ButtonStyle.success, disabled=full)
+    )
+    view.add_item(LobbyButton(game_id, "leave", label="Leave", style=discord.ButtonStyle.secondary))
+    view.add_item(
+        LobbyButton(
+            game_id,
+            "bot",
+            label="Add computer player",
+            style=discord.ButtonStyle.secondary,
+            emoji="🤖",
+            disabled=full,
+        )
+    )
+    view.add_item(
+        LobbyButton(
+            game_id,
+            "start",
+            label="Start",
+            style=discord.ButtonStyle.primary,
+            disabled=len(loaded.seats) < game.min_players,
+        )
+    )
+    view.add_item(LobbyButton(game_id, "cancel", label="Cancel", style=discord.ButtonStyle.danger))
+    return view
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+class LobbyCog(commands.Cog, name="Lobby"):
+    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+        self.bot = bot
+        self.service = service
+        self.publisher = publisher
+        self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group, override=True)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+    @property
+    def table(self) -> TableCog:
+        cog = self.bot.get_cog("Table")
+        assert isinstance(cog, TableCog)
+        return cog
+
+    # -- commands ------------------------------------------------------------------------
+
+    def _group(self, name: str, game: Game[Any, Any]) -> app_commands.Group:
+        group = app_commands.Group(
+            name=name, description=f"Play {game.title}"[:100], guild_only=True
+        )
+
+        if game.max_players == 2:
+
+            @group.command(name="start", description=f"Open a {game.title} game in this channel")
+            @app_commands.describe(opponent="Challenge someone directly (optional)")
+            async def start_vs(
+                interaction: discord.Interaction[Any], opponent: discord.Member | None = None
+            ) -> None:
+                await self.start_lobby(interaction, name, opponent)
+
+        else:
+
+            @group.command(name="start", description=f"Open a {game.title} game in this channel")
+            async def start(interaction: discord.Interaction[Any]) -> None:
+                await self.start_lobby(interaction, name, None)
+
+        @group.command(name="hand", description="Show your hand and your moves (only you see it)")
+        async def hand(interaction: discord.Interaction[Any]) -> None:
+            await self.table.hand_command(interaction, name)
+
+        @group.command(name="cancel", description="End this channel's game (host or Manage Server)")
+        async def cancel(interaction: discord.Interaction[Any]) -> None:
+            await self.cancel_command(interaction, name)
+
+        return group
+
+    async def start_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        game_name: str,
+        opponent: discord.Member | None,
+    ) -> None:
+        if interaction.guild is None or interaction.channel_id is None:
+            await reply(interaction, "Games are played in a server channel.")
+            return
+        if opponent is not None and (opponent.bot or opponent.id == interaction.user.id):
+            await reply(interaction, "Challenge another person (or add a computer player).")
+            return
+        try:
+            loaded = await self.service.open_lobby(
+                game=game_name,
+                guild_id=interaction.guild.id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                opponent=(opponent.id, opponent.display_name) if opponent else None,
+            )
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        content = f"{opponent.mention}, you are challenged!" if opponent else None
+        await interaction.response.send_message(
+            content=content,
+            embed=render.embed(lobby_panel(loaded)),
+            view=lobby_view(loaded),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        message = await interaction.original_response()
+        await self.service.store.set_lobby_message(loaded.row.id, message.id)
+
+    async def cancel_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+        try:
+            loaded = await self.service.channel_game(interaction.channel_id or 0)
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        if loaded.row.game != game_name:
+            await reply(interaction, f"The game in this channel is {loaded.game.title}.")
+            return
+        await interaction.response.defer(thinking=True)
+        try:
+            after = await self.service.cancel(
+                loaded.row.id, interaction.user.id, is_admin=is_admin(interaction)
+            )
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        await interaction.followup.send(
+            f"🛑 {interaction.user.display_name} cancelled the {loaded.game.title} game."
+        )
+        await self._after_close(after)
+
+    async def _after_close(self, loaded: Loaded) -> None:
+        if loaded.state is None:
+            await self.publisher.close_lobby_message(loaded, "🛑 This lobby was closed.")
+        else:
+            await self.publisher.refresh_table(loaded.row.id)
+
+    # -- lobby buttons -------------------------------------------------------------------
+
+    async def on_lobby_button(
+        self, interaction: discord.Interaction[Any], game_id: int, verb: str
+    ) -> None:
+        user = interaction.user
+        try:
+            if verb == "join":
+                loaded = await self.service.join(game_id, user.id, user.display_name)
+            elif verb == "bot":
+                loaded = await self.service.add_computer(game_id, user.id)
+            elif verb in ("leave", "decline"):
+                left = await self.service.leave(game_id, user.id)
+                if left is None:
+                    closed = await self.service.load(game_id)
+                    await interaction.response.edit_message(
+                        content=f"🛑 {user.display_name} closed this lobby.",
+                        embed=render.embed(
+                            Panel(lobby_panel(closed).title, "Closed.", colour=GREY)
+                        ),
+                        view=None,
+                    )
+                    return
+                loaded = left
+            elif verb == "cancel":
+                closed = await self.service.cancel(game_id, user.id, is_admin=is_admin(interaction))
+                await interaction.response.edit_message(
+                    content=f"🛑 {user.display_name} cancelled this lobby.",
+                    embed=render.embed(Panel(lobby_panel(closed).title, "Cancelled.", colour=GREY)),
+                    view=None,
+                )
+                return
+            else:
+                await self._start(interaction, game_id)
+                return
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        except Exception:
+            log.exception("lobby %s of game %s failed", verb, game_id)
+            await reply(interaction, SORRY)
+            return
+        await interaction.response.edit_message(
+            embed=render.embed(lobby_panel(loaded)), view=lobby_view(loaded)
+        )
+
+    async def _start(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        report = await self.service.start(game_id, interaction.user.id)
+        names = ", ".join(s.name for s in report.after.seats)
+        await interaction.response.edit_message(
+            content=f"▶️ {report.after.game.title} started: {names}.",
+            embed=render.embed(lobby_panel(report.after)),
+            view=None,
+        )
+        self.table.poke_timers()
+        await self.publisher.publish(report)

@@ -1,0 +1,180 @@
+"""In-game flow shared by every game: moves, hands, scores, rules and turn timers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.publisher import Publisher, names_of
+from cogs.ui import UIS
+from engine import GAMES
+from service.errors import NoGame, PlayError
+from service.games import GameService
+
+if TYPE_CHECKING:
+    from service.games import Loaded
+
+log = logging.getLogger(__name__)
+
+MAX_TIMER_SLEEP = 30.0
+SORRY = "Sorry, something went wrong on my side. Your game is safe; please try again."
+
+
+async def reply(interaction: discord.Interaction[Any], text: str) -> None:
+    """A short ephemeral answer, whether or not the interaction was answered already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+class TableCog(commands.Cog, name="Table"):
+    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+        self.bot = bot
+        self.service = service
+        self.publisher = publisher
+        self._wake = asyncio.Event()
+        self._timer_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._timer_task = asyncio.create_task(self._timer_loop(), name="turn-timers")
+        self._timer_task.add_done_callback(self._timer_done)
+
+    async def cog_unload(self) -> None:
+        if self._timer_task is not None:
+            self._timer_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._timer_task
+
+    def _timer_done(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("turn timer loop stopped", exc_info=task.exception())
+
+    def poke_timers(self) -> None:
+        self._wake.set()
+
+    # -- buttons -------------------------------------------------------------------------
+
+    async def on_move(
+        self, interaction: discord.Interaction[Any], game_id: int, step: int, action: str
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            report = await self.service.act(game_id, interaction.user.id, step, action)
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        except Exception:
+            log.exception("move %r in game %s failed", action, game_id)
+            await reply(interaction, SORRY)
+            return
+        self.poke_timers()
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await self._edit_ephemeral(interaction, report.after)
+        await self.publisher.publish(report)
+
+    async def _edit_ephemeral(self, interaction: discord.Interaction[Any], loaded: Loaded) -> None:
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            return
+        try:
+            await interaction.edit_original_response(**self.publisher.hand_kwargs(loaded, seat))
+        except discord.HTTPException:
+            log.info("could not update an ephemeral hand", exc_info=True)
+
+    async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            report = await self.service.come_back(game_id, interaction.user.id)
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        await interaction.followup.send("Welcome back! Autopilot is off.", ephemeral=True)
+        self.poke_timers()
+        await self.publisher.publish(report)
+
+    async def send_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The player's hand and buttons as an ephemeral message."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            loaded = await self.service.load(game_id)
+        except LookupError:
+            await reply(interaction, "That game no longer exists.")
+            return
+        seat = loaded.seat_of(interaction.user.id)
+        if seat is None:
+            await reply(interaction, "You are not playing in this game.")
+            return
+        if loaded.state is None:
+            await reply(interaction, "The game has not started yet.")
+            return
+        await interaction.followup.send(ephemeral=True, **self.publisher.hand_kwargs(loaded, seat))
+
+    # -- commands ------------------------------------------------------------------------
+
+    async def hand_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+        try:
+            loaded = await self.service.channel_game(interaction.channel_id or 0)
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        if loaded.row.game != game_name:
+            await reply(interaction, f"The game in this channel is {loaded.game.title}.")
+            return
+        await self.send_hand(interaction, loaded.row.id)
+
+    @app_commands.command(name="scores", description="Show the score sheet of this channel's game")
+    async def scores(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            loaded = await self.service.channel_game(interaction.channel_id or 0, finished_too=True)
+        except NoGame:
+            await reply(interaction, "No game has been played in this channel yet.")
+            return
+        if loaded.state is None:
+            await reply(interaction, "The game in this channel has not started yet.")
+            return
+        view = loaded.game.view(loaded.state, None)
+        panel = UIS[loaded.row.game].scores(view, names_of(loaded))
+        await interaction.response.send_message(embed=render.embed(panel))
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(
+        game=[app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items())]
+    )
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        ui = UIS.get(game)
+        if ui is None:
+            await reply(interaction, "I don't know that game.")
+            return
+        await interaction.response.send_message(embed=render.embed(ui.rules()), ephemeral=True)
+
+    # -- timers --------------------------------------------------------------------------
+
+    async def _timer_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                for report in await self.service.expire_due():
+                    if report.moves or report.notices:
+                        await self.publisher.publish(report)
+                due = await self.service.store.earliest_deadline()
+            except Exception:
+                log.exception("turn timers failed; retrying")
+                due = None
+            delay = MAX_TIMER_SLEEP if due is None else max(0.0, due[2] - time.time())
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), min(delay, MAX_TIMER_SLEEP) + 0.05)

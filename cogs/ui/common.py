@@ -1,0 +1,52 @@
+"""Pieces every game's renderer shares: the final result and the score table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cogs.ui.base import GOLD, Names, Panel, View
+
+
+def final_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> Panel:
+    """Winners and every total, best first (the view's outcome decides who won)."""
+    outcome = view["outcome"]
+    totals: list[int] = outcome["totals"]
+    winners = set(outcome["winners"])
+    lowest_wins = bool(outcome.get("lowest_wins", False))
+    order = sorted(range(len(totals)), key=lambda s: (totals[s] if lowest_wins else -totals[s], s))
+    lines = [
+        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {totals[seat]}" for seat in order
+    ]
+    won = " and ".join(names[s] for s in sorted(winners))
+    verb = "share the win" if len(winners) > 1 else "wins"
+    return Panel(
+        title=title, description=f"**{won}** {verb}!\n\n" + "\n".join(lines), colour=colour
+    )
+
+
+def score_table(
+    title: str,
+    rows: Sequence[tuple[str, Sequence[int | None]]],
+    totals: Sequence[int],
+    names: Names,
+    *,
+    lowest_wins: bool = False,
+) -> Panel:
+    """A monospaced sheet: one line per row, one column per player, totals last."""
+    width = 7
+    head = f"{'':<10}" + "".join(f"{names[s][:width]:>{width + 1}}" for s in range(len(names)))
+    lines = [head]
+    for label, cells in rows:
+        line = f"{label[:10]:<10}" + "".join(
+            f"{'·' if c is None else c:>{width + 1}}" for c in cells
+        )
+        lines.append(line)
+    lines.append(f"{'Total':<10}" + "".join(f"{t:>{width + 1}}" for t in totals))
+    best = min(totals) if lowest_wins else max(totals)
+    leaders = [names[s] for s, t in enumerate(totals) if t == best]
+    return Panel(
+        title=title,
+        description="```\n" + "\n".join(lines) + "\n```",
+        fields=(("Leading", ", ".join(leaders), False),),
+        colour=GOLD,
+    )
