@@ -1,0 +1,63 @@
+"""Every renderer, on random positions of its game: controls match the legal moves exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cogs.ui import UIS
+from cogs.ui.base import Button, Names, Panel, Select
+from engine import GAMES
+
+GAME_NAMES = sorted(UIS)
+
+
+def _text(panel: Panel) -> str:
+    return json.dumps([panel.title, panel.description, panel.fields, panel.footer])
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_controls_are_exactly_the_legal_moves(name: str) -> None:
+    game, ui = GAMES[name], UIS[name]
+    players = max(game.min_players, min(4, game.max_players))
+    names = Names(tuple(f"Player {s}" for s in range(players)), frozenset({players - 1}))
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        previous = game.view(state, None)
+        for _ in range(3000):
+            to_act = game.to_act(state)
+            spectator = game.view(state, None)
+            assert ui.table(spectator, names).title
+            assert isinstance(ui.table_key(spectator), str)
+            for panel in ui.summaries(previous, spectator, names):
+                assert panel.title
+            previous = spectator
+            for seat in range(players):
+                legal = [str(a) for a in game.legal_actions(state, seat)]
+                screen = ui.hand(game.view(state, seat), legal, names)
+                offered: list[str] = []
+                for control in screen.controls:
+                    if isinstance(control, Button) and control.action and not control.disabled:
+                        offered.append(control.action)
+                    elif isinstance(control, Select):
+                        offered.extend(action for _, action, _ in control.options)
+                assert set(offered) <= set(legal), "a control offers an illegal move"
+                if seat in to_act:
+                    assert offered, f"seat {seat} must act but has no control"
+                assert len(screen.controls) <= 25
+            if not to_act:
+                break
+            seat = rng.choice(sorted(to_act))
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        final = game.view(state, None)
+        assert "wins" in _text(ui.table(final, names)) or "win" in _text(ui.table(final, names))
+        assert ui.scores(final, names).description
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_rules_summary_exists(name: str) -> None:
+    panel = UIS[name].rules()
+    assert len(panel.description) > 200
