@@ -182,7 +182,7 @@ def why_illegal(state: State, seat: int, action: GnomeAction) -> str:
         return "The game is over."
     if seat not in to_act(state):
         if phase in ("opening", "hazard_flips"):
-            if phase == "hazard_flips" and seat != state.active and seat not in state.flip_wait:
+            if phase == "hazard_flips" and not flip_eligible(state, seat):
                 return "You have nothing to flip now."
             return "You have already chosen; waiting for the others."
         return "It is not your turn."
