@@ -1,0 +1,176 @@
+"""The fake Discord validated against a real discord.py process (tests/fakediscord/sample_bot.py).
+
+Plus a few checks of the fake alone (no bot process) for what discord.py relies on.
+"""
+
+from __future__ import annotations
+
+import json
+
+import aiohttp
+import pytest
+
+from tests.e2e.conftest import BotProcess
+from tests.fakediscord import FakeDiscord, find_button
+
+SAMPLE_BOT = "tests/fakediscord/sample_bot.py"
+
+
+async def start_sample(fake: FakeDiscord, proc: BotProcess) -> None:
+    await proc.start(SAMPLE_BOT, env={"DEMO_GUILD_ID": str(fake.guild_named("Test Server"))})
+
+
+async def test_slash_buttons_ephemeral_defer_select_modal(
+    fake_discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    fake = fake_discord
+    await start_sample(fake, bot_process)
+    guild, games = fake.guild_named("Test Server"), fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    assert {"demo start", "demo dm", "demo slow"} <= fake.command_paths(guild)
+
+    rec = await fake.slash(alice, games, "demo start")
+    reply = await rec.wait_response()
+    assert reply.type == 4
+    assert not reply.ephemeral
+    assert reply.content == "Counter at 0"
+    assert rec.ack_latency is not None
+    assert 0 <= rec.ack_latency < 3
+    table = reply.message_id
+    assert table is not None
+    assert [(b.label, b.custom_id, b.disabled) for b in fake.buttons(table)] == [
+        ("Count 0", "demo:count:0", False),
+        ("Peek", "demo:peek", False),
+    ]
+    posted = fake.messages(games)
+    assert [m["content"] for m in posted] == ["Counter at 0"]
+    assert posted[0]["type"] == 20
+    assert posted[0]["author"]["id"] == str(fake.bot_user.id)
+
+    click = await fake.click_button(bob, table, "Count 0")
+    update = await click.wait_response()
+    assert update.type == 7
+    assert update.message_id == table
+    current = fake.message(table)
+    assert current is not None
+    assert current["content"] == "Counter at 1"
+    assert current["edited_timestamp"] is not None
+    assert find_button(current, "Count 1").custom_id == "demo:count:1"
+    assert [v["content"] for v in fake.message_versions(table)] == ["Counter at 0", "Counter at 1"]
+
+    peek = await fake.click(bob, table, "demo:peek")
+    secret = await peek.wait_response()
+    assert secret.ephemeral
+    assert secret.content == "Secret for bob: seven of hearts"
+    assert any("Secret for bob" in t for t in fake.all_text_seen_by(bob))
+    assert not any("Secret for" in t for t in fake.all_text_seen_by(alice))
+    assert not any("Secret for" in t for t in fake.public_text())
+    assert [m["content"] for m in fake.messages(games)] == ["Counter at 1"]
+
+    slow = await fake.slash(alice, games, "demo slow")
+    deferred = await slow.wait_response()
+    assert deferred.type == 5
+    assert deferred.deferred
+    answer = await slow.wait_message()
+    assert answer["content"] == "Slow answer ready"
+    assert answer["id"] == str(deferred.message_id)
+    assert fake.messages(games)[-1]["content"] == "Slow answer ready"
+
+    pick = await fake.slash(alice, games, "demo pick")
+    menu = (await pick.wait_response()).message_id
+    assert menu is not None
+    chosen = await fake.select(alice, menu, "demo:pick", ["spades"])
+    assert (await chosen.wait_response()).type == 7
+    picked = fake.message(menu)
+    assert picked is not None
+    assert picked["content"] == "Picked spades"
+    assert picked["components"] == []
+
+    ask = await fake.slash(alice, games, "demo ask")
+    assert (await ask.wait_response()).type == 9
+    submitted = await fake.submit_modal(alice, ask, {"demo:question": "Who deals?"})
+    assert (await submitted.wait_response()).content == "You asked: Who deals?"
+
+    with pytest.raises(LookupError):
+        await fake.slash(alice, games, "demo nothing")
+    assert fake.unknown_routes == []
+
+
+async def test_dynamic_item_works_after_sigkill_and_restart(
+    fake_discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    fake = fake_discord
+    games, carol = fake.channel_named("games"), fake.user_named("carol")
+    await start_sample(fake, bot_process)
+    table = (await (await fake.slash(carol, games, "demo start")).wait_response()).message_id
+    assert table is not None
+    await (await fake.click(carol, table, "demo:count:0")).wait_response()
+
+    bot_process.kill()
+    await fake.wait_for(lambda: not fake.bot_connected, timeout=5)
+    with pytest.raises(RuntimeError, match="not connected"):
+        await fake.click(carol, table, "demo:count:1")
+    await start_sample(fake, bot_process)
+    assert fake.ready_count == 2
+
+    after = await fake.click(carol, table, "demo:count:1")
+    assert (await after.wait_response()).type == 7
+    assert fake.buttons(table)[0].custom_id == "demo:count:2"
+
+    await fake.disconnect_bot()
+    await fake.wait_for(lambda: fake.resume_count == 1 and fake.bot_connected, timeout=10)
+    resumed = await fake.click(carol, table, "demo:count:2")
+    assert (await resumed.wait_response()).type == 7
+    current = fake.message(table)
+    assert current is not None
+    assert current["content"] == "Counter at 3"
+    assert fake.unknown_routes == []
+
+
+async def test_closed_dms_give_403_50007(
+    fake_discord: FakeDiscord, bot_process: BotProcess
+) -> None:
+    fake = fake_discord
+    games, alice = fake.channel_named("games"), fake.user_named("alice")
+    bob, dora = fake.user_named("bob"), fake.user_named("dora")
+    await start_sample(fake, bot_process)
+
+    to_dora = await fake.slash(alice, games, "demo dm", options={"user": dora})
+    assert (await to_dora.wait_response()).ephemeral
+    note = await to_dora.wait_message()
+    assert note["content"] == "DMs closed for dora"
+    assert int(note["flags"]) & 64
+    assert fake.blocked_dm_attempts == [dora]
+    dora_dm = fake.dm_channel_id(dora)
+    assert dora_dm is not None
+    refused = fake.requests_to("POST", f"^/channels/{dora_dm}/messages$")
+    assert [r.status for r in refused] == [403]
+    assert fake.dm_messages(dora) == []
+
+    to_bob = await fake.slash(alice, games, "demo dm", options={"user": bob})
+    assert (await to_bob.wait_message())["content"] == "DM sent to bob"
+    assert [m["content"] for m in fake.dm_messages(bob)] == ["Hello bob, this is a private note"]
+    assert "Hello bob, this is a private note" in fake.all_text_seen_by(bob)
+    assert "Hello bob, this is a private note" not in fake.all_text_seen_by(alice)
+    assert "Hello bob, this is a private note" not in fake.public_text()
+    assert fake.unknown_routes == []
+
+
+async def test_fake_alone_json_content_type_and_unknown_routes(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake = fake_discord
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        async with session.get(f"{fake.url}/api/v10/users/@me") as resp:
+            assert resp.status == 200
+            assert resp.headers["Content-Type"] == "application/json"
+            assert json.loads(await resp.text())["id"] == str(fake.bot_user.id)
+        async with session.get(f"{fake.url}/api/v10/no/such/route") as resp:
+            assert resp.status == 404
+        async with session.get(f"{fake.url}/api/v10/users/@me", headers={"Authorization": ""}) as r:
+            assert r.status == 401
+    assert fake.unknown_routes == ["GET /no/such/route"]
+    assert [r.status for r in fake.requests] == [200, 404, 401]
+    with pytest.raises(RuntimeError, match="not connected"):
+        await fake.slash(fake.user_named("alice"), fake.channel_named("games"), "demo start")
