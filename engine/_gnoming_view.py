@@ -8,6 +8,8 @@ Keys of the view dict (cards are text ids, cells are grid positions 0-8 row by r
 - ``round`` (1-3), ``rounds`` (3), ``start_seat`` (who started this round).
 - ``grids``: per seat, 9 cells ``{"card": id | None, "up": bool}``; a face-down card's id is
   None for everyone, its owner included. ``face_down``: per seat, how many cells are face down.
+  ``showing``: per seat, the score of the face-up cards alone (a face-down cell counts 0 and
+  completes no line), as the table would show it.
 - ``held``: None, or ``{"card": id | None, "from": "deck" | "A" | "B"}``; a card drawn from the
   deck is shown only to the active player (None for everyone else).
 - ``discard``: ``{"A": {"top": id | None, "size": int}, "B": {...}}``; ``draw_size``;
@@ -33,9 +35,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine._gnoming_cards import CARD_IDS, GRID_CELLS
+from engine._gnoming_cards import CARD_IDS, CARD_KINDS, CARD_VALUES, GRID_CELLS
 from engine._gnoming_rules import bounce_targets, flip_eligible, pile_targets, to_act
-from engine._gnoming_scoring import game_winners
+from engine._gnoming_scoring import game_winners, score_kinds
 from engine._gnoming_state import ROUNDS, State
 
 
@@ -45,6 +47,13 @@ def _grid_view(state: State, seat: int) -> list[dict[str, Any]]:
         {"card": CARD_IDS[grid[cell]] if up[cell] else None, "up": up[cell]}
         for cell in range(GRID_CELLS)
     ]
+
+
+def _showing(state: State, seat: int) -> int:
+    grid, up = state.grid[seat], state.up[seat]
+    kinds = [CARD_KINDS[grid[cell]] if up[cell] else "U" for cell in range(GRID_CELLS)]
+    values = [CARD_VALUES[grid[cell]] if up[cell] else 0 for cell in range(GRID_CELLS)]
+    return score_kinds(kinds, values).raw
 
 
 def _copy_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -121,6 +130,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "start_seat": state.start_seat,
         "grids": [_grid_view(state, s) for s in range(n)],
         "face_down": [len(state.face_down(s)) for s in range(n)],
+        "showing": [_showing(state, s) for s in range(n)],
         "held": held,
         "discard": {
             name: {"top": CARD_IDS[pile[-1]] if pile else None, "size": len(pile)}

@@ -27,7 +27,8 @@ ALL_TEXTS = (
 )
 VIEW_KEYS = {
     "game", "title", "players", "seat", "phase", "to_act", "active", "round", "rounds",
-    "start_seat", "grids", "face_down", "held", "discard", "draw_size", "removed", "locked",
+    "start_seat", "grids", "face_down", "showing", "held", "discard", "draw_size", "removed",
+    "locked",
     "bounce", "pending_discard", "opening", "hazard_flips", "final_lap", "turns", "turn_cap",
     "totals", "round_scores", "last_round", "outcome",
 }  # fmt: skip

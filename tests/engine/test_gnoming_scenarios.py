@@ -222,6 +222,7 @@ def test_bounce_chain_example() -> None:
     assert sorted(view["locked"]) == [1, 8]
     grid = view["grids"][0]
     assert [grid[c]["card"] for c in (0, 1, 4, 8)] == ["P6-01", "P6-02", "P4-01", "P7-01"]
+    assert view["showing"][0] == 6 + 6 + 4 + 7
     assert [c for c in range(9) if not grid[c]["up"]] == [2, 3, 5, 6, 7]
     state = act(state, 0, "pi.A")
     assert CARD_IDS[state.piles[0][-1]] == "N2-01" and state.active == 1
