@@ -10,8 +10,8 @@ import json
 import aiohttp
 import pytest
 
-from tests.e2e.conftest import BotProcess
 from tests.fakediscord import FakeDiscord, find_button
+from tests.fakediscord.process import BotProcess
 
 SAMPLE_BOT = "tests/fakediscord/sample_bot.py"
 
@@ -91,8 +91,25 @@ async def test_slash_buttons_ephemeral_defer_select_modal(
     submitted = await fake.submit_modal(alice, ask, {"demo:question": "Who deals?"})
     assert (await submitted.wait_response()).content == "You asked: Who deals?"
 
+    card = await fake.slash(bob, games, "demo card")
+    shown = await card.wait_response()
+    assert shown.ephemeral
+    [attachment] = shown.message()["attachments"]  # type: ignore[index]
+    assert attachment["filename"] == "card.png"
+    assert fake.attachment_content(attachment) == b"card-bytes"
+    table_image = await fake.wait_for(lambda: fake.messages(games)[-1]["attachments"])
+    assert fake.attachment_content(table_image[0]) == b"table-bytes"
+
+    assert (await (await fake.slash(alice, games, "demoadmin check")).wait_response()).content == (
+        "manage_guild=True"
+    )
+    with pytest.raises(PermissionError):
+        await fake.slash(bob, games, "demoadmin check")
     with pytest.raises(LookupError):
         await fake.slash(alice, games, "demo nothing")
+    with pytest.raises(LookupError):
+        await fake.click(alice, table, "demo:count:0")  # that button is gone
+    assert all(0 <= latency < 3 for latency in fake.ack_latencies())
     assert fake.unknown_routes == []
 
 
@@ -149,7 +166,15 @@ async def test_closed_dms_give_403_50007(
 
     to_bob = await fake.slash(alice, games, "demo dm", options={"user": bob})
     assert (await to_bob.wait_message())["content"] == "DM sent to bob"
-    assert [m["content"] for m in fake.dm_messages(bob)] == ["Hello bob, this is a private note"]
+    [note_to_bob] = fake.dm_messages(bob)
+    assert note_to_bob["content"] == "Hello bob, this is a private note"
+    assert "guild_id" not in note_to_bob
+    peek = await fake.click_button(bob, int(note_to_bob["id"]), "Peek")
+    assert peek.payload["context"] == 1
+    assert "member" not in peek.payload
+    assert (await peek.wait_response()).content == "Secret for bob: seven of hearts"
+    with pytest.raises(LookupError):
+        await fake.click_button(alice, int(note_to_bob["id"]), "Peek")
     assert "Hello bob, this is a private note" in fake.all_text_seen_by(bob)
     assert "Hello bob, this is a private note" not in fake.all_text_seen_by(alice)
     assert "Hello bob, this is a private note" not in fake.public_text()

@@ -14,11 +14,13 @@ from .components import (
     message_texts,
     selects,
 )
+from .process import BotProcess
 from .records import InteractionRecord, Output, RecordedRequest, Reply
 from .server import DEFAULT_TOKEN, FakeDiscord
 
 __all__ = [
     "DEFAULT_TOKEN",
+    "BotProcess",
     "Button",
     "FakeDiscord",
     "InteractionRecord",

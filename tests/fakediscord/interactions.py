@@ -188,6 +188,11 @@ async def slash(
     tokens = command.strip().lstrip("/").split()
     guild_id = fake.channels[channel_id].guild_id
     top, is_guild_command = _find_command(fake, guild_id, tokens[0])
+    required = top.get("default_member_permissions")
+    if required is not None and guild_id is not None:
+        has = permissions_of(fake.guilds[guild_id], fake.users[user_id])
+        if has & int(required) != int(required) and fake.guilds[guild_id].owner_id != user_id:
+            raise PermissionError(f"/{tokens[0]} is hidden from {fake.users[user_id].name}")
     chain: list[JSON] = []
     node = top
     for token in tokens[1:]:

@@ -106,7 +106,7 @@ class InteractionRecord:
     user_id: int
     channel_id: int
     guild_id: int | None
-    payload: JSON
+    payload: JSON = field(repr=False)
     source_message_id: int | None = None
     sent_at: float = field(default_factory=time.monotonic)
     acked_at: float | None = None

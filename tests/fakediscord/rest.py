@@ -255,18 +255,22 @@ class RestApi:
             raise not_found(10013, "User")
         return 200, user.payload()
 
-    async def open_dm(self, ctx: Ctx) -> Result:
+    def dm_channel(self, user_id: int) -> int:
+        """The DM channel id for a user, created on first use (one per user)."""
         fake = self.fake
-        uid = int(ctx.json.get("recipient_id", 0))
-        if uid not in fake.users:
-            raise HttpError(400, 50035, "Invalid Form Body")
-        cid = fake.dm_channels.get(uid)
+        cid = fake.dm_channels.get(user_id)
         if cid is None:
             cid = fake.ids.next()
-            fake.channels[cid] = FakeChannel(id=cid, name="", guild_id=None, recipient_id=uid)
+            fake.channels[cid] = FakeChannel(id=cid, name="", guild_id=None, recipient_id=user_id)
             fake.channel_messages[cid] = []
-            fake.dm_channels[uid] = cid
-        return 200, channel_payload(fake.channels[cid], fake.users)
+            fake.dm_channels[user_id] = cid
+        return cid
+
+    async def open_dm(self, ctx: Ctx) -> Result:
+        uid = int(ctx.json.get("recipient_id", 0))
+        if uid not in self.fake.users:
+            raise HttpError(400, 50035, "Invalid Form Body")
+        return 200, channel_payload(self.fake.channels[self.dm_channel(uid)], self.fake.users)
 
     async def get_gateway(self, ctx: Ctx) -> Result:
         return 200, {"url": self.fake.gateway_url}

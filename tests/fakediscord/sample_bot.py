@@ -8,11 +8,14 @@ Commands (synced to the guild DEMO_GUILD_ID if set, else globally):
 - ``/demo dm user``: DMs the user; a closed DM (403, code 50007) is reported ephemerally.
 - ``/demo pick``: a select menu; choosing edits the message.
 - ``/demo ask``: a modal; submitting answers with what was typed.
+- ``/demo card``: an ephemeral reply with a file, then a channel message with a file.
+- ``/demoadmin check`` (default permission Manage Server): tells the member's permission.
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import os
 import re
@@ -130,7 +133,9 @@ async def demo_slow(interaction: discord.Interaction[Any]) -> None:
 async def demo_dm(interaction: discord.Interaction[Any], user: discord.Member) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        await user.send(f"Hello {user.name}, this is a private note")
+        view = discord.ui.View(timeout=None)
+        view.add_item(Peek())
+        await user.send(f"Hello {user.name}, this is a private note", view=view)
     except discord.Forbidden as exc:
         if exc.code != CLOSED_DMS:
             raise
@@ -149,6 +154,29 @@ async def demo_ask(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_modal(AskModal())
 
 
+@demo.command(name="card", description="Replies with files")
+async def demo_card(interaction: discord.Interaction[Any]) -> None:
+    card = discord.File(io.BytesIO(b"card-bytes"), filename="card.png")
+    await interaction.response.send_message("Your card", file=card, ephemeral=True)
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel)
+    table = discord.File(io.BytesIO(b"table-bytes"), filename="table.png")
+    await channel.send("Table image", file=table)
+
+
+demo_admin = app_commands.Group(
+    name="demoadmin",
+    description="Manager-only demo commands",
+    default_permissions=discord.Permissions(manage_guild=True),
+)
+
+
+@demo_admin.command(name="check", description="Show the Manage Server permission")
+async def demo_admin_check(interaction: discord.Interaction[Any]) -> None:
+    allowed = interaction.permissions.manage_guild
+    await interaction.response.send_message(f"manage_guild={allowed}", ephemeral=True)
+
+
 class SampleBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
@@ -157,6 +185,7 @@ class SampleBot(commands.Bot):
         self.add_dynamic_items(Counter, Peek)
         self.add_view(PickView())
         self.tree.add_command(demo)
+        self.tree.add_command(demo_admin)
         guild_id = os.environ.get("DEMO_GUILD_ID")
         if guild_id:
             guild = discord.Object(id=int(guild_id))

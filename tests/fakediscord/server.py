@@ -87,6 +87,7 @@ class FakeDiscord:
         self.click_settle = 0.3
         self.ack_deadline = 3.0
         self._changed = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._rest = RestApi(self)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -219,7 +220,9 @@ class FakeDiscord:
         """Dispatch an event to the live bot session, if any (world changes after READY)."""
         session = self.live_session
         if session is not None and session.connected:
-            asyncio.get_running_loop().create_task(session.dispatch(event, build()))
+            task = asyncio.get_running_loop().create_task(session.dispatch(event, build()))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     # ------------------------------------------------------------------ waiting
 
@@ -353,6 +356,10 @@ class FakeDiscord:
         """The DM channel the bot opened with a user, if any."""
         return self.dm_channels.get(user_id)
 
+    def open_dm(self, user_id: int) -> int:
+        """The DM channel between the bot and a user, created if needed (as a user opening it)."""
+        return self._rest.dm_channel(user_id)
+
     def dm_messages(self, user_id: int) -> list[JSON]:
         """Current messages in the bot's DM with a user (ephemeral ones there included)."""
         cid = self.dm_channels.get(user_id)
@@ -361,6 +368,10 @@ class FakeDiscord:
     def ephemeral_messages(self, user_id: int) -> list[JSON]:
         """Current ephemeral messages shown to a user, oldest first."""
         return [s.data for s in self.stored.values() if s.ephemeral_to == user_id and not s.deleted]
+
+    def attachment_content(self, attachment: JSON) -> bytes:
+        """The bytes the bot uploaded for an attachment dict of a message."""
+        return self.attachments[int(attachment["id"])]
 
     def buttons(self, message_id: int) -> list[Button]:
         """Buttons (label, custom_id, disabled, ...) of a message's current state."""
@@ -407,6 +418,10 @@ class FakeDiscord:
         """Recorded requests whose method matches and whose path matches the regex."""
         rx = re.compile(path_pattern)
         return [r for r in self.requests if r.method == method and rx.search(r.path)]
+
+    def ack_latencies(self) -> list[float]:
+        """Seconds from dispatch to callback, for every acknowledged interaction so far."""
+        return [r.ack_latency for r in self.interactions.values() if r.ack_latency is not None]
 
     def registered_commands(self, guild_id: int | None = None) -> list[JSON]:
         """The application commands registered globally (None) or for a guild."""

@@ -1,0 +1,141 @@
+"""Running a bot entry script as a real subprocess wired to a FakeDiscord."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+from .server import FakeDiscord
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SITE_DIR = REPO_ROOT / "tests" / "fakediscord" / "site"
+
+
+class BotProcess:
+    """Runs a Python entry script as a real subprocess wired to a FakeDiscord.
+
+    The environment is the test's, plus DISCORD_TOKEN, FAKE_DISCORD_URL,
+    PYTHONPATH=<site dir>:<repo> and whatever ``env`` adds (e.g. DATABASE_PATH).
+    stdout and stderr go to ``log_path``; each start appends to it.
+    """
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        log_path: Path,
+        *,
+        env: dict[str, str] | None = None,
+        cwd: Path = REPO_ROOT,
+    ) -> None:
+        self.fake = fake
+        self.log_path = log_path
+        self.env = dict(env or {})
+        self.cwd = cwd
+        self.popen: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+        self._log_file: IO[bytes] | None = None
+
+    def _environment(self, extra: dict[str, str] | None) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("FAKE_DISCORD")}
+        env.update(
+            {
+                "DISCORD_TOKEN": self.fake.token,
+                "FAKE_DISCORD_URL": self.fake.url,
+                "PYTHONPATH": os.pathsep.join([str(SITE_DIR), str(REPO_ROOT)]),
+                "PYTHONUNBUFFERED": "1",
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+        )
+        env.update(self.env)
+        env.update(extra or {})
+        return env
+
+    async def start(
+        self,
+        script: str = "bot.py",
+        *,
+        env: dict[str, str] | None = None,
+        wait: bool = True,
+        commands: bool = True,
+        timeout: float = 20.0,
+    ) -> None:
+        """Launch ``script`` (path relative to the repo, or absolute) with ``sys.executable``.
+
+        ``wait``: return only once the bot identified on the fake gateway (and, with
+        ``commands``, registered its application commands) and on_ready had time to run.
+        Fails at once, with the log, if the process exits meanwhile.
+        """
+        if self.running:
+            raise RuntimeError("bot process already running")
+        mark = self.fake.ready_count
+        path = Path(script)
+        if not path.is_absolute():
+            path = REPO_ROOT / path
+        self._log_file = self.log_path.open("ab")
+        self._log_file.write(f"==== start #{self.starts + 1}: {path.name} ====\n".encode())
+        self._log_file.flush()
+        self.popen = subprocess.Popen(
+            [sys.executable, str(path)],
+            cwd=self.cwd,
+            env=self._environment(env),
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        self.starts += 1
+        if not wait:
+            return
+        ready = asyncio.ensure_future(self.fake.wait_ready(timeout, after=mark, commands=commands))
+        try:
+            while not ready.done():
+                if self.popen.poll() is not None:
+                    raise RuntimeError(
+                        f"bot exited with {self.popen.returncode} before it was ready:\n"
+                        + self.log_text()[-4000:]
+                    )
+                await asyncio.wait({ready}, timeout=0.05)
+            ready.result()
+        finally:
+            if not ready.done():
+                ready.cancel()
+
+    @property
+    def running(self) -> bool:
+        return self.popen is not None and self.popen.poll() is None
+
+    @property
+    def returncode(self) -> int | None:
+        return None if self.popen is None else self.popen.poll()
+
+    def kill(self) -> None:
+        """SIGKILL the process (no cleanup runs in it) and reap it."""
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGKILL)
+            self.popen.wait(timeout=10)
+        self._close_log()
+
+    async def stop(self, timeout: float = 5.0) -> None:
+        """SIGTERM, wait up to ``timeout`` seconds, then SIGKILL."""
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGTERM)
+            deadline = time.monotonic() + timeout
+            while self.popen.poll() is None and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+        self.kill()
+
+    def _close_log(self) -> None:
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+
+    def log_text(self) -> str:
+        """Everything the process printed so far."""
+        if not self.log_path.exists():
+            return ""
+        return self.log_path.read_text(errors="replace")
