@@ -37,7 +37,7 @@ from engine._ten_cards import (
     TYPE_MAX,
     is_number,
 )
-from engine._ten_scoring import score_collection
+from engine._ten_scoring import score_collection, score_detail
 
 READABLE_MAX: Final = 24
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -183,26 +183,30 @@ def cheapest_cards(collection: Sequence[str]) -> list[str]:
     """The collection's card ids, cheapest to spend first.
 
     Spare copies of a number card held twice or more come first (they add nothing), then every
-    other card by how much losing it alone lowers the score, then in canonical order. Copies of
+    other card by how much losing it lowers the score, then from the weakest colour first, then
+    in canonical order. Copies of
     one type are listed lowest copy first, the order in which payments spend them.
     """
-    base = score_collection(collection)
+    detail = score_detail(collection)
+    base = detail.total
     by_type: dict[str, list[str]] = {}
     for card in sorted(collection, key=CARD_INDEX.__getitem__):
         by_type.setdefault(card[:2], []).append(card)
     spare: list[str] = []
-    rest: list[tuple[int, int, str]] = []
+    rest: list[tuple[int, int, int, str]] = []
     for copies in by_type.values():
         kept = copies
         if is_number(copies[0]) and len(copies) > 1:
             spare.extend(copies[:-1])
             kept = copies[-1:]
         without = list(collection)
-        without.remove(kept[0])
+        for card in copies[: len(copies) - len(kept) + 1]:  # the spares go first
+            without.remove(card)
         loss = base - score_collection(without)
-        rest.extend((loss, CARD_INDEX[card], card) for card in kept)
+        strength = detail.colours.get(kept[0][0], 0)  # wilds: 0
+        rest.extend((loss, strength, CARD_INDEX[card], card) for card in kept)
     rest.sort()
-    return spare + [card for _, _, card in rest]
+    return spare + [card for *_, card in rest]
 
 
 def payment_shapes(price: int, tokens: int, bust: int, cards: int) -> list[tuple[int, int, int]]:

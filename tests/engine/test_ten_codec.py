@@ -1,0 +1,158 @@
+"""Ten action texts, the payment encoding and the UI payment helpers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine._ten_cards import COLLECTION_TYPES, TYPE_MAX
+from engine._ten_payments import decode_cards, encode_cards, payment_problem
+from engine.base import BadActionText
+from engine.ten import (
+    GAME,
+    Bid,
+    Buy,
+    Decline,
+    Draw,
+    NoBuy,
+    Pass,
+    Pay,
+    Payment,
+    Stop,
+    Take,
+    card_colour,
+    card_label,
+    payment_options,
+    payment_with_cards,
+)
+from tests.engine.test_ten_rules import act, rig
+
+TEXT = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Draw(), "draw"),
+        (Stop(), "stop"),
+        (Take(True), "take.n"),
+        (Take(False), "take.c"),
+        (Bid(12), "bid.12"),
+        (Pass(), "pass"),
+        (NoBuy(), "nobuy"),
+        (Decline(), "decline"),
+        (Pay(Payment(2, 1)), "pay.2.1"),
+        (Pay(Payment(3, 0, ("B2", "R1"))), "pay.3.0.R1B2"),
+        (Pay(Payment(0, 0, ("W#", "R#", "R1", "R1", "B2", "W3"))), "pay.0.0.R11xB2W3x"),
+        (Buy("R5b", Payment(4, 0, ("G#",))), "buy.R5b.4.0.Gx"),
+        (Buy("O9a", Payment(0, 3)), "buy.O9a.0.3"),
+    ],
+)
+def test_action_texts_round_trip(action: object, text: str) -> None:
+    assert str(action) == text
+    assert GAME.parse_action(text) == action
+    assert TEXT.match(text)
+
+
+def test_long_card_lists_are_packed_and_fit() -> None:
+    every = tuple(t for t in COLLECTION_TYPES for _ in range(TYPE_MAX[t]))
+    assert len(every) == 102
+    for cards in (every, every[:30], ("R1", "R1", "R1") * 1 + tuple(f"B{n}" for n in range(1, 10))):
+        for text in (str(Pay(Payment(10, 15, cards))), str(Buy("R5b", Payment(10, 15, cards)))):
+            assert TEXT.match(text), text
+            parsed = GAME.parse_action(text)
+            assert isinstance(parsed, Pay | Buy) and sorted(parsed.payment.cards) == sorted(cards)
+    assert encode_cards(every).startswith("z")
+    assert decode_cards(encode_cards(every)) == every
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "Draw",
+        "draw.",
+        "bid.01",
+        "bid.",
+        "bid.-1",
+        "bid.x",
+        "pay.1",
+        "pay.1.0.",
+        "pay.01.0",
+        "pay.1.0.Q1",
+        "pay.1.0.R0",
+        "pay.1.0.B2R1",
+        "pay.1.0.R1111",
+        "pay.1.0.z0",
+        "pay.1.0.zZZ",
+        "buy.R#a.1.0",
+        "buy.C1a.1.0",
+        "buy.R5z.1.0",
+        "buy.R5a",
+        "take.x",
+        "x" * 41,
+        "\u2603",
+    ],
+)
+def test_garbage_is_rejected(text: str) -> None:
+    with pytest.raises(BadActionText):
+        GAME.parse_action(text)
+
+
+def test_payment_options_from_state_and_view() -> None:
+    state = rig(3, ["C1a"], tokens=(4, 5, 5), bust=(2, 0, 0), collections=[["R1a", "B2a"], [], []])
+    view = GAME.view(state, 0)
+    options = payment_options(state, 0, 5)
+    assert options == payment_options(view, 0, 5)
+    shapes = [(o["tokens"], o["bust"], o["cards"]) for o in options]
+    # currency first, no cards first; then adding cards.
+    assert shapes[:2] == [(2, 1, 0), (0, 2, 0)]  # currency first, no cards first
+    assert set(shapes[2:]) == {(4, 0, 1), (3, 0, 2), (1, 1, 1), (0, 1, 2)}
+    assert [s[2] for s in shapes[2:]] == sorted(s[2] for s in shapes[2:])
+    for option in options:
+        payment = GAME.parse_action(f"pay.{option['text']}")
+        assert isinstance(payment, Pay)
+        assert payment_problem(payment.payment, 5, 4, 2, ["R1a", "B2a"]) is None
+        assert option["value"] - option["excess"] == 5
+    assert payment_with_cards(state, 0, 5, ["B2a"]) == Payment(4, 0, ("B2",))
+    assert payment_with_cards(state, 0, 5, ["R1a", "B2a"]) == Payment(3, 0, ("R1", "B2"))
+    assert payment_with_cards(state, 0, 5, []) == Payment(2, 1)
+    assert payment_with_cards(state, 0, 1, ["R1a", "B2a"]) is None  # a needless card
+    assert payment_with_cards(state, 0, 5, ["G9a"]) is None  # not held
+    assert payment_with_cards(rig(3, [], tokens=(0, 5, 5), bust=(2, 0, 0)), 0, 4, []) == Payment(
+        0, 2
+    )
+
+
+def test_cheapest_cards_are_suggested_first() -> None:
+    state = rig(
+        3,
+        [],
+        tokens=(0, 5, 5),
+        collections=[["R1a", "R2a", "R3a", "R3b", "G7a"], [], []],
+    )
+    options = payment_options(state, 0, 2)
+    assert options[0]["cards"] == 2
+    assert options[0]["suggested"] == ["R3a", "G7a"]  # the spare copy, then a lone card
+    pay = act(replace_phase_pay(state), f"pay.{options[0]['text']}")
+    assert sorted(pay.collections[0]) == ["R1a", "R2a", "R3b", "W5"]
+
+
+def replace_phase_pay(state: object) -> object:
+    """Seat 0 wins a W5 for 2 (the next card of the rigged pile is drawn by seat 0)."""
+    from dataclasses import replace
+
+    from engine.ten import TenState
+
+    assert isinstance(state, TenState)
+    deck = ("W5", *[c for c in state.deck if c != "W5"])
+    started = replace(state, deck=deck)
+    return act(started, "draw", "pass", "pass", "bid.2")
+
+
+def test_labels_and_colours() -> None:
+    assert card_label("R5a") == "Red 5" and card_label("G#b") == "Green wild"
+    assert card_label("W3") == "Wild 3" and card_label("W#") == "Super wild"
+    assert card_label("C1a") == "1 coin" and card_label("C4d") == "4 coins"
+    assert card_colour("O2a") == "orange" and card_colour("W1") == "wild"
