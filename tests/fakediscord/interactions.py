@@ -7,6 +7,7 @@ import asyncio
 import copy
 import secrets
 import time
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .components import component_by_custom_id, find_button
@@ -31,7 +32,7 @@ SUB_COMMAND = 1
 SUB_COMMAND_GROUP = 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 # Select component type -> the option type whose resolved data it carries.
-SELECT_OPTION_TYPE = {5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL}
+SELECT_OPTION_TYPE = MappingProxyType({5: USER, 6: ROLE, 7: MENTIONABLE, 8: CHANNEL})
 
 
 def command_paths(commands: list[JSON]) -> set[str]:

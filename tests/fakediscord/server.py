@@ -302,7 +302,10 @@ class FakeDiscord:
         """Click the button ``custom_id`` on a message (guild channel, DM or ephemeral).
 
         Waits until ``click_settle`` seconds passed since the message was last written. Raises
-        LookupError if the button is absent or disabled, unless ``force``.
+        LookupError if the button is absent or disabled, unless ``force``. The payload carries
+        the message as it is now, as Discord's does: discord.py silently drops a DynamicItem
+        click whose custom_id is no longer on the message, so to test a double click send both
+        clicks before the bot answers (``asyncio.gather``).
         """
         return await _interactions.component(self, user_id, message_id, custom_id, None, force)
 
