@@ -22,7 +22,7 @@ from service.games import GameService, Loaded
 log = logging.getLogger(__name__)
 
 
-def lobby_panel(loaded: Loaded) -> Panel:
+def lobby_panel(loaded: Loaded, closing: str | None = None) -> Panel:
     game = loaded.game
     lines = []
     for seat in loaded.seats:
@@ -38,10 +38,12 @@ def lobby_panel(loaded: Loaded) -> Panel:
     return Panel(
         title=f"{game.title} — lobby",
         description=(
-            f"{need} · {count} seated\n\n" + "\n".join(lines) + "\n\n"
-            "Press **Join** to take a seat. The host starts the game."
+            f"{need} · {count} seated\n\n"
+            + "\n".join(lines)
+            + "\n\n"
+            + (closing or "Press **Join** to take a seat. The host starts the game.")
         ),
-        colour=BLUE,
+        colour=GREY if closing else BLUE,
     )
 
 
@@ -221,9 +223,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                     closed = await self.service.load(game_id)
                     await interaction.response.edit_message(
                         content=f"🛑 {user.display_name} closed this lobby.",
-                        embed=render.embed(
-                            Panel(lobby_panel(closed).title, "Closed.", colour=GREY)
-                        ),
+                        embed=render.embed(lobby_panel(closed, "Closed.")),
                         view=None,
                     )
                     return
@@ -232,7 +232,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 closed = await self.service.cancel(game_id, user.id, is_admin=is_admin(interaction))
                 await interaction.response.edit_message(
                     content=f"🛑 {user.display_name} cancelled this lobby.",
-                    embed=render.embed(Panel(lobby_panel(closed).title, "Cancelled.", colour=GREY)),
+                    embed=render.embed(lobby_panel(closed, "Cancelled.")),
                     view=None,
                 )
                 return
@@ -255,7 +255,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         names = ", ".join(s.name for s in report.after.seats)
         await interaction.response.edit_message(
             content=f"▶️ {report.after.game.title} started: {names}.",
-            embed=render.embed(lobby_panel(report.after)),
+            embed=render.embed(lobby_panel(report.after, "The game is on: see the table below.")),
             view=None,
         )
         self.table.poke_timers()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_TIMER_SLEEP = 30.0
+STALE_PREFIXES = ("g:", "gs:", "lobby:", "hand:", "back:")
 SORRY = "Sorry, something went wrong on my side. Your game is safe; please try again."
 
 
@@ -37,6 +38,16 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+def _custom_ids(components: list[Any]) -> set[str]:
+    found: set[str] = set()
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        found |= _custom_ids(list(getattr(component, "children", []) or []))
+    return found
 
 
 class TableCog(commands.Cog, name="Table"):
@@ -65,6 +76,24 @@ class TableCog(commands.Cog, name="Table"):
         self._wake.set()
 
     # -- buttons -------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a click on one of our buttons that the message no longer has.
+
+        When a click races an edit of its message (a fast double click, a stale client),
+        Discord sends the message as it is now; discord.py then drops the click silently and
+        the player would see "interaction failed". Say what happened instead.
+        """
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith(STALE_PREFIXES) or interaction.message is None:
+            return
+        if custom_id in _custom_ids(interaction.message.components):
+            return
+        await reply(interaction, "That move is no longer available.")
 
     async def on_move(
         self, interaction: discord.Interaction[Any], game_id: int, step: int, action: str

@@ -78,6 +78,10 @@ class Names:
     def __len__(self) -> int:
         return len(self.names)
 
+    def label(self, seat: int) -> str:
+        """The name, with a robot for computer players."""
+        return f"{self.names[seat]} 🤖" if seat in self.computers else self.names[seat]
+
 
 class GameUI(Protocol):
     """The renderer every game provides."""

@@ -107,7 +107,7 @@ class GrinchUI:
                 f"Hand: {view['hand_sizes'][seat]} cards · Score: {view['totals'][seat]}\n"
                 f"Pile: {_pile_text(view['piles'][seat])}"
             )
-            fields.append((f"{role}{names[seat]}", value, True))
+            fields.append((f"{role}{names.label(seat)}", value, True))
         return Panel(
             title=f"🎄 Grinch Grow Your Heart — round {view['round']}/{view['rounds']}",
             description=description,

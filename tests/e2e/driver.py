@@ -1,0 +1,156 @@
+"""Playing through the fake Discord as users do: read buttons, click them, wait for the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.components import Button, buttons
+
+JSON = dict[str, Any]
+
+
+async def quiet(fake: FakeDiscord, idle: float = 0.35, timeout: float = 20.0) -> None:
+    """Wait until the bot has made no request for ``idle`` seconds."""
+    deadline = time.monotonic() + timeout
+    seen = len(fake.requests)
+    last_change = time.monotonic()
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+        if len(fake.requests) != seen:
+            seen, last_change = len(fake.requests), time.monotonic()
+        elif time.monotonic() - last_change >= idle:
+            return
+    raise TimeoutError("the bot kept making requests")
+
+
+def move_buttons(message: JSON) -> list[Button]:
+    return [b for b in buttons(message) if b.custom_id and b.custom_id.startswith("g:")]
+
+
+def live_move_buttons(messages: list[JSON]) -> tuple[JSON, list[Button]] | None:
+    """The newest message among ``messages`` that has enabled move buttons."""
+    for message in reversed(messages):
+        enabled = [b for b in move_buttons(message) if not b.disabled]
+        if enabled:
+            return message, enabled
+    return None
+
+
+def find_button(message: JSON, label: str) -> Button:
+    for button in buttons(message):
+        if button.label == label:
+            return button
+    raise LookupError(f"no button {label!r} in {[b.label for b in buttons(message)]}")
+
+
+def channel_message_with_button(fake: FakeDiscord, channel: int, label: str) -> JSON:
+    for message in reversed(fake.messages(channel)):
+        if any(b.label == label and not b.disabled for b in buttons(message)):
+            return message
+    raise LookupError(f"no message with a {label!r} button in channel {channel}")
+
+
+async def open_grinch(
+    fake: FakeDiscord, channel: int, host: int, joiners: list[int], computers: int
+) -> None:
+    """`/grinch start`, everyone joins, computers added, the host starts."""
+    rec = await fake.slash(host, channel, "grinch start")
+    reply = await rec.wait_response()
+    lobby = reply.message()
+    assert lobby is not None
+    for user in joiners:
+        click = await fake.click(user, int(lobby["id"]), find_button(lobby, "Join").custom_id or "")
+        await click.wait_response()
+    for _ in range(computers):
+        lobby = fake.message(int(lobby["id"])) or lobby
+        button = find_button(lobby, "Add computer player")
+        await (await fake.click(host, int(lobby["id"]), button.custom_id or "")).wait_response()
+    lobby = fake.message(int(lobby["id"])) or lobby
+    start = await fake.click(host, int(lobby["id"]), find_button(lobby, "Start").custom_id or "")
+    await start.wait_response()
+    await quiet(fake)
+
+
+def game_row(db: Path) -> sqlite3.Row:
+    with sqlite3.connect(db) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
+    assert row is not None
+    return row
+
+
+def action_count(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+async def play_one_move(
+    fake: FakeDiscord, users: list[int], rng: random.Random, *, hand_messages: dict[int, int]
+) -> bool:
+    """One user with a live move button clicks one at random; False if nobody can move.
+
+    Users in ``hand_messages`` play from that ephemeral message (DMs closed); the others from
+    their newest DM.
+    """
+    candidates = []
+    for user in users:
+        if user in hand_messages:
+            message = fake.message(hand_messages[user])
+            found = live_move_buttons([message]) if message else None
+        else:
+            found = live_move_buttons(fake.dm_messages(user))
+        if found:
+            candidates.append((user, *found))
+    if not candidates:
+        return False
+    user, message, options = rng.choice(candidates)
+    button = rng.choice(options)
+    rec = await fake.click(user, int(message["id"]), button.custom_id or "")
+    reply = await rec.wait_response()
+    assert reply.deferred, reply
+    await quiet(fake)
+    errors = [f.get("content") for f in rec.followups()]
+    assert not errors, f"a live button was refused: {errors}"
+    return True
+
+
+async def open_hand(fake: FakeDiscord, user: int, channel: int) -> int:
+    """Press "My hand" on the table; returns the id of the ephemeral hand message."""
+    table = channel_message_with_button(fake, channel, "My hand")
+    rec = await fake.click(user, int(table["id"]), find_button(table, "My hand").custom_id or "")
+    await rec.wait_response()
+    message = await rec.wait_message()
+    assert fake.is_ephemeral(message)
+    return int(message["id"])
+
+
+async def play_to_the_end(
+    fake: FakeDiscord,
+    users: list[int],
+    rng: random.Random,
+    db: Path,
+    *,
+    channel: int,
+    no_dm: tuple[int, ...] = (),
+    limit: int = 400,
+) -> int:
+    """Click random live buttons until the newest game is over; returns the clicks made."""
+    hands: dict[int, int] = {}
+    clicks = 0
+    while game_row(db)["status"] == "active":
+        if not await play_one_move(fake, users, rng, hand_messages=hands):
+            if not no_dm:
+                raise AssertionError("the game is active but nobody has a live button")
+            for user in no_dm:  # a player without DMs opens a fresh hand from the table
+                hands[user] = await open_hand(fake, user, channel)
+            if not await play_one_move(fake, users, rng, hand_messages=hands):
+                raise AssertionError("the game is active but nobody has a live button")
+        clicks += 1
+        assert clicks < limit
+    return clicks

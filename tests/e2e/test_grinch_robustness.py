@@ -1,0 +1,137 @@
+"""Restarts, closed DMs, strangers, double clicks and busy channels, end to end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import (
+    action_count,
+    channel_message_with_button,
+    game_row,
+    live_move_buttons,
+    open_grinch,
+    play_one_move,
+    play_to_the_end,
+    quiet,
+)
+from tests.fakediscord import FakeDiscord
+
+
+def _env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
+    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}
+
+
+async def test_killed_mid_round_and_finished_with_the_old_buttons(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    await bot_process.start(env=_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await open_grinch(fake, channel, alice, [bob], computers=2)
+    rng = random.Random(7)
+    for _ in range(5):
+        assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    before_kill = action_count(db)
+    sent_before = {int(m["id"]) for u in (alice, bob) for m in fake.dm_messages(u)}
+    bot_process.kill()
+    await bot_process.start(env=_env(tmp_path))
+    assert action_count(db) == before_kill  # nothing lost
+    # The first click after the restart is on a message sent before the kill.
+    found = live_move_buttons(fake.dm_messages(alice)) or live_move_buttons(fake.dm_messages(bob))
+    assert found is not None and int(found[0]["id"]) in sent_before
+    await play_to_the_end(fake, [alice, bob], rng, db, channel=channel)
+    assert game_row(db)["status"] == "finished"
+    assert "Grinch Grow Your Heart — result" in "\n".join(fake.public_text())
+
+
+async def test_player_with_closed_dms_plays_through_my_hand(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    await bot_process.start(env=_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, dora = fake.user_named("alice"), fake.user_named("dora")
+    await open_grinch(fake, channel, alice, [dora], computers=2)
+    public = "\n".join(fake.public_text())
+    assert f"<@{dora}>, I can't send you direct messages" in public
+    await play_to_the_end(fake, [alice, dora], random.Random(3), db, channel=channel, no_dm=(dora,))
+    assert game_row(db)["status"] == "finished"
+    assert fake.ephemeral_messages(dora), "dora played from ephemeral hands"
+
+
+async def test_strangers_and_double_clicks_change_nothing(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    await bot_process.start(env=_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
+    await open_grinch(fake, channel, alice, [bob], computers=1)
+    found = live_move_buttons(fake.dm_messages(bob)) or live_move_buttons(fake.dm_messages(alice))
+    assert found is not None
+    message, buttons = found
+    owner = bob if message in fake.dm_messages(bob) else alice
+    custom_id = buttons[0].custom_id or ""
+    count = action_count(db)
+
+    # Move buttons live in private messages; what a stranger can press is the table's
+    # "My hand" button (a forged move is refused by the service, see tests/service).
+    table = channel_message_with_button(fake, channel, "My hand")
+    stranger = await fake.click_button(carol, int(table["id"]), "My hand")
+    answer = await stranger.wait_message()
+    assert answer["content"] == "You are not playing in this game."
+    assert fake.is_ephemeral(answer)
+    assert action_count(db) == count
+
+    # The owner double-clicks: two clicks at once, one move.
+    first, second = await asyncio.gather(
+        fake.click(owner, int(message["id"]), custom_id),
+        fake.click(owner, int(message["id"]), custom_id, force=True),
+    )
+    await first.wait_response()
+    await second.wait_response()
+    await quiet(fake)
+    answers = [t for rec in (first, second) for t in rec.texts() if t]
+    assert answers == ["That move is no longer available."]
+    moved = action_count(db) - count
+    assert moved >= 1  # the owner's move (plus any computer moves it let happen)
+    # Pressing the old button again later is refused the same way.
+    late = await fake.click(owner, int(message["id"]), custom_id, force=True)
+    answer = await late.wait_message()
+    assert answer["content"] == "That move is no longer available."
+    assert fake.is_ephemeral(answer)
+    assert action_count(db) - count == moved
+    for rec in (stranger, first, second, late):
+        assert rec.ack_latency is not None and rec.ack_latency < 3
+
+
+async def test_two_channels_at_once_and_a_busy_channel_refused(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    await bot_process.start(env=_env(tmp_path))
+    games, general = fake.channel_named("games"), fake.channel_named("general")
+    alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
+    await open_grinch(fake, games, alice, [bob], computers=2)
+    await open_grinch(fake, general, carol, [], computers=3)
+    busy = await fake.slash(carol, games, "grinch start")
+    reply = await busy.wait_response()
+    assert reply.ephemeral and "already has a game" in reply.content
+    rng = random.Random(11)
+    clicks = 0
+    while clicks < 400:
+        if not await play_one_move(fake, [alice, bob, carol], rng, hand_messages={}):
+            break
+        clicks += 1
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:
+        statuses = conn.execute("SELECT channel_id, status FROM games ORDER BY id").fetchall()
+    assert statuses == [(games, "finished"), (general, "finished")]
+    for channel in (games, general):
+        texts = "\n".join(t for m in fake.messages(channel) for t in [str(m.get("embeds"))])
+        assert "Grinch Grow Your Heart — result" in texts
