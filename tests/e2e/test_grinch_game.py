@@ -11,7 +11,7 @@ from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     channel_message_with_button,
     game_row,
-    open_grinch,
+    open_game,
     play_one_move,
     quiet,
 )
@@ -60,7 +60,7 @@ async def test_full_game_three_humans_and_a_computer(
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
-    await open_grinch(fake, channel, alice, [bob, carol], computers=1)
+    await open_game(fake, channel, alice, [bob, carol], computers=1)
 
     # Everyone got a DM naming the server and channel, and the table is in the channel.
     for user in (alice, bob, carol):

@@ -12,7 +12,7 @@ from tests.e2e.driver import (
     channel_message_with_button,
     game_row,
     live_move_buttons,
-    open_grinch,
+    open_game,
     play_one_move,
     play_to_the_end,
     quiet,
@@ -31,7 +31,7 @@ async def test_killed_mid_round_and_finished_with_the_old_buttons(
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_grinch(fake, channel, alice, [bob], computers=2)
+    await open_game(fake, channel, alice, [bob], computers=2)
     rng = random.Random(7)
     for _ in range(5):
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
@@ -55,7 +55,7 @@ async def test_player_with_closed_dms_plays_through_my_hand(
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, dora = fake.user_named("alice"), fake.user_named("dora")
-    await open_grinch(fake, channel, alice, [dora], computers=2)
+    await open_game(fake, channel, alice, [dora], computers=2)
     public = "\n".join(fake.public_text())
     assert f"<@{dora}>, I can't send you direct messages" in public
     await play_to_the_end(fake, [alice, dora], random.Random(3), db, channel=channel, no_dm=(dora,))
@@ -70,7 +70,7 @@ async def test_strangers_and_double_clicks_change_nothing(
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
-    await open_grinch(fake, channel, alice, [bob], computers=1)
+    await open_game(fake, channel, alice, [bob], computers=1)
     found = live_move_buttons(fake.dm_messages(bob)) or live_move_buttons(fake.dm_messages(alice))
     assert found is not None
     message, buttons = found
@@ -116,8 +116,8 @@ async def test_two_channels_at_once_and_a_busy_channel_refused(
     await bot_process.start(env=_env(tmp_path))
     games, general = fake.channel_named("games"), fake.channel_named("general")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
-    await open_grinch(fake, games, alice, [bob], computers=2)
-    await open_grinch(fake, general, carol, [], computers=3)
+    await open_game(fake, games, alice, [bob], computers=2)
+    await open_game(fake, general, carol, [], computers=3)
     busy = await fake.slash(carol, games, "grinch start")
     reply = await busy.wait_response()
     assert reply.ephemeral and "already has a game" in reply.content
