@@ -56,11 +56,17 @@ def channel_message_with_button(fake: FakeDiscord, channel: int, label: str) -> 
     raise LookupError(f"no message with a {label!r} button in channel {channel}")
 
 
-async def open_grinch(
-    fake: FakeDiscord, channel: int, host: int, joiners: list[int], computers: int
+async def open_game(
+    fake: FakeDiscord,
+    channel: int,
+    host: int,
+    joiners: list[int],
+    computers: int,
+    *,
+    game: str = "grinch",
 ) -> None:
-    """`/grinch start`, everyone joins, computers added, the host starts."""
-    rec = await fake.slash(host, channel, "grinch start")
+    """`/<game> start`, everyone joins, computers added, the host starts."""
+    rec = await fake.slash(host, channel, f"{game} start")
     reply = await rec.wait_response()
     lobby = reply.message()
     assert lobby is not None
