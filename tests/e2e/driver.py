@@ -15,7 +15,7 @@ from tests.fakediscord.components import Button, buttons
 JSON = dict[str, Any]
 
 
-async def quiet(fake: FakeDiscord, idle: float = 0.35, timeout: float = 20.0) -> None:
+async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 20.0) -> None:
     """Wait until the bot has made no request for ``idle`` seconds."""
     deadline = time.monotonic() + timeout
     seen = len(fake.requests)

@@ -57,6 +57,7 @@ async def test_full_game_three_humans_and_a_computer(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake = fake_discord
+    fake.click_settle = 0.1
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))

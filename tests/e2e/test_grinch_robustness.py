@@ -28,6 +28,7 @@ async def test_killed_mid_round_and_finished_with_the_old_buttons(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.1
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
@@ -52,6 +53,7 @@ async def test_player_with_closed_dms_plays_through_my_hand(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.1
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, dora = fake.user_named("alice"), fake.user_named("dora")
@@ -67,6 +69,7 @@ async def test_strangers_and_double_clicks_change_nothing(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.1
     await bot_process.start(env=_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
@@ -113,6 +116,7 @@ async def test_two_channels_at_once_and_a_busy_channel_refused(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.1
     await bot_process.start(env=_env(tmp_path))
     games, general = fake.channel_named("games"), fake.channel_named("general")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
