@@ -12,25 +12,20 @@ choice is exact.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any, Final
 
 from engine._grinch_scoring import BONUS_OF, CARD_INDEX, CARDS, RANK_OF, ROWS, SUIT_OF, SUITS
 from engine.base import View
+from engine.grinch import ROUNDS
 
 TURNS: Final = 3
 HAND: Final = 5
-# What a row is expected to bring in a later round if it is still free (tuned by bench).
-EXPECTED: Final = {
-    "wreaths": 13.0,
-    "noise": 13.0,
-    "ornaments": 13.0,
-    "presents": 13.0,
-    "rainbow": 17.0,
-    "match": 11.0,
-    "run": 13.0,
-}
+ROUND_CARDS: Final = 7  # cards a player effectively chooses from in a round, for the model
+MODEL_HANDS: Final = 240  # sampled rounds behind the model of later rounds
+MODEL_SEED: Final = 2021
 
 _SUIT: Final = tuple(SUITS.index(SUIT_OF[c]) for c in CARDS)
 _RANK: Final = tuple(RANK_OF[c] for c in CARDS)
@@ -64,8 +59,8 @@ _COMBOS: Final = {k: tuple(combinations(range(k), HAND)) for k in range(HAND, 12
 Adjust = tuple[tuple[int, float], ...]  # (row index, cost of using it now) for free rows
 
 
-def hand_value(hand: Sequence[int], adjust: Adjust) -> float:
-    """Best free row's cell value minus its cost, for five card indices."""
+def cells(hand: Sequence[int]) -> tuple[int, ...]:
+    """Every row's cell value (base + bonus) for five card indices, in row order."""
     sums = [0, 0, 0, 0]
     tops = [0, 0, 0, 0]
     count = [0, 0, 0, 0]
@@ -85,28 +80,68 @@ def hand_value(hand: Sequence[int], adjust: Adjust) -> float:
         rule = _BONUS[c]
         if rule is not None and count[rule[0]] >= rule[2]:
             extra += rule[1]
-    bases = (
-        sums[0],
-        sums[1],
-        sums[2],
-        sums[3],
-        tops[0] + tops[1] + tops[2] + tops[3],
-        _MATCH[max(same)],
-        _RUN[mask],
+    return (
+        sums[0] + extra,
+        sums[1] + extra,
+        sums[2] + extra,
+        sums[3] + extra,
+        tops[0] + tops[1] + tops[2] + tops[3] + extra,
+        _MATCH[max(same)] + extra,
+        _RUN[mask] + extra,
     )
-    return extra + max(bases[i] - cost for i, cost in adjust)
 
 
-def row_costs(used: Sequence[str], rounds_after: int) -> Adjust:
-    """For each free row, how much the later rounds lose if it is filled now."""
-    free = [i for i, row in enumerate(ROWS) if row not in used]
-    expected = [EXPECTED[ROWS[i]] for i in free]
+def hand_value(hand: Sequence[int], adjust: Adjust) -> float:
+    """Best free row's cell value minus its cost, for five card indices."""
+    values = cells(hand)
+    return max(values[i] - cost for i, cost in adjust)
 
-    def best(values: list[float]) -> float:
-        return sum(sorted(values, reverse=True)[:rounds_after])
 
-    whole = best(expected)
-    return tuple((i, whole - best(expected[:k] + expected[k + 1 :])) for k, i in enumerate(free))
+def model_rounds(count: int, seed: int) -> list[tuple[int, ...]]:
+    """For sampled rounds of ROUND_CARDS random cards: each row's best cell from five of them."""
+    rng = random.Random(seed)
+    rounds = []
+    for _ in range(count):
+        cards = rng.sample(range(len(CARDS)), ROUND_CARDS)
+        best = [0] * len(ROWS)
+        for combo in _COMBOS[ROUND_CARDS]:
+            for row, value in enumerate(cells([cards[k] for k in combo])):
+                best[row] = max(best[row], value)
+        rounds.append(tuple(best))
+    return rounds
+
+
+def future_values(rounds: list[tuple[int, ...]]) -> dict[tuple[int, int], float]:
+    """V(free, k): expected points of k later rounds with the rows in bitmask ``free``.
+
+    V(F, k) = mean over the sampled rounds of max over x in F of best[x] + V(F - x, k - 1).
+    Only the pairs a game can ask for are built: after round r of an R-round game, |F| = 7 - r
+    and k = R - r, so |F| - k = 7 - R, one of 1, 2, 3.
+    """
+    table: dict[tuple[int, int], float] = {}
+    by_size: dict[int, list[int]] = {}
+    for free in range(1 << len(ROWS)):
+        by_size.setdefault(free.bit_count(), []).append(free)
+    for gap in sorted({len(ROWS) - r for r in ROUNDS.values()}):
+        for free in by_size[gap]:
+            table[free, 0] = 0.0
+        for k in range(1, len(ROWS) - gap + 1):
+            for free in by_size[gap + k]:
+                later = [
+                    (x, table[free & ~(1 << x), k - 1]) for x in range(len(ROWS)) if free >> x & 1
+                ]
+                total = sum(max(best[x] + v for x, v in later) for best in rounds)
+                table[free, k] = total / len(rounds)
+    return table
+
+
+def row_costs(table: Mapping[tuple[int, int], float], used: Sequence[str], after: int) -> Adjust:
+    """For each free row: what filling it now costs the ``after`` later rounds."""
+    free = sum(1 << i for i, row in enumerate(ROWS) if row not in used)
+    rows = [i for i in range(len(ROWS)) if free >> i & 1]
+    later = [table.get((free & ~(1 << i), after), 0.0) for i in rows]
+    top = max(later)
+    return tuple((i, top - v) for i, v in zip(rows, later, strict=True))
 
 
 def best_five(cards: Sequence[int], adjust: Adjust) -> float:
@@ -121,11 +156,12 @@ class GrinchPolicy:
 
     def __init__(self, samples: int = 16) -> None:
         self.samples = samples
+        self.future = MappingProxyType(future_values(model_rounds(MODEL_HANDS, MODEL_SEED)))
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
         by_text = {str(a): a for a in legal}
         phase = view["phase"]
-        adjust = row_costs(view["used_rows"] or [], view["rounds"] - view["round"])
+        adjust = row_costs(self.future, view["used_rows"] or [], view["rounds"] - view["round"])
         if phase == "SCORING":
             hand = [CARD_INDEX[c] for c in view["hand"]]
             texts = [t for t in by_text if t.startswith("r.")]
