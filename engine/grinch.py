@@ -11,7 +11,8 @@ so ``to_act`` is never empty while the game runs.
   or None for a spectator);
 - ``round`` (1..R), ``rounds`` (R), ``grinch`` (seat), ``turn`` (1..3), ``heart`` (turn + 2);
 - ``phase``: "WHO_DISCARD", "GRINCH_TAKE", "GRINCH_DISCARD", "SCORING" or "GAME_END";
-- ``takes_done`` (0, 1 or 2 Grinch takes this turn); ``to_act`` (sorted seats);
+- ``takes_done``: Grinch takes made this turn (0, 1 or 2, = ``len(takes)``);
+- ``to_act``: sorted seats that may act now;
 - ``submitted`` (sorted seats already locked in this simultaneous phase; [] otherwise);
 - ``my_pending``: the viewer's own locked-in discard (card id) or row choice, else None;
 - ``deck_size``; ``piles``: per seat the whole pile, bottom first (last = top, takeable);
@@ -19,6 +20,7 @@ so ``to_act`` is never empty while the game runs.
 - ``hand_sizes``; ``hand``: the viewer's hand in canonical order (None for a spectator);
 - ``takes``: this turn's Grinch takes ``[{"source": "deck"|"pile", "owner": seat|None,
   "card": id|None}]``; a deck card is shown to the Grinch only, a pile card to everyone;
+  cleared when the next turn's Whos draw (SCORING still shows the third turn's takes);
 - ``rows`` (row ids in sheet order); ``sheet``: per seat ``{row: points or None}``;
   ``totals`` (per seat, sum of filled cells);
 - ``row_values``: during SCORING, for a viewer who has not chosen yet, ``{row: cell value}``
@@ -457,7 +459,7 @@ class GrinchGame:
             "turn": state.turn,
             "heart": state.turn + 2,
             "phase": phase,
-            "takes_done": len(state.takes) if phase in (GRINCH_TAKE, GRINCH_DISCARD) else 0,
+            "takes_done": len(state.takes),
             "to_act": sorted(self.to_act(state)),
             "submitted": [s for s in range(n) if state.pending[s] is not None]
             if simultaneous
