@@ -22,13 +22,20 @@ from settings import Settings, SettingsError
 log = logging.getLogger("bot")
 
 
+def minimal_intents() -> discord.Intents:
+    """Only guild events (channels and names for the table and DMs); no message content."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
 class CardBot(commands.Bot):
     """The bot, with its store and settings injected; it owns every long-lived object."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=minimal_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
