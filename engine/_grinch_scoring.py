@@ -1,4 +1,5 @@
-"""Cards and scoring of Grinch, Grow Your Heart (rules/grinch.md sections 2 and 4).
+"""Vocabulary of Grinch, Grow Your Heart: cards (rules/grinch.md section 2), action values
+and their text forms, and scoring (section 4).
 
 Everything here is pure data and pure functions over card ids such as ``"W3a"``. The game
 module :mod:`engine.grinch` re-exports the public names.
@@ -6,7 +7,9 @@ module :mod:`engine.grinch` re-exports the public names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 SUITS: Final = ("W", "N", "O", "P")
@@ -100,6 +103,60 @@ def bonus_of(card: str) -> Bonus | None:
 def bonus_text(card: str) -> str | None:
     """The printed bonus ("+10 P") or None."""
     return _BONUS_TEXT.get(card)
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A Who's secret discard, or the Grinch's discard onto his own pile."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"d.{self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """A Grinch take: the deck's top card (``pile=None``) or the top of ``pile``'s pile."""
+
+    pile: int | None
+
+    def __str__(self) -> str:
+        return "t.deck" if self.pile is None else f"t.p{self.pile}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRow:
+    """A secret row choice in SCORING."""
+
+    row: str
+
+    def __str__(self) -> str:
+        return f"r.{self.row}"
+
+
+Action = Discard | Take | ChooseRow
+_TAKE_PILE: Final = re.compile(r"t\.p([0-9])")
+
+
+def parse_action_text(text: str) -> Action | None:
+    """The action written as ``text``, or None if it is not a Grinch action text."""
+    if text.startswith("d.") and text[2:] in CARD_INDEX:
+        return Discard(text[2:])
+    if text == "t.deck":
+        return Take(None)
+    match = _TAKE_PILE.fullmatch(text)
+    if match:
+        return Take(int(match.group(1)))
+    if text.startswith("r.") and text[2:] in ROWS:
+        return ChooseRow(text[2:])
+    return None
+
+
+# ---------------------------------------------------------------- scoring
 
 
 def _checked(hand: Iterable[str]) -> list[str]:

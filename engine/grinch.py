@@ -38,8 +38,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from engine._grinch_scoring import (
@@ -49,14 +48,18 @@ from engine._grinch_scoring import (
     ROWS,
     SUIT_NAMES,
     SUITS,
+    Action,
     Bonus,
+    ChooseRow,
+    Discard,
+    Take,
     base,
     bonus,
     bonus_of,
     bonus_text,
     canonical,
     card_name,
-    is_card,
+    parse_action_text,
     rank_of,
     row_values,
     score,
@@ -72,6 +75,7 @@ __all__ = [
     "ROW_NAMES",
     "SUITS",
     "SUIT_NAMES",
+    "Action",
     "Bonus",
     "ChooseRow",
     "Discard",
@@ -98,43 +102,6 @@ SCORING: Final = "SCORING"
 GAME_END: Final = "GAME_END"
 PHASES: Final = (WHO_DISCARD, GRINCH_TAKE, GRINCH_DISCARD, SCORING, GAME_END)
 DECK: Final = -1  # the "owner" recorded for a take from the deck
-
-
-# ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """A Who's secret discard, or the Grinch's discard onto his own pile."""
-
-    card: str
-
-    def __str__(self) -> str:
-        return f"d.{self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """A Grinch take: the deck's top card (``pile=None``) or the top of ``pile``'s pile."""
-
-    pile: int | None
-
-    def __str__(self) -> str:
-        return "t.deck" if self.pile is None else f"t.p{self.pile}"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseRow:
-    """A secret row choice in SCORING."""
-
-    row: str
-
-    def __str__(self) -> str:
-        return f"r.{self.row}"
-
-
-Action = Discard | Take | ChooseRow
-_TAKE_PILE = re.compile(r"t\.p([0-9])")
 
 
 # ---------------------------------------------------------------- state
@@ -227,6 +194,20 @@ def _check_hand_sizes(state: GrinchState, size: int) -> None:
 
 def _totals(state: GrinchState) -> tuple[int, ...]:
     return tuple(sum(v for v in cells if v is not None) for cells in state.sheet)
+
+
+def _tuples(rows: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
+    return tuple(tuple(row) for row in rows)
+
+
+def _result_view(last: RoundResult) -> dict[str, Any]:
+    return {
+        "round": last.round,
+        "grinch": last.grinch,
+        "hands": [list(h) for h in last.hands],
+        "rows": list(last.rows),
+        "points": list(last.points),
+    }
 
 
 def _whos(state: GrinchState) -> list[Seat]:
@@ -413,18 +394,10 @@ class GrinchGame:
         return _grinch_discard(state, action)
 
     def parse_action(self, text: str) -> Action:
-        if not isinstance(text, str):
+        action = parse_action_text(text) if isinstance(text, str) else None
+        if action is None:
             raise BadActionText("That is not a Grinch move.")
-        if text.startswith("d.") and is_card(text[2:]):
-            return Discard(text[2:])
-        if text == "t.deck":
-            return Take(None)
-        match = _TAKE_PILE.fullmatch(text)
-        if match:
-            return Take(int(match.group(1)))
-        if text.startswith("r.") and text[2:] in ROWS:
-            return ChooseRow(text[2:])
-        raise BadActionText("That is not a Grinch move.")
+        return action
 
     def view(self, state: GrinchState, seat: Seat | None) -> View:
         if seat is not None:
@@ -478,46 +451,14 @@ class GrinchGame:
             "used_rows": None
             if seat is None
             else [r for r, v in zip(ROWS, state.sheet[seat], strict=True) if v is not None],
-            "last_round": None
-            if last is None
-            else {
-                "round": last.round,
-                "grinch": last.grinch,
-                "hands": [list(h) for h in last.hands],
-                "rows": list(last.rows),
-                "points": list(last.points),
-            },
+            "last_round": None if last is None else _result_view(last),
             "outcome": None
             if outcome is None
             else {"totals": list(outcome.totals), "winners": sorted(outcome.winners)},
         }
 
     def to_json(self, state: GrinchState) -> str:
-        last = state.last_round
-        data = {
-            "game": self.name,
-            "players": state.players,
-            "key": state.key,
-            "round": state.round,
-            "grinch": state.grinch,
-            "turn": state.turn,
-            "phase": state.phase,
-            "deck": list(state.deck),
-            "hands": [list(h) for h in state.hands],
-            "piles": [list(p) for p in state.piles],
-            "sheet": [list(c) for c in state.sheet],
-            "pending": list(state.pending),
-            "takes": [[o, c] for o, c in state.takes],
-            "last_round": None
-            if last is None
-            else {
-                "round": last.round,
-                "grinch": last.grinch,
-                "hands": [list(h) for h in last.hands],
-                "rows": list(last.rows),
-                "points": list(last.points),
-            },
-        }
+        data = {"game": self.name, **asdict(state)}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def from_json(self, text: str) -> GrinchState:
@@ -533,19 +474,19 @@ class GrinchGame:
             turn=data["turn"],
             phase=data["phase"],
             deck=tuple(data["deck"]),
-            hands=tuple(tuple(h) for h in data["hands"]),
-            piles=tuple(tuple(p) for p in data["piles"]),
-            sheet=tuple(tuple(c) for c in data["sheet"]),
+            hands=_tuples(data["hands"]),
+            piles=_tuples(data["piles"]),
+            sheet=_tuples(data["sheet"]),
             pending=tuple(data["pending"]),
             takes=tuple((o, c) for o, c in data["takes"]),
             last_round=None
             if last is None
             else RoundResult(
-                round=last["round"],
-                grinch=last["grinch"],
-                hands=tuple(tuple(h) for h in last["hands"]),
-                rows=tuple(last["rows"]),
-                points=tuple(last["points"]),
+                last["round"],
+                last["grinch"],
+                _tuples(last["hands"]),
+                tuple(last["rows"]),
+                tuple(last["points"]),
             ),
         )
 
