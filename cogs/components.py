@@ -76,7 +76,7 @@ class MoveSelect(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<game>\d+):(?P<verb>join|leave|bot|start|cancel|decline)",
+    template=r"lobby:(?P<game>\d+):(?P<verb>join|accept|leave|bot|start|cancel|decline)",
 ):
     def __init__(self, game_id: int, verb: str, **button: Any) -> None:
         super().__init__(discord.ui.Button(custom_id=f"lobby:{game_id}:{verb}", **button))

@@ -53,7 +53,7 @@ def lobby_view(loaded: Loaded) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if any(not s.accepted for s in loaded.seats):
         view.add_item(
-            LobbyButton(game_id, "join", label="Accept", style=discord.ButtonStyle.success)
+            LobbyButton(game_id, "accept", label="Accept", style=discord.ButtonStyle.success)
         )
         view.add_item(
             LobbyButton(game_id, "decline", label="Decline", style=discord.ButtonStyle.danger)
@@ -240,7 +240,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 )
                 return
             else:
-                await self._start(interaction, game_id)
+                await self._start(interaction, game_id, accept=verb == "accept")
                 return
         except PlayError as exc:
             await reply(interaction, str(exc))
@@ -253,10 +253,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
             embed=render.embed(lobby_panel(loaded)), view=lobby_view(loaded)
         )
 
-    async def _start(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        report = await self.service.start(game_id, interaction.user.id)
+    async def _start(
+        self, interaction: discord.Interaction[Any], game_id: int, *, accept: bool
+    ) -> None:
+        # Computer players may move first: acknowledge before the work, edit afterwards.
+        await interaction.response.defer()
+        if accept:
+            report = await self.service.accept(game_id, interaction.user.id)
+        else:
+            report = await self.service.start(game_id, interaction.user.id)
         names = ", ".join(s.name for s in report.after.seats)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=f"▶️ {report.after.game.title} started: {names}.",
             embed=render.embed(lobby_panel(report.after, "The game is on: see the table below.")),
             view=None,

@@ -163,8 +163,6 @@ class GameService:
             loaded = await self._lobby(game_id)
             seat = loaded.seat_of(user_id)
             if seat is not None:
-                if not seat.accepted:
-                    return await self._accept(loaded, seat)
                 raise LobbyProblem("You are already in this game.")
             if any(not s.accepted for s in loaded.seats):
                 raise LobbyProblem("This is a challenge between two players.")
@@ -178,9 +176,15 @@ class GameService:
                 raise LobbyProblem("This game is full.")
             return await self.load(game_id)
 
-    async def _accept(self, loaded: Loaded, seat: SeatRow) -> Loaded:
-        await self.store.accept_seat(loaded.row.id, seat.seat)
-        return await self.load(loaded.row.id)
+    async def accept(self, game_id: int, user_id: int) -> Report:
+        """The challenged player accepts: the game starts at once."""
+        async with self.lock(game_id):
+            loaded = await self._lobby(game_id)
+            seat = loaded.seat_of(user_id)
+            if seat is None or seat.accepted:
+                raise NotSeated("This challenge is for someone else.")
+            await self.store.accept_seat(game_id, seat.seat)
+            return await self._start(await self.load(game_id))
 
     async def leave(self, game_id: int, user_id: int) -> Loaded | None:
         """Leave a lobby; when the host leaves, the lobby closes (returns None)."""
@@ -220,23 +224,27 @@ class GameService:
             loaded = await self._lobby(game_id)
             if user_id != loaded.row.host_id:
                 raise NotAllowed("Only the host can start the game.")
-            game = loaded.game
-            if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("Your opponent has not accepted yet.")
-            if len(loaded.seats) < game.min_players:
-                raise LobbyProblem(
-                    f"{game.title} needs at least {game.min_players} players "
-                    f"(you have {len(loaded.seats)})."
-                )
-            state = game.new_game(len(loaded.seats), loaded.row.seed)
-            deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set())
-            try:
-                await self.store.start(game_id, game.to_json(state), deadlines)
-            except StaleVersion as exc:
-                raise LobbyProblem("This game has already started.") from exc
-            report = Report(before=loaded, after=await self.load(game_id))
-            await self._run_computers(report)
-            return report
+            return await self._start(loaded)
+
+    async def _start(self, loaded: Loaded) -> Report:
+        """Lobby -> active; the caller holds the game's lock."""
+        game_id, game = loaded.row.id, loaded.game
+        if any(not s.accepted for s in loaded.seats):
+            raise LobbyProblem("Your opponent has not accepted yet.")
+        if len(loaded.seats) < game.min_players:
+            raise LobbyProblem(
+                f"{game.title} needs at least {game.min_players} players "
+                f"(you have {len(loaded.seats)})."
+            )
+        state = game.new_game(len(loaded.seats), loaded.row.seed)
+        deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set())
+        try:
+            await self.store.start(game_id, game.to_json(state), deadlines)
+        except StaleVersion as exc:
+            raise LobbyProblem("This game has already started.") from exc
+        report = Report(before=loaded, after=await self.load(game_id))
+        await self._run_computers(report)
+        return report
 
     async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Loaded:
         async with self.lock(game_id):

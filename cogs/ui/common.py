@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from cogs.ui.base import GOLD, Names, Panel, View
 
 
-def final_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> Panel:
+def final_panel(
+    title: str, view: View, names: Names, *, colour: int = GOLD, lowest_wins: bool = False
+) -> Panel:
     """Winners and every total, best first (the view's outcome decides who won)."""
     outcome = view["outcome"]
     totals: list[int] = outcome["totals"]
     winners = set(outcome["winners"])
-    lowest_wins = bool(outcome.get("lowest_wins", False))
     order = sorted(range(len(totals)), key=lambda s: (totals[s] if lowest_wins else -totals[s], s))
     lines = [
         f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {totals[seat]}" for seat in order

@@ -117,9 +117,17 @@ async def play_one_move(
         return False
     user, message, options = rng.choice(candidates)
     button = rng.choice(options)
-    rec = await fake.click(user, int(message["id"]), button.custom_id or "")
+    message_id = int(message["id"])
+    versions = len(fake.message_versions(message_id))
+    rec = await fake.click(user, message_id, button.custom_id or "")
     reply = await rec.wait_response()
     assert reply.deferred, reply
+    # An accepted move always redraws the message it was made from; computer players may
+    # think for a while before that, so wait for the redraw (or an error) first.
+    await fake.wait_for(
+        lambda: len(fake.message_versions(message_id)) > versions or rec.followups(),
+        timeout=15,
+    )
     await quiet(fake)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live button was refused: {errors}"

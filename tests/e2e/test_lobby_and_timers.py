@@ -20,7 +20,13 @@ async def _press(fake: FakeDiscord, user: int, message_id: int, label: str) -> s
     assert message is not None
     rec = await fake.click(user, message_id, find_button(message, label).custom_id or "")
     reply = await rec.wait_response()
-    return reply.content if reply.ephemeral else ""
+    if reply.ephemeral:
+        return reply.content
+    if reply.deferred:  # Start acknowledges first, then answers
+        await quiet(fake)
+        answers = [f["content"] for f in rec.followups() if fake.is_ephemeral(f)]
+        return answers[0] if answers else ""
+    return ""
 
 
 async def test_lobby_answers_and_cancel_rights(

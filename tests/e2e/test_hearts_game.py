@@ -1,0 +1,85 @@
+"""2-Player Hearts end to end: a challenge accepted, and a whole game against the computer."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import (
+    action_count,
+    find_button,
+    game_row,
+    open_game,
+    play_one_move,
+    play_to_the_end,
+    quiet,
+)
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.components import buttons
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": "0"}
+
+
+async def test_challenge_accepted_then_only_legal_cards_are_enabled(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.1
+    await bot_process.start(env=_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
+    rec = await fake.slash(alice, channel, "hearts start", {"opponent": bob})
+    reply = await rec.wait_response()
+    lobby = reply.message()
+    assert lobby is not None and f"<@{bob}>" in lobby["content"]
+    labels = [b.label for b in buttons(lobby)]
+    assert labels == ["Accept", "Decline"]
+    # Only the challenged player can accept.
+    wrong = await fake.click(carol, int(lobby["id"]), find_button(lobby, "Accept").custom_id or "")
+    await wrong.wait_response()
+    await quiet(fake)
+    assert [t for t in wrong.texts() if t] == ["This challenge is for someone else."]
+    ok = await fake.click(bob, int(lobby["id"]), find_button(lobby, "Accept").custom_id or "")
+    await ok.wait_response()
+    await quiet(fake)
+    assert game_row(db)["status"] == "active"
+    # The player to act has exactly one enabled card in trick 1 (the opening club).
+    enabled = {
+        u: [b for m in fake.dm_messages(u)[-1:] for b in buttons(m) if not b.disabled]
+        for u in (alice, bob)
+    }
+    leader = alice if enabled[alice] else bob
+    assert len(enabled[leader]) == 1 and enabled[leader][0].label.endswith("♣")
+    other = bob if leader == alice else alice
+    assert enabled[other] == []
+    disabled = [b for b in buttons(fake.dm_messages(leader)[-1]) if b.disabled]
+    assert len(disabled) == 12  # the rest of the 13-card hand is shown, not playable
+    rng = random.Random(2)
+    before = action_count(db)
+    for _ in range(6):
+        assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    assert action_count(db) == before + 6
+    table_text = "\n".join(str(m.get("embeds")) for m in fake.messages(channel))
+    assert "Last trick" in table_text
+
+
+async def test_whole_game_against_the_computer(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.05
+    await bot_process.start(env=_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice = fake.user_named("alice")
+    await open_game(fake, channel, alice, [], computers=1, game="hearts")
+    await play_to_the_end(fake, [alice], random.Random(5), db, channel=channel, limit=600)
+    assert game_row(db)["status"] == "finished"
+    public = "\n".join(fake.public_text())
+    assert "2-Player Hearts — result" in public
+    assert "Dead cards" in public  # revealed in every hand summary
+    rec = await fake.slash(alice, channel, "scores")
+    sheet = (await rec.wait_response()).text()
+    assert "Hand 1" in sheet and "lowest wins" in sheet
