@@ -116,12 +116,12 @@ def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
         card = card_text(view["bounce"]["card"])
         return (
             f"↪️ You revealed a **{card}**, which matches a face-up {card}: it may **bounce**.\n"
-            f"👉 Tap a grid card to put the {card} there (that card is revealed in turn), or "
-            "discard it. Cells filled this turn are closed."
+            f"👉 Tap a grid card to put the {card} there instead (the card it replaces may "
+            f"bounce in turn), or discard the {card}. Cells filled this turn are closed."
         )
     if phase == "discard":
         card = card_text(view["pending_discard"]["card"])
-        return f"👉 Choose the discard pile for the **{card}**."
+        return f"The card you replaced, a **{card}**, is discarded.\n👉 Choose pile A or B for it."
     return ""
 
 

@@ -27,11 +27,6 @@ TITLE = "Gnoming A Round"
 LEGEND = "H hazard (+10) · M mulligan (wild) · · face down"
 
 
-def _lowest_wins(view: View) -> View:
-    """The view with its outcome marked lowest-wins, for the shared final panel."""
-    return {**view, "outcome": {**view["outcome"], "lowest_wins": True}}
-
-
 def _phase_line(view: View, names: Names) -> str:
     phase = view["phase"]
     if phase == "opening":
@@ -129,7 +124,7 @@ class GnomingUI:
 
     @staticmethod
     def _final(view: View, names: Names, title: str) -> Panel:
-        panel = final_panel(title, _lowest_wins(view), names)
+        panel = final_panel(title, view, names, lowest_wins=True)
         return Panel(
             title=panel.title,
             description=f"{panel.description}\n\n{_result_text(view, names)}",
@@ -143,8 +138,8 @@ class GnomingUI:
             head = "Nobody went out before the turn limit, so nobody gets ±5."
         else:
             adjust = last["seats"][first]["adjust"]
-            how = "the lowest score" if adjust < 0 else "not the lowest score"
-            head = f"🏁 **{names[first]}** went out first with {how}: **{signed(adjust)}**."
+            how = "with the lowest score" if adjust < 0 else "but not with the lowest score"
+            head = f"🏁 **{names[first]}** went out first {how}: **{signed(adjust)}**."
         fields = []
         for seat, entry in enumerate(last["seats"]):
             matched = {cell for line in entry["lines"] for cell in line["cells"]}
