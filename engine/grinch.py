@@ -120,6 +120,11 @@ class RoundResult:
 
 @dataclass(frozen=True, slots=True)
 class GrinchState:
+    """The whole game (section 3.1); hidden parts leave the engine only through ``view``.
+
+    A Who's locked-in discard stays in ``hands`` (and in ``pending``) until every Who is in.
+    """
+
     players: int
     key: int
     round: int
