@@ -143,6 +143,12 @@ class Publisher:
                 log.info("table message of game %s was deleted; posting a new one", loaded.row.id)
         if not live and loaded.row.table_message_id is not None:
             return  # the final state is shown by the result message
+        if loaded.row.table_message_id is not None:  # a new round: retire the old table
+            old = channel.get_partial_message(loaded.row.table_message_id)
+            try:
+                await old.edit(content="⬇️ This part is over; the table continues below.", view=None)
+            except discord.HTTPException:
+                log.info("could not retire the old table of game %s", loaded.row.id)
         sent = await channel.send(**kwargs)
         await self.service.store.set_table_message(loaded.row.id, sent.id, key)
 
