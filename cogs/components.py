@@ -129,6 +129,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"back
                 label="I'm back",
                 style=discord.ButtonStyle.success,
                 emoji="👋",
+                row=4,  # below any grid of cards (rows 0-2)
             )
         )
         self.game_id = game_id
