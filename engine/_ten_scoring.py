@@ -44,40 +44,68 @@ def _fits(wild: str, slot: Slot) -> bool:
 
 
 def _try_add(
-    slot: Slot, wilds: list[str], owner: dict[int, Slot], seen: set[int], slot_of: dict[Slot, int]
+    slot: Slot, fits: dict[Slot, list[int]], owner: dict[int, Slot], seen: set[int]
 ) -> bool:
     """Kuhn's augmenting path: find a wild for ``slot``, re-seating others if needed."""
-    for i, wild in enumerate(wilds):
-        if i in seen or not _fits(wild, slot):
+    for i in fits[slot]:
+        if i in seen:
             continue
         seen.add(i)
         current = owner.get(i)
-        if current is None or _try_add(current, wilds, owner, seen, slot_of):
+        if current is None or _try_add(current, fits, owner, seen):
             owner[i] = slot
-            slot_of[slot] = i
             return True
     return False
+
+
+def _matches(
+    colour: str, missing: tuple[int, ...], fits: dict[Slot, list[int]], owner: dict[int, Slot]
+) -> dict[int, Slot] | None:
+    """``owner`` extended so that the colour's missing numbers are filled too, or None."""
+    trial = dict(owner)
+    for n in missing:
+        if not _try_add((colour, n), fits, trial, set()):
+            return None
+    return trial
 
 
 Candidate = tuple[int, tuple[int, ...], tuple[int, int] | None]  # points, missing, run
 
 
+def _interval_table() -> tuple[tuple[int, int, int, int, int], ...]:
+    """(bits, neighbour bits, lo, hi, points) of every interval lo..hi (number n = bit n-1)."""
+    out = []
+    for lo in range(1, 10):
+        for hi in range(lo, 10):
+            bits = ((1 << (hi - lo + 1)) - 1) << (lo - 1)
+            edges = (1 << (lo - 2) if lo > 1 else 0) | (1 << hi if hi < 9 else 0)
+            out.append((bits, edges, lo, hi, run_points(hi - lo + 1)))
+    out.sort(key=lambda t: -t[4])
+    return tuple(out)
+
+
+_INTERVALS = _interval_table()
+_NUMBERS = tuple(tuple(n for n in range(1, 10) if mask >> (n - 1) & 1) for mask in range(512))
+
+
 def _candidates(present: set[int], wilds: list[str], colour: str) -> list[Candidate]:
     """(points, missing numbers, run) for each maximal interval the wilds could complete."""
-    fillable = {n for n in range(1, 10) if any(_fits(w, (colour, n)) for w in wilds)}
+    held = sum(1 << (n - 1) for n in present)
+    if any(w[1] == "#" and w[0] in ("W", colour) for w in wilds):
+        fillable = 0x1FF
+    else:
+        fillable = sum({1 << (int(w[1]) - 1) for w in wilds if w[0] == "W"})
     count = len(wilds)
     out: list[Candidate] = [(0, (), None)]
-    for lo in range(1, 10):
-        if lo > 1 and lo - 1 in present:
+    for bits, edges, lo, hi, points in _INTERVALS:
+        if edges & held:
+            continue  # it could grow over a held card at no cost: not maximal
+        missing = bits & ~held
+        if missing & ~fillable:
             continue
-        for hi in range(lo, 10):
-            if hi < 9 and hi + 1 in present:
-                continue
-            missing = tuple(n for n in range(lo, hi + 1) if n not in present)
-            if len(missing) > count or not fillable.issuperset(missing):
-                continue
-            out.append((run_points(hi - lo + 1), missing, (lo, hi)))
-    out.sort(key=lambda c: (-c[0], len(c[1])))
+        numbers = _NUMBERS[missing]
+        if len(numbers) <= count:
+            out.append((points, numbers, (lo, hi)))
     return out
 
 
@@ -117,7 +145,16 @@ def score_detail(cards: Iterable[str]) -> ScoreDetail:
 
 def _search(present: dict[str, set[int]], wild_cards: list[str]) -> ScoreDetail:
     wilds = [w[:2] for w in wild_cards]
-    cands = [_candidates(present[c], wilds, c) for c in COLOURS]
+    # Specific wilds first, the super wild last, so that it stays free when possible.
+    order = sorted(range(len(wilds)), key=lambda i: wilds[i] == "W#")
+    fits = {
+        (c, n): [i for i in order if _fits(wilds[i], (c, n))] for c in COLOURS for n in range(1, 10)
+    }
+    # Candidates that cannot be completed even on their own are dropped.
+    cands = [
+        [c_ for c_ in _candidates(present[c], wilds, c) if _matches(c, c_[1], fits, {}) is not None]
+        for c in COLOURS
+    ]
     width = len(wilds)
     # bound[i][w]: best points for colours i.. using at most w wilds (compatibility ignored).
     bound = [[0] * (width + 1) for _ in range(len(COLOURS) + 1)]
@@ -144,9 +181,8 @@ def _search(present: dict[str, set[int]], wild_cards: list[str]) -> ScoreDetail:
                 continue
             if total + pts + bound[i + 1][width - used - len(missing)] <= best_total:
                 continue
-            trial = dict(owner)
-            slot_of: dict[Slot, int] = {}
-            if all(_try_add((colour, n), wilds, trial, set(), slot_of) for n in missing):
+            trial = _matches(colour, missing, fits, owner) if missing else owner
+            if trial is not None:
                 choice.append(k)
                 dfs(i + 1, total + pts, used + len(missing), trial)
                 choice.pop()
