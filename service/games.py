@@ -410,8 +410,13 @@ class GameService:
         view = game.view(loaded.state, seat_no)
         rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{seat_no}")
         policy = policy_for(loaded.row.game)
-        action = await asyncio.to_thread(policy.choose, view, legal, rng)
-        new_state = game.apply(loaded.state, seat_no, action)
+        try:
+            action = await asyncio.to_thread(policy.choose, view, legal, rng)
+            new_state = game.apply(loaded.state, seat_no, action)
+        except Exception:  # a computer player's bug must never stall a game
+            log.exception("computer player failed in game %s; playing at random", loaded.row.id)
+            action = rng.choice(legal)
+            new_state = game.apply(loaded.state, seat_no, action)
         await self._record(report, seat_no, str(action), actor, new_state)
 
     async def _run_computers(self, report: Report) -> None:

@@ -157,3 +157,25 @@ async def test_timeouts_play_for_the_player_then_autopilot_until_they_return(
     assert user is not None
     back = await service.come_back(gid, user)
     assert not back.after.seats[late].autopilot
+
+
+async def test_a_failing_computer_player_never_stalls_the_game(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Broken:
+        def choose(self, view: object, legal: list[object], rng: random.Random) -> object:
+            raise RuntimeError("bug in the computer player")
+
+    monkeypatch.setattr("service.games.policy_for", lambda name: Broken())
+    service = GameService(store, turn_timeout=0)
+    loaded = await _started(service, humans=1, computers=1)  # the computer may move first
+    game = GAMES["grinch"]
+    human = loaded.seats[0]
+    assert human.user_id is not None
+    while loaded.row.status == "active":
+        assert 0 in game.to_act(loaded.state), "the computer seat left the game stuck"
+        action = str(random.Random(1).choice(game.legal_actions(loaded.state, 0)))
+        loaded = (
+            await service.act(loaded.row.id, human.user_id, loaded.seats[0].step, action)
+        ).after
+    assert loaded.row.status == "finished"
