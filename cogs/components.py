@@ -96,17 +96,21 @@ class LobbyButton(
         await cog.on_lobby_button(interaction, self.game_id, self.verb)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"hand:{game_id}",
-                label="My hand",
-                style=discord.ButtonStyle.primary,
-                emoji="🃏",
-            )
-        )
-        self.game_id = game_id
+_SEAT_BUTTONS: dict[str, dict[str, Any]] = {
+    "hand": {"label": "My hand", "style": discord.ButtonStyle.primary, "emoji": "🃏"},
+    # "I'm back" goes on the last row, below any grid of cards (rows 0-2).
+    "back": {"label": "I'm back", "style": discord.ButtonStyle.success, "emoji": "👋", "row": 4},
+}
+
+
+class SeatButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<kind>hand|back):(?P<game>\d+)"
+):
+    """ "My hand" (the hand as an ephemeral message) and "I'm back" (leave autopilot)."""
+
+    def __init__(self, kind: str, game_id: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"{kind}:{game_id}", **_SEAT_BUTTONS[kind]))
+        self.kind, self.game_id = kind, game_id
 
     @classmethod
     async def from_custom_id(
@@ -114,37 +118,15 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hand
         interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
-    ) -> HandButton:
-        return cls(int(match["game"]))
+    ) -> SeatButton:
+        return cls(match["kind"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).send_hand(interaction, self.game_id)
+        table = _table(interaction)
+        if self.kind == "hand":
+            await table.send_hand(interaction, self.game_id)
+        else:
+            await table.on_back(interaction, self.game_id)
 
 
-class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"back:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"back:{game_id}",
-                label="I'm back",
-                style=discord.ButtonStyle.success,
-                emoji="👋",
-                row=4,  # below any grid of cards (rows 0-2)
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> BackButton:
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).on_back(interaction, self.game_id)
-
-
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, HandButton, BackButton)
+DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SeatButton)

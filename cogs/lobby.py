@@ -17,7 +17,7 @@ from cogs.ui import UIS
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
-from service.errors import NoGame, PlayError
+from service.errors import PlayError
 from service.games import GameService, Loaded
 
 log = logging.getLogger(__name__)
@@ -182,13 +182,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         await self.service.store.set_lobby_message(loaded.row.id, message.id)
 
     async def cancel_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
-        try:
-            loaded = await self.service.channel_game(interaction.channel_id or 0)
-        except NoGame as exc:
-            await reply(interaction, str(exc))
-            return
-        if loaded.row.game != game_name:
-            await reply(interaction, f"The game in this channel is {loaded.game.title}.")
+        loaded = await self.table.channel_game_named(interaction, game_name)
+        if loaded is None:
             return
         await interaction.response.defer(thinking=True)
         try:

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.components import BackButton, HandButton, MoveButton, MoveSelect
+from cogs.components import MoveButton, MoveSelect, SeatButton
 from cogs.ui.base import Button, Control, HandScreen, Panel, Select
 
 STYLES = {
@@ -88,12 +88,12 @@ def hand_message(
     """Keyword arguments for send/edit of a player's private hand message."""
     view = controls_view(game_id, step, screen.controls)
     if autopilot:
-        view.add_item(BackButton(game_id))
+        view.add_item(SeatButton("back", game_id))
     content = "\n".join(x for x in (header, screen.content) if x)
     return {"content": content or None, "embeds": embeds(screen.panels), "view": view}
 
 
 def table_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(game_id))
+    view.add_item(SeatButton("hand", game_id))
     return view

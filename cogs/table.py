@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,10 +17,7 @@ from cogs.publisher import Publisher, names_of
 from cogs.ui import UIS
 from engine import GAMES
 from service.errors import NoGame, PlayError
-from service.games import GameService
-
-if TYPE_CHECKING:
-    from service.games import Loaded
+from service.games import GameService, Loaded
 
 log = logging.getLogger(__name__)
 
@@ -153,16 +150,24 @@ class TableCog(commands.Cog, name="Table"):
 
     # -- commands ------------------------------------------------------------------------
 
-    async def hand_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+    async def channel_game_named(
+        self, interaction: discord.Interaction[Any], game_name: str
+    ) -> Loaded | None:
+        """The channel's open game if it is ``game_name``; otherwise say why and return None."""
         try:
             loaded = await self.service.channel_game(interaction.channel_id or 0)
         except NoGame as exc:
             await reply(interaction, str(exc))
-            return
+            return None
         if loaded.row.game != game_name:
             await reply(interaction, f"The game in this channel is {loaded.game.title}.")
-            return
-        await self.send_hand(interaction, loaded.row.id)
+            return None
+        return loaded
+
+    async def hand_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+        loaded = await self.channel_game_named(interaction, game_name)
+        if loaded is not None:
+            await self.send_hand(interaction, loaded.row.id)
 
     @app_commands.command(name="scores", description="Show the score sheet of this channel's game")
     async def scores(self, interaction: discord.Interaction[Any]) -> None:

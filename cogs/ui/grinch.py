@@ -17,15 +17,7 @@ from cogs.ui.common import final_panel, score_table
 from engine import grinch as rules
 
 SUIT_EMOJI = {"W": "🌿", "N": "🔔", "O": "🎀", "P": "🎁"}
-ROW_TITLES = {
-    "wreaths": "Wreaths",
-    "noise": "Noise",
-    "ornaments": "Ornaments",
-    "presents": "Presents",
-    "rainbow": "Rainbow",
-    "match": "Match",
-    "run": "Run",
-}
+ROW_TITLES = rules.ROW_NAMES
 
 
 def card_short(card: str) -> str:
