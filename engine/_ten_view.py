@@ -32,8 +32,10 @@ Keys of ``view(state, seat)`` (all JSON values; card ids as in the rules; seats 
 - ``me`` (only for a seat): {``spending_power``, ``legal`` (action texts), ``market``
   [{``card``, ``price``, ``blocked``, ``affordable``}], ``payment_options`` (when this seat must
   pay now: see ``engine.ten.payment_options``)}.
-- ``outcome``: None, or {``totals``, ``winners``, ``reason``, ``places``, ``tokens``, ``cards``,
-  ``won`` (solo only)}.
+- ``outcome``: None, or {``totals``, ``winners``, ``reason`` ("complete"; solo:
+  "target_reached" / "target_missed"), ``places``, ``tokens``, ``cards``, and for solo ``solo``,
+  ``won``, ``target``}.
+- ``colours``: the colour letters in display order (R, B, O, G); the wild suit is ``W``.
 """
 
 from __future__ import annotations
