@@ -429,11 +429,11 @@ def outcome(state: TenState) -> Outcome | None:
         "places": places,
     }
     if state.players == 1:
-        # The contract wants a non-empty winner set; a solo game names its player and tells
-        # a reached or missed target through ``reason`` and ``details["won"]``.
+        # Solo (rules §6): the player wins by reaching the target; a missed target is a loss,
+        # so the winner set is empty (the contract allows that for one player only).
         won = totals[0] >= SOLO_TARGET
         details.update(solo=True, won=won, target=SOLO_TARGET)
         reason = "target_reached" if won else "target_missed"
-        return Outcome(totals, frozenset({0}), reason, details)
+        return Outcome(totals, frozenset({0}) if won else frozenset(), reason, details)
     winners = frozenset(s for s in range(state.players) if places[s] == 1)
     return Outcome(totals, winners, "complete", details)

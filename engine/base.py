@@ -39,7 +39,11 @@ class Action(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The end of a game as a value: per-seat totals and the winning seats."""
+    """The end of a game as a value: per-seat totals and the winning seats.
+
+    ``winners`` is never empty in a game of two or more; in a solo game it is empty when the
+    player lost (missed the target).
+    """
 
     totals: tuple[int, ...]
     winners: frozenset[Seat]

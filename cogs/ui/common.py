@@ -20,9 +20,8 @@ def final_panel(
     ]
     won = " and ".join(names[s] for s in sorted(winners))
     verb = "share the win" if len(winners) > 1 else "wins"
-    return Panel(
-        title=title, description=f"**{won}** {verb}!\n\n" + "\n".join(lines), colour=colour
-    )
+    head = f"**{won}** {verb}!" if winners else "No winner this time."
+    return Panel(title=title, description=head + "\n\n" + "\n".join(lines), colour=colour)
 
 
 def score_table(

@@ -98,6 +98,7 @@ def test_solo_rival_step_and_end() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.totals == (2,)
     assert outcome.reason == "target_missed" and outcome.details["won"] is False
+    assert outcome.winners == frozenset()  # a missed target is a loss
 
 
 def test_rival_step_emptying_the_pile_ends_the_game() -> None:
@@ -111,6 +112,7 @@ def test_solo_target_reached() -> None:
     state = replace(state, phase=OVER, deck=())
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.totals == (20,) and outcome.reason == "target_reached"
+    assert outcome.winners == frozenset({0})
     assert GAME.view(state, 0)["solo"]["reached"] is True
 
 
