@@ -30,6 +30,7 @@ test: lint typecheck unit
 
 bench: install
 	$(PY) -m bench.engine
+	$(PY) -m bench.store
 
 clean:
 	rm -rf $(VENV)

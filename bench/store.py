@@ -52,7 +52,8 @@ async def run(games: int) -> None:
     mean, median = statistics.mean(timings) * 1000, statistics.median(timings) * 1000
     p99, worst = timings[int(len(timings) * 0.99)] * 1000, timings[-1] * 1000
     print(
-        f"per move: mean {mean:.2f} ms, median {median:.2f} ms, p99 {p99:.2f} ms, max {worst:.2f} ms"
+        f"per move: mean {mean:.2f} ms, median {median:.2f} ms, "
+        f"p99 {p99:.2f} ms, max {worst:.2f} ms"
     )
 
 
