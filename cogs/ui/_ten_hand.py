@@ -133,28 +133,29 @@ def _bid_controls(view: View, legal: list[str]) -> list[Control]:
 
 
 def _pay_controls(view: View, legal: list[str]) -> list[Control]:
-    """Buttons for the engine's listed payments (tokens first), a menu of the others."""
+    """Buttons for the listed payments without cards (tokens first), a menu of the others.
+
+    When every payment needs cards, there is no button: the menu names the cards each gives up.
+    """
     wallet = Wallet(view)
     ways = wallet.ways(view["auction"]["price"])
     by_action = {f"pay.{w.text}": w for w in ways}
     listed = [a for a in legal if a.startswith("pay.")]
-    # Buttons pay without cards; only when every payment needs cards does one become a button.
-    plain = [a for a in listed if a in by_action and not by_action[a].cards]
-    listed = (plain or listed[:1])[:PAY_BUTTONS]
+    plain = [a for a in listed if a in by_action and not by_action[a].cards][:PAY_BUTTONS]
     controls: list[Control] = []
-    for n, action in enumerate(listed):
-        way = by_action.get(action)
-        label = f"Pay {way.words()}" if way else "Pay"
+    for n, action in enumerate(plain):
+        label = f"Pay {by_action[action].words()}"
         controls.append(Button(label, action, "primary" if n == 0 else "secondary", row=0))
     if "decline" in legal:
-        controls.append(Button("Decline", "decline", "danger", row=1))
+        controls.append(Button("Decline", "decline", "danger", row=0))
     options = [
         (f"Pay {w.words()}", f"pay.{w.text}", f"your score after: {wallet.score(w)}")
         for w in ways
-        if f"pay.{w.text}" not in listed
+        if f"pay.{w.text}" not in plain
     ][:MAX_OPTIONS]
     if options:
-        controls.append(Select("Pay differently (use cards)…", tuple(options), row=2))
+        placeholder = "Pay differently (use cards)…" if plain else "Pay with cards…"
+        controls.append(Select(placeholder, tuple(options), row=1))
     return controls
 
 
@@ -260,9 +261,9 @@ def _prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
     if phase == "reward":
         numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], "none")
         currency = view["row_currency"]
+        others = f"; the others get {currency} {TOKEN} each" if view["players"] > 1 else ""
         text = (
-            f"👉 **Numbers**: {numbers} join your collection, then you may buy; the others "
-            f"get {currency} {TOKEN} each.\n"
+            f"👉 **Numbers**: {numbers} join your collection, then you may buy{others}.\n"
             f"👉 **Currency**: you get {currency} {TOKEN} (you hold {me['tokens']}, at most "
             f"{rules.CURRENCY_CAP}); the numbers go to the market."
         )
@@ -289,9 +290,15 @@ def _prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
             head = f"👉 You won **{wild}** for **{auction['price']}**."
         else:
             head = f"👉 **{wild}** turned up: take it for **{auction['price']}** or decline it."
-        text = head + " The buttons pay with tokens first."
-        if me["cards"]:
-            text += " “Pay differently” gives up cards from your collection instead."
+        options = view["me"]["payment_options"] or []
+        if not options:
+            text = head + " You cannot afford it."
+        elif any(o["cards"] == 0 for o in options):
+            text = head + " The buttons pay with tokens first."
+            if me["cards"]:
+                text += " “Pay differently” gives up cards from your collection instead."
+        else:
+            text = head + " You lack the tokens: choose in the menu which cards to give up."
         if phase == "solo_wild":
             return f"🌈 Take {card_text(auction['wild'])} for {auction['price']}?", text
         return f"🔨 Pay {auction['price']} for {card_text(auction['wild'])}", text
@@ -300,6 +307,9 @@ def _prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
         "👉 Buy one market card (price = its number) or choose **No purchase**. "
         "“Pay differently” spends bust tokens or cards instead of tokens."
     )
+    if not any(a.startswith("buy.") for a in legal):
+        empty = "The market is empty" if not view["market"] else "You can buy nothing there"
+        text = f"👉 {empty}: choose **No purchase**."
     if final:
         text = "🏁 The deck is empty: everyone makes one last purchase.\n" + text
     blocked = [m["card"] for m in view["me"]["market"] if m["blocked"]]

@@ -44,7 +44,7 @@ def _tie_note(view: View, names: Names) -> str:
     if len(tied) < 2:
         return ""
     tokens, cards = outcome["tokens"], outcome["cards"]
-    who = ", ".join(f"{names[s]} {TOKEN} {tokens[s]} / {cards[s]} cards" for s in tied)
+    who = ", ".join(f"{names[s]} {TOKEN} {tokens[s]} / {plural(cards[s], 'card')}" for s in tied)
     if len(outcome["winners"]) == len(tied):
         return f"Tie on {best} points, on tokens and on cards ({who})."
     if len({tokens[s] for s in tied}) > 1:
@@ -86,6 +86,18 @@ def result_panel(view: View, names: Names) -> Panel:
     return Panel(f"🏆 {TITLE} — result", "\n".join(lines), colour=GOLD)
 
 
+def _board(view: View, names: Names) -> tuple[tuple[str, str, bool], ...]:
+    """The market, then every player's tokens and collection by colour."""
+    fields = [("🛒 Market (price = number)", grouped(view["market"]), False)]
+    live = view["phase"] not in ("final_buy", "over")
+    for info in view["seats"]:
+        seat = info["seat"]
+        mark = "🎯 " if live and seat == view["active"] else ""
+        body = [seat_line(info), *colour_lines(info)]
+        fields.append((f"{mark}{names.label(seat)}", "\n".join(body), True))
+    return tuple(fields)
+
+
 class TenUI:
     name = "ten"
 
@@ -93,11 +105,15 @@ class TenUI:
         return "game"  # one table for the whole game, edited in place
 
     def table(self, view: View, names: Names) -> Panel:
+        players = view["players"]
+        title = f"🔟 {TITLE}" + (" — solo" if players == 1 else f" — {players} players")
+        footer = f"{LEGEND}\nYour controls come by DM. No DM? Press “My hand”."
         if view.get("outcome"):
-            final = result_panel(view, names)
-            last = final_buys_line(view, names)
-            text = final.description + (f"\n\n{last}" if last else "")
-            return Panel(final.title, text, colour=final.colour)
+            # The board stays as it ended; the ranking is the result message below.
+            verdict = result_panel(view, names).description.split("\n")[0]
+            lines = ["🏁 The game is over.", verdict, final_buys_line(view, names)]
+            text = "\n".join(x for x in lines if x)
+            return Panel(f"{title} — game over", text, _board(view, names), GOLD, LEGEND)
         lines = [status_line(view, names)]
         if view["phase"] not in ("buy", "final_buy"):
             lines += row_lines(view)
@@ -109,25 +125,10 @@ class TenUI:
         if turn.get("auctions"):
             done = "; ".join(auction_record(a, names) for a in turn["auctions"])
             lines.append(f"This turn: {done}")
-        fields: list[tuple[str, str, bool]] = [
-            ("🛒 Market (price = number)", grouped(view["market"]), False)
-        ]
-        for info in view["seats"]:
-            seat = info["seat"]
-            mark = "🎯 " if seat == view["active"] and view["phase"] != "final_buy" else ""
-            body = [seat_line(info), *colour_lines(info)]
-            fields.append((f"{mark}{names.label(seat)}", "\n".join(body), True))
+        fields = _board(view, names)
         if view.get("last_turn"):
-            fields.append(("Last turn", turn_text(view["last_turn"], view, names), False))
-        players = view["players"]
-        title = f"🔟 {TITLE}" + (" — solo" if players == 1 else f" — {players} players")
-        return Panel(
-            title=title,
-            description="\n".join(lines),
-            fields=tuple(fields),
-            colour=BLUE,
-            footer=f"{LEGEND}\nYour controls come by DM. No DM? Press “My hand”.",
-        )
+            fields += (("Last turn", turn_text(view["last_turn"], view, names), False),)
+        return Panel(title, "\n".join(lines), fields, BLUE, footer)
 
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
         return hand_screen(view, legal, names)
@@ -162,7 +163,8 @@ class TenUI:
                 "1–5 players. On your turn, turn cards over one by one into the row. Number "
                 "cards raise the total, currency cards lower it: you **bust** when the net "
                 "(numbers − currency) reaches 11, or when the currency alone reaches 11. A bust "
-                f"gives you a {BUST} bust token (worth 3) and sends the numbers to the market.\n"
+                f"gives you a {BUST} bust token (worth 3) and sends the numbers to the market; "
+                "on a number bust the others still get the row's currency.\n"
                 "• **Stop** after at least one card and take either all the **numbers** (the "
                 f"others get the row's currency as {TOKEN} tokens; then you may buy one market "
                 "card) or all the **currency** (the numbers go to the market). You hold at "
@@ -171,7 +173,7 @@ class TenUI:
                 "passes, the active player last; the highest bid pays.\n"
                 "• Pay with tokens, bust tokens (3 each, no change) or cards from your "
                 "collection (1 each). A market card costs its number; you may not buy a "
-                "number you already hold.\n"
+                "number card you already hold (same colour and number).\n"
                 "• When the deck runs out, everyone makes one last purchase. Each colour "
                 "scores its longest run of consecutive numbers (1–9 scores 10); wilds fill "
                 "gaps. Highest total wins; ties: more tokens, then fewer cards.\n"

@@ -221,6 +221,19 @@ def test_payment_proposes_tokens_and_lets_cards_be_chosen() -> None:
         GAME.apply(state, 0, GAME.parse_action(action))
 
 
+def test_without_enough_tokens_the_menu_names_the_cards() -> None:
+    state = rig(3, ["W#"], tokens=(1, 5, 5), collections=[["R1a", "B2a"], [], []])
+    state = act(state, "draw", "pass", "pass", "bid.3")
+    screen = hand(state, 0)
+    assert not [b for b in buttons(screen).values() if b.action]  # no card is spent by a button
+    assert menu(screen, "Pay with cards") == {
+        "Pay 1 🪙 + 🟥1 🟦2": ("pay.1.0.R1B2", "your score after: 0")
+    }
+    assert "You lack the tokens: choose in the menu which cards to give up." in text(
+        screen.panels[0]
+    )
+
+
 def test_buy_menu_with_proposed_payment_and_alternatives() -> None:
     state = rig(
         3,
@@ -302,7 +315,17 @@ def test_result_uses_the_outcome_and_explains_a_tie_break() -> None:
     assert shown.index("**Ben** — **2**") < shown.index("**Ann** — **2**")
     assert "3. **Cat** — **1**" in shown
     assert UI.summaries(after, after, NAMES) == []
-    assert "**Ben** wins!" in table(state)
+    final = UI.table(after, NAMES)  # the board as it ended; the ranking is the message below
+    assert final.title == "🔟 Ten — 3 players — game over"
+    assert "**Ben** wins!" in final.description
+    assert "🟦 **1** **2** → 2" in text(final)
+
+
+def test_nothing_to_buy_says_so() -> None:
+    state = act(rig(3, ["G2a"]), "draw", "stop", "take.n")
+    screen = hand(state, 0)
+    assert "👉 The market is empty: choose **No purchase**." in text(screen.panels[0])
+    assert offered(screen.controls) == ["nobuy"]
 
 
 def test_no_message_per_turn_the_table_tells_it() -> None:
@@ -320,6 +343,8 @@ def test_solo_offer_target_and_result() -> None:
     assert labels["Pay 3 🪙"].action == "pay.3.0" and labels["Decline"].action == "decline"
     assert menu(screen, "Pay differently")["Pay 2 🪙 + 🟥1"][0] == "pay.2.0.R1"
     assert "🎯 Solo target **20** · score 1 (19 to go)" in table(state, SOLO)
+    reward = hand(act(state, "pay.3.0", "draw", "stop"), 0, SOLO)
+    assert "the others get" not in text(reward.panels[0])
     short = replace(state, phase=OVER, deck=(), auction=None)
     missed = text(UI.table(GAME.view(short, None), SOLO))
     assert "**Ann** scored **1**: 19 short of the **20** needed to win." in missed
