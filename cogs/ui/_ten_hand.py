@@ -46,6 +46,7 @@ from cogs.ui.base import (
 from engine import ten as rules
 
 MAX_OPTIONS = 25
+OPTION_LABEL = 100  # Discord's limit for a menu option's label
 ROW_PHASES = ("draw", "bid", "pay", "reward", "solo_wild")  # phases where the row matters
 BID_BUTTONS = 14  # Pass plus 14 bids fill three rows; larger bids go to a menu
 PAY_BUTTONS = 5
@@ -61,9 +62,18 @@ class Way:
     cards: tuple[str, ...]  # card types, as the engine names them in payments
     excess: int
 
-    def words(self) -> str:
+    def words(self, room: int = 100) -> str:
+        """What the payment gives up; cards grouped by colour when it would not fit ``room``."""
         lost = f" ({self.excess} lost)" if self.excess else ""
-        return payment_words(self.tokens, self.bust, self.cards) + lost
+        text = payment_words(self.tokens, self.bust, self.cards) + lost
+        if len(text) > room:
+            head = payment_words(self.tokens, self.bust, ())
+            text = (head + " + " if self.tokens or self.bust else "") + grouped(self.cards) + lost
+        return text
+
+
+def _display_order(ctype: str) -> tuple[int, bool, str]:
+    return ("RBOGW".index(ctype[0]), ctype[1] == "#", ctype[1])
 
 
 class Wallet:
@@ -89,7 +99,7 @@ class Wallet:
         order = [*cheapest, *(c for c in self.collection if c not in cheapest)]
         found: dict[str, tuple[int, Way]] = {}
         for option in options:
-            types = tuple(c[:2] for c in option["suggested"])
+            types = tuple(sorted((c[:2] for c in option["suggested"]), key=_display_order))
             way = Way(option["text"], option["tokens"], option["bust"], types, option["excess"])
             found.setdefault(way.text, (len(found), way))
         for card in {c[:2]: c for c in reversed(order)}.values():
@@ -149,7 +159,11 @@ def _pay_controls(view: View, legal: list[str]) -> list[Control]:
     if "decline" in legal:
         controls.append(Button("Decline", "decline", "danger", row=0))
     options = [
-        (f"Pay {w.words()}", f"pay.{w.text}", f"your score after: {wallet.score(w)}")
+        (
+            f"Pay {w.words(OPTION_LABEL - 4)}",
+            f"pay.{w.text}",
+            f"your score after: {wallet.score(w)}",
+        )
         for w in ways
         if f"pay.{w.text}" not in plain
     ][:MAX_OPTIONS]
@@ -250,7 +264,9 @@ def _prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
     if view.get("outcome"):
         return "Ten — the game is over", "The result is in the channel."
     if not legal:
-        return "Ten — waiting for another player", "⏳ " + status_line(view, names)
+        return "Ten — waiting for another player", "⏳ " + status_line(view, names).removeprefix(
+            "🎯 "
+        )
     if phase == "draw":
         text = "👉 **Draw** a card or **Stop** and take a reward."
         if "stop" not in legal:

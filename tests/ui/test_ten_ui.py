@@ -174,7 +174,7 @@ def test_draw_then_stop_and_the_reward_buttons() -> None:
     assert "**Row:** 🟥5 🪙3" in text(screen.panels[0])  # the essentials of the table
     waiting = hand(state, 1)
     assert waiting.controls == ()
-    assert "⏳ 🎯 **Ann**'s turn (drawing" in text(waiting.panels[0])
+    assert "⏳ **Ann**'s turn (drawing" in text(waiting.panels[0])
     reward = hand(act(state, "stop"), 0)
     labels = buttons(reward)
     assert labels["Take the numbers: 🟥5"].action == "take.n"
@@ -232,6 +232,17 @@ def test_without_enough_tokens_the_menu_names_the_cards() -> None:
     assert "You lack the tokens: choose in the menu which cards to give up." in text(
         screen.panels[0]
     )
+
+
+def test_a_long_card_payment_is_grouped_by_colour_to_fit_a_menu() -> None:
+    cards = [f"{c}{n}a" for c in "RBOG" for n in range(1, 10)]
+    state = rig(3, ["W#"], tokens=(0, 5, 5), collections=[cards, [], []])
+    state = act(state, "draw", "pass", "pass", "bid.36")
+    options = menu(hand(state, 0), "Pay with cards")
+    assert len(options) == 1
+    (label,) = options
+    assert label == "Pay " + " · ".join(f"{sq} 1 2 3 4 5 6 7 8 9" for sq in "🟥🟦🟧🟩")
+    assert len(label) <= 100
 
 
 def test_buy_menu_with_proposed_payment_and_alternatives() -> None:
