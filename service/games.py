@@ -409,8 +409,8 @@ class GameService:
         legal = game.legal_actions(loaded.state, seat_no)
         view = game.view(loaded.state, seat_no)
         rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{seat_no}")
-        policy = policy_for(loaded.row.game)
         try:
+            policy = policy_for(loaded.row.game)
             action = await asyncio.to_thread(policy.choose, view, legal, rng)
             new_state = game.apply(loaded.state, seat_no, action)
         except Exception:  # a computer player's bug must never stall a game
