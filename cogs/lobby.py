@@ -13,7 +13,6 @@ from cogs import render
 from cogs.components import LobbyButton
 from cogs.publisher import Publisher
 from cogs.table import SORRY, TableCog, reply
-from cogs.ui import UIS
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
@@ -97,9 +96,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.groups = [
-            self._group(name, game) for name, game in sorted(GAMES.items()) if name in UIS
-        ]
+        self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
 
     async def cog_load(self) -> None:
         for group in self.groups:
