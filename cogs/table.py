@@ -186,9 +186,7 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game")
     @app_commands.choices(
-        game=[
-            app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items()) if n in UIS
-        ]
+        game=[app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items())]
     )
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         ui = UIS.get(game)

@@ -14,6 +14,11 @@ from engine import GAMES
 GAME_NAMES = sorted(UIS)
 
 
+def test_every_game_has_a_renderer() -> None:
+    assert set(UIS) == set(GAMES)
+    assert all(UIS[name].name == name for name in UIS)
+
+
 def _text(panel: Panel) -> str:
     return json.dumps([panel.title, panel.description, panel.fields, panel.footer])
 
