@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from typing import Any, Final
 
 from engine._grinch_scoring import (
@@ -65,6 +65,7 @@ from engine._grinch_scoring import (
     score,
     suit_of,
 )
+from engine._grinch_state import GrinchState, RoundResult, state_from_dict
 from engine.base import BadActionText, IllegalAction, Outcome, Seat, View, check_seat, winners_of
 
 __all__ = [
@@ -102,42 +103,6 @@ SCORING: Final = "SCORING"
 GAME_END: Final = "GAME_END"
 PHASES: Final = (WHO_DISCARD, GRINCH_TAKE, GRINCH_DISCARD, SCORING, GAME_END)
 DECK: Final = -1  # the "owner" recorded for a take from the deck
-
-
-# ---------------------------------------------------------------- state
-
-
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The revealed end of a round: hands, chosen rows and points per seat."""
-
-    round: int
-    grinch: Seat
-    hands: tuple[tuple[str, ...], ...]
-    rows: tuple[str, ...]
-    points: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GrinchState:
-    """The whole game (section 3.1); hidden parts leave the engine only through ``view``.
-
-    A Who's locked-in discard stays in ``hands`` (and in ``pending``) until every Who is in.
-    """
-
-    players: int
-    key: int
-    round: int
-    grinch: Seat
-    turn: int
-    phase: str
-    deck: tuple[str, ...]  # index 0 = top
-    hands: tuple[tuple[str, ...], ...]  # each in canonical order
-    piles: tuple[tuple[str, ...], ...]  # last = top
-    sheet: tuple[tuple[int | None, ...], ...]  # per seat, per row in ROWS order
-    pending: tuple[str | None, ...]  # secret choices of the current simultaneous phase
-    takes: tuple[tuple[int, str], ...]  # this turn's Grinch takes: (owner or DECK, card)
-    last_round: RoundResult | None = None
 
 
 def _sorted_hand(cards: list[str] | tuple[str, ...]) -> tuple[str, ...]:
@@ -199,10 +164,6 @@ def _check_hand_sizes(state: GrinchState, size: int) -> None:
 
 def _totals(state: GrinchState) -> tuple[int, ...]:
     return tuple(sum(v for v in cells if v is not None) for cells in state.sheet)
-
-
-def _tuples(rows: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:
-    return tuple(tuple(row) for row in rows)
 
 
 def _result_view(last: RoundResult) -> dict[str, Any]:
@@ -470,30 +431,7 @@ class GrinchGame:
         data = json.loads(text)
         if data.get("game") != self.name or data.get("phase") not in PHASES:
             raise ValueError("Not a Grinch snapshot.")
-        last = data["last_round"]
-        return GrinchState(
-            players=data["players"],
-            key=data["key"],
-            round=data["round"],
-            grinch=data["grinch"],
-            turn=data["turn"],
-            phase=data["phase"],
-            deck=tuple(data["deck"]),
-            hands=_tuples(data["hands"]),
-            piles=_tuples(data["piles"]),
-            sheet=_tuples(data["sheet"]),
-            pending=tuple(data["pending"]),
-            takes=tuple((o, c) for o, c in data["takes"]),
-            last_round=None
-            if last is None
-            else RoundResult(
-                last["round"],
-                last["grinch"],
-                _tuples(last["hands"]),
-                tuple(last["rows"]),
-                tuple(last["points"]),
-            ),
-        )
+        return state_from_dict(data)
 
     def outcome(self, state: GrinchState) -> Outcome | None:
         if state.phase != GAME_END:
