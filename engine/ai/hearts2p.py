@@ -102,7 +102,7 @@ class MonteCarloPolicy:
         k = read_view(view)
         by_card = {CARD_INDEX[a.card]: a for a in legal}
         scores = self.evaluate(k, list(by_card), rng, deadline)
-        best = max(by_card, key=lambda c: (scores[c], -_risk(c)))
+        best = max(by_card, key=lambda c: (scores[c], _danger(c)))
         return by_card[best]
 
     def evaluate(
@@ -132,9 +132,10 @@ class MonteCarloPolicy:
         return searched if done else played_out
 
 
-def _risk(card: int) -> int:
-    """Tie-break between equal scores: prefer low, non-point cards."""
-    return (100 if card == QS else 0) + (card % 7) + (10 if 14 <= card <= 20 else 0)
+def _danger(card: int) -> int:
+    """Tie-break between cards of equal value: shed the most dangerous card (QS, then high
+    cards), which keeps the hand safest in deals the sampling did not cover."""
+    return (100 if card == QS else 0) + card % 7
 
 
 class RulePolicy:
