@@ -1,8 +1,8 @@
-"""Exact search of a determinized 2-Player Hearts endgame (both hands known).
+"""Exact search of a determinized 2-Player Hearts hand (both hands known).
 
-Alpha-beta over whole tricks: a node is the start of a trick, the leader picks a card, the
-follower answers, and the transposition table stores trick-start nodes only. Cards that are
-interchangeable for the rest of the hand are tried once. Seat 0 maximises the utility of
+Alpha-beta over whole tricks: a node is the start of a trick; the leader picks a card and the
+follower answers; the transposition table stores trick-start nodes only. Cards that are
+interchangeable for the rest of the hand are searched once. Seat 0 maximises the utility of
 the final hand points, seat 1 minimises it (the game is zero-sum between the two seats).
 """
 
@@ -14,6 +14,7 @@ from engine.ai._hearts2p_sim import (
     BELOW,
     HEART_MASK,
     IS_HEART,
+    NON_HEART,
     POINTS,
     QS,
     QS_BIT,
@@ -31,23 +32,37 @@ from engine.ai._hearts2p_sim import (
 
 EXACT, LOWER, UPPER = 0, 1, 2
 INF = 1e9
-CLOCK_EVERY = 512  # trick nodes between two looks at the clock
+CLOCK_EVERY = 256  # trick nodes between two looks at the clock
+FOLLOWER_WINS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(follower_wins(lead, card) for card in range(28)) for lead in range(28)
+)
+Key = tuple[int, int, int, bool, int, int, bool, bool]
 
 
 class OutOfTime(Exception):
     """The search passed its deadline; its partial results are worthless."""
 
 
-Key = tuple[int, int, int, bool, int, int, bool, bool]
+def representatives(moves: int, live: int) -> dict[int, int]:
+    """Each card of ``moves`` mapped to the card standing for its group of equivalents.
+
+    Two cards of one hand are equivalent when they are of the same suit, worth the same
+    points, and no other card still in play (``live``: both hands and the table) lies
+    between them: swapping them changes no trick's winner or points. The highest card of a
+    group stands for it.
+    """
+    rep: dict[int, int] = {}
+    for card in reversed(cards_of(moves)):
+        low = 1 << card
+        above = live & SUIT_MASK[SUIT_OF[card]] & ~((low << 1) - 1)
+        nxt = above & -above
+        up = nxt.bit_length() - 1
+        rep[card] = rep[up] if nxt & moves and POINTS[up] == POINTS[card] else card
+    return rep
 
 
 def distinct(moves: int, live: int) -> list[int]:
-    """One card per group of equivalent cards among ``moves``.
-
-    Two cards of one hand are equivalent when they are of the same suit, worth the same
-    points and no other card still in play (``live``: both hands and the table) lies between
-    them: swapping them changes no trick's winner or points.
-    """
+    """One card per group of equivalent cards among ``moves`` (see representatives)."""
     out = []
     m = moves
     while m:
@@ -63,12 +78,12 @@ def distinct(moves: int, live: int) -> list[int]:
 
 
 def _lead_order(cards: list[int]) -> list[int]:
-    """Try low, non-point leads first: they are most often best, which speeds pruning."""
+    """Low, non-point leads first: they are most often best, which speeds pruning."""
     return sorted(cards, key=lambda c: (POINTS[c] > 0, RANK_OF[c]))
 
 
 def _follow_order(cards: list[int], lead: int) -> list[int]:
-    """Ducks (highest first), then the rest from high to low."""
+    """Ducks (highest first), then winners of the led suit, QS dumped early, hearts last."""
     below = BELOW[lead]
     lead_suit = SUIT_OF[lead]
 
@@ -76,7 +91,7 @@ def _follow_order(cards: list[int], lead: int) -> list[int]:
         if (1 << c) & below:
             return (0, -RANK_OF[c])
         if SUIT_OF[c] == lead_suit:
-            return (1, -RANK_OF[c] if c != QS else 9)
+            return (1, 9 if c == QS else -RANK_OF[c])
         if c == QS:
             return (0, 0)
         if IS_HEART[c]:
@@ -94,14 +109,15 @@ def solve_moves(
 ) -> dict[int, float]:
     """Minimax value of every legal card of the seat to act, which must be seat 0.
 
-    Exact when ``margin`` is None; otherwise cards worse than the best by more than
-    ``margin`` get an upper bound of their value (cheaper to prove).
+    Exact when ``margin`` is None; otherwise a card worse than the best by more than
+    ``margin`` gets an upper bound of its value (cheaper to prove). Raises
+    :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
     """
     if to_act(state) != 0:
         raise ValueError("solve_moves is asked for seat 0's moves only")
     table: dict[Key, tuple[float, int, int]] = {}
     lead_orders: dict[tuple[int, int], list[int]] = {}
-    follow_orders: dict[tuple[int, int, int], list[int]] = {}
+    answer_orders: dict[tuple[int, int, int], list[int]] = {}
     visits = [0]
 
     def trick(
@@ -116,6 +132,7 @@ def solve_moves(
         alpha: float,
         beta: float,
     ) -> float:
+        """Value of the hand from the start of a trick led by ``leader``."""
         if not h0 & (h0 - 1):  # the last trick (or none left): both cards are forced
             if not h0:
                 return utility(p0, p1, t0, t1)
@@ -123,7 +140,7 @@ def solve_moves(
             lead, card = (c0, c1) if leader == 0 else (c1, c0)
             gained = POINTS[lead] + POINTS[card]
             if gained:
-                if (leader == 0) != follower_wins(lead, card):
+                if (leader == 0) != FOLLOWER_WINS[lead][card]:
                     return utility(p0 + gained, p1, True, t1)
                 return utility(p0, p1 + gained, t0, True)
             return utility(p0, p1, t0, t1)
@@ -158,37 +175,33 @@ def solve_moves(
             if alpha >= beta:
                 return v
         a0, b0 = alpha, beta
-        hl, hf = (h0, h1) if leader == 0 else (h1, h0)
-        lead_key = (legal_mask(hl, -1, broken), live)
+        hand = h0 if leader == 0 else h1
+        lead_key = (hand if broken else (hand & NON_HEART) or hand, live)
         leads = lead_orders.get(lead_key)
         if leads is None:
             leads = lead_orders[lead_key] = _lead_order(distinct(*lead_key))
-        best = -INF if leader == 0 else INF
         if hint >= 0 and leads[0] != hint:
             leads = [hint, *[c for c in leads if c != hint]]
+        best = -INF if leader == 0 else INF
         best_lead = -1
         for lead in leads:
-            v = follow(h0, h1, leader, hf, lead, broken, p0, p1, t0, t1, alpha, beta)
+            v = answer(h0, h1, leader, lead, broken, p0, p1, t0, t1, alpha, beta)
             if leader == 0:
                 if v > best:
-                    best = v
-                    best_lead = lead
+                    best, best_lead = v, lead
                     alpha = max(alpha, v)
             elif v < best:
-                best = v
-                best_lead = lead
+                best, best_lead = v, lead
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
-        table[key] = (best, flag, best_lead)
+        table[key] = (best, UPPER if best <= a0 else LOWER if best >= b0 else EXACT, best_lead)
         return best
 
-    def follow(
+    def answer(
         h0: int,
         h1: int,
         leader: int,
-        hf: int,
         lead: int,
         broken: bool,
         p0: int,
@@ -198,35 +211,33 @@ def solve_moves(
         alpha: float,
         beta: float,
     ) -> float:
-        """Value once ``leader`` has led ``lead`` (already counted in ``h0``/``h1``)."""
-        lead_bit = 1 << lead
-        if leader == 0:
-            h0 ^= lead_bit
-        else:
-            h1 ^= lead_bit
+        """Value once ``leader`` leads ``lead`` (still in its hand) and the other answers."""
+        live = h0 | h1
         follower = 1 - leader
-        follow_key = (legal_mask(hf, lead, broken), h0 | h1 | lead_bit, lead)
-        options = follow_orders.get(follow_key)
+        hand = h1 if follower == 1 else h0
+        order_key = ((hand & SUIT_MASK[SUIT_OF[lead]]) or hand, live, lead)
+        options = answer_orders.get(order_key)
         if options is None:
-            options = _follow_order(distinct(follow_key[0], follow_key[1]), lead)
-            follow_orders[follow_key] = options
+            options = _follow_order(distinct(order_key[0], live), lead)
+            answer_orders[order_key] = options
+        lead_bit = 1 << lead
+        h0 &= ~lead_bit
+        h1 &= ~lead_bit
+        broken = broken or IS_HEART[lead]
+        wins = FOLLOWER_WINS[lead]
         best = -INF if follower == 0 else INF
-        lead_broken = broken or IS_HEART[lead]
         for card in options:
             bit = 1 << card
             n0, n1 = (h0 ^ bit, h1) if follower == 0 else (h0, h1 ^ bit)
-            winner = follower if follower_wins(lead, card) else leader
+            winner = follower if wins[card] else leader
             gained = POINTS[lead] + POINTS[card]
-            q0, q1, s0, s1 = p0, p1, t0, t1
-            if gained:
-                if winner == 0:
-                    q0 += gained
-                    s0 = True
-                else:
-                    q1 += gained
-                    s1 = True
-            b = lead_broken or IS_HEART[card]
-            v = trick(n0, n1, winner, b, q0, q1, s0, s1, alpha, beta)
+            b = broken or IS_HEART[card]
+            if not gained:
+                v = trick(n0, n1, winner, b, p0, p1, t0, t1, alpha, beta)
+            elif winner == 0:
+                v = trick(n0, n1, 0, b, p0 + gained, p1, True, t1, alpha, beta)
+            else:
+                v = trick(n0, n1, 1, b, p0, p1 + gained, t0, True, alpha, beta)
             if follower == 0:
                 if v > best:
                     best = v
@@ -239,7 +250,9 @@ def solve_moves(
         return best
 
     h0, h1, _, lead, broken, p0, p1, t0, t1 = state
-    moves = cards_of(legal_mask(h0, lead, broken))
+    legal = legal_mask(h0, lead, broken)
+    rep = representatives(legal, h0 | h1 | (1 << lead if lead >= 0 else 0))
+    moves = [c for c in rep if rep[c] == c]
     moves = _lead_order(moves) if lead < 0 else _follow_order(moves, lead)
     values: dict[int, float] = {}
     best = -INF
@@ -248,10 +261,10 @@ def solve_moves(
         # best so far; its value is then an upper bound, which is good enough to rank it.
         alpha = -INF if margin is None else best - margin
         if lead < 0:
-            v = follow(h0, h1, 0, h1, card, broken, p0, p1, t0, t1, alpha, INF)
+            v = answer(h0, h1, 0, card, broken, p0, p1, t0, t1, alpha, INF)
         else:
             n0, n1, w, _, b, q0, q1, s0, s1 = play(state, card)
             v = trick(n0, n1, w, b, q0, q1, s0, s1, alpha, INF)
         values[card] = v
         best = max(best, v)
-    return values
+    return {card: values[rep[card]] for card in cards_of(legal)}

@@ -87,7 +87,7 @@ class MonteCarloPolicy:
         self,
         exact_deals: tuple[int, ...] = EXACT_DEALS,
         deals: int = 24,
-        time_limit: float = 0.14,
+        time_limit: float = 0.12,
         margin: float | None = None,
     ) -> None:
         self.exact_deals = exact_deals
