@@ -60,6 +60,23 @@ class Publisher:
             await self.refresh_table(game_id)
             await self._refresh_hands(report)
 
+    async def resync(self, game_id: int) -> None:
+        """Redraw a game's table and every hand from the store (after a restart).
+
+        A restart can fall between a committed move and the messages that show it; this
+        makes Discord match the database again, so nobody waits on a stale message.
+        """
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            await self.refresh_table(game_id)
+            loaded = await self.service.load(game_id)
+            for seat in loaded.seats:
+                if seat.is_computer or seat.user_id is None:
+                    continue
+                if seat.dm_message_id is None or seat.dm_channel_id is None:
+                    await self._send_dm(loaded, seat, notify=False)
+                else:
+                    await self._edit_dm(loaded, seat)
+
     async def refresh_table(self, game_id: int) -> None:
         """Redraw the table now, or once more after the redraw under way."""
         task = self._table_tasks.get(game_id)

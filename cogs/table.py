@@ -197,8 +197,17 @@ class TableCog(commands.Cog, name="Table"):
 
     # -- timers --------------------------------------------------------------------------
 
+    async def _resync_all(self) -> None:
+        """After a start, make every active game's messages match the database."""
+        for row in await self.service.store.games_with_status("active"):
+            try:
+                await self.publisher.resync(row.id)
+            except Exception:
+                log.exception("could not resync game %s", row.id)
+
     async def _timer_loop(self) -> None:
         await self.bot.wait_until_ready()
+        await self._resync_all()
         while True:
             try:
                 for report in await self.service.expire_due():

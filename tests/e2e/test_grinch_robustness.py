@@ -139,3 +139,44 @@ async def test_two_channels_at_once_and_a_busy_channel_refused(
     for channel in (games, general):
         texts = "\n".join(t for m in fake.messages(channel) for t in [str(m.get("embeds"))])
         assert "Grinch Grow Your Heart — result" in texts
+
+
+async def test_a_move_committed_just_before_a_crash_shows_after_the_restart(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """The bot dies between committing a move and showing it; the restart catches up."""
+    from db.store import Store
+    from service.games import GameService
+
+    fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.1
+    await bot_process.start(env=_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await open_game(fake, channel, alice, [bob], computers=1)
+    bot_process.kill()
+    # The move the dead bot committed but never showed: made here, straight on the store.
+    store = await Store.open(db)
+    service = GameService(store, turn_timeout=0)
+    loaded = await service.load(int(game_row(db)["id"]))
+    due = sorted(loaded.game.to_act(loaded.state))
+    seat = next(s for s in loaded.seats if s.seat in due and s.user_id is not None)
+    assert seat.user_id is not None
+    action = str(loaded.game.legal_actions(loaded.state, seat.seat)[0])
+    await service.act(loaded.row.id, seat.user_id, seat.step, action)
+    await store.close()
+    stale = f"g:{loaded.row.id}:{seat.step}:"
+    assert any(
+        b.custom_id and b.custom_id.startswith(stale)
+        for m in fake.dm_messages(seat.user_id)
+        for b in fake.buttons(int(m["id"]))
+    ), "before the restart the player still sees the old buttons"
+    await bot_process.start(env=_env(tmp_path))
+    await quiet(fake)
+    leftover = [
+        b.custom_id
+        for m in fake.dm_messages(seat.user_id)
+        for b in fake.buttons(int(m["id"]))
+        if b.custom_id and b.custom_id.startswith(stale)
+    ]
+    assert leftover == [], "the restart redrew the hand from the database"
