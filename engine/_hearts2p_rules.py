@@ -162,6 +162,8 @@ def legal_cards(
     cards = set(hand)
     if not trick:
         if trick_no == 1:
+            # The spec returns {opening_card}; its leader always holds it. Intersecting with
+            # the hand only matters for a hand without it, which no deal produces.
             return {opening_card} & cards
         if hearts_broken:
             return cards
