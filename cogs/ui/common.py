@@ -7,6 +7,12 @@ from collections.abc import Sequence
 from cogs.ui.base import GOLD, Names, Panel, View
 
 
+def outcome_winners(view: View) -> list[int] | None:
+    """The winning seats once the game is over, else None."""
+    outcome = view.get("outcome")
+    return None if not outcome else list(outcome["winners"])
+
+
 def final_panel(
     title: str, view: View, names: Names, *, colour: int = GOLD, lowest_wins: bool = False
 ) -> Panel:
@@ -31,8 +37,13 @@ def score_table(
     names: Names,
     *,
     lowest_wins: bool = False,
+    winners: Sequence[int] | None = None,
 ) -> Panel:
-    """A monospaced sheet: one line per row, one column per player, totals last."""
+    """A monospaced sheet: one line per row, one column per player, totals last.
+
+    ``winners``: the finished game's winning seats (from the engine's outcome); while the
+    game runs it is None and the current leaders by total are shown.
+    """
     width = 7
     head = f"{'':<10}" + "".join(f"{names[s][:width]:>{width + 1}}" for s in range(len(names)))
     lines = [head]
@@ -42,11 +53,15 @@ def score_table(
         )
         lines.append(line)
     lines.append(f"{'Total':<10}" + "".join(f"{t:>{width + 1}}" for t in totals))
-    best = min(totals) if lowest_wins else max(totals)
-    leaders = [names[s] for s, t in enumerate(totals) if t == best]
+    if winners is not None:  # the game is over: the engine's outcome decided
+        label = "Winner" if len(winners) == 1 else "Winners"
+        shown = ", ".join(names[s] for s in sorted(winners)) or "nobody"
+    else:
+        best = min(totals) if lowest_wins else max(totals)
+        label, shown = "Leading", ", ".join(names[s] for s, t in enumerate(totals) if t == best)
     return Panel(
         title=title,
         description="```\n" + "\n".join(lines) + "\n```",
-        fields=(("Leading", ", ".join(leaders), False),),
+        fields=((label, shown, False),),
         colour=GOLD,
     )

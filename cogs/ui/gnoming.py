@@ -21,7 +21,7 @@ from cogs.ui._gnoming_text import (
     signed,
 )
 from cogs.ui.base import GOLD, GREEN, HandScreen, Names, Panel, View
-from cogs.ui.common import final_panel, score_table
+from cogs.ui.common import final_panel, outcome_winners, score_table
 
 TITLE = "Gnoming A Round"
 LEGEND = "H hazard (+10) · M mulligan (wild) · · face down"
@@ -173,7 +173,14 @@ class GnomingUI:
                 list(played[index]) if index < len(played) else [None] * view["players"]
             )
             rows.append((f"Round {index + 1}", cells))
-        panel = score_table(f"{TITLE} scores", rows, view["totals"], names, lowest_wins=True)
+        panel = score_table(
+            f"{TITLE} scores",
+            rows,
+            view["totals"],
+            names,
+            lowest_wins=True,
+            winners=outcome_winners(view),
+        )
         return Panel(
             title=panel.title,
             description=panel.description + "\nLowest total wins.",

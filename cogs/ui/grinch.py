@@ -13,7 +13,7 @@ from cogs.ui.base import (
     Panel,
     View,
 )
-from cogs.ui.common import final_panel, score_table
+from cogs.ui.common import final_panel, outcome_winners, score_table
 from engine import grinch as rules
 
 SUIT_EMOJI = {"W": "🌿", "N": "🔔", "O": "🎀", "P": "🎁"}
@@ -222,7 +222,9 @@ class GrinchUI:
 
     def scores(self, view: View, names: Names) -> Panel:
         rows = [(ROW_TITLES[r], [sheet[r] for sheet in view["sheet"]]) for r in view["rows"]]
-        return score_table("Grinch score sheet", rows, view["totals"], names)
+        return score_table(
+            "Grinch score sheet", rows, view["totals"], names, winners=outcome_winners(view)
+        )
 
     def rules(self) -> Panel:
         return Panel(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cogs.ui.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
-from cogs.ui.common import final_panel, score_table
+from cogs.ui.common import final_panel, outcome_winners, score_table
 from engine import hearts2p as rules
 
 SUIT_ORDER = ("C", "D", "S", "H")
@@ -158,7 +158,14 @@ class HeartsUI:
             for h in view["hands_history"]
         ]
         totals = view["outcome"]["totals"] if view.get("outcome") else view["totals"]
-        return score_table("Hearts scores (lowest wins)", rows, totals, names, lowest_wins=True)
+        return score_table(
+            "Hearts scores (lowest wins)",
+            rows,
+            totals,
+            names,
+            lowest_wins=True,
+            winners=outcome_winners(view),
+        )
 
     def rules(self) -> Panel:
         return Panel(

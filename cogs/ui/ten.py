@@ -29,7 +29,7 @@ from cogs.ui._ten_text import (
     turn_text,
 )
 from cogs.ui.base import BLUE, GOLD, RED, HandScreen, Names, Panel, View
-from cogs.ui.common import score_table
+from cogs.ui.common import outcome_winners, score_table
 
 TITLE = "Ten"
 COLOUR_ROWS = (("R", "Red"), ("B", "Blue"), ("O", "Orange"), ("G", "Green"))
@@ -141,7 +141,9 @@ class TenUI:
     def scores(self, view: View, names: Names) -> Panel:
         seats = view["seats"]
         rows = [(word, [s["colour_scores"][c] for s in seats]) for c, word in COLOUR_ROWS]
-        sheet = score_table(f"{TITLE} — scores", rows, view["totals"], names)
+        sheet = score_table(
+            f"{TITLE} — scores", rows, view["totals"], names, winners=outcome_winners(view)
+        )
         if view["players"] == 1:
             return Panel(sheet.title, sheet.description, (("Solo", solo_line(view), False),), GOLD)
         ties = " · ".join(
