@@ -85,15 +85,15 @@ class CardBot(commands.Bot):
 
 async def main() -> int:
     load_dotenv()
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
-        print(f"Cannot start: {exc}", file=sys.stderr)
+        log.error("Cannot start: %s", exc)
         return 2
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    logging.getLogger().setLevel(settings.log_level)
     try:
         store = await Store.open(settings.database_path)
     except (OSError, sqlite3.Error) as exc:
