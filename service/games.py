@@ -105,9 +105,11 @@ class GameService:
         return Loaded(row, seats, state)
 
     async def channel_game(self, channel_id: int, *, finished_too: bool = False) -> Loaded:
+        """The channel's open game; with ``finished_too``, the game being played or, if there
+        is none (only a lobby, or nothing open), the last one played there."""
         row = await self.store.open_game_in_channel(channel_id)
-        if row is None and finished_too:
-            row = await self.store.latest_game_in_channel(channel_id)
+        if finished_too and (row is None or row.status == "lobby"):
+            row = await self.store.latest_game_in_channel(channel_id) or row
         if row is None:
             raise NoGame("There is no game in this channel.")
         return await self.load(row.id)

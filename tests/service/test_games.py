@@ -179,3 +179,16 @@ async def test_a_failing_computer_player_never_stalls_the_game(
             await service.act(loaded.row.id, human.user_id, loaded.seats[0].step, action)
         ).after
     assert loaded.row.status == "finished"
+
+
+async def test_scores_find_the_last_game_while_a_new_lobby_is_open(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    first = await _started(service, humans=1, computers=1)
+    game, rng = GAMES["grinch"], random.Random(3)
+    while first.row.status == "active":  # the human plays the game out
+        action = str(rng.choice(game.legal_actions(first.state, 0)))
+        first = (await service.act(first.row.id, HOST, first.seats[0].step, action)).after
+    lobby = await _lobby(service)
+    assert (await service.channel_game(10)).row.id == lobby.row.id
+    shown = await service.channel_game(10, finished_too=True)
+    assert shown.row.id == first.row.id and shown.state is not None
