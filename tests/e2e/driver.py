@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.components import Button, buttons
+from tests.fakediscord.components import Button, Select, buttons, selects
 
 JSON = dict[str, Any]
 
@@ -27,6 +27,37 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 20.0) ->
         elif time.monotonic() - last_change >= idle:
             return
     raise TimeoutError("the bot kept making requests")
+
+
+def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
+    """The bot's settings for a test: a database in tmp_path; turn timers off by default."""
+    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}
+
+
+def seat_names(db: Path, game_id: int) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        ).fetchall()
+    return [str(name) for (name,) in rows]
+
+
+def live_controls(message: JSON) -> tuple[list[Button], list[Select]]:
+    """Enabled move buttons and move menus of a message."""
+    moves = [b for b in move_buttons(message) if not b.disabled]
+    menus = [s for s in selects(message) if s.custom_id.startswith("gs:") and not s.disabled]
+    return moves, menus
+
+
+def newest_live_controls(
+    fake: FakeDiscord, user: int
+) -> tuple[JSON, list[Button], list[Select]] | None:
+    """The user's newest DM with enabled move controls, with those controls."""
+    for message in reversed(fake.dm_messages(user)):
+        moves, menus = live_controls(message)
+        if moves or menus:
+            return message, moves, menus
+    return None
 
 
 def move_buttons(message: JSON) -> list[Button]:

@@ -3,50 +3,26 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 from engine import GAMES
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import channel_message_with_button, game_row, open_game, quiet
+from tests.e2e.driver import (
+    bot_env,
+    channel_message_with_button,
+    game_row,
+    newest_live_controls,
+    open_game,
+    quiet,
+    seat_names,
+)
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.components import Button, buttons, message_text, selects
+from tests.fakediscord.components import buttons, message_text
 
 JSON = dict[str, Any]
 FACE_DOWN = "🂠"
-
-
-def _seat_names(db: Path, game_id: int) -> list[str]:
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute(
-            "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ).fetchall()
-    return [str(name) for (name,) in rows]
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": "0"}
-
-
-def _live(message: JSON) -> tuple[list[Button], list[Any]]:
-    """Enabled move buttons and move menus of a message."""
-    moves = [
-        b
-        for b in buttons(message)
-        if b.custom_id and b.custom_id.startswith("g:") and not b.disabled
-    ]
-    menus = [s for s in selects(message) if s.custom_id.startswith("gs:") and not s.disabled]
-    return moves, menus
-
-
-def _newest_live(fake: FakeDiscord, user: int) -> tuple[JSON, list[Button], list[Any]] | None:
-    for message in reversed(fake.dm_messages(user)):
-        moves, menus = _live(message)
-        if moves or menus:
-            return message, moves, menus
-    return None
 
 
 async def _play_one(fake: FakeDiscord, users: list[int], rng: random.Random) -> str | None:
@@ -54,7 +30,7 @@ async def _play_one(fake: FakeDiscord, users: list[int], rng: random.Random) -> 
 
     Returns the text of the message clicked on (None when nobody can act).
     """
-    ready = [(user, found) for user in users if (found := _newest_live(fake, user))]
+    ready = [(user, found) for user in users if (found := newest_live_controls(fake, user))]
     if not ready:
         return None
     user, (message, moves, menus) = rng.choice(ready)
@@ -81,14 +57,14 @@ async def test_full_game_two_humans_and_a_computer(
     started = time.monotonic()
     fake = fake_discord
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     await open_game(fake, channel, alice, [bob], computers=1, game="gnome")
 
     # Each human got a DM with the grid (9 face-down buttons) and the two opening menus.
     for user in (alice, bob):
-        message, moves, menus = _newest_live(fake, user) or ({}, [], [])
+        message, moves, menus = newest_live_controls(fake, user) or ({}, [], [])
         assert "Test Server" in message["content"] and f"<#{channel}>" in message["content"]
         grid = [b for b in buttons(message) if b.label == FACE_DOWN]
         assert len(grid) == 9 and all(b.disabled for b in grid) and not moves
@@ -126,7 +102,7 @@ async def test_full_game_two_humans_and_a_computer(
         )
     )
     assert "Lowest total after three rounds wins." in result
-    names = _seat_names(db, row["id"])
+    names = seat_names(db, row["id"])
     won = " and ".join(names[s] for s in sorted(outcome.winners))
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
     assert f"**{won}** {verb}!" in result

@@ -9,6 +9,7 @@ from pathlib import Path
 from engine import GAMES
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
+    bot_env,
     channel_message_with_button,
     game_row,
     open_game,
@@ -18,10 +19,6 @@ from tests.e2e.driver import (
 from tests.fakediscord import FakeDiscord
 
 NAMED_CARDS = {"O2a": "Cindy-Lou Who", "N1a": "Sing! Sing! Sing!"}
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": "0"}
 
 
 def _held_named_cards(db: Path) -> dict[int, set[str]]:
@@ -58,7 +55,7 @@ async def test_full_game_three_humans_and_a_computer(
 ) -> None:
     fake = fake_discord
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
     await open_game(fake, channel, alice, [bob, carol], computers=1)

@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
+    bot_env,
     channel_message_with_button,
     game_row,
     live_move_buttons,
@@ -20,16 +21,12 @@ from tests.e2e.driver import (
 from tests.fakediscord import FakeDiscord
 
 
-def _env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}
-
-
 async def test_killed_mid_round_and_finished_with_the_old_buttons(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     await open_game(fake, channel, alice, [bob], computers=2)
@@ -39,7 +36,7 @@ async def test_killed_mid_round_and_finished_with_the_old_buttons(
     before_kill = action_count(db)
     sent_before = {int(m["id"]) for u in (alice, bob) for m in fake.dm_messages(u)}
     bot_process.kill()
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     assert action_count(db) == before_kill  # nothing lost
     # The first click after the restart is on a message sent before the kill.
     found = live_move_buttons(fake.dm_messages(alice)) or live_move_buttons(fake.dm_messages(bob))
@@ -54,7 +51,7 @@ async def test_player_with_closed_dms_plays_through_my_hand(
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, dora = fake.user_named("alice"), fake.user_named("dora")
     await open_game(fake, channel, alice, [dora], computers=2)
@@ -70,7 +67,7 @@ async def test_strangers_and_double_clicks_change_nothing(
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
     await open_game(fake, channel, alice, [bob], computers=1)
@@ -117,7 +114,7 @@ async def test_two_channels_at_once_and_a_busy_channel_refused(
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     games, general = fake.channel_named("games"), fake.channel_named("general")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
     await open_game(fake, games, alice, [bob], computers=2)
@@ -150,7 +147,7 @@ async def test_a_move_committed_just_before_a_crash_shows_after_the_restart(
 
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     await open_game(fake, channel, alice, [bob], computers=1)
@@ -171,7 +168,7 @@ async def test_a_move_committed_just_before_a_crash_shows_after_the_restart(
         for m in fake.dm_messages(seat.user_id)
         for b in fake.buttons(int(m["id"]))
     ), "before the restart the player still sees the old buttons"
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     await quiet(fake)
     leftover = [
         b.custom_id

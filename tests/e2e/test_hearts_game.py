@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
+    bot_env,
     find_button,
     game_row,
     open_game,
@@ -19,16 +20,12 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.components import buttons
 
 
-def _env(tmp_path: Path) -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": "0"}
-
-
 async def test_challenge_accepted_then_only_legal_cards_are_enabled(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
     rec = await fake.slash(alice, channel, "hearts start", {"opponent": bob})
@@ -71,7 +68,7 @@ async def test_whole_game_against_the_computer(
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.05
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice = fake.user_named("alice")
     await open_game(fake, channel, alice, [], computers=1, game="hearts")

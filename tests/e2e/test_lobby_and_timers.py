@@ -6,12 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import find_button, game_row, quiet
+from tests.e2e.driver import bot_env, find_button, game_row, quiet
 from tests.fakediscord import FakeDiscord
-
-
-def _env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}
 
 
 async def _press(fake: FakeDiscord, user: int, message_id: int, label: str) -> str:
@@ -34,7 +30,7 @@ async def test_lobby_answers_and_cancel_rights(
 ) -> None:
     fake = fake_discord
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
     rec = await fake.slash(bob, channel, "grinch start")
@@ -71,7 +67,7 @@ async def test_turn_timer_plays_for_absent_players_and_survives_a_restart(
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.1
-    await bot_process.start(env=_env(tmp_path, timeout="2"))
+    await bot_process.start(env=bot_env(tmp_path, timeout="2"))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     rec = await fake.slash(alice, channel, "grinch start")
@@ -84,7 +80,7 @@ async def test_turn_timer_plays_for_absent_players_and_survives_a_restart(
     await quiet(fake)
     # Restart before anyone's timer ran out: the stored deadlines are re-armed.
     bot_process.kill()
-    await bot_process.start(env=_env(tmp_path, timeout="2"))
+    await bot_process.start(env=bot_env(tmp_path, timeout="2"))
 
     def timed_out() -> bool:
         return any("ran out of time" in t for t in fake.public_text())

@@ -8,49 +8,26 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 from engine import GAMES
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import channel_message_with_button, game_row, open_game, quiet
+from tests.e2e.driver import (
+    bot_env,
+    channel_message_with_button,
+    game_row,
+    newest_live_controls,
+    open_game,
+    quiet,
+    seat_names,
+)
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.components import Button, Select, buttons, message_text, selects
+from tests.fakediscord.components import Button, Select, message_text
 
 JSON = dict[str, Any]
 NET = re.compile(r"\*\*net (-?\d+)\*\*")
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": "0"}
-
-
-def _seat_names(db: Path, game_id: int) -> list[str]:
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute(
-            "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ).fetchall()
-    return [str(name) for (name,) in rows]
-
-
-def _live(message: JSON) -> tuple[list[Button], list[Select]]:
-    moves = [
-        b
-        for b in buttons(message)
-        if b.custom_id and b.custom_id.startswith("g:") and not b.disabled
-    ]
-    menus = [s for s in selects(message) if s.custom_id.startswith("gs:") and not s.disabled]
-    return moves, menus
-
-
-def _newest_live(fake: FakeDiscord, user: int) -> tuple[JSON, list[Button], list[Select]] | None:
-    for message in reversed(fake.dm_messages(user)):
-        moves, menus = _live(message)
-        if moves or menus:
-            return message, moves, menus
-    return None
 
 
 def _choose(
@@ -97,7 +74,7 @@ async def _play_one(
     fake: FakeDiscord, users: list[int], rng: random.Random, used: list[str]
 ) -> str | None:
     """One user who may act does; returns the text of the DM acted on (None: nobody can)."""
-    ready = [(user, found) for user in users if (found := _newest_live(fake, user))]
+    ready = [(user, found) for user in users if (found := newest_live_controls(fake, user))]
     if not ready:
         return None
     user, (message, moves, menus) = rng.choice(ready)
@@ -155,7 +132,7 @@ async def test_full_game_two_humans_and_a_computer(
     started = time.monotonic()
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.05
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     await open_game(fake, channel, alice, [bob], computers=1, game="ten")
@@ -177,7 +154,7 @@ async def test_full_game_two_humans_and_a_computer(
     game = GAMES["ten"]
     outcome = game.outcome(game.from_json(row["snapshot"]))
     assert outcome is not None
-    names = _seat_names(db, row["id"])
+    names = seat_names(db, row["id"])
     result = _result_text(fake, channel, "🏆 Ten — result")
     winners = " and ".join(f"**{names[s]}**" for s in sorted(outcome.winners))
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
@@ -204,7 +181,7 @@ async def test_solo_game(
     started = time.monotonic()
     fake, db = fake_discord, tmp_path / "bot.db"
     fake.click_settle = 0.05
-    await bot_process.start(env=_env(tmp_path))
+    await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice = fake.user_named("alice")
     await open_game(fake, channel, alice, [], computers=0, game="ten")
