@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
-from cogs.components import DYNAMIC_ITEMS
+from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.lobby import LobbyCog
 from cogs.publisher import Publisher
 from cogs.table import TableCog
@@ -43,11 +43,13 @@ class CardBot(commands.Bot):
         self.store = store
         self.service = GameService(store, turn_timeout=settings.turn_timeout)
         self.publisher = Publisher(self, self.service)
+        self.routes = Routes()  # where clicks go; filled by the cogs as they load
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(TableCog(self, self.service, self.publisher))
-        await self.add_cog(LobbyCog(self, self.service, self.publisher))
+        table = TableCog(self, self.service, self.publisher, self.routes)
+        await self.add_cog(table)
+        await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -1,5 +1,5 @@
 """Engine speed: random full games per second for every game and player count, and the mean
-decision time of every computer player (``engine/ai/<module>.POLICY``).
+decision time of every computer player (``engine/<package>/ai``'s ``POLICY``).
 
 Run from the checkout: ``python -m bench.engine`` (``--seconds`` per measurement).
 Each random game asks RandomPolicy for every move and builds the acting seat's view, as the
@@ -9,16 +9,14 @@ bot does. Policy timings come from games where that policy plays every seat.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import time
 import traceback
 from dataclasses import dataclass
 from typing import Any
 
-from engine import GAMES
-from engine.ai.base import RandomPolicy
-from engine.base import Game, Policy
+from engine import GAMES, policy_for
+from engine.base import Game, Policy, RandomPolicy
 
 MAX_STEPS = 20_000
 
@@ -70,17 +68,12 @@ def run(
     return measure
 
 
-def policy_for(game: Game[Any, Any]) -> Policy | None:
-    """The POLICY of engine/ai/<module>.py, where <module> is the game's own module name."""
-    module = type(game).__module__.rpartition(".")[2]
+def policy_of(name: str) -> Policy | None:
+    """The game's computer player (``engine/<package>/ai``), or None if it has none."""
     try:
-        ai = importlib.import_module(f"engine.ai.{module}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"engine.ai.{module}":
-            raise
+        return policy_for(name)
+    except ModuleNotFoundError:
         return None
-    policy: Policy | None = getattr(ai, "POLICY", None)
-    return policy
 
 
 def main() -> None:
@@ -98,7 +91,7 @@ def main() -> None:
     print("-" * len(header))
     for name, game in sorted(GAMES.items()):
         try:
-            policy = policy_for(game)
+            policy = policy_of(name)
         except Exception:  # noqa: BLE001 - outer boundary: report, measure the rest
             traceback.print_exc()
             policy = None

@@ -12,10 +12,9 @@ import sys
 import time
 from typing import Any
 
-from engine.ai.base import RandomPolicy
-from engine.ai.gnoming import POLICY
-from engine.base import Policy
+from engine.base import Policy, RandomPolicy
 from engine.gnoming import GAME, State
+from engine.gnoming.ai import POLICY
 
 PLAYERS = 4
 

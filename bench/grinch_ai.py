@@ -1,6 +1,6 @@
 """How much better the Grinch computer player does than random play.
 
-Plays seeded games with the policy of engine/ai/grinch.py in one seat (rotating) against
+Plays seeded games with the policy of engine/grinch/ai.py in one seat (rotating) against
 RandomPolicy in the others, and prints its win rate (shared wins count), its sole-win rate,
 mean totals and decision times. Run from the checkout: ``python -m bench.grinch_ai``.
 """
@@ -12,10 +12,9 @@ import random
 import time
 from typing import Any
 
-from engine.ai.base import RandomPolicy
-from engine.ai.grinch import POLICY
-from engine.base import Policy
+from engine.base import Policy, RandomPolicy
 from engine.grinch import GAME
+from engine.grinch.ai import POLICY
 
 
 def play(players: int, seed: int, ai_seat: int, ai: Policy) -> tuple[Any, list[float]]:

@@ -19,9 +19,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.ai.base import RandomPolicy
-from engine.ai.hearts2p import RULE_POLICY, MonteCarloPolicy
+from engine.base import RandomPolicy
 from engine.hearts2p import GAME
+from engine.hearts2p.ai import RULE_POLICY, MonteCarloPolicy
 
 
 def play_game(args: tuple[int, str, float]) -> dict[str, Any]:

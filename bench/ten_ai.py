@@ -16,10 +16,9 @@ import sys
 import time
 from typing import Any
 
-from engine.ai.base import RandomPolicy
-from engine.ai.ten import POLICY
-from engine.base import Policy
+from engine.base import Policy, RandomPolicy
 from engine.ten import GAME, SOLO_TARGET, TenState
+from engine.ten.ai import POLICY
 
 
 def play(

@@ -7,27 +7,47 @@
 - ``back:<game>``               a player on autopilot takes their seat back
 
 They are registered once with ``bot.add_dynamic_items`` and work for messages sent before a
-restart; all state lives in the database, none on the view objects.
+restart; all state lives in the database, none on the view objects. A click is routed through
+the client's :class:`Routes`, which the cogs fill when they load: this module needs no cog.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-if TYPE_CHECKING:
-    from cogs.table import TableCog
-
 ACTION_CHARS = r"[A-Za-z0-9._-]+"
 
+Interaction = discord.Interaction[Any]
+MoveHandler = Callable[[Interaction, int, int, str], Awaitable[None]]
+GameHandler = Callable[[Interaction, int], Awaitable[None]]
+LobbyHandler = Callable[[Interaction, int, str], Awaitable[None]]
 
-def _table(interaction: discord.Interaction[Any]) -> TableCog:
-    cog = interaction.client.get_cog("Table")
-    if cog is None:  # pragma: no cover - the cog is loaded at start
-        raise RuntimeError("table cog not loaded")
-    return cog  # type: ignore[no-any-return]
+
+async def _not_ready(interaction: Interaction, *_: Any) -> None:
+    await interaction.response.send_message(
+        "The bot is still starting; please try again in a moment.", ephemeral=True
+    )
+
+
+@dataclass(slots=True)
+class Routes:
+    """Where each kind of click goes; the cogs set these in ``cog_load``."""
+
+    move: MoveHandler = _not_ready
+    lobby: LobbyHandler = _not_ready
+    hand: GameHandler = _not_ready
+    back: GameHandler = _not_ready
+
+
+def routes(interaction: Interaction) -> Routes:
+    """The routes of the client that received the interaction (``CardBot.routes``)."""
+    found: Routes = getattr(interaction.client, "routes")  # noqa: B009 - set by the bot
+    return found
 
 
 class MoveButton(
@@ -48,7 +68,7 @@ class MoveButton(
         return cls(int(match["game"]), int(match["step"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _table(interaction).on_move(interaction, self.game_id, self.step, self.action)
+        await routes(interaction).move(interaction, self.game_id, self.step, self.action)
 
 
 class MoveSelect(
@@ -71,7 +91,7 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         action = values[0] if values else ""
-        await _table(interaction).on_move(interaction, self.game_id, self.step, action)
+        await routes(interaction).move(interaction, self.game_id, self.step, action)
 
 
 class LobbyButton(
@@ -92,8 +112,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog = interaction.client.get_cog("Lobby")
-        await cog.on_lobby_button(interaction, self.game_id, self.verb)
+        await routes(interaction).lobby(interaction, self.game_id, self.verb)
 
 
 _SEAT_BUTTONS: dict[str, dict[str, Any]] = {
@@ -122,11 +141,8 @@ class SeatButton(
         return cls(match["kind"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        table = _table(interaction)
-        if self.kind == "hand":
-            await table.send_hand(interaction, self.game_id)
-        else:
-            await table.on_back(interaction, self.game_id)
+        route = routes(interaction)
+        await (route.hand if self.kind == "hand" else route.back)(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SeatButton)

@@ -10,9 +10,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import render
-from cogs.components import LobbyButton
+from cogs.components import LobbyButton, Routes
 from cogs.publisher import Publisher
-from cogs.table import SORRY, TableCog, reply
+from cogs.replies import SORRY, reply
+from cogs.table import TableCog
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
@@ -92,25 +93,29 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
 
 
 class LobbyCog(commands.Cog, name="Lobby"):
-    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        publisher: Publisher,
+        routes: Routes,
+        table: TableCog,
+    ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
+        self.routes = routes
+        self.table = table
         self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
 
     async def cog_load(self) -> None:
+        self.routes.lobby = self.on_lobby_button
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
 
     async def cog_unload(self) -> None:
         for group in self.groups:
             self.bot.tree.remove_command(group.name)
-
-    @property
-    def table(self) -> TableCog:
-        cog = self.bot.get_cog("Table")
-        assert isinstance(cog, TableCog)
-        return cog
 
     # -- commands ------------------------------------------------------------------------
 

@@ -13,7 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import render
+from cogs.components import Routes
 from cogs.publisher import Publisher, names_of
+from cogs.replies import SORRY, reply
 from cogs.ui import UIS
 from engine import GAMES
 from service.errors import NoGame, PlayError
@@ -23,18 +25,6 @@ log = logging.getLogger(__name__)
 
 MAX_TIMER_SLEEP = 30.0
 STALE_PREFIXES = ("g:", "gs:", "lobby:", "hand:", "back:")
-SORRY = "Sorry, something went wrong on my side. Your game is safe; please try again."
-
-
-async def reply(interaction: discord.Interaction[Any], text: str) -> None:
-    """A short ephemeral answer, whether or not the interaction was answered already."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
 def _custom_ids(components: list[Any]) -> set[str]:
@@ -48,14 +38,22 @@ def _custom_ids(components: list[Any]) -> set[str]:
 
 
 class TableCog(commands.Cog, name="Table"):
-    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+    def __init__(
+        self, bot: commands.Bot, service: GameService, publisher: Publisher, routes: Routes
+    ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
+        self.routes = routes
         self._wake = asyncio.Event()
         self._timer_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
+        self.routes.move, self.routes.hand, self.routes.back = (
+            self.on_move,
+            self.send_hand,
+            self.on_back,
+        )
         self._timer_task = asyncio.create_task(self._timer_loop(), name="turn-timers")
         self._timer_task.add_done_callback(self._timer_done)
 

@@ -1,13 +1,34 @@
-"""Pure game rules. ``GAMES`` maps each command name to its game object."""
+"""Pure game rules, one package per game.
+
+``PACKAGES`` is the registry: adding a game is one line there (plus its folders, see the
+README's "Adding a game"). ``GAMES`` maps each command name to its ``GAME`` object and
+:func:`policy_for` finds the game's computer player in ``engine/<package>/ai``.
+"""
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
-from engine.base import Game
-from engine.gnoming import GAME as GNOME
-from engine.grinch import GAME as GRINCH
-from engine.hearts2p import GAME as HEARTS
-from engine.ten import GAME as TEN
+from engine.base import Game, Policy
 
-GAMES: dict[str, Game[Any, Any]] = {game.name: game for game in (GRINCH, GNOME, HEARTS, TEN)}
+# The registry: one line per game, the name of its package under engine/.
+PACKAGES: tuple[str, ...] = ("grinch", "gnoming", "hearts2p", "ten")
+
+
+def _game(package: str) -> Game[Any, Any]:
+    module: ModuleType = importlib.import_module(f"engine.{package}")
+    game: Game[Any, Any] = module.GAME
+    return game
+
+
+GAMES: dict[str, Game[Any, Any]] = {_game(p).name: _game(p) for p in PACKAGES}
+PACKAGE_OF: dict[str, str] = {_game(p).name: p for p in PACKAGES}
+
+
+def policy_for(game_name: str) -> Policy:
+    """The computer player of a game (raises KeyError for an unknown game)."""
+    module = importlib.import_module(f"engine.{PACKAGE_OF[game_name]}.ai")
+    policy: Policy = module.POLICY
+    return policy

@@ -102,6 +102,13 @@ class Policy(Protocol):
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any: ...
 
 
+class RandomPolicy:
+    """The baseline every computer player is measured against: uniform among the legal actions."""
+
+    def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+        return rng.choice(legal)
+
+
 def check_seat(seat: Seat, players: int) -> None:
     """Raise IllegalAction unless ``seat`` is a seat of a ``players``-seat game."""
     if not isinstance(seat, int) or not 0 <= seat < players:

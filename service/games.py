@@ -18,8 +18,7 @@ from typing import Any
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
 from db.models import GameRow, SeatRow
 from db.store import SeatUpdate, Store
-from engine import GAMES
-from engine.ai import policy_for
+from engine import GAMES, policy_for
 from engine.base import Game, IllegalAction
 from service.errors import (
     GameClosed,

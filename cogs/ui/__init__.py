@@ -1,8 +1,20 @@
-"""Renderers, one per game, keyed like ``engine.GAMES``."""
+"""Renderers, one package per game (``cogs/ui/<package>/``), keyed like ``engine.GAMES``.
+
+The list of games is ``engine.PACKAGES``: each game's renderer is the ``UI`` of the package of
+the same name here, so a new game needs no line in this file.
+"""
 
 from __future__ import annotations
 
-from cogs.ui import gnoming, grinch, hearts2p, ten
-from cogs.ui.base import GameUI
+import importlib
 
-UIS: dict[str, GameUI] = {ui.name: ui for ui in (grinch.UI, gnoming.UI, hearts2p.UI, ten.UI)}
+from cogs.ui.base import GameUI
+from engine import PACKAGE_OF
+
+
+def _load(package: str) -> GameUI:
+    ui: GameUI = importlib.import_module(f"cogs.ui.{package}").UI
+    return ui
+
+
+UIS: dict[str, GameUI] = {name: _load(package) for name, package in PACKAGE_OF.items()}

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine._gnoming_cards import CARD_IDS, CARD_KINDS
 from engine.base import BadActionText, IllegalAction
 from engine.gnoming import GAME, State, score_grid
+from engine.gnoming.cards import CARD_IDS, CARD_KINDS
 from tests.engine.conformance import replay
 
 ALL_TEXTS = (

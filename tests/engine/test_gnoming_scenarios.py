@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine._gnoming_cards import CARD_IDS, CARD_KINDS, IDX_OF_ID
 from engine.base import BadActionText, IllegalAction
 from engine.gnoming import GAME, Open, State
+from engine.gnoming.cards import CARD_IDS, CARD_KINDS, IDX_OF_ID
 
 
 def act(state: State, seat: int, text: str) -> State:

@@ -6,12 +6,6 @@ from collections import Counter
 
 import pytest
 
-from engine._gnoming_cards import CARD_IDS, IDX_OF_ID, LINES
-from engine._gnoming_scoring import (
-    first_out_adjustments,
-    game_winners,
-    score_cards,
-)
 from engine.gnoming import (
     GAME,
     card_kind,
@@ -20,6 +14,12 @@ from engine.gnoming import (
     card_value,
     is_card_id,
     score_grid,
+)
+from engine.gnoming.cards import CARD_IDS, IDX_OF_ID, LINES
+from engine.gnoming.scoring import (
+    first_out_adjustments,
+    game_winners,
+    score_cards,
 )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from engine._gnoming_cards import CARD_IDS, CARD_KINDS
 from engine.gnoming import GAME, State, score_grid
+from engine.gnoming.cards import CARD_IDS, CARD_KINDS
 from tests.engine.test_gnoming_scenarios import (
     act,
     arrange,

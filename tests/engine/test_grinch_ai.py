@@ -6,10 +6,9 @@ import json
 import random
 from dataclasses import replace
 
-from engine.ai.base import RandomPolicy
-from engine.ai.grinch import POLICY, GrinchPolicy, cells, row_costs
-from engine.base import Policy
+from engine.base import Policy, RandomPolicy
 from engine.grinch import CARD_INDEX, CARDS, GAME, ROWS, ChooseRow, GrinchState, row_values
+from engine.grinch.ai import POLICY, GrinchPolicy, cells, row_costs
 
 
 def play(players: int, seed: int, policies: list[Policy]) -> tuple[int, ...]:

@@ -7,15 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from engine._hearts2p_rules import (
-    DECK,
-    HandScore,
-    card_points,
-    deal,
-    dealer_of,
-    game_winner,
-    score_hand,
-)
 from engine.base import BadActionText, IllegalAction
 from engine.hearts2p import (
     GAME,
@@ -28,6 +19,15 @@ from engine.hearts2p import (
     sort_key,
     suit_symbol,
     trick_winner,
+)
+from engine.hearts2p.rules import (
+    DECK,
+    HandScore,
+    card_points,
+    deal,
+    dealer_of,
+    game_winner,
+    score_hand,
 )
 
 HEARTS_ALL = "2H 4H 6H 8H 10H QH AH"

@@ -8,9 +8,12 @@ from functools import cache
 
 import pytest
 
-from engine._hearts2p_rules import DECK, POINT_CARDS
-from engine.ai._hearts2p_infer import read_view, sample_opponent_hand
-from engine.ai._hearts2p_sim import (
+from engine.base import RandomPolicy
+from engine.hearts2p import GAME, Play
+from engine.hearts2p import State as GameState
+from engine.hearts2p.ai import POLICY, RULE_POLICY, MonteCarloPolicy, hand_utility, win_chance
+from engine.hearts2p.ai.infer import read_view, sample_opponent_hand
+from engine.hearts2p.ai.sim import (
     State,
     follower_wins,
     heuristic_follow,
@@ -21,11 +24,8 @@ from engine.ai._hearts2p_sim import (
     rollout_state,
     to_act,
 )
-from engine.ai._hearts2p_solve import OutOfTime, solve_moves
-from engine.ai.base import RandomPolicy
-from engine.ai.hearts2p import POLICY, RULE_POLICY, MonteCarloPolicy, hand_utility, win_chance
-from engine.hearts2p import GAME, Play
-from engine.hearts2p import State as GameState
+from engine.hearts2p.ai.solve import OutOfTime, solve_moves
+from engine.hearts2p.rules import DECK, POINT_CARDS
 
 
 def _positions(count: int, seed: int) -> list[GameState]:

@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine._hearts2p_rules import DECK, POINT_CARDS, points_of
 from engine.hearts2p import GAME, State, legal_cards, sorted_cards, suit
+from engine.hearts2p.rules import DECK, POINT_CARDS, points_of
 from tests.engine.conformance import replay
 
 GAMES = 120

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from engine.ai.base import RandomPolicy
-from engine.ai.ten import POLICY
-from engine.base import Policy
+from engine.base import Policy, RandomPolicy
 from engine.ten import GAME, Draw, Stop, TenState
+from engine.ten.ai import POLICY
 from tests.engine.test_ten_rules import act, rig
 
 

@@ -6,8 +6,6 @@ import re
 
 import pytest
 
-from engine._ten_cards import COLLECTION_TYPES, TYPE_MAX
-from engine._ten_payments import decode_cards, encode_cards, payment_problem
 from engine.base import BadActionText
 from engine.ten import (
     GAME,
@@ -26,6 +24,8 @@ from engine.ten import (
     payment_options,
     payment_with_cards,
 )
+from engine.ten.cards import COLLECTION_TYPES, TYPE_MAX
+from engine.ten.payments import decode_cards, encode_cards, payment_problem
 from tests.engine.test_ten_rules import act, rig
 
 TEXT = re.compile(r"^[A-Za-z0-9._-]{1,40}$")

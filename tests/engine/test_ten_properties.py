@@ -15,9 +15,9 @@ from collections import Counter
 
 import pytest
 
-from engine._ten_state import OVER, TenState
 from engine.base import IllegalAction
 from engine.ten import GAME, Bid, Buy, Draw, Pay, Payment, Take, deck_for, score_collection
+from engine.ten.state import OVER, TenState
 from tests.engine.test_ten_rules import zones
 
 GAMES_PER_SIZE = {1: 40, 2: 25, 3: 18, 4: 14, 5: 12}

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from engine._ten_state import BID, BUY, DRAW, FINAL_BUY, OVER, PAY, REWARD, TenState, TurnLog
 from engine.base import IllegalAction
 from engine.ten import GAME, deck_for, spending_power
+from engine.ten.state import BID, BUY, DRAW, FINAL_BUY, OVER, PAY, REWARD, TenState, TurnLog
 
 
 def rig(

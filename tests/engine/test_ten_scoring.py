@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine._ten_cards import COLOURS, deck_for
-from engine._ten_scoring import run_points
 from engine.ten import score_collection, score_detail
+from engine.ten.cards import COLOURS, deck_for
+from engine.ten.scoring import run_points
 
 
 def _expand(text: str) -> list[str]:

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from engine._ten_cards import value
-from engine._ten_state import DRAW, FINAL_BUY, OVER, SOLO_WILD
 from engine.base import IllegalAction
 from engine.ten import GAME, deck_for, kind
+from engine.ten.cards import value
+from engine.ten.state import DRAW, FINAL_BUY, OVER, SOLO_WILD
 from tests.engine.test_ten_rules import act, rig, zones
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from cogs.ui.base import Button, Control, HandScreen, Names, Panel, Select
 from cogs.ui.gnoming import UI
-from engine._gnoming_cards import IDX_OF_ID
-from engine.ai import policy_for
+from engine import policy_for
 from engine.gnoming import GAME, State, card_short
+from engine.gnoming.cards import IDX_OF_ID
 
 NAMES = Names(("Ann", "Ben", "Cat", "Dan"), frozenset({3}))
 

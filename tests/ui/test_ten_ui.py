@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from cogs.ui.base import Button, Control, HandScreen, Names, Panel, Select
 from cogs.ui.ten import UI
-from engine._ten_state import OVER, TurnLog
 from engine.base import IllegalAction
 from engine.ten import GAME, TenState, deck_for
+from engine.ten.state import OVER, TurnLog
 
 NAMES = Names(("Ann", "Ben", "Cat"), frozenset({2}))
 SOLO = Names(("Ann",))

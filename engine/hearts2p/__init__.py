@@ -1,0 +1,61 @@
+"""2-Player Hearts, per rules/hearts2p.md.
+
+Parts: ``rules`` (cards, legal plays, tricks, scoring), ``game`` (``GAME``), ``ai/`` (the
+computer player: card inference, simulation, exact endgame search, the policy).
+"""
+
+from engine.hearts2p.game import (
+    CARD_INDEX,
+    DECK,
+    GAME,
+    HEARTS,
+    POINT_CARDS,
+    QUEEN_OF_SPADES,
+    RANK_NAMES,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    HandRecord,
+    HeartsGame,
+    Play,
+    State,
+    card_label,
+    card_name,
+    card_points,
+    legal_cards,
+    rank,
+    rank_name,
+    rank_value,
+    sort_key,
+    sorted_cards,
+    suit,
+    suit_symbol,
+    trick_winner,
+)
+
+__all__ = [
+    "CARD_INDEX",
+    "DECK",
+    "GAME",
+    "HEARTS",
+    "POINT_CARDS",
+    "QUEEN_OF_SPADES",
+    "RANK_NAMES",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "HandRecord",
+    "HeartsGame",
+    "Play",
+    "State",
+    "card_label",
+    "card_name",
+    "card_points",
+    "legal_cards",
+    "rank",
+    "rank_name",
+    "rank_value",
+    "sort_key",
+    "sorted_cards",
+    "suit",
+    "suit_symbol",
+    "trick_winner",
+]
