@@ -12,9 +12,11 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.components import DYNAMIC_ITEMS, Routes
+from cogs.guard import GuardCog
 from cogs.lobby import LobbyCog
 from cogs.publisher import Publisher
 from cogs.table import TableCog
+from cogs.upkeep import UpkeepCog
 from db.store import Store
 from service.games import GameService
 from settings import Settings, SettingsError
@@ -47,9 +49,11 @@ class CardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(GuardCog(self))
         table = TableCog(self, self.service, self.publisher, self.routes)
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
+        await self.add_cog(UpkeepCog(self, self.service, self.publisher))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -58,29 +62,12 @@ class CardBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
-        self.tree.error(self.on_app_command_error)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
-    async def on_app_command_error(
-        self,
-        interaction: discord.Interaction[discord.Client],
-        error: discord.app_commands.AppCommandError,
-    ) -> None:
-        log.error("command failed", exc_info=error)
-        text = "Sorry, something went wrong on my side. Please try again."
-        if isinstance(error, discord.app_commands.NoPrivateMessage):
-            text = "Games are played in a server channel."
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not report a command error", exc_info=True)
-
     async def close(self) -> None:
+        await self.publisher.close()
         await super().close()
         await self.store.close()
 

@@ -20,7 +20,10 @@ from typing import Any
 
 import discord
 
-ACTION_CHARS = r"[A-Za-z0-9._-]+"
+ACTION_CHARS = r"[A-Za-z0-9._-]{1,80}"
+# Ids have a bounded number of digits, so a forged id can never overflow the database.
+GAME_ID = r"(?P<game>[0-9]{1,15})"
+STEP = r"(?P<step>[0-9]{1,9})"
 
 Interaction = discord.Interaction[Any]
 MoveHandler = Callable[[Interaction, int, int, str], Awaitable[None]]
@@ -52,7 +55,7 @@ def routes(interaction: Interaction) -> Routes:
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"g:(?P<game>\d+):(?P<step>\d+):(?P<action>{ACTION_CHARS})",
+    template=rf"g:{GAME_ID}:{STEP}:(?P<action>{ACTION_CHARS})",
 ):
     def __init__(self, game_id: int, step: int, action: str, **button: Any) -> None:
         super().__init__(discord.ui.Button(custom_id=f"g:{game_id}:{step}:{action}", **button))
@@ -73,7 +76,7 @@ class MoveButton(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"gs:(?P<game>\d+):(?P<step>\d+):(?P<n>\d+)",
+    template=rf"gs:{GAME_ID}:{STEP}:(?P<n>[0-9]{{1,2}})",
 ):
     def __init__(self, game_id: int, step: int, n: int, **select: Any) -> None:
         super().__init__(discord.ui.Select(custom_id=f"gs:{game_id}:{step}:{n}", **select))
@@ -96,7 +99,7 @@ class MoveSelect(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<game>\d+):(?P<verb>join|accept|leave|bot|start|cancel|decline)",
+    template=rf"lobby:{GAME_ID}:(?P<verb>join|accept|leave|bot|start|cancel|decline)",
 ):
     def __init__(self, game_id: int, verb: str, **button: Any) -> None:
         super().__init__(discord.ui.Button(custom_id=f"lobby:{game_id}:{verb}", **button))
@@ -123,7 +126,7 @@ _SEAT_BUTTONS: dict[str, dict[str, Any]] = {
 
 
 class SeatButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?P<kind>hand|back):(?P<game>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<kind>hand|back):{GAME_ID}"
 ):
     """ "My hand" (the hand as an ephemeral message) and "I'm back" (leave autopilot)."""
 

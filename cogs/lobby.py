@@ -12,13 +12,13 @@ from discord.ext import commands
 from cogs import render
 from cogs.components import LobbyButton, Routes
 from cogs.publisher import Publisher
-from cogs.replies import SORRY, reply
+from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.table import TableCog
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
 from service.errors import PlayError
-from service.games import GameService, Loaded
+from service.games import GameService, Loaded, Report
 
 log = logging.getLogger(__name__)
 
@@ -162,83 +162,79 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await reply(interaction, "Challenge another person (or add a computer player).")
             return
         try:
-            loaded = await self.service.open_lobby(
-                game=game_name,
-                guild_id=interaction.guild.id,
-                channel_id=interaction.channel_id,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                opponent=(opponent.id, opponent.display_name) if opponent else None,
+            loaded = await within_budget(
+                interaction,
+                self.service.open_lobby(
+                    game=game_name,
+                    guild_id=interaction.guild.id,
+                    channel_id=interaction.channel_id,
+                    host_id=interaction.user.id,
+                    host_name=interaction.user.display_name,
+                    opponent=(opponent.id, opponent.display_name) if opponent else None,
+                ),
+                thinking=True,
             )
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
         content = f"{opponent.mention}, you are challenged!" if opponent else None
-        await interaction.response.send_message(
+        await answer(
+            interaction,
+            update=False,
             content=content,
             embed=render.embed(lobby_panel(loaded)),
             view=lobby_view(loaded),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
-        message = await interaction.original_response()
+        try:
+            message = await interaction.original_response()
+        except discord.HTTPException:
+            log.warning("could not read back the lobby message of game %s", loaded.row.id)
+            return
         await self.service.store.set_lobby_message(loaded.row.id, message.id)
 
     async def cancel_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
         loaded = await self.table.channel_game_named(interaction, game_name)
         if loaded is None:
             return
-        await interaction.response.defer(thinking=True)
         try:
-            after = await self.service.cancel(
-                loaded.row.id, interaction.user.id, is_admin=is_admin(interaction)
+            after = await within_budget(
+                interaction,
+                self.service.cancel(
+                    loaded.row.id,
+                    interaction.user.id,
+                    is_admin=is_admin(interaction),
+                    channel_id=interaction.channel_id,
+                ),
+                ephemeral=True,
+                thinking=True,
             )
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
-        await interaction.followup.send(
-            f"🛑 {interaction.user.display_name} cancelled the {loaded.game.title} game."
-        )
-        await self._after_close(after)
-
-    async def _after_close(self, loaded: Loaded) -> None:
-        if loaded.state is None:
-            await self.publisher.close_lobby_message(loaded, "🛑 This lobby was closed.")
+        text = f"🛑 {interaction.user.display_name} cancelled the {loaded.game.title} game."
+        if interaction.response.is_done():  # deferred privately: the news is public
+            await answer(interaction, update=False, content="Cancelled.")
+            self.publisher.announce(after, text)
         else:
-            await self.publisher.refresh_table(loaded.row.id)
+            await answer(interaction, update=False, content=text)
+        self._after_close(after)
+
+    def _after_close(self, loaded: Loaded) -> None:
+        if loaded.state is None:
+            self.publisher.close_lobby_message(loaded, "🛑 This lobby was closed.")
+        else:
+            self.publisher.cancelled(loaded)
 
     # -- lobby buttons -------------------------------------------------------------------
 
     async def on_lobby_button(
         self, interaction: discord.Interaction[Any], game_id: int, verb: str
     ) -> None:
-        user = interaction.user
         try:
-            if verb == "join":
-                loaded = await self.service.join(game_id, user.id, user.display_name)
-            elif verb == "bot":
-                loaded = await self.service.add_computer(game_id, user.id)
-            elif verb in ("leave", "decline"):
-                left = await self.service.leave(game_id, user.id)
-                if left is None:
-                    closed = await self.service.load(game_id)
-                    await interaction.response.edit_message(
-                        content=f"🛑 {user.display_name} closed this lobby.",
-                        embed=render.embed(lobby_panel(closed, "Closed.")),
-                        view=None,
-                    )
-                    return
-                loaded = left
-            elif verb == "cancel":
-                closed = await self.service.cancel(game_id, user.id, is_admin=is_admin(interaction))
-                await interaction.response.edit_message(
-                    content=f"🛑 {user.display_name} cancelled this lobby.",
-                    embed=render.embed(lobby_panel(closed, "Cancelled.")),
-                    view=None,
-                )
-                return
-            else:
-                await self._start(interaction, game_id, accept=verb == "accept")
-                return
+            kwargs, report = await within_budget(
+                interaction, self._lobby_verb(interaction, game_id, verb)
+            )
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
@@ -246,24 +242,42 @@ class LobbyCog(commands.Cog, name="Lobby"):
             log.exception("lobby %s of game %s failed", verb, game_id)
             await reply(interaction, SORRY)
             return
-        await interaction.response.edit_message(
-            embed=render.embed(lobby_panel(loaded)), view=lobby_view(loaded)
-        )
+        await answer(interaction, update=True, **kwargs)
+        if report is not None:
+            self.publisher.publish(report)
 
-    async def _start(
-        self, interaction: discord.Interaction[Any], game_id: int, *, accept: bool
-    ) -> None:
-        # Computer players may move first: acknowledge before the work, edit afterwards.
-        await interaction.response.defer()
-        if accept:
-            report = await self.service.accept(game_id, interaction.user.id)
-        else:
-            report = await self.service.start(game_id, interaction.user.id)
-        names = ", ".join(s.name for s in report.after.seats)
-        await interaction.edit_original_response(
-            content=f"▶️ {report.after.game.title} started: {names}.",
-            embed=render.embed(lobby_panel(report.after, "The game is on: see the table below.")),
-            view=None,
-        )
-        self.table.poke_timers()
-        await self.publisher.publish(report)
+    async def _lobby_verb(
+        self, interaction: discord.Interaction[Any], game_id: int, verb: str
+    ) -> tuple[dict[str, Any], Report | None]:
+        """Apply one lobby button: the lobby message's new look, and a started game's report."""
+        user, here = interaction.user, interaction.channel_id or 0
+        if verb in ("start", "accept"):
+            if verb == "accept":
+                report = await self.service.accept(game_id, user.id, channel_id=here)
+            else:
+                report = await self.service.start(game_id, user.id, channel_id=here)
+            names = ", ".join(s.name for s in report.after.seats)
+            panel = lobby_panel(report.after, "The game is on: see the table below.")
+            content = f"▶️ {report.after.game.title} started: {names}."
+            return {"content": content, "embed": render.embed(panel), "view": None}, report
+        closing: str | None = None
+        if verb == "join":
+            loaded = await self.service.join(game_id, user.id, user.display_name, channel_id=here)
+        elif verb == "bot":
+            loaded = await self.service.add_computer(game_id, user.id, channel_id=here)
+        elif verb == "cancel":
+            loaded = await self.service.cancel(
+                game_id, user.id, is_admin=is_admin(interaction), channel_id=here
+            )
+            closing = f"🛑 {user.display_name} cancelled this lobby."
+        else:  # leave, decline
+            left = await self.service.leave(game_id, user.id, channel_id=here)
+            if left is None:
+                loaded = await self.service.load(game_id)
+                closing = f"🛑 {user.display_name} closed this lobby."
+            else:
+                loaded = left
+        if closing is not None:
+            panel = lobby_panel(loaded, "Closed.")
+            return {"content": closing, "embed": render.embed(panel), "view": None}, None
+        return {"embed": render.embed(lobby_panel(loaded)), "view": lobby_view(loaded)}, None

@@ -1,187 +1,275 @@
 """Shows the games in Discord: the table message, each player's DM, summaries and notices.
 
-Updates of one game are serialised, and every render reads the latest state from the store,
-so a slow update can never overwrite a newer one. Bursts of table edits (computer players
-moving one after another) collapse into one edit: while an edit is under way, further
-requests only mark the table dirty, and it is redrawn once more at the end.
+Nothing here waits on Discord inside a move: :meth:`Publisher.publish` turns a service report
+into jobs for the outbox (one lane per channel, see :mod:`cogs.outbox`) and returns. Each
+job draws from the newest state the publisher knows, so a burst of computer moves becomes one
+table edit, and a slow channel holds up only itself. Every REST call takes a slot from the
+pacer first (:mod:`cogs.pacing`), so a game of friends never meets a 429.
+
+When every job of a game has gone through, the game's ``rendered_version`` is recorded: after
+a restart only games with a move committed after that are redrawn (in the background, behind
+moves), and a periodic check repairs any game whose messages fell behind.
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
+import itertools
 import logging
+import time
 from typing import Any
 
 import discord
 
 from cogs import render
+from cogs.hands import Hands, cannot_edit
+from cogs.outbox import Outbox
+from cogs.pacing import Pacer
+from cogs.shown import GameShown, People, names_of, private_key, table_timers
 from cogs.ui import UIS
-from cogs.ui.base import GameUI, Names, Panel
+from cogs.ui.base import Panel
 from db.models import SeatRow
 from service.games import GameService, Loaded, Report
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
-
-
-def names_of(loaded: Loaded) -> Names:
-    return Names(
-        tuple(s.name for s in loaded.seats),
-        frozenset(s.seat for s in loaded.seats if s.is_computer),
-    )
-
-
-def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
-    tail = f"/{message_id}" if message_id else ""
-    return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"
+NO_ACCESS = (50001, 50013)  # Missing Access, Missing Permissions
+BLOCKED_SECONDS = 600.0  # after a refusal, leave the channel alone this long
+RETIRED_TABLE = "⬇️ This part is over; the table continues below."
+CANCELLED_HAND = "🛑 This game was cancelled."
 
 
 class Publisher:
-    def __init__(self, bot: discord.Client, service: GameService) -> None:
+    def __init__(
+        self, bot: discord.Client, service: GameService, pacer: Pacer | None = None
+    ) -> None:
         self.bot = bot
         self.service = service
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._dirty: set[int] = set()
-        self._table_tasks: dict[int, asyncio.Task[None]] = {}
-
-    def ui(self, loaded: Loaded) -> GameUI:
-        return UIS[loaded.row.game]
+        self.pacer = pacer or Pacer()
+        self.people = People()
+        self.hands = Hands(bot, service, self.pacer, self.people)
+        self.outbox = Outbox(settled=self._settled)
+        self.games: dict[int, GameShown] = {}
+        self._serial = itertools.count()
 
     # -- entry points --------------------------------------------------------------------
 
-    async def publish(self, report: Report) -> None:
-        """Show everything a report changed, in order: summaries, notices, table, hands."""
-        game_id = report.after.row.id
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
-            await self._post_summaries(report)
-            for notice in report.notices:
-                await self._say(report.after, notice)
-            await self.refresh_table(game_id)
-            await self._refresh_hands(report)
+    def publish(
+        self, report: Report, *, clicker: SeatRow | None = None, clicked_message: int | None = None
+    ) -> None:
+        """Queue everything a report changed: summaries, notices, the table, hands.
 
-    async def resync(self, game_id: int) -> None:
-        """Redraw a game's table and every hand from the store (after a restart).
-
-        A restart can fall between a committed move and the messages that show it; this
-        makes Discord match the database again, so nobody waits on a stale message.
+        ``clicker`` is the seat whose own message (``clicked_message``) was already updated
+        by the interaction's response; it gets nothing more unless the game moved on since.
         """
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
-            await self.refresh_table(game_id)
-            loaded = await self.service.load(game_id)
-            for seat in loaded.seats:
-                if seat.is_computer or seat.user_id is None:
+        shown = self._track(report.after)
+        loaded = shown.loaded
+        for panel in self._summaries(report):
+            self._say_later(loaded, "", embed=render.embed(panel))
+        for notice in report.notices:
+            self._say_later(loaded, notice)
+        self._table_later(shown)
+        newly_due = report.newly_due()
+        for seat in loaded.seats:
+            if seat.is_computer or seat.user_id is None:
+                continue
+            dm = shown.dm(seat.seat)
+            if clicker is not None and seat.seat == clicker.seat:
+                current = shown.version == report.after.row.version
+                if current and clicked_message is not None and clicked_message == dm.message_id:
+                    dm.key = private_key(loaded, seat)
                     continue
-                if seat.dm_message_id is None or seat.dm_channel_id is None:
-                    await self._send_dm(loaded, seat, notify=False)
-                else:
-                    await self._edit_dm(loaded, seat)
+                if current and clicked_message is not None:
+                    continue  # an ephemeral hand was updated; the DM follows its own rules
+            if seat.seat in newly_due:
+                dm.pending_notify = True
+            self._hand_later(shown, seat.seat)
 
-    async def refresh_table(self, game_id: int) -> None:
-        """Redraw the table now, or once more after the redraw under way."""
-        task = self._table_tasks.get(game_id)
-        if task is not None and not task.done():
-            self._dirty.add(game_id)
-            await asyncio.shield(task)
+    def resync(self, loaded: Loaded, *, urgent: bool = False) -> None:
+        """Redraw a game's table and every hand from ``loaded`` (fresh from the database)."""
+        shown = self._track(loaded)
+        self._table_later(shown, urgent=urgent)
+        due = loaded.game.to_act(loaded.state) if loaded.row.status == "active" else set()
+        for seat in loaded.seats:
+            if seat.is_computer or seat.user_id is None:
+                continue
+            dm = shown.dm(seat.seat)
+            dm.key = None  # unknown after a restart: draw once
+            if seat.seat in due and dm.message_id is None:
+                dm.pending_notify = True
+            self._hand_later(shown, seat.seat, urgent=urgent)
+
+    def cancelled(self, loaded: Loaded) -> None:
+        """A running game was cancelled: the table says so and every hand loses its buttons."""
+        shown = self._track(loaded)
+        self._table_later(shown)
+        for seat in loaded.seats:
+            if seat.user_id is None or seat.is_computer:
+                continue
+            self.outbox.put(
+                ("dm", seat.user_id),
+                ("hand", loaded.row.id, seat.seat),
+                functools.partial(self.hands.retire_for_good, shown, seat.seat, CANCELLED_HAND),
+                game_id=loaded.row.id,
+            )
+
+    def announce(self, loaded: Loaded, text: str) -> None:
+        """A public line in the game's channel, in turn with its other messages."""
+        self._say_later(loaded, text)
+
+    def busy(self, game_id: int) -> bool:
+        return self.outbox.busy(game_id)
+
+    def hand_kwargs(self, loaded: Loaded, seat: SeatRow) -> dict[str, Any]:
+        shown = self.games.get(loaded.row.id)
+        table_id = shown.table_message_id if shown else loaded.row.table_message_id
+        return self.hands.kwargs(loaded, seat, table_id)
+
+    def close_lobby_message(self, loaded: Loaded, text: str) -> None:
+        message_id = loaded.row.lobby_message_id
+        if message_id is None:
             return
-        task = asyncio.create_task(self._table_loop(game_id))
-        self._table_tasks[game_id] = task
-        await asyncio.shield(task)
+        channel_id = loaded.row.channel_id
 
-    def hand_kwargs(self, loaded: Loaded, seat: SeatRow, *, header: str = "") -> dict[str, Any]:
-        """The send/edit arguments of a seat's private hand message."""
-        game = loaded.game
-        view = game.view(loaded.state, seat.seat)
-        legal = [str(a) for a in game.legal_actions(loaded.state, seat.seat)]
-        screen = self.ui(loaded).hand(view, legal, names_of(loaded))
-        if seat.deadline is not None and legal:
-            header = f"{header}\n⏱ Your turn ends <t:{int(seat.deadline)}:R>.".strip()
-        if seat.autopilot:
-            header = f"{header}\n🤖 You are on autopilot. Press “I'm back” to play again."
-        return render.hand_message(
-            loaded.row.id, seat.step, screen, autopilot=seat.autopilot, header=header.strip()
-        )
+        async def job() -> None:
+            channel = self.bot.get_partial_messageable(channel_id)
+            await self.pacer.slot(("ch", channel_id))
+            await channel.get_partial_message(message_id).edit(content=text, view=None)
 
-    async def close_lobby_message(self, loaded: Loaded, text: str) -> None:
-        channel = self.bot.get_channel(loaded.row.channel_id)
-        if channel is None or loaded.row.lobby_message_id is None:
+        self.outbox.put(("ch", channel_id), ("lobby", loaded.row.id), job)
+
+    async def close(self) -> None:
+        await self.outbox.close()
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _track(self, loaded: Loaded) -> GameShown:
+        shown = self.games.get(loaded.row.id)
+        if shown is None:
+            shown = self.games[loaded.row.id] = GameShown.seed(loaded)
+            for seat in loaded.seats:
+                if seat.user_id is not None and seat.dm_channel_id is not None:
+                    self.people.dm_channel.setdefault(seat.user_id, seat.dm_channel_id)
+                if seat.user_id is not None and seat.dm_closed:
+                    self.people.dm_closed.add(seat.user_id)
+        else:
+            shown.update(loaded)
+        return shown
+
+    async def _settled(self, game_id: int, ok: bool) -> None:
+        shown = self.games.get(game_id)
+        if shown is None:
             return
+        if ok and shown.version > shown.rendered_version:
+            await self.service.store.set_rendered_version(game_id, shown.version)
+            shown.rendered_version = shown.version
+        if shown.loaded.row.status != "active" and not self.outbox.busy(game_id):
+            del self.games[game_id]  # the game is over and fully shown
+
+    # -- jobs ----------------------------------------------------------------------------
+
+    def _hand_later(self, shown: GameShown, seat_no: int, *, urgent: bool = True) -> None:
+        user_id = shown.loaded.seats[seat_no].user_id
+        game_id = shown.loaded.row.id
+
+        async def job() -> None:
+            await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
+
+        self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
+
+    def _table_later(self, shown: GameShown, *, urgent: bool = True) -> None:
+        game_id, channel_id = shown.loaded.row.id, shown.loaded.row.channel_id
+
+        async def job() -> None:
+            await self._draw_table(shown, urgent=urgent)
+
+        self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
+
+    def _say_later(self, loaded: Loaded, text: str, **kwargs: Any) -> None:
+        channel_id = loaded.row.channel_id
+
+        async def job() -> None:
+            await self._send_to_channel(channel_id, text, **kwargs)
+
+        key = ("say", loaded.row.id, next(self._serial))
+        self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
+
+    async def _say(self, loaded: Loaded, text: str) -> None:
+        """Post now, from inside a job (a job runs in its own lane already)."""
         try:
-            message = channel.get_partial_message(loaded.row.lobby_message_id)  # type: ignore[union-attr]
-            await message.edit(content=text, view=None)
+            await self._send_to_channel(loaded.row.channel_id, text)
         except discord.HTTPException:
-            log.warning("could not close lobby message of game %s", loaded.row.id, exc_info=True)
+            log.warning("could not post to channel %s", loaded.row.channel_id, exc_info=True)
 
-    # -- table ---------------------------------------------------------------------------
+    async def _send_to_channel(self, channel_id: int, text: str, **kwargs: Any) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        await self.pacer.slot(("ch", channel_id))
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
 
-    async def _table_loop(self, game_id: int) -> None:
-        while True:
-            self._dirty.discard(game_id)
-            try:
-                await self._draw_table(await self.service.load(game_id))
-            except discord.HTTPException:
-                log.exception("table update failed for game %s", game_id)
-            if game_id not in self._dirty:
-                return
+    # -- the table -----------------------------------------------------------------------
 
-    async def _draw_table(self, loaded: Loaded) -> None:
-        if loaded.state is None:
-            return
-        channel = self.bot.get_channel(loaded.row.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            log.warning("channel %s of game %s is gone", loaded.row.channel_id, loaded.row.id)
-            return
-        ui = self.ui(loaded)
+    def _table_kwargs(self, loaded: Loaded) -> tuple[str, dict[str, Any]]:
+        ui = UIS[loaded.row.game]
         view = loaded.game.view(loaded.state, None)
         panel = ui.table(view, names_of(loaded))
-        timers = [
-            f"⏱ {s.name} <t:{int(s.deadline)}:R>" for s in loaded.seats if s.deadline is not None
-        ]
+        timers = table_timers(loaded)
         if loaded.row.status == "cancelled":
             panel = Panel(panel.title, "🛑 This game was cancelled.", colour=panel.colour)
-        elif timers:
-            panel = Panel(
-                panel.title,
-                panel.description + "\n" + " · ".join(timers),
-                panel.fields,
-                panel.colour,
-                panel.footer,
-            )
-        key = ui.table_key(view)
+        elif timers and loaded.row.status == "active":
+            description = panel.description + "\n" + " · ".join(timers)
+            panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
         live = loaded.row.status == "active"
         table_view = render.table_view(loaded.row.id) if live else None
-        kwargs: dict[str, Any] = {"embed": render.embed(panel), "view": table_view}
-        if loaded.row.table_message_id is not None and loaded.row.table_key == key:
-            message = channel.get_partial_message(loaded.row.table_message_id)
-            try:
-                await message.edit(**kwargs)
-                return
-            except discord.NotFound:
-                log.info("table message of game %s was deleted; posting a new one", loaded.row.id)
-        if not live and loaded.row.table_message_id is not None:
-            return  # the final state is shown by the result message
-        if loaded.row.table_message_id is not None:  # a new round: retire the old table
-            old = channel.get_partial_message(loaded.row.table_message_id)
-            try:
-                await old.edit(content="⬇️ This part is over; the table continues below.", view=None)
-            except discord.HTTPException:
-                log.info("could not retire the old table of game %s", loaded.row.id)
-        sent = await channel.send(**kwargs)
+        return ui.table_key(view), {"embed": render.embed(panel), "view": table_view}
+
+    async def _draw_table(self, shown: GameShown, *, urgent: bool) -> None:
+        loaded = shown.loaded
+        if loaded.state is None or time.monotonic() < shown.table_blocked_until:
+            return
+        key, kwargs = self._table_kwargs(loaded)
+        lane = ("ch", loaded.row.channel_id)
+        channel = self.bot.get_partial_messageable(loaded.row.channel_id)
+        try:
+            if shown.table_message_id is not None and shown.table_key == key:
+                await self.pacer.slot(lane, urgent=urgent)
+                try:
+                    await channel.get_partial_message(shown.table_message_id).edit(**kwargs)
+                    return
+                except discord.HTTPException as exc:
+                    if not cannot_edit(exc):
+                        raise
+                    log.info(
+                        "table of game %s can no longer be edited; posting anew", loaded.row.id
+                    )
+                    shown.table_message_id = None
+            elif shown.table_message_id is not None:
+                if loaded.row.status != "active":
+                    return  # the final state is shown by the result message
+                await self.pacer.slot(lane, urgent=urgent)
+                try:  # a new round: the old table gives way
+                    old = channel.get_partial_message(shown.table_message_id)
+                    await old.edit(content=RETIRED_TABLE, view=None)
+                except discord.HTTPException:
+                    log.info("could not retire the old table of game %s", loaded.row.id)
+            await self.pacer.slot(lane, urgent=urgent)
+            sent = await channel.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code in NO_ACCESS:
+                shown.table_blocked_until = time.monotonic() + BLOCKED_SECONDS
+                log.warning(
+                    "no permission to post the table of game %s in channel %s; players keep "
+                    "their DMs",
+                    loaded.row.id,
+                    loaded.row.channel_id,
+                )
+            raise
+        shown.table_message_id, shown.table_key = sent.id, key
         await self.service.store.set_table_message(loaded.row.id, sent.id, key)
 
-    # -- channel messages ----------------------------------------------------------------
+    # -- summaries -----------------------------------------------------------------------
 
-    async def _say(self, loaded: Loaded, text: str, **kwargs: Any) -> None:
-        channel = self.bot.get_channel(loaded.row.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            return
-        try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
-        except discord.HTTPException:
-            log.exception("could not post to channel %s", loaded.row.channel_id)
-
-    async def _post_summaries(self, report: Report) -> None:
-        ui = self.ui(report.after)
+    def _summaries(self, report: Report) -> list[Panel]:
+        ui = UIS[report.after.row.game]
         game = report.after.game
         names = names_of(report.after)
         states = [report.before.state, *report.states]
@@ -192,91 +280,4 @@ class Publisher:
             if previous is not None:
                 panels.extend(ui.summaries(previous, current, names))
             previous = current
-        for panel in panels:
-            await self._say(report.after, "", embed=render.embed(panel))
-
-    # -- hands ---------------------------------------------------------------------------
-
-    async def _refresh_hands(self, report: Report) -> None:
-        loaded = await self.service.load(report.after.row.id)
-        if loaded.state is None:
-            return
-        game = loaded.game
-        before = report.before
-        due_before = game.to_act(before.state) if before.state is not None else set()
-        due_now = game.to_act(loaded.state) if loaded.row.status == "active" else set()
-        for seat in loaded.seats:
-            if seat.is_computer or seat.user_id is None:
-                continue
-            old_view = game.view(before.state, seat.seat) if before.state is not None else None
-            new_view = game.view(loaded.state, seat.seat)
-            newly_due = seat.seat in due_now and seat.seat not in due_before
-            stepped = before.state is None or before.seats[seat.seat].step != seat.step
-            changed = old_view != new_view or stepped
-            if before.seats[seat.seat].autopilot != seat.autopilot:
-                changed = True
-            if newly_due or (changed and seat.dm_message_id is None):
-                await self._send_dm(loaded, seat, notify=newly_due)
-            elif changed:
-                await self._edit_dm(loaded, seat)
-
-    def _dm_header(self, loaded: Loaded) -> str:
-        channel = self.bot.get_channel(loaded.row.channel_id)
-        guild = getattr(channel, "guild", None)
-        where = f"**{guild.name}** › <#{loaded.row.channel_id}>" if guild else "your server"
-        url = jump_url(loaded.row.guild_id, loaded.row.channel_id, loaded.row.table_message_id)
-        return f"**{loaded.game.title}** in {where} — [go to the table]({url})"
-
-    async def _send_dm(self, loaded: Loaded, seat: SeatRow, *, notify: bool) -> None:
-        assert seat.user_id is not None
-        if seat.dm_closed:
-            if notify:
-                await self._say(
-                    loaded, f"<@{seat.user_id}>, it's your move — press **My hand** on the table."
-                )
-            return
-        kwargs = self.hand_kwargs(loaded, seat, header=self._dm_header(loaded))
-        try:
-            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-            channel = user.dm_channel or await user.create_dm()
-            sent = await channel.send(**kwargs)
-        except discord.Forbidden as exc:
-            if exc.code != DM_CLOSED:
-                log.warning("DM to %s refused: %s", seat.user_id, exc)
-            await self.service.store.set_dm_closed(loaded.row.id, seat.seat, True)
-            await self._say(
-                loaded,
-                f"<@{seat.user_id}>, I can't send you direct messages, so your hand is behind "
-                "the **My hand** button on the table. The game goes on.",
-            )
-            return
-        except discord.HTTPException:
-            log.exception("DM to %s failed", seat.user_id)
-            return
-        old = (seat.dm_channel_id, seat.dm_message_id)
-        await self.service.store.set_dm(
-            loaded.row.id, seat.seat, channel_id=sent.channel.id, message_id=sent.id
-        )
-        if old[0] is not None and old[1] is not None:
-            await self._retire_dm(old[0], old[1])
-
-    async def _retire_dm(self, channel_id: int, message_id: int) -> None:
-        """The previous hand message loses its buttons: the new one below has them."""
-        try:
-            partial = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-            await partial.get_partial_message(message_id).edit(view=None)
-        except discord.HTTPException:
-            log.info("could not retire old hand message %s", message_id, exc_info=True)
-
-    async def _edit_dm(self, loaded: Loaded, seat: SeatRow) -> None:
-        assert seat.dm_channel_id is not None and seat.dm_message_id is not None
-        kwargs = self.hand_kwargs(loaded, seat, header=self._dm_header(loaded))
-        partial = self.bot.get_partial_messageable(
-            seat.dm_channel_id, type=discord.ChannelType.private
-        )
-        try:
-            await partial.get_partial_message(seat.dm_message_id).edit(**kwargs)
-        except discord.NotFound:
-            await self._send_dm(loaded, seat, notify=False)
-        except discord.HTTPException:
-            log.exception("could not edit the hand message of seat %s", seat.seat)
+        return panels

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SORRY = "Sorry, something went wrong on my side. Your game is safe; please try again."
 
@@ -15,9 +19,57 @@ SORRY = "Sorry, something went wrong on my side. Your game is safe; please try a
 async def reply(interaction: discord.Interaction[Any], text: str) -> None:
     """A short ephemeral answer, whether or not the interaction was answered already."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(text, ephemeral=True)
+            return
+        if interaction.response.type is discord.InteractionResponseType.deferred_channel_message:
+            # a public "thinking..." answer would stay: it gives way to the private one
+            await interaction.delete_original_response()
+        await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+ACK_BUDGET = 1.5  # seconds of work before a click or command is deferred (Discord allows 3)
+
+
+async def within_budget(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    ephemeral: bool = False,
+    thinking: bool = False,
+    budget: float = ACK_BUDGET,
+) -> T:
+    """Run ``work``; if it takes longer than ``budget``, acknowledge the interaction first.
+
+    Usually the work (one database transaction) is done long before the budget, and the
+    answer goes out as the interaction's own response: one call, no defer followed by an
+    edit. Under load the acknowledgement never waits on the database queue: past the budget
+    the interaction is deferred (``ephemeral``/``thinking`` as given) and the caller's answer
+    becomes an edit of the deferred response (see :func:`answer`).
+    """
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=budget)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+    return await task
+
+
+async def answer(interaction: discord.Interaction[Any], *, update: bool, **kwargs: Any) -> None:
+    """The interaction's answer: its response, or an edit of the deferred response.
+
+    ``update`` edits the message the component is on (a click); otherwise a new message.
+    """
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        elif update:
+            await interaction.response.edit_message(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)

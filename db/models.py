@@ -24,6 +24,7 @@ class GameRow:
     created_at: float
     updated_at: float
     ended_at: float | None
+    rendered_version: int = -1
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> GameRow:

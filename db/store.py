@@ -118,6 +118,23 @@ class Store:
         rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
         return [GameRow.from_row(r) for r in rows]
 
+    async def stale_games(self) -> list[int]:
+        """Active games with a move committed after their last complete render."""
+        rows = await self._fetch(
+            "SELECT id FROM games WHERE status = 'active' AND version > rendered_version "
+            "ORDER BY id"
+        )
+        return [int(r[0]) for r in rows]
+
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The user's DM channel as last recorded in any game (Discord keeps it for good)."""
+        rows = await self._fetch(
+            "SELECT dm_channel_id FROM seats WHERE user_id = ? AND dm_channel_id IS NOT NULL "
+            "ORDER BY game_id DESC LIMIT 1",
+            (user_id,),
+        )
+        return int(rows[0][0]) if rows else None
+
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [SeatRow.from_row(r) for r in rows]
@@ -228,6 +245,14 @@ class Store:
 
     async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
         await self._update_game(game_id, table_message_id=message_id, table_key=key)
+
+    async def set_rendered_version(self, game_id: int, version: int) -> None:
+        """Record that Discord shows ``version`` (never moves backwards)."""
+        async with self._transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET rendered_version = ? WHERE id = ? AND rendered_version < ?",
+                (version, game_id, version),
+            )
 
     async def start(
         self, game_id: int, snapshot: str, deadlines: dict[int, float | None]

@@ -11,11 +11,12 @@ import logging
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from db.errors import AlreadySeated, ChannelBusy, StaleVersion
+from db.errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion
 from db.models import GameRow, SeatRow
 from db.store import SeatUpdate, Store
 from engine import GAMES, policy_for
@@ -71,14 +72,49 @@ class Report:
     moves: list[Move] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)  # the engine state after each move
     notices: list[str] = field(default_factory=list)
+    deadlines_changed: bool = False  # a turn timer was set or cleared
 
     @property
     def finished(self) -> bool:
         return self.after.row.status == "finished"
 
+    def newly_due(self) -> set[int]:
+        """Seats due now that were not due at some point of this report: a new turn of theirs.
+
+        A seat that stays due throughout (a simultaneous phase where others act) is not newly
+        due; a seat that acted and is due again after the others moved is.
+        """
+        after = self.after
+        if after.row.status != "active" or after.state is None:
+            return set()
+        game = after.game
+        due = game.to_act(after.state)
+        history = [self.before.state, *self.states[:-1]] if self.states else [self.before.state]
+        out = set()
+        for seat in due:
+            if any(s is None or seat not in game.to_act(s) for s in history):
+                out.add(seat)
+        return out
+
+
+def _here(loaded: Loaded, channel_id: int | None) -> Loaded:
+    """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
+    if channel_id is not None and loaded.row.channel_id != channel_id:
+        raise NotAllowed("That button belongs to a game in another channel.")
+    return loaded
+
+
+def _with_seat(loaded: Loaded, seat: SeatRow) -> Loaded:
+    seats = [seat if s.seat == seat.seat else s for s in loaded.seats]
+    return Loaded(loaded.row, seats, loaded.state)
+
 
 class GameService:
-    """Owns the per-game locks; one instance per bot."""
+    """Owns the per-game locks; one instance per bot.
+
+    A game's lock lives only while someone holds or awaits it (a weak mapping), so finished
+    games leave nothing behind.
+    """
 
     def __init__(
         self,
@@ -90,15 +126,22 @@ class GameService:
         self.store = store
         self.turn_timeout = turn_timeout
         self._clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
 
     def lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     # -- reading -------------------------------------------------------------------------
 
     async def load(self, game_id: int) -> Loaded:
-        row = await self.store.game(game_id)
+        try:
+            row = await self.store.game(game_id)
+        except NotFound as exc:
+            raise NoGame("That game no longer exists.") from exc
         seats = await self.store.seats(game_id)
         state = GAMES[row.game].from_json(row.snapshot) if row.snapshot else None
         return Loaded(row, seats, state)
@@ -149,8 +192,8 @@ class GameService:
             )
         return await self.load(row.id)
 
-    async def _lobby(self, game_id: int) -> Loaded:
-        loaded = await self.load(game_id)
+    async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
+        loaded = _here(await self.load(game_id), channel_id)
         if loaded.row.status != "lobby":
             raise LobbyProblem(
                 "This game has already started."
@@ -159,9 +202,11 @@ class GameService:
             )
         return loaded
 
-    async def join(self, game_id: int, user_id: int, name: str) -> Loaded:
+    async def join(
+        self, game_id: int, user_id: int, name: str, *, channel_id: int | None = None
+    ) -> Loaded:
         async with self.lock(game_id):
-            loaded = await self._lobby(game_id)
+            loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is not None:
                 raise LobbyProblem("You are already in this game.")
@@ -177,20 +222,22 @@ class GameService:
                 raise LobbyProblem("This game is full.")
             return await self.load(game_id)
 
-    async def accept(self, game_id: int, user_id: int) -> Report:
+    async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         """The challenged player accepts: the game starts at once."""
         async with self.lock(game_id):
-            loaded = await self._lobby(game_id)
+            loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is None or seat.accepted:
                 raise NotSeated("This challenge is for someone else.")
             await self.store.accept_seat(game_id, seat.seat)
             return await self._start(await self.load(game_id))
 
-    async def leave(self, game_id: int, user_id: int) -> Loaded | None:
+    async def leave(
+        self, game_id: int, user_id: int, *, channel_id: int | None = None
+    ) -> Loaded | None:
         """Leave a lobby; when the host leaves, the lobby closes (returns None)."""
         async with self.lock(game_id):
-            loaded = await self._lobby(game_id)
+            loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
                 raise LobbyProblem("You are not in this game.")
@@ -200,9 +247,11 @@ class GameService:
             await self.store.remove_seat(game_id, seat.seat)
             return await self.load(game_id)
 
-    async def add_computer(self, game_id: int, user_id: int) -> Loaded:
+    async def add_computer(
+        self, game_id: int, user_id: int, *, channel_id: int | None = None
+    ) -> Loaded:
         async with self.lock(game_id):
-            loaded = await self._lobby(game_id)
+            loaded = await self._lobby(game_id, channel_id)
             if loaded.seat_of(user_id) is None:
                 raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
@@ -220,9 +269,9 @@ class GameService:
                 raise LobbyProblem("This game is full.")
             return await self.load(game_id)
 
-    async def start(self, game_id: int, user_id: int) -> Report:
+    async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         async with self.lock(game_id):
-            loaded = await self._lobby(game_id)
+            loaded = await self._lobby(game_id, channel_id)
             if user_id != loaded.row.host_id:
                 raise NotAllowed("Only the host can start the game.")
             return await self._start(loaded)
@@ -240,16 +289,22 @@ class GameService:
         state = game.new_game(len(loaded.seats), loaded.row.seed)
         deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set())
         try:
-            await self.store.start(game_id, game.to_json(state), deadlines)
+            row = await self.store.start(game_id, game.to_json(state), deadlines)
         except StaleVersion as exc:
             raise LobbyProblem("This game has already started.") from exc
-        report = Report(before=loaded, after=await self.load(game_id))
+        seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
+        report = Report(before=loaded, after=Loaded(row, seats, state))
+        if any(d is not None for d in deadlines.values()):
+            report.deadlines_changed = True
+            self.timers_changed.set()
         await self._run_computers(report)
         return report
 
-    async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Loaded:
+    async def cancel(
+        self, game_id: int, user_id: int, *, is_admin: bool, channel_id: int | None = None
+    ) -> Loaded:
         async with self.lock(game_id):
-            loaded = await self.load(game_id)
+            loaded = _here(await self.load(game_id), channel_id)
             if not loaded.row.is_open:
                 raise GameClosed("This game is already over.")
             if user_id != loaded.row.host_id and not is_admin:
@@ -272,8 +327,8 @@ class GameService:
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
                 report.notices.append(f"{seat.name} is back; autopilot is off.")
-                report.after = loaded = await self.load(game_id)
-                seat = loaded.seats[seat.seat]
+                seat = replace(seat, autopilot=False, timeouts=0)
+                report.after = loaded = _with_seat(loaded, seat)
             if step != seat.step:
                 if report.notices:
                     return report
@@ -295,9 +350,20 @@ class GameService:
             seat = loaded.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not a player of this game.")
+            after = loaded
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
-            return Report(before=loaded, after=await self.load(game_id))
+                after = _with_seat(loaded, replace(seat, autopilot=False, timeouts=0))
+            return Report(before=loaded, after=after)
+
+    async def resume(self, game_id: int) -> Report:
+        """Let computer seats and players on autopilot move if they are due (after a restart:
+        a crash can fall between a human's committed move and the computer's answer)."""
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            report = Report(before=loaded, after=loaded)
+            await self._run_computers(report)
+            return report
 
     async def expire_due(self) -> list[Report]:
         """Play for every seat whose turn timer has run out; returns what happened."""
@@ -387,6 +453,8 @@ class GameService:
                 (s.seat, s.user_id, outcome.totals[s.seat], s.seat in outcome.winners)
                 for s in loaded.seats
             ]
+        now = self._clock()
+        snapshot = game.to_json(new)
         try:
             await self.store.record_move(
                 loaded.row.id,
@@ -394,7 +462,7 @@ class GameService:
                 seat=seat_no,
                 action=action,
                 actor=actor,
-                snapshot=game.to_json(new),
+                snapshot=snapshot,
                 seat_updates=updates,
                 results=results,
             )
@@ -402,7 +470,29 @@ class GameService:
             raise StaleMove("That move is no longer available.") from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
-        report.after = await self.load(loaded.row.id)
+        if any(u.deadline != s.deadline for u, s in zip(updates, loaded.seats, strict=True)):
+            report.deadlines_changed = True
+            self.timers_changed.set()
+        finished = outcome is not None
+        row = replace(
+            loaded.row,
+            version=loaded.row.version + 1,
+            snapshot=snapshot,
+            status="finished" if finished else loaded.row.status,
+            updated_at=now,
+            ended_at=now if finished else loaded.row.ended_at,
+        )
+        seats = [
+            replace(
+                s,
+                step=s.step + (s.seat == seat_no),
+                deadline=None if finished else u.deadline,
+                timeouts=u.timeouts,
+                autopilot=u.autopilot,
+            )
+            for s, u in zip(loaded.seats, updates, strict=True)
+        ]
+        report.after = Loaded(row, seats, new)
 
     async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
         loaded = report.after

@@ -13,6 +13,7 @@ from tests.e2e.driver import (
     bot_env,
     channel_message_with_button,
     game_row,
+    move_accepted,
     newest_live_controls,
     open_game,
     quiet,
@@ -44,7 +45,7 @@ async def _play_one(fake: FakeDiscord, users: list[int], rng: random.Random) -> 
         pick = rng.choice(backs) if backs and rng.random() < 0.85 else rng.choice(moves)
         rec = await fake.click(user, int(message["id"]), pick.custom_id or "")
     reply = await rec.wait_response()
-    assert reply.deferred, reply
+    assert move_accepted(reply), reply
     await quiet(fake, idle=0.2)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live control was refused: {errors}"

@@ -18,6 +18,7 @@ from tests.e2e.driver import (
     bot_env,
     channel_message_with_button,
     game_row,
+    move_accepted,
     newest_live_controls,
     open_game,
     quiet,
@@ -91,7 +92,7 @@ async def _play_one(
         used.append(control.label)
         rec = await fake.click(user, message_id, control.custom_id or "")
     reply = await rec.wait_response()
-    assert reply.deferred, reply
+    assert move_accepted(reply), reply
     # An accepted move redraws the message it was made on (the computer may think first).
     await fake.wait_for(
         lambda: len(fake.message_versions(message_id)) > versions or rec.followups(), timeout=15

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +16,21 @@ from .server import FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = REPO_ROOT / "tests" / "fakediscord" / "site"
+
+
+def all_games_shown(db: Path) -> bool:
+    """The bot has shown every committed move of every started game (see rendered_version)."""
+    if not db.exists():
+        return True
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM games WHERE snapshot IS NOT NULL "
+                "AND rendered_version < version"
+            ).fetchone()
+    except sqlite3.Error:
+        return False
+    return int(row[0]) == 0
 
 
 class BotProcess:
@@ -89,6 +105,9 @@ class BotProcess:
             stdin=subprocess.DEVNULL,
         )
         self.starts += 1
+        database = self._environment(env).get("DATABASE_PATH")
+        if database:
+            self.fake.settle_checks.append(lambda: all_games_shown(Path(database)))
         if not wait:
             return
         ready = asyncio.ensure_future(self.fake.wait_ready(timeout, after=mark, commands=commands))

@@ -77,6 +77,9 @@ class FakeDiscord:
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.requests: list[RecordedRequest] = []
         self.unknown_routes: list[str] = []
+        # Conditions the bot side is done when all hold (e.g. its database says every game is
+        # shown); tests' "wait until quiet" helpers check them besides the request stream.
+        self.settle_checks: list[Callable[[], bool]] = []
         self.blocked_dm_attempts: list[int] = []
         self.gateway_log: list[JSON] = []
         self.sessions: dict[str, GatewaySession] = {}

@@ -1,0 +1,113 @@
+"""Stay inside Discord's rate limits instead of learning them from 429s.
+
+Discord allows about 5 message writes per 5 s in one channel (DM channels too) and 50 requests
+per second per bot, interaction responses excepted. discord.py waits out a bucket only after
+Discord has told it about the bucket, and it never learns the global limit before a global
+429. So every REST call the publisher makes first takes a slot here: one from its channel's
+window and one from the bot-wide window. Urgent calls (what a move changed) go before
+background ones (redraws after a restart, reconciliation).
+
+The windows are a little stricter than Discord's (clocks and network delays differ), and no
+Discord object is needed: they count calls, keyed by anything hashable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable, Hashable
+
+CHANNEL_LIMIT = 5
+CHANNEL_PERIOD = 5.5  # Discord: 5 per 5 s; the margin absorbs clock and network skew
+GLOBAL_LIMIT = 40
+GLOBAL_PERIOD = 1.0  # Discord: 50 per s; interaction responses do not count
+IDLE_WINDOWS = 512  # channel windows kept once idle; older idle ones are dropped
+
+
+class Window:
+    """At most ``limit`` acquisitions in any ``period`` seconds, served first come first."""
+
+    def __init__(
+        self, limit: int, period: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limit = limit
+        self.period = period
+        self._clock = clock
+        self._times: deque[float] = deque()
+        self._lock = asyncio.Lock()
+
+    def _expire(self, now: float) -> None:
+        while self._times and now - self._times[0] >= self.period:
+            self._times.popleft()
+
+    def wait_time(self) -> float:
+        """Seconds until a slot is free (0: free now)."""
+        now = self._clock()
+        self._expire(now)
+        if len(self._times) < self.limit:
+            return 0.0
+        return self.period - (now - self._times[0])
+
+    @property
+    def idle(self) -> bool:
+        self._expire(self._clock())
+        return not self._times and not self._lock.locked()
+
+    async def acquire(self) -> None:
+        async with self._lock:
+            while (delay := self.wait_time()) > 0:
+                await asyncio.sleep(delay)
+            self._times.append(self._clock())
+
+
+class Pacer:
+    """The bot's REST budget: one window per channel and one for the whole bot."""
+
+    def __init__(
+        self,
+        *,
+        channel_limit: int = CHANNEL_LIMIT,
+        channel_period: float = CHANNEL_PERIOD,
+        global_limit: int = GLOBAL_LIMIT,
+        global_period: float = GLOBAL_PERIOD,
+    ) -> None:
+        self._channel_limit = channel_limit
+        self._channel_period = channel_period
+        self._global = Window(global_limit, global_period)
+        self._channels: dict[Hashable, Window] = {}
+        self._urgent_waiting = 0
+        self._no_urgent = asyncio.Event()
+        self._no_urgent.set()
+        self.calls = 0
+
+    def _window(self, channel: Hashable) -> Window:
+        window = self._channels.get(channel)
+        if window is None:
+            if len(self._channels) > IDLE_WINDOWS:
+                for key in [k for k, w in self._channels.items() if w.idle]:
+                    del self._channels[key]
+            window = self._channels[channel] = Window(self._channel_limit, self._channel_period)
+        return window
+
+    async def slot(self, channel: Hashable | None, *, urgent: bool = True) -> None:
+        """Wait for a free slot for one REST call (``channel`` None: a call outside channels)."""
+        if channel is not None:
+            await self._window(channel).acquire()
+        if urgent:
+            self._urgent_waiting += 1
+            self._no_urgent.clear()
+            try:
+                await self._global.acquire()
+            finally:
+                self._urgent_waiting -= 1
+                if self._urgent_waiting == 0:
+                    self._no_urgent.set()
+        else:
+            while True:
+                await self._no_urgent.wait()
+                if self._global.wait_time() == 0 and self._urgent_waiting == 0:
+                    await self._global.acquire()
+                    break
+                await asyncio.sleep(min(self._global.wait_time(), 0.05) or 0.01)
+        self.calls += 1

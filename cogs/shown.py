@@ -1,0 +1,137 @@
+"""What the bot has shown of each game in Discord, kept on the publisher (never global).
+
+The latest state of a game comes with each service report; message ids are owned here
+(seeded from the database the first time a game is seen in this process), so rendering
+needs no database read.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from cogs.ui.base import Names
+from db.models import SeatRow
+from service.games import Loaded
+
+ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
+
+
+def names_of(loaded: Loaded) -> Names:
+    return Names(
+        tuple(s.name for s in loaded.seats),
+        frozenset(s.seat for s in loaded.seats if s.is_computer),
+    )
+
+
+def private_key(loaded: Loaded, seat: SeatRow) -> str:
+    """What a seat's DM shows that the table does not: its own view's private part, its
+    legal moves (with the step their buttons carry), its timer, autopilot, and the game's
+    status. The DM is edited only when this changes; public changes are the table's job."""
+    game, state = loaded.game, loaded.state
+    view = game.view(state, seat.seat)
+    public = game.view(state, None)
+    private = {k: v for k, v in view.items() if public.get(k) != v}
+    legal = [str(a) for a in game.legal_actions(state, seat.seat)]
+    return json.dumps(
+        [private, legal, seat.step, seat.deadline, seat.autopilot, loaded.row.status],
+        sort_keys=True,
+        default=str,
+    )
+
+
+@dataclass(slots=True)
+class DmShown:
+    channel_id: int | None = None
+    message_id: int | None = None
+    key: str | None = None  # private_key() of what the message shows
+    pending_notify: bool = False  # a new turn: the next draw may send a new, notifying DM
+
+
+@dataclass(slots=True)
+class GameShown:
+    """One game as shown: its latest state, its table message and each seat's DM."""
+
+    loaded: Loaded
+    table_message_id: int | None
+    table_key: str | None
+    rendered_version: int
+    dms: dict[int, DmShown] = field(default_factory=dict)
+    table_blocked_until: float = 0.0
+
+    @classmethod
+    def seed(cls, loaded: Loaded) -> GameShown:
+        shown = cls(
+            loaded,
+            loaded.row.table_message_id,
+            loaded.row.table_key,
+            loaded.row.rendered_version,
+        )
+        for seat in loaded.seats:
+            shown.dms[seat.seat] = DmShown(seat.dm_channel_id, seat.dm_message_id)
+        return shown
+
+    def update(self, loaded: Loaded) -> None:
+        """Keep the newest state (reports can arrive out of order)."""
+        if loaded.row.version >= self.loaded.row.version or loaded.row.status != "active":
+            self.loaded = loaded
+
+    @property
+    def version(self) -> int:
+        return self.loaded.row.version
+
+    def seat(self, number: int) -> SeatRow:
+        return self.loaded.seats[number]
+
+    def dm(self, number: int) -> DmShown:
+        return self.dms.setdefault(number, DmShown())
+
+
+@dataclass(slots=True)
+class People:
+    """Per user: the DM channel, whether DMs are closed, when they last clicked, and the
+    newest message the bot sent them (a DM that is not the newest needs a new one)."""
+
+    dm_channel: dict[int, int] = field(default_factory=dict)
+    dm_closed: set[int] = field(default_factory=set)
+    last_click: dict[int, float] = field(default_factory=dict)
+    newest_message: dict[int, int] = field(default_factory=dict)  # channel id -> message id
+
+    def clicked(self, user_id: int) -> None:
+        self.last_click[user_id] = time.monotonic()
+        if len(self.last_click) > 10_000:  # forget people who left long ago
+            cutoff = time.monotonic() - ACTIVE_SECONDS
+            self.last_click = {u: t for u, t in self.last_click.items() if t > cutoff}
+
+    def active(self, user_id: int, dm: DmShown) -> bool:
+        """Clicked in the last minute and their hand is the newest message in their DMs."""
+        recent = time.monotonic() - self.last_click.get(user_id, -1e9) < ACTIVE_SECONDS
+        newest = (
+            dm.channel_id is not None
+            and dm.message_id is not None
+            and self.newest_message.get(dm.channel_id) == dm.message_id
+        )
+        return recent and newest
+
+
+def table_timers(loaded: Loaded) -> list[str]:
+    return [f"⏱ {s.name} <t:{int(s.deadline)}:R>" for s in loaded.seats if s.deadline is not None]
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"
+
+
+def hand_header(loaded: Loaded, seat: SeatRow, where: str, table_message_id: int | None) -> str:
+    """The first lines of a hand message: which game, where, its timer and autopilot."""
+    url = jump_url(loaded.row.guild_id, loaded.row.channel_id, table_message_id)
+    lines = [f"**{loaded.game.title}** in {where} — [go to the table]({url})"]
+    if loaded.row.status == "cancelled":
+        lines.append("🛑 This game was cancelled.")
+    if seat.deadline is not None and loaded.row.status == "active":
+        lines.append(f"⏱ Your turn ends <t:{int(seat.deadline)}:R>.")
+    if seat.autopilot and loaded.row.status == "active":
+        lines.append("🤖 You are on autopilot. Press “I'm back” to play again.")
+    return "\n".join(lines)

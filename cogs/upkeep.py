@@ -1,0 +1,113 @@
+"""Keeping games moving without anyone clicking: start-up recovery, turn timers, repairs.
+
+At start, every open game whose due seats are computers or players on autopilot moves on (a
+crash can fall between a human's committed move and the computer's answer), and games whose
+messages are older than their last move are redrawn, behind live moves in the REST budget.
+Turn timers sleep until the earliest deadline and wake when the service sets a new one. A
+periodic check redraws any game whose messages fell behind (a failed edit, an outage).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from discord.ext import commands
+
+from cogs.publisher import Publisher
+from service.games import GameService
+
+log = logging.getLogger(__name__)
+
+MAX_TIMER_SLEEP = 30.0
+REPAIR_EVERY = 60.0
+
+
+class UpkeepCog(commands.Cog, name="Upkeep"):
+    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+        self.bot = bot
+        self.service = service
+        self.publisher = publisher
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def cog_load(self) -> None:
+        for name, loop in (("turn-timers", self._timer_loop), ("repairs", self._repair_loop)):
+            task = asyncio.create_task(loop(), name=name)
+            task.add_done_callback(self._stopped)
+            self._tasks.append(task)
+
+    async def cog_unload(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def _stopped(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("%s stopped", task.get_name(), exc_info=task.exception())
+
+    # -- start-up ------------------------------------------------------------------------
+
+    async def recover(self) -> None:
+        """Computer and autopilot seats that are due move; stale games are redrawn."""
+        moved = 0
+        for row in await self.service.store.games_with_status("active"):
+            try:
+                report = await self.service.resume(row.id)
+            except Exception:
+                log.exception("could not resume game %s", row.id)
+                continue
+            if report.moves:
+                moved += 1
+                self.publisher.publish(report)
+        stale = await self.repair(urgent=False)
+        log.info("start-up: %d games moved on, %d redrawn", moved, stale)
+
+    async def repair(self, *, urgent: bool) -> int:
+        """Redraw every game with a move newer than its messages (none being drawn now)."""
+        count = 0
+        for game_id in await self.service.store.stale_games():
+            if self.publisher.busy(game_id):
+                continue
+            try:
+                self.publisher.resync(await self.service.load(game_id), urgent=urgent)
+            except Exception:
+                log.exception("could not redraw game %s", game_id)
+                continue
+            count += 1
+        return count
+
+    async def _repair_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        await self.recover()
+        while True:
+            await asyncio.sleep(REPAIR_EVERY)
+            try:
+                repaired = await self.repair(urgent=False)
+            except Exception:
+                log.exception("repairs failed; trying again later")
+                continue
+            if repaired:
+                log.info("redrew %d games whose messages fell behind", repaired)
+
+    # -- timers --------------------------------------------------------------------------
+
+    async def _timer_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        changed = self.service.timers_changed
+        while True:
+            changed.clear()
+            try:
+                for report in await self.service.expire_due():
+                    if report.moves or report.notices:
+                        self.publisher.publish(report)
+                due = await self.service.store.earliest_deadline()
+            except Exception:
+                log.exception("turn timers failed; retrying")
+                due = None
+            delay = MAX_TIMER_SLEEP if due is None else max(0.0, due[2] - time.time())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), min(delay, MAX_TIMER_SLEEP) + 0.05)
