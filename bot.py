@@ -12,6 +12,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.components import DYNAMIC_ITEMS, Routes
+from cogs.help import HelpCog
 from cogs.lobby import LobbyCog
 from cogs.publisher import Publisher
 from cogs.table import TableCog
@@ -50,6 +51,7 @@ class CardBot(commands.Bot):
         table = TableCog(self, self.service, self.publisher, self.routes)
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
+        await self.add_cog(HelpCog())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
