@@ -13,6 +13,7 @@ from dotenv import load_dotenv
 
 from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
+from cogs.help import HelpCog
 from cogs.lobby import LobbyCog
 from cogs.publisher import Publisher
 from cogs.table import TableCog
@@ -54,6 +55,7 @@ class CardBot(commands.Bot):
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
         await self.add_cog(UpkeepCog(self, self.service, self.publisher))
+        await self.add_cog(HelpCog())
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -20,7 +20,8 @@ from cogs.pacing import Pacer
 from cogs.shown import GameShown, People, hand_header, names_of, private_key
 from cogs.ui import UIS
 from db.models import SeatRow
-from service.games import GameService, Loaded
+from service.games import GameService
+from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 

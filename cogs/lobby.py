@@ -18,7 +18,8 @@ from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
 from service.errors import PlayError
-from service.games import GameService, Loaded, Report
+from service.games import GameService
+from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
 
@@ -120,8 +121,16 @@ class LobbyCog(commands.Cog, name="Lobby"):
     # -- commands ------------------------------------------------------------------------
 
     def _group(self, name: str, game: Game[Any, Any]) -> app_commands.Group:
+        # Guild only: a game lives in a server channel. No default_member_permissions: Discord
+        # applies them to a group as a whole (subcommands cannot differ), and `cancel` must stay
+        # usable by a game's host who is not a moderator (the service checks host or Manage
+        # Server, see is_admin). Commands for moderators only, like a future /settings, get
+        # default_permissions=discord.Permissions(manage_guild=True).
         group = app_commands.Group(
-            name=name, description=f"Play {game.title}"[:100], guild_only=True
+            name=name,
+            description=f"Play {game.title}"[:100],
+            guild_only=True,
+            default_permissions=None,
         )
 
         if game.max_players == 2:

@@ -29,7 +29,8 @@ from cogs.shown import GameShown, People, names_of, private_key, table_timers
 from cogs.ui import UIS
 from cogs.ui.base import Panel
 from db.models import SeatRow
-from service.games import GameService, Loaded, Report
+from service.games import GameService
+from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
 

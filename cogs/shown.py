@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from cogs.ui.base import Names
 from db.models import SeatRow
-from service.games import Loaded
+from service.reports import Loaded
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
 

@@ -22,7 +22,8 @@ from cogs.shown import names_of
 from cogs.ui import UIS
 from engine import GAMES
 from service.errors import NoGame, PlayError
-from service.games import GameService, Loaded
+from service.games import GameService
+from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 

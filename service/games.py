@@ -13,14 +13,14 @@ import secrets
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from db.errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion
-from db.models import GameRow, SeatRow
+from db.models import SeatRow
 from db.store import SeatUpdate, Store
 from engine import GAMES, policy_for
-from engine.base import Game, IllegalAction
+from engine.base import IllegalAction
 from service.errors import (
     GameClosed,
     LobbyProblem,
@@ -30,83 +30,12 @@ from service.errors import (
     RejectedMove,
     StaleMove,
 )
+from service.reports import Loaded, Move, Report, here, with_seat
 
 log = logging.getLogger(__name__)
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    """A game as read from the store: its row, seats and engine state (None in a lobby)."""
-
-    row: GameRow
-    seats: list[SeatRow]
-    state: Any
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        return GAMES[self.row.game]
-
-    def seat_of(self, user_id: int) -> SeatRow | None:
-        return next((s for s in self.seats if s.user_id == user_id), None)
-
-    def names(self) -> list[str]:
-        return [s.name for s in self.seats]
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    seat: int
-    action: str
-    actor: str  # player | computer | timeout | autopilot
-
-
-@dataclass(slots=True)
-class Report:
-    """What a call changed, for the Discord layer to show."""
-
-    before: Loaded
-    after: Loaded
-    moves: list[Move] = field(default_factory=list)
-    states: list[Any] = field(default_factory=list)  # the engine state after each move
-    notices: list[str] = field(default_factory=list)
-    deadlines_changed: bool = False  # a turn timer was set or cleared
-
-    @property
-    def finished(self) -> bool:
-        return self.after.row.status == "finished"
-
-    def newly_due(self) -> set[int]:
-        """Seats due now that were not due at some point of this report: a new turn of theirs.
-
-        A seat that stays due throughout (a simultaneous phase where others act) is not newly
-        due; a seat that acted and is due again after the others moved is.
-        """
-        after = self.after
-        if after.row.status != "active" or after.state is None:
-            return set()
-        game = after.game
-        due = game.to_act(after.state)
-        history = [self.before.state, *self.states[:-1]] if self.states else [self.before.state]
-        out = set()
-        for seat in due:
-            if any(s is None or seat not in game.to_act(s) for s in history):
-                out.add(seat)
-        return out
-
-
-def _here(loaded: Loaded, channel_id: int | None) -> Loaded:
-    """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
-    if channel_id is not None and loaded.row.channel_id != channel_id:
-        raise NotAllowed("That button belongs to a game in another channel.")
-    return loaded
-
-
-def _with_seat(loaded: Loaded, seat: SeatRow) -> Loaded:
-    seats = [seat if s.seat == seat.seat else s for s in loaded.seats]
-    return Loaded(loaded.row, seats, loaded.state)
 
 
 class GameService:
@@ -193,7 +122,7 @@ class GameService:
         return await self.load(row.id)
 
     async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
-        loaded = _here(await self.load(game_id), channel_id)
+        loaded = here(await self.load(game_id), channel_id)
         if loaded.row.status != "lobby":
             raise LobbyProblem(
                 "This game has already started."
@@ -304,7 +233,7 @@ class GameService:
         self, game_id: int, user_id: int, *, is_admin: bool, channel_id: int | None = None
     ) -> Loaded:
         async with self.lock(game_id):
-            loaded = _here(await self.load(game_id), channel_id)
+            loaded = here(await self.load(game_id), channel_id)
             if not loaded.row.is_open:
                 raise GameClosed("This game is already over.")
             if user_id != loaded.row.host_id and not is_admin:
@@ -328,7 +257,7 @@ class GameService:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
                 report.notices.append(f"{seat.name} is back; autopilot is off.")
                 seat = replace(seat, autopilot=False, timeouts=0)
-                report.after = loaded = _with_seat(loaded, seat)
+                report.after = loaded = with_seat(loaded, seat)
             if step != seat.step:
                 if report.notices:
                     return report
@@ -353,7 +282,7 @@ class GameService:
             after = loaded
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
-                after = _with_seat(loaded, replace(seat, autopilot=False, timeouts=0))
+                after = with_seat(loaded, replace(seat, autopilot=False, timeouts=0))
             return Report(before=loaded, after=after)
 
     async def resume(self, game_id: int) -> Report:

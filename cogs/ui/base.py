@@ -97,11 +97,22 @@ class GameUI(Protocol):
         ...
 
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
-        """A seat's private screen; ``legal`` are the action texts it may take now."""
+        """A seat's private screen; ``legal`` are the action texts it may take now.
+
+        Once the game is over it is the seat's last DM: their place, then :meth:`result`.
+        """
         ...
 
     def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
-        """Public messages for what just finished between two spectator views (round ends)."""
+        """Public messages for what just finished between two spectator views (round ends).
+
+        When the game ends, the last of them is :meth:`result`: the one full showing of the
+        result in the channel (the table then only says the game is over).
+        """
+        ...
+
+    def result(self, view: View, names: Names) -> Panel:
+        """The full result of a finished game (a view with an ``outcome``)."""
         ...
 
     def scores(self, view: View, names: Names) -> Panel:

@@ -1,16 +1,30 @@
-"""Pieces every game's renderer shares: the final result and the score table."""
+"""Pieces every game's renderer shares: the result, the end of a game and the score sheet.
+
+The end of a game is shown once in full: the result message (``GameUI.result``, posted by
+the summaries), while the table closes with a one-line verdict (:func:`over_panel`) and each
+player's last DM carries the result with their own place (:func:`final_screen`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cogs.ui.base import GOLD, Names, Panel, View
+from cogs.ui.base import GOLD, HandScreen, Names, Panel, View
+
+LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
+EMPTY_CELL = "—"
 
 
 def outcome_winners(view: View) -> list[int] | None:
     """The winning seats once the game is over, else None."""
     outcome = view.get("outcome")
     return None if not outcome else list(outcome["winners"])
+
+
+def _verdict(names: Names, winners: set[int]) -> str:
+    won = " and ".join(names[s] for s in sorted(winners))
+    verb = "share the win" if len(winners) > 1 else "wins"
+    return f"**{won}** {verb}!" if winners else "No winner this time."
 
 
 def final_panel(
@@ -24,10 +38,78 @@ def final_panel(
     lines = [
         f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {totals[seat]}" for seat in order
     ]
-    won = " and ".join(names[s] for s in sorted(winners))
-    verb = "share the win" if len(winners) > 1 else "wins"
-    head = f"**{won}** {verb}!" if winners else "No winner this time."
-    return Panel(title=title, description=head + "\n\n" + "\n".join(lines), colour=colour)
+    return Panel(
+        title=title,
+        description=_verdict(names, winners) + "\n\n" + "\n".join(lines),
+        colour=colour,
+    )
+
+
+def over_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> Panel:
+    """The table of a finished game: one line of verdict; the full result is its own message."""
+    winners = set(view["outcome"]["winners"])
+    text = f"🏁 The game is over. {_verdict(names, winners)}\nThe full result is posted below."
+    return Panel(title=f"{title} — game over", description=text, colour=colour)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def places(totals: Sequence[int], winners: Sequence[int], *, lowest_wins: bool) -> list[int]:
+    """Each seat's place: winners first (the engine's tie-breaks decided them), then by total.
+
+    Equal totals outside the winners share a place ("1st, 2nd, 2nd, 4th").
+    """
+
+    def key(seat: int) -> tuple[int, int]:
+        return (0 if seat in winners else 1, totals[seat] if lowest_wins else -totals[seat])
+
+    return [
+        1 + sum(1 for other in range(len(totals)) if key(other) < key(s))
+        for s in range(len(totals))
+    ]
+
+
+def own_result_line(view: View, seat: int, *, lowest_wins: bool = False) -> str:
+    """What the game's end means for ``seat``: "🏆 You won with 87 points!" or their place."""
+    outcome = view["outcome"]
+    totals: list[int] = outcome["totals"]
+    winners: list[int] = list(outcome["winners"])
+    if len(totals) == 1:
+        won = seat in winners
+        return f"{'🏆 You won' if won else 'You finished'} with **{totals[0]}** points."
+    place = list(outcome.get("places") or places(totals, winners, lowest_wins=lowest_wins))
+    points = f"**{totals[seat]}** points"
+    if seat in winners:
+        return f"🏆 You {'share the win' if len(winners) > 1 else 'won'} with {points}!"
+    return f"You finished **{ordinal(place[seat])}** of {len(totals)} with {points}."
+
+
+def final_screen(result: Panel, view: View, lowest_wins: bool = False) -> HandScreen:
+    """A seat's last DM: their own place, then the game's full result; no controls."""
+    mine = own_result_line(view, view["seat"], lowest_wins=lowest_wins)
+    panel = Panel(
+        title=result.title,
+        description=f"{mine}\n\n{result.description}",
+        fields=result.fields,
+        colour=result.colour,
+        footer=result.footer,
+    )
+    return HandScreen(panels=(panel,))
+
+
+def wrap(items: Sequence[str], width: int = LINE_WIDTH, sep: str = " · ") -> str:
+    """``items`` joined by ``sep`` on lines of at most ``width`` characters (longer items alone)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
 
 
 def score_table(
@@ -38,30 +120,39 @@ def score_table(
     *,
     lowest_wins: bool = False,
     winners: Sequence[int] | None = None,
+    extras: Sequence[str] | None = None,
 ) -> Panel:
-    """A monospaced sheet: one line per row, one column per player, totals last.
+    """A score sheet that fits a phone: the standings, then one field per player.
 
-    ``winners``: the finished game's winning seats (from the engine's outcome); while the
-    game runs it is None and the current leaders by total are shown.
+    The description ranks every player by total (full names, one short line each); each
+    player's field lists their rows as "Row: points" wrapped at :data:`LINE_WIDTH` characters
+    (``extras[seat]``, if given, is one more line). ``winners``: the finished game's winning
+    seats (from the engine's outcome); while the game runs it is None and the current leaders
+    by total are named instead.
     """
-    width = 7
-    head = f"{'':<10}" + "".join(f"{names[s][:width]:>{width + 1}}" for s in range(len(names)))
-    lines = [head]
-    for label, cells in rows:
-        line = f"{label[:10]:<10}" + "".join(
-            f"{'·' if c is None else c:>{width + 1}}" for c in cells
-        )
-        lines.append(line)
-    lines.append(f"{'Total':<10}" + "".join(f"{t:>{width + 1}}" for t in totals))
-    if winners is not None:  # the game is over: the engine's outcome decided
-        label = "Winner" if len(winners) == 1 else "Winners"
-        shown = ", ".join(names[s] for s in sorted(winners)) or "nobody"
+    count = len(totals)
+    finished = winners is not None
+    place = places(totals, winners or [], lowest_wins=lowest_wins)
+    standings = []
+    for seat in sorted(range(count), key=lambda s: (place[s], s)):
+        mark = "🏆" if finished and seat in (winners or []) else f"{place[seat]}."
+        standings.append(f"{mark} **{names[seat]}** — {totals[seat]}")
+    fields: list[tuple[str, str, bool]] = []
+    for seat in range(count):
+        cells = [
+            f"{label}: {EMPTY_CELL if cells[seat] is None else cells[seat]}"
+            for label, cells in rows
+        ]
+        body = wrap([*cells, f"Total: {totals[seat]}"])
+        if extras is not None and extras[seat]:
+            body += "\n" + extras[seat]
+        fields.append((names.label(seat), body, True))
+    if finished:
+        label = "Winner" if len(winners or []) == 1 else "Winners"
+        shown = wrap([names[s] for s in sorted(winners or [])], sep=", ") or "nobody"
     else:
         best = min(totals) if lowest_wins else max(totals)
-        label, shown = "Leading", ", ".join(names[s] for s, t in enumerate(totals) if t == best)
-    return Panel(
-        title=title,
-        description="```\n" + "\n".join(lines) + "\n```",
-        fields=((label, shown, False),),
-        colour=GOLD,
-    )
+        label = "Leading"
+        shown = wrap([names[s] for s, t in enumerate(totals) if t == best], sep=", ")
+    fields.append((label, shown, False))
+    return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)

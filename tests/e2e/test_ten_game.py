@@ -49,9 +49,8 @@ def _choose(
             return "click", by_label["Stop"], ""
         return "click", draw[0], ""
     if "Pass" in by_label:
-        bids = [b for b in moves if b.label.startswith("Bid")]
-        if bids and rng.random() < 0.3:
-            return "click", bids[0], ""
+        if "Bid" in menu and rng.random() < 0.3:  # the bids are one menu beside Pass
+            return "select", menu["Bid"], menu["Bid"].options[0][1]
         return "click", by_label["Pass"], ""
     if "Buy" in menu:
         if "Buy a card…" not in used:

@@ -11,7 +11,8 @@ import pytest
 from db.store import Store
 from engine import GAMES
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated, RejectedMove, StaleMove
-from service.games import GameService, Loaded
+from service.games import GameService
+from service.reports import Loaded
 
 HOST, BOB, CAROL, STRANGER = 100, 101, 102, 999
 

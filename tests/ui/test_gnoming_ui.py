@@ -176,7 +176,7 @@ def test_a_whole_game_gives_one_summary_per_round_then_the_lowest_total_wins() -
         "🏆 Gnoming A Round — result",
     ]
     final = GAME.view(state, None)
-    result = UI.table(final, NAMES).description
+    result = UI.result(final, NAMES).description
     totals = final["outcome"]["totals"]
     lines = [line for line in result.splitlines() if line.startswith(("🏆", "▫️"))]
     shown = [int(line.rsplit("— ", 1)[1]) for line in lines]
@@ -184,6 +184,12 @@ def test_a_whole_game_gives_one_summary_per_round_then_the_lowest_total_wins() -
     assert "Lowest total after three rounds wins." in result
     winner = NAMES[final["outcome"]["winners"][0]]
     assert f"**{winner}** win" in result
+    closing = UI.table(final, NAMES)  # the table only closes: the result is shown once
+    assert closing.title.endswith("— game over") and "— " not in closing.description
+    assert f"**{winner}** win" in closing.description
+    last_dm = UI.hand(GAME.view(state, 0), [], NAMES)
+    assert not last_dm.controls
+    assert result in last_dm.panels[0].description  # the whole result, with her own place
 
 
 # ---------------------------------------------------------------- hidden information
@@ -330,11 +336,11 @@ def _finished_view(totals: list[int], winners: list[int], last: list[int]) -> di
 
 
 def test_result_explains_lowest_total_and_the_round_3_tie_break() -> None:
-    broken = UI.table(_finished_view([30, 30, 41], [0], [4, 9, 20]), NAMES).description
+    broken = UI.result(_finished_view([30, 30, 41], [0], [4, 9, 20]), NAMES).description
     assert broken.startswith("**Ann** wins!")
     assert "Tie on 30: the lower round-3 score wins (Ann 4, Ben 9)." in broken
     assert broken.index("Ann") < broken.index("Ben") < broken.index("Cat")
-    shared = UI.table(_finished_view([30, 30, 41], [0, 1], [4, 4, 20]), NAMES).description
+    shared = UI.result(_finished_view([30, 30, 41], [0, 1], [4, 4, 20]), NAMES).description
     assert shared.startswith("**Ann and Ben** share the win!")
 
 
@@ -374,11 +380,10 @@ def test_score_sheet_has_a_row_per_round_and_says_lowest_wins() -> None:
     view = GAME.view(opened(), None)
     view.update(round_scores=[[12, -3, 40]], totals=[12, -3, 40])
     panel = UI.scores(view, NAMES)
-    lines = panel.description.splitlines()
-    assert any(line.startswith("Round 1") and "-3" in line for line in lines)
-    assert any(line.startswith("Round 2") and "·" in line for line in lines)
+    assert panel.description.splitlines()[0] == "1. **Ben** — -3"
     assert "Lowest total wins." in panel.description
-    assert panel.fields == (("Leading", "Ben", False),)
+    assert panel.fields[1] == ("Ben", "Round 1: -3 · Round 2: — · Round 3: —\nTotal: -3", True)
+    assert panel.fields[-1] == ("Leading", "Ben", False)
 
 
 def test_rules_summary_is_about_this_game() -> None:

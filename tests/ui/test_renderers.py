@@ -70,3 +70,36 @@ def test_controls_are_exactly_the_legal_moves(name: str) -> None:
 def test_rules_summary_exists(name: str) -> None:
     panel = UIS[name].rules()
     assert len(panel.description) > 200
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_the_end_is_shown_once_and_the_sheet_fits_a_phone(name: str) -> None:
+    """Any game played out: one result in the channel, in every last DM; a narrow full sheet."""
+    game, ui = GAMES[name], UIS[name]
+    players = min(6, game.max_players)
+    names = Names(tuple(f"Player Number {s} Long" for s in range(players)))
+    rng = random.Random(4)
+    state = game.new_game(players, 4)
+    previous = game.view(state, None)
+    results: list[Panel] = []
+    for _ in range(20000):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = rng.choice(sorted(to_act))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        current = game.view(state, None)
+        results += [p for p in ui.summaries(previous, current, names) if p.title.endswith("result")]
+        previous = current
+    final = game.view(state, None)
+    assert results == [ui.result(final, names)]
+    assert ui.table(final, names).title.endswith("game over")
+    for seat in range(players):
+        screen = ui.hand(game.view(state, seat), [], names)
+        assert not screen.controls
+        assert results[0].description in screen.panels[0].description
+    sheet = ui.scores(final, names)
+    for line in "\n".join([sheet.description, *(v for _, v, _ in sheet.fields)]).splitlines():
+        assert len(line) <= 40, line
+    for player in names.names:
+        assert player in sheet.description and any(f[0] == player for f in sheet.fields)

@@ -110,13 +110,13 @@ def test_table_shows_row_totals_market_collections_and_turn() -> None:
     state = _mid_turn()
     shown = table(state)
     assert "🎯 **Ann**'s turn (drawing, 3 cards turned over) · 🂠 deck" in shown
-    assert "**Row:** 🟥5 🪙3 🟦6" in shown
+    assert "**Row:** 🟥R5 🪙3 🟦B6" in shown
     assert "Numbers 11 − currency 3 = **net 8** → busts at 11 (2 to spare)" in shown
     assert "Currency **3** → busts at 11 (7 to spare)" in shown
-    assert "🟧 2 8" in shown  # the market, by colour
+    assert "🟧O 2 8" in shown  # the market, by colour
     # Ben's collection by colour: both wilds complete red 1-4; his tokens and bust tokens.
-    assert "🟥 **1** **2** **✱3** **✱4** → 4" in shown
-    assert "🟦 **3** → 1" in shown
+    assert "🟥 Red **1** **2** **✱3** **✱4** → 4" in shown
+    assert "🟦 Blue **3** → 1" in shown
     assert "**5** pts · 🪙 7 · 💥 2 · 5 cards" in shown
     assert "Cat 🤖" in shown
 
@@ -146,7 +146,7 @@ def test_last_turn_tells_a_number_bust() -> None:
     shown = table(state)
     assert "🎯 **Ben**'s turn" in shown
     assert (
-        "💥 **Ann** busted on 🟩1 (net over 10); +1 💥; 🟥5 🟦6 🟩1 to the market; "
+        "💥 **Ann** busted on 🟩G1 (net over 10); +1 💥; 🟥R5 🟦B6 🟩G1 to the market; "
         "Ben +1, Cat +1 🪙" in shown
     )
 
@@ -154,12 +154,12 @@ def test_last_turn_tells_a_number_bust() -> None:
 def test_last_turn_tells_currency_and_a_purchase() -> None:
     state = rig(3, ["C5a", "C4a", "R1a"], tokens=(8, 5, 5))
     state = act(state, "draw", "draw", "draw", "stop", "take.c")
-    assert "took the currency: **+2** 🪙; 🟥1 to the market; 7 🪙 lost to the cap" in table(state)
+    assert "took the currency: **+2** 🪙; 🟥R1 to the market; 7 🪙 lost to the cap" in table(state)
     state = rig(3, ["G2a"], market=["R3a"])
     state = act(state, "draw", "stop", "take.n", "buy.R3a.3.0")
     shown = table(state)
-    assert "✅ **Ann** stopped and took the numbers: 🟩2" in shown
-    assert "🛒 Bought **🟥3** for 3 🪙." in shown
+    assert "✅ **Ann** stopped and took the numbers: 🟩G2" in shown
+    assert "🛒 Bought **🟥R3** for 3 🪙." in shown
 
 
 # ---- the acting player's controls ----------------------------------------------------------
@@ -171,31 +171,43 @@ def test_draw_then_stop_and_the_reward_buttons() -> None:
     state = act(state, "draw", "draw")
     screen = hand(state, 0)
     assert set(buttons(screen)) == {f"Draw (deck {len(state.deck)})", "Stop"}
-    assert "**Row:** 🟥5 🪙3" in text(screen.panels[0])  # the essentials of the table
+    assert "**Row:** 🟥R5 🪙3" in text(screen.panels[0])  # the essentials of the table
     waiting = hand(state, 1)
     assert waiting.controls == ()
     assert "⏳ **Ann**'s turn (drawing" in text(waiting.panels[0])
     reward = hand(act(state, "stop"), 0)
     labels = buttons(reward)
-    assert labels["Take the numbers: 🟥5"].action == "take.n"
+    assert labels["Take the numbers: 🟥R5"].action == "take.n"
     assert labels["Take the currency: +3 🪙"].action == "take.c"
     assert "you hold 5, at most 10" in text(reward.panels[0])
 
 
-def test_bids_above_the_tokens_are_grey_and_big_bids_go_to_a_menu() -> None:
+def test_bids_are_one_menu_beside_pass() -> None:
     cards = ["R1a", "R2a", "B1a", "B2a", "O1a", "O2a", "G1a", "G2a", "W1", "W2"]
     state = rig(3, ["W5"], tokens=(5, 10, 5), bust=(0, 5, 0), collections=[[], cards, []])
     state = act(state, "draw")
     screen = hand(state, 1)
-    labels = buttons(screen)
-    assert labels["Pass"].action == "pass"
-    assert labels["Bid 10"].style == "primary" and labels["Bid 11"].style == "secondary"
-    assert len(labels) == 15  # Pass and bids 1-14 on three rows; the menu holds the rest
-    more = menu(screen, "Bid 15 or more")
-    assert list(more) == [f"Bid {n}" for n in range(15, 36)]
-    assert more["Bid 15"] == ("bid.15", "more than your tokens")
+    assert list(buttons(screen)) == ["Pass"] and buttons(screen)["Pass"].action == "pass"
+    (select,) = [c for c in screen.controls if isinstance(c, Select)]
+    assert select.placeholder == "Bid 1 to 35…"
+    bids = menu(screen, "Bid")
+    # 35 bids do not fit a menu of 25: the 24 lowest and the highest (all in).
+    assert list(bids) == [f"Bid {n}" for n in [*range(1, 25), 35]]
+    assert bids["Bid 10"] == ("bid.10", "paid with tokens")
+    assert bids["Bid 11"] == ("bid.11", "needs bust tokens or cards")
     assert set(offered(screen.controls)) <= set(legal(state, 1))
-    assert "You can bid up to **35** (10 🪙 + 5 💥 × 3 + 10 cards)" in text(screen.panels[0])
+    shown = text(screen.panels[0])
+    assert "You can bid up to **35** (10 🪙 + 5 💥 × 3 + 10 cards)" in shown
+    assert "Bids above 10 need bust tokens or cards to pay." in shown
+
+
+def test_a_short_bid_list_is_one_menu_too() -> None:
+    state = act(rig(3, ["W5"], tokens=(5, 3, 5)), "draw", "bid.2")
+    screen = hand(state, 2)
+    assert menu(screen, "Bid 3 to 5") == {
+        f"Bid {n}": (f"bid.{n}", "paid with tokens") for n in range(3, 6)
+    }
+    assert len(screen.controls) == 2
 
 
 def _won(price: int) -> TenState:
@@ -212,10 +224,10 @@ def test_payment_proposes_tokens_and_lets_cards_be_chosen() -> None:
     assert primary.style == "primary" and primary.action == "pay.2.1"
     assert labels["Pay 2 💥 (1 lost)"].action == "pay.0.2"
     cards = menu(screen, "Pay differently (use cards)")
-    assert cards["Pay 4 🪙 + 🟥1"][0] == "pay.4.0.R1"
-    assert cards["Pay 4 🪙 + 🟦2"][0] == "pay.4.0.B2"
-    assert cards["Pay 3 🪙 + 🟥1 🟦2"] == ("pay.3.0.R1B2", "your score after: 0")
-    after = GAME.apply(state, 0, GAME.parse_action(cards["Pay 4 🪙 + 🟦2"][0]))
+    assert cards["Pay 4 🪙 + 🟥R1"][0] == "pay.4.0.R1"
+    assert cards["Pay 4 🪙 + 🟦B2"][0] == "pay.4.0.B2"
+    assert cards["Pay 3 🪙 + 🟥R1 🟦B2"] == ("pay.3.0.R1B2", "your score after: 0")
+    after = GAME.apply(state, 0, GAME.parse_action(cards["Pay 4 🪙 + 🟦B2"][0]))
     assert sorted(after.collections[0]) == ["R1a", "W#"] and after.tokens[0] == 0
     for action in offered(screen.controls):  # each option is one complete legal payment
         GAME.apply(state, 0, GAME.parse_action(action))
@@ -227,7 +239,7 @@ def test_without_enough_tokens_the_menu_names_the_cards() -> None:
     screen = hand(state, 0)
     assert not [b for b in buttons(screen).values() if b.action]  # no card is spent by a button
     assert menu(screen, "Pay with cards") == {
-        "Pay 1 🪙 + 🟥1 🟦2": ("pay.1.0.R1B2", "your score after: 0")
+        "Pay 1 🪙 + 🟥R1 🟦B2": ("pay.1.0.R1B2", "your score after: 0")
     }
     assert "You lack the tokens: choose in the menu which cards to give up." in text(
         screen.panels[0]
@@ -241,7 +253,9 @@ def test_a_long_card_payment_is_grouped_by_colour_to_fit_a_menu() -> None:
     options = menu(hand(state, 0), "Pay with cards")
     assert len(options) == 1
     (label,) = options
-    assert label == "Pay " + " · ".join(f"{sq} 1 2 3 4 5 6 7 8 9" for sq in "🟥🟦🟧🟩")
+    assert label == "Pay " + " · ".join(
+        f"{sq} 1 2 3 4 5 6 7 8 9" for sq in ("🟥R", "🟦B", "🟧O", "🟩G")
+    )
     assert len(label) <= 100
 
 
@@ -256,12 +270,12 @@ def test_buy_menu_with_proposed_payment_and_alternatives() -> None:
     state = act(state, "draw", "stop", "take.n")
     screen = hand(state, 0)
     shown = text(screen.panels[0])
-    assert "You already hold: 🟥 1" in shown and "Too dear: 🟩 9" in shown
+    assert "You already hold: 🟥R 1" in shown and "Too dear: 🟩G 9" in shown
     buy = menu(screen, "Buy a card")
-    assert buy == {"🟩3 Green 3 for 3 🪙": ("buy.G3a.3.0", "your score 2 → 3 (+1)")}
+    assert buy == {"🟩G3 Green 3 for 3 🪙": ("buy.G3a.3.0", "your score 2 → 3 (+1)")}
     other = menu(screen, "Pay differently")
-    assert other["🟩3 for 2 🪙 + 🟥1"] == ("buy.G3a.2.0.R1", "your score 2 → 2")
-    assert "🟩3 for 1 🪙 + 🟥1 🟦2" in other
+    assert other["🟩G3 for 2 🪙 + 🟥R1"] == ("buy.G3a.2.0.R1", "your score 2 → 2")
+    assert "🟩G3 for 1 🪙 + 🟥R1 🟦B2" in other
     assert buttons(screen)["No purchase"].action == "nobuy"
     for action in offered(screen.controls):
         GAME.apply(state, 0, GAME.parse_action(action))
@@ -329,7 +343,7 @@ def test_result_uses_the_outcome_and_explains_a_tie_break() -> None:
     final = UI.table(after, NAMES)  # the board as it ended; the ranking is the message below
     assert final.title == "🔟 Ten — 3 players — game over"
     assert "**Ben** wins!" in final.description
-    assert "🟦 **1** **2** → 2" in text(final)
+    assert "🟦 Blue **1** **2** → 2" in text(final)
 
 
 def test_nothing_to_buy_says_so() -> None:
@@ -352,7 +366,7 @@ def test_solo_offer_target_and_result() -> None:
     screen = hand(state, 0, SOLO)
     labels = buttons(screen)
     assert labels["Pay 3 🪙"].action == "pay.3.0" and labels["Decline"].action == "decline"
-    assert menu(screen, "Pay differently")["Pay 2 🪙 + 🟥1"][0] == "pay.2.0.R1"
+    assert menu(screen, "Pay differently")["Pay 2 🪙 + 🟥R1"][0] == "pay.2.0.R1"
     assert "🎯 Solo target **20** · score 1 (19 to go)" in table(state, SOLO)
     reward = hand(act(state, "pay.3.0", "draw", "stop"), 0, SOLO)
     assert "the others get" not in text(reward.panels[0])
@@ -370,10 +384,17 @@ def test_solo_offer_target_and_result() -> None:
 def test_scores_by_colour_and_rules() -> None:
     state = _finished([["R1a", "R2a"], ["B1a"], []], [3, 6, 9])
     sheet = UI.scores(GAME.view(state, None), NAMES)
-    lines = sheet.description.splitlines()
-    assert lines[2].split() == ["Red", "2", "0", "0"]
-    assert lines[-2].split() == ["Total", "2", "1", "0"]
-    assert "Ann 🪙 3 / 2 cards" in text(sheet)
+    assert sheet.description.splitlines() == [
+        "🏆 **Ann** — 2",
+        "2. **Ben** — 1",
+        "3. **Cat** — 0",
+        "Ties: more tokens, then fewer cards.",
+    ]
+    ann = sheet.fields[0]
+    assert ann[0] == "Ann"
+    assert ann[1] == (
+        "🟥 Red: 2 · 🟦 Blue: 0 · 🟧 Orange: 0\n🟩 Green: 0 · Total: 2\n🪙 3 · 2 cards"
+    )
     rules = UI.rules().description
     for words in ("reaches 11", "bust token", "auction", "1–9 scores 10", "Solo", "20 points"):
         assert words in rules

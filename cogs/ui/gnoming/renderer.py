@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.ui.base import GOLD, GREEN, HandScreen, Names, Panel, View
-from cogs.ui.common import final_panel, outcome_winners, score_table
+from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from cogs.ui.gnoming.hand import hand_screen
 from cogs.ui.gnoming.text import (
     CELL_NAMES,
@@ -83,7 +83,7 @@ class GnomingUI:
 
     def table(self, view: View, names: Names) -> Panel:
         if view.get("outcome"):
-            return self._final(view, names, f"⛳ {TITLE} — final")
+            return over_panel(f"⛳ {TITLE}", view, names)
         lines = [piles_line(view)]
         if view["removed"]:
             lines.append(f"⚠️ Hazards out of play this round: {len(view['removed'])}")
@@ -110,7 +110,12 @@ class GnomingUI:
             footer=f"{LEGEND}\nYour grid comes by DM. No DM? Press “My hand”.",
         )
 
+    def result(self, view: View, names: Names) -> Panel:
+        return self._final(view, names, f"🏆 {TITLE} — result")
+
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+        if view.get("outcome"):
+            return final_screen(self.result(view, names), view, lowest_wins=True)
         return hand_screen(view, legal, names)
 
     def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
@@ -119,7 +124,7 @@ class GnomingUI:
         if last and last != before.get("last_round"):
             panels.append(self._round_panel(last, after, names))
         if after.get("outcome") and not before.get("outcome"):
-            panels.append(self._final(after, names, f"🏆 {TITLE} — result"))
+            panels.append(self.result(after, names))
         return panels
 
     @staticmethod

@@ -13,11 +13,18 @@ from cogs.ui.base import (
     Panel,
     View,
 )
-from cogs.ui.common import final_panel, outcome_winners, score_table
+from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from engine import grinch as rules
 
 SUIT_EMOJI = {"W": "🌿", "N": "🔔", "O": "🎀", "P": "🎁"}
 ROW_TITLES = rules.ROW_NAMES
+TITLE = "Grinch Grow Your Heart"
+SUIT_LEGEND = " · ".join(f"{SUIT_EMOJI[s]} {rules.SUIT_NAMES[s]}" for s in rules.SUITS)
+BONUS_LEGEND = (
+    "Bonus marks, e.g. (+5 🎁): 5 points if your five cards hold at least 1 other 🎁 card; "
+    "(+10 🎁): 10 points with at least 3 other 🎁 cards. A met bonus adds to whichever row "
+    "you pick."
+)
 
 
 def card_short(card: str) -> str:
@@ -25,11 +32,30 @@ def card_short(card: str) -> str:
     return f"{SUIT_EMOJI[card[0]]}{card[1]}"
 
 
+def card_label(card: str) -> str:
+    """The compact form, then the card's name or suit: "🎀2 Cindy-Lou Who", "🌿3 Wreaths"."""
+    suit = rules.SUIT_NAMES[rules.suit_of(card)]
+    name = rules.card_name(card)  # a known name, or "Wreaths 3" (the rank is already shown)
+    return f"{card_short(card)} {suit if name == f'{suit} {rules.rank_of(card)}' else name}"
+
+
+def bonus_mark(card: str) -> str:
+    """The card's bonus with the suit it needs as an emoji ("+5 🎁"), or ""."""
+    bonus = rules.bonus_of(card)
+    return f"+{bonus.points} {SUIT_EMOJI[bonus.suit]}" if bonus else ""
+
+
 def card_long(card: str) -> str:
-    """Suit, rank, the card's bonus and its name if it has one."""
-    text = f"{SUIT_EMOJI[card[0]]} {rules.card_name(card)}"
-    bonus = rules.bonus_text(card)
-    return f"{text} ({bonus})" if bonus else text
+    """Rank and suit as in the summaries, the name, and the bonus: "🎀2 Cindy-Lou Who (+5 🎁)"."""
+    mark = bonus_mark(card)
+    return f"{card_label(card)} ({mark})" if mark else card_label(card)
+
+
+def legend(cards: list[str]) -> str:
+    """The footer explaining suits, and bonus marks when one of ``cards`` carries a bonus."""
+    if any(rules.bonus_of(c) for c in cards):
+        return f"{SUIT_LEGEND}\n{BONUS_LEGEND}"
+    return SUIT_LEGEND
 
 
 def _pile_text(pile: list[str]) -> str:
@@ -84,7 +110,7 @@ class GrinchUI:
 
     def table(self, view: View, names: Names) -> Panel:
         if view.get("outcome"):
-            return final_panel("Grinch Grow Your Heart — final", view, names, colour=GOLD)
+            return over_panel(f"🎄 {TITLE}", view, names)
         grinch = view["grinch"]
         head = (
             f"Grinch: **{names[grinch]}** · Heart ❤️ {view['heart']} · "
@@ -108,7 +134,12 @@ class GrinchUI:
             footer="Your hand comes by DM. No DM? Press “My hand”.",
         )
 
+    def result(self, view: View, names: Names) -> Panel:
+        return final_panel(f"🏆 {TITLE} — result", view, names)
+
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+        if view.get("outcome"):
+            return final_screen(self.result(view, names), view)
         hand = view.get("hand") or []
         seat = view["seat"]
         is_grinch = seat == view["grinch"]
@@ -131,11 +162,15 @@ class GrinchUI:
             fields.append(
                 ("Your rows", ", ".join(f"{ROW_TITLES[r]} {sheet[r]}" for r in used), False)
             )
+        shown = list(hand)
+        if view["phase"] == "GRINCH_TAKE" and legal:
+            shown += [pile[-1] for pile in view["piles"] if pile]
         panel = Panel(
             title="Your hand",
             description="\n".join(lines),
             fields=tuple(fields),
             colour=RED if is_grinch else GREEN,
+            footer=legend(shown),
         )
         return HandScreen(panels=(panel,), controls=tuple(self._controls(view, legal, names)))
 
@@ -168,23 +203,14 @@ class GrinchUI:
             for card in view.get("hand") or []:
                 action = f"d.{card}"
                 if action in legal:
-                    controls.append(
-                        Button(f"{rules.card_name(card)}", action, emoji=SUIT_EMOJI[card[0]])
-                    )
+                    controls.append(Button(card_long(card), action))
         elif phase == "GRINCH_TAKE":
             if "t.deck" in legal:
                 controls.append(Button(f"Deck ({view['deck_size']})", "t.deck", "primary"))
             for seat, pile in enumerate(view["piles"]):
                 action = f"t.p{seat}"
                 if action in legal and pile:
-                    top = pile[-1]
-                    controls.append(
-                        Button(
-                            f"{names[seat]}: {rules.card_name(top)}",
-                            action,
-                            emoji=SUIT_EMOJI[top[0]],
-                        )
-                    )
+                    controls.append(Button(f"{names[seat]}: {card_long(pile[-1])}", action))
         elif phase == "SCORING" and legal:
             values = view.get("row_values") or {}
             for row in view["rows"]:
@@ -217,7 +243,7 @@ class GrinchUI:
                 )
             )
         if after.get("outcome") and not before.get("outcome"):
-            panels.append(final_panel("🏆 Grinch Grow Your Heart — result", after, names))
+            panels.append(self.result(after, names))
         return panels
 
     def scores(self, view: View, names: Names) -> Panel:
@@ -228,7 +254,7 @@ class GrinchUI:
 
     def rules(self) -> Panel:
         return Panel(
-            title="Grinch Grow Your Heart — quick rules",
+            title=f"{TITLE} — quick rules",
             description=(
                 "2–6 players. Each round one player is the **Grinch**, the rest are **Whos**. "
                 "Everyone starts with 2 cards; the heart grows 3 → 4 → 5 over three turns.\n"
@@ -237,7 +263,11 @@ class GrinchUI:
                 "pile (his own too), and discards 1.\n"
                 "• With 5 cards, everyone secretly picks an unused row of their sheet: a suit "
                 "(sum of that suit), Rainbow (highest of each suit), Match (3/4/5 of a rank: "
-                "10/20/30) or Run (4/5 in a row: 15/25). Bonus cards add +5/+10 to any row.\n"
+                "10/20/30) or Run (4/5 in a row: 15/25).\n"
+                "• **Bonus cards** name a suit: a +5 card scores 5 only if your five cards hold "
+                "at least 1 other card of that suit, a +10 card scores 10 only with at least 3 "
+                "other cards of that suit. A bonus that is met adds to whichever row you pick "
+                "(even a row worth 0); several bonuses all count.\n"
                 "Highest total after the last round wins; ties share the win."
             ),
             colour=GREEN,

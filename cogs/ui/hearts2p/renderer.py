@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cogs.ui.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
-from cogs.ui.common import final_panel, outcome_winners, score_table
+from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from engine import hearts2p as rules
 
 SUIT_ORDER = ("C", "D", "S", "H")
@@ -33,9 +33,7 @@ class HeartsUI:
 
     def table(self, view: View, names: Names) -> Panel:
         if view.get("outcome"):
-            return final_panel(
-                "2-Player Hearts — final (lowest wins)", view, names, lowest_wins=True
-            )
+            return over_panel("♥️ 2-Player Hearts", view, names)
         to_act = view["to_act"]
         turn = f"**{names[to_act[0]]}** to play" if to_act else ""
         broken = "💔 Hearts are broken" if view["hearts_broken"] else "❤️ Hearts not broken yet"
@@ -68,7 +66,12 @@ class HeartsUI:
             footer="Lowest total wins when someone reaches 100. Your cards come by DM.",
         )
 
+    def result(self, view: View, names: Names) -> Panel:
+        return final_panel("🏆 2-Player Hearts — result", view, names, lowest_wins=True)
+
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+        if view.get("outcome"):
+            return final_screen(self.result(view, names), view, lowest_wins=True)
         seat = view["seat"]
         other = 1 - seat
         lines = [
@@ -144,9 +147,7 @@ class HeartsUI:
                 )
             )
         if after.get("outcome") and not before.get("outcome"):
-            panels.append(
-                final_panel("🏆 2-Player Hearts — result", after, names, lowest_wins=True)
-            )
+            panels.append(self.result(after, names))
         return panels
 
     def scores(self, view: View, names: Names) -> Panel:

@@ -22,7 +22,6 @@ from cogs.ui.base import (
     Names,
     Panel,
     Select,
-    Style,
     View,
 )
 from cogs.ui.ten.text import (
@@ -48,7 +47,6 @@ from engine import ten as rules
 MAX_OPTIONS = 25
 OPTION_LABEL = 100  # Discord's limit for a menu option's label
 ROW_PHASES = ("draw", "bid", "pay", "reward", "solo_wild")  # phases where the row matters
-BID_BUTTONS = 14  # Pass plus 14 bids fill three rows; larger bids go to a menu
 PAY_BUTTONS = 5
 
 
@@ -126,19 +124,23 @@ class Wallet:
 
 # ---- controls per phase --------------------------------------------------------------------
 def _bid_controls(view: View, legal: list[str]) -> list[Control]:
+    """Pass as a button, every bid in one menu (the lowest 24 and the highest if more)."""
     amounts = sorted(int(a.split(".")[1]) for a in legal if a.startswith("bid."))
     tokens = view["seats"][view["seat"]]["tokens"]
-    controls: list[Control] = [Button("Pass", "pass", "danger")] if "pass" in legal else []
-    shown = amounts[:BID_BUTTONS]
-    for amount in shown:
-        style: Style = "primary" if amount <= tokens else "secondary"
-        controls.append(Button(f"Bid {amount}", f"bid.{amount}", style))
-    rest = amounts[len(shown) :][:MAX_OPTIONS]
-    if rest:
-        options = tuple(
-            (f"Bid {a}", f"bid.{a}", None if a <= tokens else "more than your tokens") for a in rest
+    controls: list[Control] = [Button("Pass", "pass", "danger", row=0)] if "pass" in legal else []
+    if len(amounts) > MAX_OPTIONS:
+        amounts = [*amounts[: MAX_OPTIONS - 1], amounts[-1]]
+    options = tuple(
+        (
+            f"Bid {a}",
+            f"bid.{a}",
+            "paid with tokens" if a <= tokens else "needs bust tokens or cards",
         )
-        controls.append(Select(f"Bid {rest[0]} or more…", options))
+        for a in amounts
+    )
+    if options:
+        span = f"{amounts[0]}" if len(amounts) == 1 else f"{amounts[0]} to {amounts[-1]}"
+        controls.append(Select(f"Bid {span}…", options, row=1))
     return controls
 
 
@@ -298,7 +300,7 @@ def _prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
             f"You can bid up to **{power}** ({' + '.join(means)})."
         )
         if power > me["tokens"]:
-            text += " Grey bids need bust tokens or cards to pay."
+            text += f" Bids above {me['tokens']} need bust tokens or cards to pay."
         return "🔨 Auction: bid or pass", text
     if phase in ("pay", "solo_wild"):
         wild = card_name(auction["wild"])

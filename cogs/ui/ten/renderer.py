@@ -11,18 +11,18 @@ the result. The acting player's controls come by DM (see :mod:`cogs.ui.ten.hand`
 from __future__ import annotations
 
 from cogs.ui.base import BLUE, GOLD, RED, HandScreen, Names, Panel, View
-from cogs.ui.common import outcome_winners, score_table
+from cogs.ui.common import final_screen, outcome_winners, score_table
 from cogs.ui.ten.hand import hand_screen
 from cogs.ui.ten.text import (
     BUST,
     LEGEND,
-    SQUARES,
     TOKEN,
     auction_line,
     auction_record,
     colour_lines,
     final_buys_line,
     grouped,
+    named,
     plural,
     row_lines,
     seat_line,
@@ -54,7 +54,7 @@ def _tie_note(view: View, names: Names) -> str:
 
 def _breakdown(view: View, seat: int) -> str:
     scores = view["seats"][seat]["colour_scores"]
-    return " ".join(f"{SQUARES[c]}{scores[c]}" for c, _ in COLOUR_ROWS)
+    return " · ".join(f"{named(c)} {scores[c]}" for c, _ in COLOUR_ROWS)
 
 
 def result_panel(view: View, names: Names) -> Panel:
@@ -130,33 +130,41 @@ class TenUI:
             fields += (("Last turn", turn_text(view["last_turn"], view, names), False),)
         return Panel(title, "\n".join(lines), fields, BLUE, footer)
 
+    def result(self, view: View, names: Names) -> Panel:
+        return result_panel(view, names)
+
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+        if view.get("outcome"):
+            return final_screen(self.result(view, names), view)
         return hand_screen(view, legal, names)
 
     def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
         if after.get("outcome") and not before.get("outcome"):
-            return [result_panel(after, names)]
+            return [self.result(after, names)]
         return []
 
     def scores(self, view: View, names: Names) -> Panel:
         seats = view["seats"]
-        rows = [(word, [s["colour_scores"][c] for s in seats]) for c, word in COLOUR_ROWS]
+        rows = [(named(c), [s["colour_scores"][c] for s in seats]) for c, _ in COLOUR_ROWS]
+        extras = [
+            f"{TOKEN} {s['tokens']}"
+            + (f" · {BUST} {s['bust_tokens']}" if s["bust_tokens"] else "")
+            + f" · {plural(s['cards'], 'card')}"
+            for s in seats
+        ]
         sheet = score_table(
-            f"{TITLE} — scores", rows, view["totals"], names, winners=outcome_winners(view)
+            f"{TITLE} — scores",
+            rows,
+            view["totals"],
+            names,
+            winners=outcome_winners(view),
+            extras=extras if view["players"] > 1 else None,
         )
         if view["players"] == 1:
-            return Panel(sheet.title, sheet.description, (("Solo", solo_line(view), False),), GOLD)
-        ties = " · ".join(
-            f"{names[s['seat']]} {TOKEN} {s['tokens']}"
-            + (f" {BUST} {s['bust_tokens']}" if s["bust_tokens"] else "")
-            + f" / {plural(s['cards'], 'card')}"
-            for s in seats
-        )
-        fields = [
-            *sheet.fields,
-            ("Tokens / cards (ties: more tokens, then fewer cards)", ties, False),
-        ]
-        return Panel(sheet.title, sheet.description, tuple(fields), sheet.colour)
+            fields = (*sheet.fields[:-1], ("Solo", solo_line(view), False))
+            return Panel(sheet.title, sheet.description, fields, GOLD)
+        note = "Ties: more tokens, then fewer cards."
+        return Panel(sheet.title, f"{sheet.description}\n{note}", sheet.fields, sheet.colour)
 
     def rules(self) -> Panel:
         return Panel(

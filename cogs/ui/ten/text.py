@@ -1,8 +1,10 @@
 """Ten: small display pieces shared by the table, the hand screen and the result.
 
 Everything here reads view data and the engine's display helpers (card kinds, labels, the
-payment codec); no rule is computed. Card forms: 🟥5 a red 5, 🟥✱ a red wild (any red number),
-🌈5 a wild 5 (any colour), 🌈✱ the super wild, 🪙3 a currency card worth 3.
+payment codec); no rule is computed. Card forms: 🟥R5 a red 5, 🟥R✱ a red wild (any red
+number), 🌈5 a wild 5 (any colour), 🌈✱ the super wild, 🪙3 a currency card worth 3. A colour is
+never told by its square alone: a letter (R, B, O, G) or its name goes with it, for players who
+cannot tell red, orange and green apart.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ SQUARES = {"R": "🟥", "B": "🟦", "O": "🟧", "G": "🟩"}
 COLOUR_WORDS = {"R": "Red", "B": "Blue", "O": "Orange", "G": "Green"}
 TOKEN = "🪙"
 BUST = "💥"
-LEGEND = "✱ wild · 🌈 any colour · 🪙 currency · 💥 bust token (worth 3)"
+COLOURS_LEGEND = " · ".join(f"{SQUARES[c]}{c} {COLOUR_WORDS[c].lower()}" for c in SQUARES)
+LEGEND = f"{COLOURS_LEGEND}\n✱ wild · 🌈 any colour · 🪙 currency · 💥 bust token (worth 3)"
 
 PHASE_WORDS = {
     "draw": "drawing",
@@ -30,8 +33,18 @@ PHASE_WORDS = {
 }
 
 
+def mark(colour: str) -> str:
+    """A colour's square with its letter, "🟥R": readable without telling the colours apart."""
+    return f"{SQUARES[colour]}{colour}"
+
+
+def named(colour: str) -> str:
+    """A colour's square with its name: "🟥 Red"."""
+    return f"{SQUARES[colour]} {COLOUR_WORDS[colour]}"
+
+
 def card_text(card: str) -> str:
-    """Compact form of a card id or card type: 🟥5, 🟥✱, 🌈5, 🌈✱, 🪙3."""
+    """Compact form of a card id or card type: 🟥R5, 🟥R✱, 🌈5, 🌈✱, 🪙3."""
     kind = rules.kind(card)
     if kind == "currency":
         return f"{TOKEN}{card[1]}"
@@ -40,12 +53,12 @@ def card_text(card: str) -> str:
     if kind == "number_wild":
         return f"🌈{card[1]}"
     if kind == "colour_wild":
-        return f"{SQUARES[card[0]]}✱"
-    return f"{SQUARES[card[0]]}{card[1]}"
+        return f"{mark(card[0])}✱"
+    return f"{mark(card[0])}{card[1]}"
 
 
 def card_name(card: str) -> str:
-    """Compact form plus the engine's words: "🟥5 Red 5"."""
+    """Compact form plus the engine's words: "🟥R5 Red 5"."""
     return f"{card_text(card)} {rules.card_label(card)}"
 
 
@@ -54,19 +67,19 @@ def cards_text(cards: Sequence[str], empty: str = "—") -> str:
 
 
 def grouped(cards: Sequence[str], empty: str = "empty") -> str:
-    """Cards grouped by colour, numbers ascending: "🟥 1 5 · 🟦 3 3 · 🌈 5"."""
+    """Cards grouped by colour, numbers ascending: "🟥R 1 5 · 🟦B 3 3 · 🌈 5"."""
     parts = []
     for group in ("R", "B", "O", "G", "W"):
         mine = sorted((c for c in cards if c[0] == group), key=lambda c: (c[1] == "#", c[1]))
         if not mine:
             continue
-        head = SQUARES.get(group, "🌈")
+        head = mark(group) if group in SQUARES else "🌈"
         parts.append(head + " " + " ".join("✱" if c[1] == "#" else c[1] for c in mine))
     return " · ".join(parts) or empty
 
 
 def payment_text(text: str) -> str:
-    """A payment text (``5.0.R1``) in words: "4 🪙 + 🟥1"."""
+    """A payment text (``5.0.R1``) in words: "4 🪙 + 🟥R1"."""
     if not text:
         return "nothing"
     action = rules.GAME.parse_action(f"pay.{text}")
@@ -101,7 +114,7 @@ def colour_lines(info: dict[str, Any]) -> list[str]:
             text = f"{mark}{n}"
             shown.append(f"**{text}**" if run and run[0] <= n <= run[1] else text)
         points = info["colour_scores"][colour]
-        lines.append(f"{SQUARES[colour]} {' '.join(shown)} → {points}")
+        lines.append(f"{named(colour)} {' '.join(shown)} → {points}")
     spare = [c for c in info["collection"] if rules.kind(c) != "number" and c not in slots]
     if spare:
         lines.append(f"Unused wilds: {cards_text(spare)}")

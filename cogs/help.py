@@ -1,0 +1,71 @@
+"""`/help`: the games this bot hosts and how to play, as a private (ephemeral) answer.
+
+The list of games comes from the registries (``engine.GAMES`` for titles and player counts,
+``cogs.ui.UIS`` for the games that have a renderer and a /rules text), so a fifth game shows
+up here without a line in this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.ui import UIS
+from cogs.ui.base import BLUE, GameUI, Panel
+from engine import GAMES
+from engine.base import Game
+
+HOW_TO_PLAY = (
+    "**How to play**\n"
+    "1. Type `/<game> start` in a server channel: a lobby opens. Friends press **Join**, "
+    "anyone may **Add computer player**, and the host presses **Start**.\n"
+    "2. Your cards come to you by DM, with a button or menu for every move you may make; "
+    "a new DM pings you when it is your turn. DMs closed? Press **My hand** on the table "
+    "or type `/<game> hand`.\n"
+    "3. The channel keeps one table message up to date. When a turn timer runs out, the "
+    "computer makes that move for you; twice in a row and it keeps playing for you until you "
+    "press **I'm back**.\n\n"
+    "**Commands**\n"
+    "`/rules` a game's short rules · `/scores` this channel's score sheet · "
+    "`/<game> cancel` ends the channel's game (its host, or a member with Manage Server)."
+)
+
+
+def _players(game: Game[Any, Any]) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.min_players} players"
+    if game.min_players == 1:
+        return f"1–{game.max_players} players (solo too)"
+    return f"{game.min_players}–{game.max_players} players"
+
+
+def help_panel(
+    games: Mapping[str, Game[Any, Any]] = GAMES, uis: Mapping[str, GameUI] = UIS
+) -> Panel:
+    """One field per registered game that has a renderer, then how to play."""
+    fields = []
+    for name in sorted(uis):
+        game = games[name]
+        start = f"`/{name} start`"
+        if game.max_players == 2:  # the lobby offers a direct challenge (see cogs.lobby)
+            start += f" or `/{name} start opponent:@someone`"
+        fields.append((game.title, f"{_players(game)} · {start}", False))
+    return Panel(
+        title="🃏 Card games in this server",
+        description=HOW_TO_PLAY,
+        fields=tuple(fields),
+        colour=BLUE,
+    )
+
+
+class HelpCog(commands.Cog, name="Help"):
+    """Usable anywhere, DMs included: it only explains."""
+
+    @app_commands.command(name="help", description="The games I host and how to play them")
+    async def help_command(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=render.embed(help_panel()), ephemeral=True)

@@ -1,0 +1,83 @@
+"""What the service hands to the Discord layer: a loaded game and the report of a call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.models import GameRow, SeatRow
+from engine import GAMES
+from engine.base import Game
+from service.errors import NotAllowed
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game as read from the store: its row, seats and engine state (None in a lobby)."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    state: Any
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return GAMES[self.row.game]
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    seat: int
+    action: str
+    actor: str  # player | computer | timeout | autopilot
+
+
+@dataclass(slots=True)
+class Report:
+    """What a call changed, for the Discord layer to show."""
+
+    before: Loaded
+    after: Loaded
+    moves: list[Move] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)  # the engine state after each move
+    notices: list[str] = field(default_factory=list)
+    deadlines_changed: bool = False  # a turn timer was set or cleared
+
+    @property
+    def finished(self) -> bool:
+        return self.after.row.status == "finished"
+
+    def newly_due(self) -> set[int]:
+        """Seats due now that were not due at some point of this report: a new turn of theirs.
+
+        A seat that stays due throughout (a simultaneous phase where others act) is not newly
+        due; a seat that acted and is due again after the others moved is.
+        """
+        after = self.after
+        if after.row.status != "active" or after.state is None:
+            return set()
+        game = after.game
+        due = game.to_act(after.state)
+        history = [self.before.state, *self.states[:-1]] if self.states else [self.before.state]
+        out = set()
+        for seat in due:
+            if any(s is None or seat not in game.to_act(s) for s in history):
+                out.add(seat)
+        return out
+
+
+def here(loaded: Loaded, channel_id: int | None) -> Loaded:
+    """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
+    if channel_id is not None and loaded.row.channel_id != channel_id:
+        raise NotAllowed("That button belongs to a game in another channel.")
+    return loaded
+
+
+def with_seat(loaded: Loaded, seat: SeatRow) -> Loaded:
+    seats = [seat if s.seat == seat.seat else s for s in loaded.seats]
+    return Loaded(loaded.row, seats, loaded.state)
