@@ -6,6 +6,7 @@ bot) and calls it with views only, never with game state:
 - :meth:`Pictures.hand` takes the owner's view (``GAME.view(state, seat)``);
 - :meth:`Pictures.table` takes the spectator's view (``GAME.view(state, None)``) and
   refuses any other, so a table picture cannot show a card only one seat may see;
+- :meth:`Pictures.summary` takes the spectator's view too: the round (hand) just scored;
 - :meth:`Pictures.chart` takes the totals after each round (see :func:`series_from_views`).
 """
 
@@ -23,6 +24,7 @@ from cogs.ui.pictures.looks import LOOKS
 
 View = dict[str, Any]
 Scene = Callable[[View, Sequence[str], FaceCache], bytes]
+Summary = Callable[[View, Sequence[str], FaceCache], bytes | None]
 
 HANDS: Final[Mapping[str, Scene]] = MappingProxyType(
     {
@@ -38,6 +40,14 @@ TABLES: Final[Mapping[str, Scene]] = MappingProxyType(
         "gnome": gnome_scene.table,
         "hearts": hearts_scene.table,
         "ten": ten_scene.table,
+    }
+)
+SUMMARIES: Final[Mapping[str, Summary]] = MappingProxyType(
+    {
+        "grinch": grinch_scene.summary,
+        "gnome": gnome_scene.summary,
+        "hearts": hearts_scene.summary,
+        "ten": ten_scene.summary,
     }
 )
 # What one point of a chart stands for, and which games the lowest total wins.
@@ -73,6 +83,13 @@ class Pictures:
         if view.get("seat") is not None:
             raise ValueError("A table picture takes the spectator view (seat None) only.")
         return TABLES[view["game"]](view, _names(view, names), self.faces)
+
+    def summary(self, view: View, names: Sequence[str]) -> bytes | None:
+        """PNG of the last scored round (Grinch hands, Gnoming grids, Hearts dead and point
+        cards; Ten: the last turn) from the spectator view; None if nothing was scored yet."""
+        if view.get("seat") is not None:
+            raise ValueError("A summary picture takes the spectator view (seat None) only.")
+        return SUMMARIES[view["game"]](view, _names(view, names), self.faces)
 
     def chart(
         self,

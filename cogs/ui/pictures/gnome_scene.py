@@ -124,3 +124,37 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     rows = (players + per_row - 1) // per_row
     _side(sheet, view, MARGIN, top + rows * (cell_h + MARGIN))
     return sheet.png()
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last scored round: every final grid, matched lines marked, and the scores; None
+    before the first round ends."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    players = view["players"]
+    per_row = 3 if players in {5, 6} else 4
+    grid_w = 3 * TABLE_CARD + 2 * GAP
+    cell_w = grid_w + 2 * MARGIN + 20
+    width = min(1200, max(760, 2 * MARGIN + per_row * cell_w))
+    sheet = Sheet(faces, GAME, width, 1300)
+    title = f"Round {last['round']} scored"
+    if last["first_out"] is not None:
+        title += f"  ·  {names[last['first_out']]} went out first"
+    sheet.caption(MARGIN, MARGIN, title, 26, bold=True, max_width=width - 40)
+    top = MARGIN + 50
+    grid_h = 3 * card_height(TABLE_CARD) + 2 * GAP
+    cell_h = grid_h + 96
+    for seat, entry in enumerate(last["seats"]):
+        row, col = divmod(seat, per_row)
+        x = MARGIN + col * cell_w
+        y = top + row * (cell_h + MARGIN)
+        sheet.panel((x, y, x + cell_w - MARGIN, y + cell_h))
+        sheet.caption(x + 14, y + 10, names[seat], 20, bold=True, max_width=cell_w - 50)
+        matched = {cell for line in entry["lines"] for cell in line["cells"]}
+        cells = [{"card": card, "up": True} for card in entry["grid"]]
+        _grid(sheet, cells, x + 20, y + 42, TABLE_CARD, sorted(matched))
+        adjust = f" ({entry['adjust']:+d})" if entry["adjust"] else ""
+        scores = f"round {entry['score']}{adjust}  ·  total {view['totals'][seat]}"
+        sheet.caption(x + 14, y + 52 + grid_h, scores, 17, colour=HIGHLIGHT, max_width=cell_w - 50)
+    return sheet.png()

@@ -8,6 +8,7 @@ from typing import Any
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
 from cogs.ui.pictures.palette import GOLD, HIGHLIGHT, WHITE
+from engine.grinch import ROW_NAMES
 
 View = dict[str, Any]
 GAME = "grinch"
@@ -133,3 +134,32 @@ def _takes(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None:
             max_width=PILE_CARD + 70,
         )
         x += PILE_CARD + 90
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last scored round: every seat's revealed hand, chosen row and points; None before
+    the first scoring."""
+    last = view["last_round"]
+    if last is None:
+        return None
+    card = 100
+    width = 2 * MARGIN + 5 * (card + 8) + 420
+    sheet = Sheet(faces, GAME, width, 1400)
+    sheet.caption(MARGIN, MARGIN, f"Round {last['round']} scored", 28, bold=True)
+    y = MARGIN + 50.0
+    height = card_height(card)
+    for seat, hand in enumerate(last["hands"]):
+        bottom = y + height + 24
+        sheet.panel((MARGIN, y, width - MARGIN, bottom))
+        right = sheet.row(hand, MARGIN + 12, y + 12, card, step=card + 8)
+        grinch = "  (Grinch)" if seat == last["grinch"] else ""
+        sheet.caption(
+            right + 20, y + 18, names[seat] + grinch, 22, bold=True, max_width=width - right - 60
+        )
+        row = ROW_NAMES[last["rows"][seat]]
+        sheet.caption(
+            right + 20, y + 56, f"{row}: {last['points'][seat]} points", 22, colour=HIGHLIGHT
+        )
+        sheet.caption(right + 20, y + 92, f"total {view['totals'][seat]}", 20)
+        y = bottom + 12
+    return sheet.png()

@@ -125,3 +125,36 @@ def _seat_row(sheet: Sheet, view: View, names: Sequence[str], seat: int, y: floa
     else:
         sheet.caption(MARGIN + 16, y + 48 + height / 2, "no point cards taken", 18, anchor="lm")
     return bottom + 12
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last scored hand: the two dead cards (shown only now), each seat's point cards,
+    the hand's points and the new totals; None before the first hand is scored."""
+    last = view["last_hand"]
+    if last is None:
+        return None
+    sheet = Sheet(faces, GAME, 1000, 900)
+    moon = last["moon"]
+    title = f"Hand {last['hand_no']} scored"
+    if moon is not None:
+        title += f": {names[moon]} shot the moon!"
+    sheet.caption(MARGIN, MARGIN, title, 28, bold=True, max_width=960)
+    y = MARGIN + 50.0
+    sheet.caption(MARGIN, y, "Dead cards", 22, bold=True)
+    sheet.row(last["dead"], MARGIN, y + 32, SMALL_CARD)
+    y += 32 + card_height(SMALL_CARD) + 24
+    for seat in (0, 1):
+        bottom = y + card_height(SMALL_CARD) + 64
+        sheet.panel((MARGIN, y, 1000 - MARGIN, bottom))
+        sheet.caption(MARGIN + 16, y + 12, names[seat], 22, bold=True, max_width=400)
+        status = f"+{last['points'][seat]} this hand  ·  total {last['totals'][seat]}"
+        sheet.caption(1000 - MARGIN - 16, y + 14, status, 20, anchor="ra", colour=HIGHLIGHT)
+        cards: list[str] = last["point_cards"][seat]
+        if cards:
+            sheet.row(cards, MARGIN + 16, y + 48, SMALL_CARD, step=SMALL_CARD * 0.7)
+        else:
+            sheet.caption(
+                MARGIN + 16, y + 48 + card_height(SMALL_CARD) / 2, "no point cards", 18, anchor="lm"
+            )
+        y = bottom + 12
+    return sheet.png()

@@ -135,3 +135,39 @@ def _seat(sheet: Sheet, view: View, names: Sequence[str], info: dict[str, Any], 
     if not info["cards"]:
         sheet.caption(MARGIN + 14, y + 46 + height / 2, "no cards yet", 18, anchor="lm")
     return bottom + 12
+
+
+RESULTS = {
+    "bust_number": "busted (over 10)",
+    "bust_currency": "busted (too much currency)",
+    "take_num": "took the numbers",
+    "take_cur": "took the currency",
+    "": "",
+}
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last finished turn: the cards turned over, what the player did and bought; None
+    before the first turn ends."""
+    last = view["last_turn"]
+    if last is None or last["seat"] < 0:
+        return None
+    sheet = Sheet(faces, GAME, WIDTH, 900)
+    result = RESULTS.get(last["result"], last["result"])
+    sheet.caption(
+        MARGIN,
+        MARGIN,
+        f"{names[last['seat']]} {result}".strip(),
+        26,
+        bold=True,
+        max_width=WIDTH - 40,
+    )
+    y = _strip(sheet, "Turned over", last["drawn"], MARGIN + 46.0, OWN_CARD)
+    bought = last["buy"]
+    if bought and bought != "nobuy":
+        y = _strip(sheet, "Bought", [bought], y, OWN_CARD)
+    for auction in last["auctions"]:
+        winner = auction["winner"]
+        note = "no bids" if winner < 0 else f"{names[winner]} paid {auction['price']}"
+        y = _strip(sheet, "Auction", [auction["wild"]], y, OWN_CARD, note)
+    return sheet.png()

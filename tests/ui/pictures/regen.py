@@ -50,6 +50,16 @@ def _chart(position: Position) -> Callable[[Pictures], bytes]:
     return render
 
 
+def _summary(position: Position) -> Callable[[Pictures], bytes]:
+    def render(pictures: Pictures) -> bytes:
+        _, history = advance(position)
+        data = pictures.summary(history[-1], position.names)
+        assert data is not None
+        return data
+
+    return render
+
+
 def _cards(game: str, cards: tuple[str, ...]) -> Callable[[Pictures], bytes]:
     def render(pictures: Pictures) -> bytes:
         return b"".join(pictures.card(game, card) for card in cards)
@@ -62,18 +72,22 @@ CASES: dict[str, Callable[[Pictures], bytes]] = {
     "grinch-hand": _hand(MID_GAME["grinch"], 0),
     "grinch-table": _table(MID_GAME["grinch"]),
     "grinch-chart": _chart(WHOLE_GAME["grinch"]),
+    "grinch-summary": _summary(WHOLE_GAME["grinch"]),
     "gnome-cards": _cards("gnome", ("P3-01", "N4-03", "HZ-02", "MU-01")),
     "gnome-hand": _hand(MID_GAME["gnome"], 1),
     "gnome-table": _table(MID_GAME["gnome"]),
     "gnome-chart": _chart(WHOLE_GAME["gnome"]),
+    "gnome-summary": _summary(WHOLE_GAME["gnome"]),
     "hearts-cards": _cards("hearts", ("QS", "AH", "10D", "2C")),
     "hearts-hand": _hand(MID_GAME["hearts"], 0),
     "hearts-table": _table(MID_GAME["hearts"]),
     "hearts-chart": _chart(WHOLE_GAME["hearts"]),
+    "hearts-summary": _summary(WHOLE_GAME["hearts"]),
     "ten-cards": _cards("ten", ("R1a", "G#b", "W7", "W#", "C5a")),
     "ten-hand": _hand(MID_GAME["ten"], 0),
     "ten-table": _table(MID_GAME["ten"]),
     "ten-chart": _chart(WHOLE_GAME["ten"]),
+    "ten-summary": _summary(WHOLE_GAME["ten"]),
 }
 
 

@@ -28,5 +28,5 @@ def test_goldens_match() -> None:
 def test_goldens_cover_every_game_and_kind() -> None:
     names = set(CASES)
     for game in ("grinch", "gnome", "hearts", "ten"):
-        for kind in ("cards", "hand", "table", "chart"):
+        for kind in ("cards", "hand", "table", "summary", "chart"):
             assert f"{game}-{kind}" in names

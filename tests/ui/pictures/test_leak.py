@@ -1,8 +1,8 @@
 """No picture draws a card its view does not show (rules' visibility sections).
 
-The face cache records every card id a picture asked for; it must be a subset of the card
-ids present in the view the picture was drawn from, and for the table (spectator view) it
-must miss every card in a player's hand.
+The face cache records every card id a picture (table, summary, hand) asked for; it must be
+a subset of the card ids present in the view the picture was drawn from, and for the
+spectator's pictures it must miss every card in a player's hand.
 """
 
 from __future__ import annotations
@@ -78,6 +78,21 @@ def test_table_picture_draws_only_what_the_spectator_sees(position: Position) ->
     if spectator["outcome"] is None and position.game == "hearts":
         assert hidden, "a running Hearts hand has private cards to check against"
     assert not drawn & hidden
+
+
+LAST = {"grinch": "last_round", "gnome": "last_round", "hearts": "last_hand", "ten": "last_turn"}
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=str)
+def test_summary_picture_draws_only_the_last_scored_round(position: Position) -> None:
+    """A summary shows a round that is over (its hands revealed by the rules), nothing else:
+    its cards may also sit in this round's new hands, so it is checked against its part of
+    the view only."""
+    state, _ = advance(position)
+    spectator = GAMES[position.game].view(state, None)
+    faces = FaceCache(LOOKS)
+    Pictures(faces).summary(spectator, position.names)
+    assert faces.requested(position.game) <= _ids(spectator[LAST[position.game]], position.game)
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=str)

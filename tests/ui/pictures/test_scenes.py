@@ -109,3 +109,20 @@ def test_finished_games_render() -> None:
         assert history[-1]["outcome"] is not None
         _png(Pictures().table(history[-1], position.names))
         _png(Pictures().hand(GAMES[position.game].view(state, 0), position.names))
+
+
+@pytest.mark.parametrize("game", sorted(WHOLE_GAME))
+def test_summary_of_each_scored_round(game: str) -> None:
+    position = WHOLE_GAME[game]
+    _, history = advance(position)
+    pictures = Pictures()
+    assert pictures.summary(history[0], position.names) is None
+    rendered = 0
+    for view in history[1::7]:
+        data = pictures.summary(view, position.names)
+        if data is not None:
+            _png(data)
+            rendered += 1
+    assert rendered
+    with pytest.raises(ValueError, match="spectator"):
+        pictures.summary(GAMES[game].view(advance(position)[0], 0), position.names)
