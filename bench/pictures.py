@@ -1,6 +1,7 @@
-"""Picture cost: render time (p50/p95) and PNG size of a hand, a table and a score chart per
-game, with a cold face cache (a new ``Pictures`` each time, as after a bot start) and a warm
-one (the same ``Pictures`` reused, as in a running bot). Target: p95 < 50 ms, < 200 KB.
+"""Picture cost: render time (p50/p95) and PNG size of a hand, a table, a round summary and a
+score chart per game, with a cold face cache (a new ``Pictures`` each time, as after a bot
+start) and a warm one (the same ``Pictures`` reused, as in a running bot). Target: p95 < 50
+ms, < 200 KB.
 
 Run from the checkout: ``python -m bench.pictures`` (``--runs`` per measurement).
 Positions are the seeded random games of ``tests/ui/pictures/sample.py``.
@@ -60,6 +61,15 @@ def _table(view: View, names: list[str]) -> Render:
     return lambda pictures: pictures.table(view, names)
 
 
+def _summary(view: View, names: list[str]) -> Render:
+    def render(pictures: Pictures) -> bytes:
+        data = pictures.summary(view, names)
+        assert data is not None, "the position is past its first scored round"
+        return data
+
+    return render
+
+
 def cases(game: str) -> dict[str, Render]:
     out: dict[str, Render] = {}
     for label, position in (("mid", MID_GAME[game]), ("large", LARGE[game])):
@@ -71,6 +81,7 @@ def cases(game: str) -> dict[str, Render]:
     _, history = advance(whole)
     series = series_from_views(history)
     winners = history[-1]["outcome"]["winners"]
+    out["summary"] = _summary(history[len(history) // 2], whole.names)
     out["chart"] = lambda pictures: pictures.chart(game, series, whole.names, winners=winners)
     return out
 

@@ -9,6 +9,7 @@ prove a picture drew no hidden card.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Protocol
@@ -37,7 +38,9 @@ class Look(Protocol):
 class FaceCache:
     """Drawn faces by (game, face key, width), least recently used dropped past ``max_faces``.
 
-    Returned images are shared: callers paste them and never draw on them.
+    Returned images are shared: callers paste them and never draw on them. Safe to share
+    between threads (the Discord layer renders in a worker thread): the bookkeeping is under
+    a lock, drawing is not, so two threads may at worst draw the same face once each.
     """
 
     def __init__(self, looks: Mapping[str, Look], *, max_faces: int = 512) -> None:
@@ -47,6 +50,7 @@ class FaceCache:
         self._requested: set[tuple[str, str]] = set()
         self.hits = 0
         self.misses = 0
+        self._lock = threading.Lock()
 
     def look(self, game: str) -> Look:
         try:
@@ -58,7 +62,8 @@ class FaceCache:
         """The face of ``card`` at ``width`` pixels; drawn on first use, then reused."""
         look = self.look(game)
         key = look.key(card)
-        self._requested.add((game, card))
+        with self._lock:
+            self._requested.add((game, card))
         return self._get((game, key, width), lambda: look.draw(key, width))
 
     def back(self, game: str, width: int) -> Image.Image:
@@ -68,25 +73,29 @@ class FaceCache:
 
     def requested(self, game: str | None = None) -> frozenset[str]:
         """Every card id whose face was asked for (of ``game``, or of any game)."""
-        return frozenset(card for g, card in self._requested if game is None or g == game)
+        with self._lock:
+            return frozenset(card for g, card in self._requested if game is None or g == game)
 
     def clear_requests(self) -> None:
-        self._requested.clear()
+        with self._lock:
+            self._requested.clear()
 
     def __len__(self) -> int:
         return len(self._faces)
 
     def _get(self, slot: tuple[str, str, int], make: _Maker) -> Image.Image:
-        image = self._faces.get(slot)
-        if image is not None:
-            self.hits += 1
-            self._faces.move_to_end(slot)
-            return image
-        self.misses += 1
+        with self._lock:
+            image = self._faces.get(slot)
+            if image is not None:
+                self.hits += 1
+                self._faces.move_to_end(slot)
+                return image
+            self.misses += 1
         image = make()
-        self._faces[slot] = image
-        if len(self._faces) > self._max:
-            self._faces.popitem(last=False)
+        with self._lock:
+            self._faces[slot] = image
+            if len(self._faces) > self._max:
+                self._faces.popitem(last=False)
         return image
 
 

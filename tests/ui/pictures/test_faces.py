@@ -107,3 +107,19 @@ def test_the_cache_is_bounded_and_records_what_was_asked() -> None:
 def test_unknown_cards_and_games_are_refused(game: str, card: str) -> None:
     with pytest.raises(ValueError):
         FaceCache(LOOKS).face(game, card, 100)
+
+
+def test_one_cache_serves_several_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    faces = FaceCache(LOOKS, max_faces=20)
+
+    def draw_all(width: int) -> int:
+        for card in ALL_CARDS["hearts"]:
+            faces.face("hearts", card, width)
+        return width
+
+    with ThreadPoolExecutor(4) as pool:
+        assert sorted(pool.map(draw_all, (60, 61, 62, 63, 60, 61))) == [60, 60, 61, 61, 62, 63]
+    assert len(faces) == 20
+    assert faces.requested("hearts") == set(ALL_CARDS["hearts"])
