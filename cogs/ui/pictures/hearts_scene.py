@@ -28,7 +28,10 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     sheet = Sheet(faces, GAME, WIDTH, 900)
     sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
     seat = view["seat"]
-    turn = "Your turn" if seat in view["to_act"] else f"{names[1 - seat]} to play"
+    if view["phase"] == "over":
+        turn = "Game over"
+    else:
+        turn = "Your turn" if seat in view["to_act"] else f"{names[1 - seat]} to play"
     sheet.caption(MARGIN, MARGIN + 38, turn, 22, colour=HIGHLIGHT)
     y = float(MARGIN + 80)
     trick: list[dict[str, Any]] = view["trick"]

@@ -19,7 +19,7 @@ ALL_CARDS: dict[str, tuple[str, ...]] = {
     "hearts": tuple(HEARTS_CARDS),
     "ten": tuple(deck_for(5)),
 }
-WIDTHS = (56, 160)
+WIDTHS = (56, 96, 170)  # the smallest, a middle and the largest width the pictures use
 
 
 def test_every_game_has_a_look_and_the_decks_are_complete() -> None:
