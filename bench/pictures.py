@@ -1,0 +1,120 @@
+"""Picture cost: render time (p50/p95) and PNG size of a hand, a table, a round summary and a
+score chart per game, with a cold face cache (a new ``Pictures`` each time, as after a bot
+start) and a warm one (the same ``Pictures`` reused, as in a running bot). Target: p95 < 50
+ms, < 200 KB.
+
+Run from the checkout: ``python -m bench.pictures`` (``--runs`` per measurement).
+Positions are the seeded random games of ``tests/ui/pictures/sample.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cogs.ui.pictures import Pictures, series_from_views
+from engine import GAMES
+from tests.ui.pictures.sample import MID_GAME, WHOLE_GAME, Position, advance, views
+
+Render = Callable[[Pictures], bytes]
+View = dict[str, Any]
+TARGET_MS = 50.0
+TARGET_BYTES = 200 * 1024
+# A large position per game: the most seats, late enough that piles and collections fill up.
+LARGE: dict[str, Position] = {
+    "grinch": Position("grinch", 6, 2, 40),
+    "gnome": Position("gnome", 7, 4, 120),
+    "hearts": Position("hearts", 2, 8, 0),
+    "ten": Position("ten", 5, 9, 300),
+}
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def measure(render: Render, runs: int, *, cold: bool) -> tuple[list[float], list[float], int]:
+    """Wall and CPU milliseconds per render, and the PNG size; ``cold`` gives every run a new
+    face cache. CPU time leaves out the waits of a shared machine; wall time is what a user
+    waits for."""
+    warm = Pictures()
+    size = len(render(warm))  # also warms the process-wide font cache
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(runs):
+        pictures = Pictures() if cold else warm
+        started, started_cpu = time.perf_counter(), time.process_time()
+        render(pictures)
+        wall.append((time.perf_counter() - started) * 1000)
+        cpu.append((time.process_time() - started_cpu) * 1000)
+    return wall, cpu, size
+
+
+def _hand(view: View, names: list[str]) -> Render:
+    return lambda pictures: pictures.hand(view, names)
+
+
+def _table(view: View, names: list[str]) -> Render:
+    return lambda pictures: pictures.table(view, names)
+
+
+def _summary(view: View, names: list[str]) -> Render:
+    def render(pictures: Pictures) -> bytes:
+        data = pictures.summary(view, names)
+        assert data is not None, "the position is past its first scored round"
+        return data
+
+    return render
+
+
+def cases(game: str) -> dict[str, Render]:
+    out: dict[str, Render] = {}
+    for label, position in (("mid", MID_GAME[game]), ("large", LARGE[game])):
+        state, own, spectator = views(position)
+        seat = 0 if own is None else own["seat"]
+        out[f"hand/{label}"] = _hand(GAMES[game].view(state, seat), position.names)
+        out[f"table/{label}"] = _table(spectator, position.names)
+    whole = WHOLE_GAME[game]
+    _, history = advance(whole)
+    series = series_from_views(history)
+    winners = history[-1]["outcome"]["winners"]
+    out["summary"] = _summary(history[len(history) // 2], whole.names)
+    out["chart"] = lambda pictures: pictures.chart(game, series, whole.names, winners=winners)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Picture rendering benchmark")
+    parser.add_argument("--runs", type=int, default=40, help="renders per measurement")
+    args = parser.parse_args()
+    print(
+        f"{'game':<7} {'picture':<12} {'cold p50':>9} {'cold p95':>9} {'warm p50':>9} "
+        f"{'warm p95':>9} {'cpu p95':>8} {'KB':>6}"
+    )
+    worst_wall = worst_cpu = 0.0
+    worst_size = 0
+    for game in ("grinch", "gnome", "hearts", "ten"):
+        for name, render in cases(game).items():
+            cold, cold_cpu, size = measure(render, args.runs, cold=True)
+            warm, warm_cpu, _ = measure(render, args.runs, cold=False)
+            cpu95 = max(percentile(cold_cpu, 0.95), percentile(warm_cpu, 0.95))
+            worst_wall = max(worst_wall, percentile(cold, 0.95), percentile(warm, 0.95))
+            worst_cpu = max(worst_cpu, cpu95)
+            worst_size = max(worst_size, size)
+            print(
+                f"{game:<7} {name:<12} {percentile(cold, 0.5):>9.1f} {percentile(cold, 0.95):>9.1f}"
+                f" {percentile(warm, 0.5):>9.1f} {percentile(warm, 0.95):>9.1f} {cpu95:>8.1f}"
+                f" {size / 1024:>6.1f}"
+            )
+    print(
+        f"\nms per picture, {args.runs} runs each; cpu p95 = the worse of cold and warm.\n"
+        f"worst p95: wall {worst_wall:.1f} ms, cpu {worst_cpu:.1f} ms (target "
+        f"{TARGET_MS:.0f}); largest {worst_size / 1024:.1f} KB (target {TARGET_BYTES // 1024})"
+    )
+
+
+if __name__ == "__main__":
+    main()

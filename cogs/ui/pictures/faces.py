@@ -1,0 +1,103 @@
+"""Card faces: the per-game look contract and the cache that draws each face once.
+
+One :class:`FaceCache` belongs to one bot instance (the Discord layer creates it with the
+bot and passes it to every picture), so there is no module-level mutable state. Cards that
+look the same (the 14 copies of a Gnoming "6") share one drawn face through
+:meth:`Look.key`. The cache also records every card id asked of it, which is how the tests
+prove a picture drew no hidden card.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Protocol
+
+from PIL import Image
+
+
+class Look(Protocol):
+    """How one game's cards are drawn."""
+
+    game: str
+
+    def key(self, card: str) -> str:
+        """The face ``card`` shares with its look-alikes; ValueError for an unknown id."""
+        ...
+
+    def draw(self, key: str, width: int) -> Image.Image:
+        """Draw the face for ``key`` at ``width`` pixels (height = 1.4 x width)."""
+        ...
+
+    def back(self, width: int) -> Image.Image:
+        """The back of a card (face down), the same for every card of the game."""
+        ...
+
+
+class FaceCache:
+    """Drawn faces by (game, face key, width), least recently used dropped past ``max_faces``.
+
+    Returned images are shared: callers paste them and never draw on them. Safe to share
+    between threads (the Discord layer renders in a worker thread): the bookkeeping is under
+    a lock, drawing is not, so two threads may at worst draw the same face once each.
+    """
+
+    def __init__(self, looks: Mapping[str, Look], *, max_faces: int = 512) -> None:
+        self._looks = dict(looks)
+        self._faces: OrderedDict[tuple[str, str, int], Image.Image] = OrderedDict()
+        self._max = max_faces
+        self._requested: set[tuple[str, str]] = set()
+        self.hits = 0
+        self.misses = 0
+        self._lock = threading.Lock()
+
+    def look(self, game: str) -> Look:
+        try:
+            return self._looks[game]
+        except KeyError:
+            raise ValueError(f"No card look for game {game!r}.") from None
+
+    def face(self, game: str, card: str, width: int) -> Image.Image:
+        """The face of ``card`` at ``width`` pixels; drawn on first use, then reused."""
+        look = self.look(game)
+        key = look.key(card)
+        with self._lock:
+            self._requested.add((game, card))
+        return self._get((game, key, width), lambda: look.draw(key, width))
+
+    def back(self, game: str, width: int) -> Image.Image:
+        """The back of a ``game`` card at ``width`` pixels."""
+        look = self.look(game)
+        return self._get((game, "", width), lambda: look.back(width))
+
+    def requested(self, game: str | None = None) -> frozenset[str]:
+        """Every card id whose face was asked for (of ``game``, or of any game)."""
+        with self._lock:
+            return frozenset(card for g, card in self._requested if game is None or g == game)
+
+    def clear_requests(self) -> None:
+        with self._lock:
+            self._requested.clear()
+
+    def __len__(self) -> int:
+        return len(self._faces)
+
+    def _get(self, slot: tuple[str, str, int], make: _Maker) -> Image.Image:
+        with self._lock:
+            image = self._faces.get(slot)
+            if image is not None:
+                self.hits += 1
+                self._faces.move_to_end(slot)
+                return image
+            self.misses += 1
+        image = make()
+        with self._lock:
+            self._faces[slot] = image
+            if len(self._faces) > self._max:
+                self._faces.popitem(last=False)
+        return image
+
+
+class _Maker(Protocol):
+    def __call__(self) -> Image.Image: ...

@@ -1,0 +1,163 @@
+"""2-Player Hearts pictures: a player's hand and the table (current and last trick, points)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cogs.ui.pictures.faces import FaceCache
+from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
+from cogs.ui.pictures.palette import GOLD, HIGHLIGHT
+
+View = dict[str, Any]
+GAME = "hearts"
+HAND_CARD = 160
+TRICK_CARD = 130
+SMALL_CARD = 76
+WIDTH = 1200
+
+
+def _header(view: View) -> str:
+    broken = "hearts broken" if view["hearts_broken"] else "hearts not broken"
+    return f"Hand {view['hand_no']}  ·  trick {view['trick_no']}/13  ·  {broken}"
+
+
+def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+    """The viewer's hand as an overlapping fan (every corner index shows), and the trick."""
+    cards: list[str] = view["hand"]
+    sheet = Sheet(faces, GAME, WIDTH, 900)
+    sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
+    seat = view["seat"]
+    if view["phase"] == "over":
+        turn = "Game over"
+    else:
+        turn = "Your turn" if seat in view["to_act"] else f"{names[1 - seat]} to play"
+    sheet.caption(MARGIN, MARGIN + 38, turn, 22, colour=HIGHLIGHT)
+    y = float(MARGIN + 80)
+    trick: list[dict[str, Any]] = view["trick"]
+    if trick:
+        sheet.caption(MARGIN, y, "On the table", 22, bold=True)
+        x = MARGIN
+        for play in trick:
+            sheet.card(play["card"], x, y + 32, SMALL_CARD + 20)
+            sheet.caption(
+                x + (SMALL_CARD + 20) / 2,
+                y + 40 + card_height(SMALL_CARD + 20),
+                names[play["seat"]],
+                16,
+                anchor="ma",
+                max_width=SMALL_CARD + 60,
+            )
+            x += SMALL_CARD + 80
+        y += 32 + card_height(SMALL_CARD + 20) + 40
+    if cards:
+        room = WIDTH - 2 * MARGIN - HAND_CARD
+        step = min(HAND_CARD + 12, room / max(1, len(cards) - 1))
+        sheet.row(cards, MARGIN, y, HAND_CARD, step=step)
+    else:
+        sheet.caption(MARGIN, y, "No cards left in hand.", 22)
+    return sheet.png()
+
+
+def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+    """The trick in play, the last trick with its winner, and each seat's point cards."""
+    sheet = Sheet(faces, GAME, WIDTH, 1200)
+    sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
+    y = float(MARGIN + 56)
+    height = card_height(TRICK_CARD)
+    sheet.panel((MARGIN, y, MARGIN + 400, y + height + 96))
+    sheet.caption(MARGIN + 16, y + 12, "This trick", 22, bold=True)
+    by_seat = {play["seat"]: play["card"] for play in view["trick"]}
+    for seat in (0, 1):
+        x = MARGIN + 30 + seat * (TRICK_CARD + 80)
+        card = by_seat.get(seat)
+        if card is None:
+            to_play = seat in view["to_act"]
+            sheet.slot(x, y + 44, TRICK_CARD, "to play" if to_play else "")
+        else:
+            sheet.card(card, x, y + 44, TRICK_CARD)
+        sheet.caption(
+            x + TRICK_CARD / 2,
+            y + 52 + height,
+            names[seat],
+            18,
+            anchor="ma",
+            max_width=TRICK_CARD + 70,
+        )
+    last = view["last_trick"]
+    if last is not None:
+        left = MARGIN * 2 + 400
+        sheet.panel((left, y, left + 400, y + height + 96))
+        sheet.caption(
+            left + 16, y + 12, f"Last trick: {names[last['winner']]}", 22, bold=True, max_width=370
+        )
+        for i, play in enumerate(last["cards"]):
+            x = left + 30 + i * (TRICK_CARD + 80)
+            sheet.card(play["card"], x, y + 44, TRICK_CARD, mark=play["seat"] == last["winner"])
+            sheet.caption(
+                x + TRICK_CARD / 2,
+                y + 52 + height,
+                names[play["seat"]],
+                18,
+                anchor="ma",
+                max_width=TRICK_CARD + 70,
+            )
+    y += height + 96 + MARGIN
+    for seat in (0, 1):
+        y = _seat_row(sheet, view, names, seat, y)
+    return sheet.png()
+
+
+def _seat_row(sheet: Sheet, view: View, names: Sequence[str], seat: int, y: float) -> float:
+    taken = view["taken"][seat]
+    height = card_height(SMALL_CARD)
+    bottom = y + height + 64
+    dealer = "  (dealer)" if seat == view["dealer"] else ""
+    sheet.panel(
+        (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat in view["to_act"] else None
+    )
+    sheet.caption(MARGIN + 16, y + 12, names[seat] + dealer, 22, bold=True, max_width=500)
+    status = (
+        f"hand {view['hand_sizes'][seat]}  ·  points this hand {taken['points']}  ·  "
+        f"total {view['totals'][seat]}"
+    )
+    sheet.caption(WIDTH - MARGIN - 16, y + 14, status, 20, anchor="ra")
+    point_cards: list[str] = taken["point_cards"]
+    if point_cards:
+        sheet.row(point_cards, MARGIN + 16, y + 48, SMALL_CARD, step=SMALL_CARD * 0.7)
+    else:
+        sheet.caption(MARGIN + 16, y + 48 + height / 2, "no point cards taken", 18, anchor="lm")
+    return bottom + 12
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last scored hand: the two dead cards (shown only now), each seat's point cards,
+    the hand's points and the new totals; None before the first hand is scored."""
+    last = view["last_hand"]
+    if last is None:
+        return None
+    sheet = Sheet(faces, GAME, 1000, 900)
+    moon = last["moon"]
+    title = f"Hand {last['hand_no']} scored"
+    if moon is not None:
+        title += f": {names[moon]} shot the moon!"
+    sheet.caption(MARGIN, MARGIN, title, 28, bold=True, max_width=960)
+    y = MARGIN + 50.0
+    sheet.caption(MARGIN, y, "Dead cards", 22, bold=True)
+    sheet.row(last["dead"], MARGIN, y + 32, SMALL_CARD)
+    y += 32 + card_height(SMALL_CARD) + 24
+    for seat in (0, 1):
+        bottom = y + card_height(SMALL_CARD) + 64
+        sheet.panel((MARGIN, y, 1000 - MARGIN, bottom))
+        sheet.caption(MARGIN + 16, y + 12, names[seat], 22, bold=True, max_width=400)
+        status = f"+{last['points'][seat]} this hand  ·  total {last['totals'][seat]}"
+        sheet.caption(1000 - MARGIN - 16, y + 14, status, 20, anchor="ra", colour=HIGHLIGHT)
+        cards: list[str] = last["point_cards"][seat]
+        if cards:
+            sheet.row(cards, MARGIN + 16, y + 48, SMALL_CARD, step=SMALL_CARD * 0.7)
+        else:
+            sheet.caption(
+                MARGIN + 16, y + 48 + card_height(SMALL_CARD) / 2, "no point cards", 18, anchor="lm"
+            )
+        y = bottom + 12
+    return sheet.png()

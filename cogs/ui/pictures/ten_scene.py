@@ -1,0 +1,173 @@
+"""Ten pictures: a player's collection with the row and market, and the whole table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cogs.ui.pictures.faces import FaceCache
+from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
+from cogs.ui.pictures.palette import GOLD, HIGHLIGHT
+
+View = dict[str, Any]
+GAME = "ten"
+WIDTH = 1200
+ROW_CARD = 100
+OWN_CARD = 84
+SEAT_CARD = 64
+GROUPS = ("R", "B", "O", "G", "W")
+
+
+def _header(view: View, names: Sequence[str]) -> str:
+    actor = view["actor"]
+    turn = "game over" if actor is None else f"{names[actor]} to act"
+    return f"Deck {view['deck_size']}  ·  {turn}"
+
+
+def _strip(
+    sheet: Sheet, title: str, cards: Sequence[str | None], y: float, width: int, note: str = ""
+) -> float:
+    """A titled line of cards (overlapping if many); returns the y below it."""
+    sheet.caption(MARGIN, y, title, 22, bold=True)
+    if note:
+        sheet.caption(WIDTH - MARGIN, y, note, 20, anchor="ra")
+    y += 32
+    if cards:
+        room = WIDTH - 2 * MARGIN - width
+        step = min(width + 10, room / max(1, len(cards) - 1))
+        sheet.row(cards, MARGIN, y, width, step=step)
+    else:
+        sheet.slot(MARGIN, y, width, "none")
+    return y + card_height(width) + 18
+
+
+def _row_note(view: View) -> str:
+    return (
+        f"numbers {view['row_numbers']}  ·  currency {view['row_currency']}  ·  "
+        f"net {view['net']} (bust at {view['bust_line']})"
+    )
+
+
+def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+    """The viewer's collection by colour, then the row, the auction and the market."""
+    seat = view["seat"]
+    info = view["seats"][seat]
+    sheet = Sheet(faces, GAME, WIDTH, 1500)
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
+    status = (
+        f"Your score {info['score']}  ·  coins {info['tokens']}  ·  bust tokens "
+        f"{info['bust_tokens']}  ·  spending power {info['spending_power']}"
+    )
+    sheet.caption(MARGIN, MARGIN + 36, status, 22, colour=HIGHLIGHT, max_width=WIDTH - 40)
+    y = float(MARGIN + 76)
+    y = _collection(sheet, info, y, OWN_CARD)
+    y = _strip(sheet, "Row", view["row"], y + 10, ROW_CARD, _row_note(view))
+    auction = view["auction"]
+    if auction is not None:
+        y = _strip(sheet, "Auction", [auction["wild"]], y, ROW_CARD, _auction_note(auction, names))
+    _strip(sheet, "Market", view["market"], y, ROW_CARD)
+    return sheet.png()
+
+
+def _auction_note(auction: dict[str, Any], names: Sequence[str]) -> str:
+    if auction["solo"]:
+        return f"price {auction['price']}"
+    high = auction["high_bidder"]
+    return "no bid yet" if high is None else f"high bid {auction['high']} by {names[high]}"
+
+
+def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> float:
+    """One line per colour (and the wilds), each with its run score."""
+    height = card_height(width)
+    by_colour: dict[str, list[str]] = info["by_colour"]
+    lines = [g for g in GROUPS if by_colour[g]]
+    if not lines:
+        sheet.caption(MARGIN, y, "No cards collected yet.", 22)
+        return y + 40
+    column = (WIDTH - 3 * MARGIN) / 2
+    for i, group in enumerate(lines):
+        x = MARGIN + (i % 2) * (column + MARGIN)
+        top = y + (i // 2) * (height + 44)
+        score = info["colour_scores"].get(group)
+        title = "Wilds" if group == "W" else f"{group}: {score} point{'s' if score != 1 else ''}"
+        sheet.caption(x, top, title, 20, bold=True)
+        cards = by_colour[group]
+        step = min(width + 8, (column - width) / max(1, len(cards) - 1))
+        sheet.row(cards, x, top + 28, width, step=step)
+    return y + ((len(lines) + 1) // 2) * (height + 44)
+
+
+def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+    """The row, auction and market, then every seat's collection, score and tokens."""
+    sheet = Sheet(faces, GAME, WIDTH, 1700)
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
+    y = _strip(sheet, "Row", view["row"], MARGIN + 46, ROW_CARD, _row_note(view))
+    auction = view["auction"]
+    if auction is not None:
+        y = _strip(sheet, "Auction", [auction["wild"]], y, ROW_CARD, _auction_note(auction, names))
+    y = _strip(sheet, "Market", view["market"], y, OWN_CARD)
+    for info in view["seats"]:
+        y = _seat(sheet, view, names, info, y)
+    return sheet.png()
+
+
+def _seat(sheet: Sheet, view: View, names: Sequence[str], info: dict[str, Any], y: float) -> float:
+    seat = info["seat"]
+    height = card_height(SEAT_CARD)
+    bottom = y + height + 60
+    sheet.panel(
+        (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat == view["active"] else None
+    )
+    sheet.caption(MARGIN + 14, y + 10, names[seat], 22, bold=True, max_width=420)
+    status = (
+        f"score {info['score']}  ·  coins {info['tokens']}  ·  bust {info['bust_tokens']}  ·  "
+        f"cards {info['cards']}"
+    )
+    sheet.caption(WIDTH - MARGIN - 14, y + 12, status, 20, anchor="ra")
+    groups = [info["by_colour"][g] for g in GROUPS if info["by_colour"][g]]
+    count = sum(len(cards) for cards in groups)
+    gap = 16
+    room = WIDTH - 2 * MARGIN - 28 - gap * len(groups) - SEAT_CARD * len(groups)
+    step = min(SEAT_CARD + 6, room / max(1, count - len(groups)))
+    x = MARGIN + 14.0
+    for cards in groups:
+        x = sheet.row(cards, x, y + 46, SEAT_CARD, step=step) + gap
+    if not info["cards"]:
+        sheet.caption(MARGIN + 14, y + 46 + height / 2, "no cards yet", 18, anchor="lm")
+    return bottom + 12
+
+
+RESULTS = {
+    "bust_number": "busted (over 10)",
+    "bust_currency": "busted (too much currency)",
+    "take_num": "took the numbers",
+    "take_cur": "took the currency",
+    "": "",
+}
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last finished turn: the cards turned over, what the player did and bought; None
+    before the first turn ends."""
+    last = view["last_turn"]
+    if last is None or last["seat"] < 0:
+        return None
+    sheet = Sheet(faces, GAME, WIDTH, 900)
+    result = RESULTS.get(last["result"], last["result"])
+    sheet.caption(
+        MARGIN,
+        MARGIN,
+        f"{names[last['seat']]} {result}".strip(),
+        26,
+        bold=True,
+        max_width=WIDTH - 40,
+    )
+    y = _strip(sheet, "Turned over", last["drawn"], MARGIN + 46.0, OWN_CARD)
+    bought = last["buy"]
+    if bought and bought != "nobuy":
+        y = _strip(sheet, "Bought", [bought], y, OWN_CARD)
+    for auction in last["auctions"]:
+        winner = auction["winner"]
+        note = "no bids" if winner < 0 else f"{names[winner]} paid {auction['price']}"
+        y = _strip(sheet, "Auction", [auction["wild"]], y, OWN_CARD, note)
+    return sheet.png()

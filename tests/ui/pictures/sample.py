@@ -1,0 +1,69 @@
+"""Reproducible game positions for picture tests, goldens and the benchmark.
+
+A position is a seeded game advanced by a seeded random choice among the legal actions, so
+the same (game, players, seed, moves) always gives the same state and views.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine import GAMES
+
+View = dict[str, Any]
+MAX_MOVES = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    game: str
+    players: int
+    seed: int
+    moves: int  # random moves to play; -1 = to the end of the game
+
+    @property
+    def names(self) -> list[str]:
+        return [f"Player {chr(65 + s)}" for s in range(self.players)]
+
+
+def advance(position: Position) -> tuple[Any, list[View]]:
+    """The state after the position's moves, and the spectator view after every move."""
+    game = GAMES[position.game]
+    state = game.new_game(position.players, position.seed)
+    rng = random.Random(position.seed)
+    history = [game.view(state, None)]
+    limit = MAX_MOVES if position.moves < 0 else position.moves
+    for _ in range(limit):
+        seats = sorted(game.to_act(state))
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        actions = game.legal_actions(state, seat)
+        state = game.apply(state, seat, rng.choice(actions))
+        history.append(game.view(state, None))
+    return state, history
+
+
+def views(position: Position) -> tuple[Any, View | None, View]:
+    """The state, the view of the first seat that may act (None if nobody) and the spectator's."""
+    game = GAMES[position.game]
+    state, _ = advance(position)
+    seats = sorted(game.to_act(state))
+    own = game.view(state, seats[0]) if seats else None
+    return state, own, game.view(state, None)
+
+
+MID_GAME: dict[str, Position] = {
+    "grinch": Position("grinch", 4, 7, 30),
+    "gnome": Position("gnome", 4, 11, 40),
+    "hearts": Position("hearts", 2, 5, 9),
+    "ten": Position("ten", 3, 3, 60),
+}
+WHOLE_GAME: dict[str, Position] = {
+    "grinch": Position("grinch", 4, 7, -1),
+    "gnome": Position("gnome", 4, 11, -1),
+    "hearts": Position("hearts", 2, 5, -1),
+    "ten": Position("ten", 3, 3, -1),
+}
