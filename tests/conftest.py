@@ -49,7 +49,7 @@ def _is_local(address: Any) -> bool:
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host.split("%")[0]).is_loopback
+        return ipaddress.ip_address(host.split("%", maxsplit=1)[0]).is_loopback
     except ValueError:
         return False
 
