@@ -87,7 +87,7 @@ class Heartbeat:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._last: tuple[bool, str] | None = None
-        self._stopping = False
+        self._stopping = asyncio.Event()
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="heartbeat")
@@ -99,7 +99,7 @@ class Heartbeat:
 
     async def stop(self) -> None:
         """End the loop after the beat in progress (its write must not outlive the removal)."""
-        self._stopping = True
+        self._stopping.set()
         self._wake.set()
         if self._task is not None:
             try:
@@ -134,10 +134,10 @@ class Heartbeat:
         return beat
 
     async def _run(self) -> None:
-        while not self._stopping:
+        while not self._stopping.is_set():
             self._wake.clear()
             await self.beat()
-            if self._stopping:
+            if self._stopping.is_set():
                 return
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=self.interval)
