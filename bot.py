@@ -176,7 +176,10 @@ def main(argv: list[str] | None = None) -> int:
         return lifecycle.EXIT_CANNOT_START
     logging.getLogger().setLevel(settings.log_level)
     quiet_voice_warnings()
-    return asyncio.run(lifecycle.run(settings, lambda store: CardBot(settings, store)))
+    try:
+        return asyncio.run(lifecycle.run(settings, lambda store: CardBot(settings, store)))
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
+        return lifecycle.EXIT_OK
 
 
 if __name__ == "__main__":

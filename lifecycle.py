@@ -148,6 +148,9 @@ async def _stop(bot: commands.Bot, running: asyncio.Task[None], why: str) -> int
 
 
 async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
+    if signals.requested.is_set():  # stopped while the database was being opened
+        log.info("stopping (%s) before connecting", signals.name)
+        return EXIT_OK
     running = asyncio.create_task(bot.start(token), name="discord-client")
     waiting = asyncio.create_task(signals.requested.wait(), name="stop-signal")
     await asyncio.wait({running, waiting}, return_when=asyncio.FIRST_COMPLETED)
