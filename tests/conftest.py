@@ -43,15 +43,19 @@ class NetworkBlocked(OSError):
 
 
 def _is_local(address: Any) -> bool:
-    if isinstance(address, str | bytes):  # a Unix socket path
+    """A Unix socket, localhost, a loopback address or 0.0.0.0/:: (this machine on Linux)."""
+    if isinstance(address, str | bytes):
         return True
     host = str(address[0])
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host.split("%", maxsplit=1)[0]).is_loopback
+        ip = ipaddress.ip_address(host.split("%", maxsplit=1)[0])
     except ValueError:
         return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback or ip.is_unspecified
 
 
 _real_connect = socket.socket.connect
