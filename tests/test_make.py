@@ -17,6 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 IDENTITY = "import sys; print(sys.version.split()[0], sys.base_prefix)"
 MAKE = shutil.which("make")
+OUTER_MAKE = ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "VENV", "PYTHON", "PYTEST_ARGS")
 
 pytestmark = pytest.mark.skipif(MAKE is None, reason="make is not installed")
 
@@ -24,7 +25,9 @@ pytestmark = pytest.mark.skipif(MAKE is None, reason="make is not installed")
 def make(
     *args: str, cwd: Path = ROOT, extra: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    # Under `make unit VENV=...` the outer make's command-line variables are in the
+    # environment too: a test sets its own.
+    env = {k: v for k, v in os.environ.items() if k not in OUTER_MAKE}
     return subprocess.run(
         [str(MAKE), "--no-print-directory", *args],
         cwd=cwd,
@@ -125,10 +128,10 @@ def test_a_failed_install_is_not_taken_for_a_finished_one(tmp_path: Path) -> Non
         "[tool.setuptools]\npackages = []\n"
     )
     offline = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(tmp_path)}
-    failed = make("install", f"PYTHON={sys.executable}", cwd=project, extra=offline)
-    assert failed.returncode != 0
     venv = project / ".venv"
+    failed = make("install", f"VENV={venv}", f"PYTHON={sys.executable}", cwd=project, extra=offline)
+    assert failed.returncode != 0
     assert (venv / ".python").exists()  # the interpreter part is done and kept
     assert not (venv / ".runtime").exists()
-    again = make("-n", "install", f"PYTHON={sys.executable}", cwd=project)
+    again = make("-n", "install", f"VENV={venv}", f"PYTHON={sys.executable}", cwd=project)
     assert "rm -rf" not in again.stdout and "pip install" in again.stdout  # retried, not rebuilt
