@@ -1,36 +1,74 @@
 # Two commands on a fresh machine: `make run` starts the bot, `make test` installs and tests.
+#
+# The virtual environment remembers which interpreter built it (.venv/.python holds its version
+# and installation prefix). When PYTHON names another interpreter, the .venv is rebuilt from
+# scratch. Stamps are written only after a step succeeded, so a failed install is retried
+# by the next run instead of being taken for a finished one.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+PIP := $(PY) -m pip install --quiet --disable-pip-version-check -c requirements.lock
+IDENTITY := import sys; print(sys.version.split()[0], sys.base_prefix)
 
-.PHONY: install run test lint typecheck unit bench clean
+WANT := $(shell $(PYTHON) -c '$(IDENTITY)' 2>/dev/null)
+HAVE := $(shell $(PY) -c '$(IDENTITY)' 2>/dev/null)
 
-$(STAMP): pyproject.toml requirements.lock
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c requirements.lock -e ".[test]"
-	touch $(STAMP)
+.PHONY: install install-test run backup test lint typecheck unit bench clean FORCE
 
-install: $(STAMP)
+ifeq ($(WANT),)
+$(error $(PYTHON) was not found or does not run: install Python 3.11 or newer, or set PYTHON=)
+endif
 
-run: install
+ifneq ($(WANT),$(HAVE))
+$(VENV)/.python: FORCE
+endif
+
+# The bare environment: a fresh venv made by $(PYTHON), removed again if making it failed.
+$(VENV)/.python:
+	rm -rf $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); echo "Cannot create $(VENV): on Debian/Ubuntu install python3-venv." >&2; exit 1; }
+	$(PY) -c '$(IDENTITY)' > $@.tmp && mv $@.tmp $@
+
+# What the bot needs to run.
+$(VENV)/.runtime: $(VENV)/.python pyproject.toml requirements.lock
+	rm -f $@
+	$(PIP) -e .
+	touch $@
+
+# Everything: the bot's packages and the test, lint and type-check tools.
+$(VENV)/.test: $(VENV)/.python pyproject.toml requirements.lock
+	rm -f $@
+	$(PIP) -e ".[test]"
+	touch $@ $(VENV)/.runtime
+
+install: $(VENV)/.runtime
+
+install-test: $(VENV)/.test
+
+run: $(VENV)/.runtime
 	$(PY) bot.py
 
-lint: install
+# A consistent copy of the live database: make backup [TO=path] (default backups/bot-<time>.db).
+backup: $(VENV)/.runtime
+	$(PY) bot.py backup $(TO)
+
+lint: $(VENV)/.test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-typecheck: install
+typecheck: $(VENV)/.test
 	$(VENV)/bin/mypy
 
-unit: install
-	$(VENV)/bin/pytest -n 2 -q
+unit: $(VENV)/.test
+	$(VENV)/bin/pytest -n 2 -q $(PYTEST_ARGS)
 
 test: lint typecheck unit
 
-bench: install
+bench: $(VENV)/.test
 	$(PY) -m bench.engine
 	$(PY) -m bench.store
 
 clean:
 	rm -rf $(VENV)
+
+FORCE:

@@ -1,16 +1,23 @@
-"""Composition root: settings from .env, logging, the database, the cogs, command sync."""
+"""Composition root: settings from .env, logging, the database, the cogs, command sync.
+
+``python bot.py`` runs the bot (lifecycle.py: signals, heartbeat, graceful stop);
+``python bot.py health`` is the container health check; ``python bot.py backup [PATH]`` copies
+the live database consistently.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
-import sqlite3
 import sys
+import time
+from pathlib import Path
 
 import discord
 from discord.ext import commands
-from dotenv import load_dotenv
 
+import lifecycle
 from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
@@ -18,11 +25,15 @@ from cogs.lobby import LobbyCog
 from cogs.publisher import Publisher
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
+from db.backup import BackupError, backup
 from db.store import Store
+from heartbeat import check_health, heartbeat_path
 from service.games import GameService
-from settings import Settings, SettingsError
+from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
 
 log = logging.getLogger("bot")
+
+CLOSE_GRACE = 2.0  # seconds queued messages get at shutdown
 
 
 def minimal_intents() -> discord.Intents:
@@ -69,41 +80,102 @@ class CardBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        await self.publisher.close()
+        """Let running handlers finish (a click being recorded), give queued messages a moment,
+        then close the connection. Messages still queued are redrawn at the next start
+        (``rendered_version``).
+
+        The store is not closed here: whoever opened it (lifecycle.run) closes it afterwards.
+        """
+        if not self.is_closed():
+            await lifecycle.finish_in_flight()
+            await self.publisher.close(timeout=CLOSE_GRACE)
         await super().close()
-        await self.store.close()
 
 
-async def main() -> int:
-    load_dotenv()
+def quiet_voice_warnings() -> None:
+    """The bot never joins voice: no warning at start about PyNaCl or davey being absent."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def configure_logging(level: str = "INFO") -> None:
     logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True
     )
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="bot.py", description="Card table bot for Discord; settings come from .env."
+    )
+    commands_ = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands_.add_parser("run", help="start the bot (what happens without a command)")
+    health = commands_.add_parser(
+        "health", help="exit 0 if the running bot is connected and can write its database"
+    )
+    health.add_argument(
+        "--max-age",
+        type=float,
+        default=None,
+        help="seconds a heartbeat counts as fresh (default: 3 × HEARTBEAT_SECONDS)",
+    )
+    backup = commands_.add_parser("backup", help="write a consistent copy of the live database")
+    backup.add_argument(
+        "target",
+        nargs="?",
+        type=Path,
+        help="the copy to write (default: backups/bot-<UTC time>.db beside the database)",
+    )
+    return parser.parse_args(argv)
+
+
+def default_backup_path(database: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    return database.parent / "backups" / f"{database.stem}-{stamp}.db"
+
+
+def health_command(source: dict[str, str], max_age: float | None) -> int:
+    interval = heartbeat_seconds(source)
+    healthy, line = check_health(heartbeat_path(database_path(source)), max_age or 3 * interval)
+    if healthy:
+        log.info("healthy: %s", line)
+        return 0
+    log.error("unhealthy: %s", line)
+    return 1
+
+
+def backup_command(source: dict[str, str], target: Path | None) -> int:
+    database = database_path(source)
+    destination = target or default_backup_path(database)
     try:
-        settings = Settings.from_env()
-    except SettingsError as exc:
-        log.error("Cannot start: %s", exc)
-        return 2
-    logging.getLogger().setLevel(settings.log_level)
-    try:
-        store = await Store.open(settings.database_path)
-    except (OSError, sqlite3.Error) as exc:
-        log.error("Cannot open the database at %s: %s", settings.database_path, exc)
-        return 2
-    bot = CardBot(settings, store)
-    try:
-        await bot.start(settings.token)
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN in .env.")
-        return 2
-    finally:
-        if not bot.is_closed():
-            await bot.close()
+        written = backup(database, destination)
+    except BackupError as exc:
+        log.error("Backup failed: %s.", exc)
+        return 1
+    log.info("backed up %s to %s", database, written)
     return 0
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    configure_logging()
+    source = environment()
     try:
-        sys.exit(asyncio.run(main()))
-    except KeyboardInterrupt:
-        sys.exit(0)
+        if args.command == "health":
+            return health_command(source, args.max_age)
+        if args.command == "backup":
+            return backup_command(source, args.target)
+        settings = Settings.from_env(source)
+    except SettingsError as exc:
+        log.error("Cannot start: %s", exc)
+        return lifecycle.EXIT_CANNOT_START
+    logging.getLogger().setLevel(settings.log_level)
+    quiet_voice_warnings()
+    try:
+        return asyncio.run(lifecycle.run(settings, lambda store: CardBot(settings, store)))
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
+        return lifecycle.EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

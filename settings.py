@@ -1,17 +1,74 @@
-"""Settings read once from the environment (and .env) into one frozen object."""
+"""Settings read once from the environment (and .env) into one frozen object.
+
+Where a setting comes from, first match wins: the command line (``--database``), the process
+environment, the env file, the default. The env file is ``.env`` beside ``bot.py`` unless
+``CARDTABLE_ENV_FILE`` names another one; ``CARDTABLE_ENV_FILE=`` (empty) reads none, which
+is what the tests set so that a developer's ``.env`` never reaches them.
+"""
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 DEFAULT_DATABASE = "data/bot.db"
+DEFAULT_ENV_FILE = Path(__file__).resolve().with_name(".env")
+ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"
+DEFAULT_HEARTBEAT_SECONDS = 10.0
 
 
 class SettingsError(Exception):
     """A setting is missing or malformed; the message is one line for the admin."""
+
+
+def env_file(environ: Mapping[str, str]) -> Path | None:
+    """The env file to read: CARDTABLE_ENV_FILE if set (empty: none), else .env beside bot.py."""
+    chosen = environ.get(ENV_FILE_VARIABLE)
+    if chosen is None:
+        return DEFAULT_ENV_FILE
+    return Path(chosen) if chosen.strip() else None
+
+
+def environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The process environment over the env file's values (the environment wins)."""
+    process = dict(os.environ if environ is None else environ)
+    path = env_file(process)
+    merged: dict[str, str] = {}
+    if path is not None and path.is_file():
+        merged.update({k: v for k, v in dotenv_values(path).items() if v is not None})
+    merged.update(process)
+    return merged
+
+
+def database_path(source: Mapping[str, str]) -> Path:
+    """DATABASE_PATH, or the default; needs no token (backups and health checks use it)."""
+    return Path(source.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+
+
+def _seconds(source: Mapping[str, str], name: str, default: float, hint: str = "") -> float:
+    text = source.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {text!r}.") from None
+    if value < 0:
+        raise SettingsError(f"{name} cannot be negative{hint}.")
+    return value
+
+
+def heartbeat_seconds(source: Mapping[str, str]) -> float:
+    """HEARTBEAT_SECONDS: how often the running bot rewrites its heartbeat file."""
+    value = _seconds(source, "HEARTBEAT_SECONDS", DEFAULT_HEARTBEAT_SECONDS)
+    if value == 0:
+        raise SettingsError("HEARTBEAT_SECONDS must be more than 0.")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,10 +78,12 @@ class Settings:
     dev_guild_id: int | None
     turn_timeout: float
     log_level: str
+    heartbeat_seconds: float = DEFAULT_HEARTBEAT_SECONDS
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
-        source = dict(os.environ if env is None else env)
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Settings from ``env`` as given (default: the environment over the env file)."""
+        source = environment() if env is None else env
         token = source.get("DISCORD_TOKEN", "").strip()
         if not token:
             raise SettingsError(
@@ -37,17 +96,9 @@ class Settings:
             raise SettingsError(
                 f"DEV_GUILD_ID must be a server id (a number), not {guild_text!r}."
             ) from None
-        timeout_text = source.get("TURN_TIMEOUT_SECONDS", "300").strip() or "300"
-        try:
-            timeout = float(timeout_text)
-        except ValueError:
-            raise SettingsError(
-                f"TURN_TIMEOUT_SECONDS must be a number of seconds, not {timeout_text!r}."
-            ) from None
-        if timeout < 0:
-            raise SettingsError("TURN_TIMEOUT_SECONDS cannot be negative (0 turns timers off).")
+        timeout = _seconds(source, "TURN_TIMEOUT_SECONDS", 300.0, " (0 turns timers off)")
+        heartbeat = heartbeat_seconds(source)
         level = (source.get("LOG_LEVEL", "INFO").strip() or "INFO").upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        database = Path(source.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
-        return cls(token, database, guild, timeout, level)
+        return cls(token, database_path(source), guild, timeout, level, heartbeat)

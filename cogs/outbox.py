@@ -75,10 +75,16 @@ class Outbox:
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
-    async def close(self) -> None:
-        """Finish what is queued, then refuse new jobs."""
-        await self.idle()
+    async def close(self, timeout: float) -> None:
+        """Refuse new jobs, give the queued ones ``timeout`` seconds, then drop the rest."""
         self._closed = True
+        try:
+            await asyncio.wait_for(self.idle(), timeout)
+        except TimeoutError:
+            log.info("closing with %d lanes still queued", len(self._workers))
+            for task in list(self._workers.values()):
+                task.cancel()
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     async def _run(self, lane: Hashable) -> None:
         queue = self._lanes[lane]

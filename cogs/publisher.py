@@ -139,8 +139,8 @@ class Publisher:
 
         self.outbox.put(("ch", channel_id), ("lobby", loaded.row.id), job)
 
-    async def close(self) -> None:
-        await self.outbox.close()
+    async def close(self, timeout: float) -> None:
+        await self.outbox.close(timeout)
 
     # -- bookkeeping ---------------------------------------------------------------------
 

@@ -1,0 +1,203 @@
+"""The bot's life: start-up checks, signals, the heartbeat, a graceful stop and the exit code.
+
+Every start-up failure ends as one ERROR line and exit code 2 (bad database path, Discord
+unreachable, token refused). SIGTERM and SIGINT stop the bot gracefully: handlers already
+running (a click being recorded, say) get up to ``GRACE_SECONDS`` to finish, then the gateway
+and HTTP session close, then the database; the exit code is 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sqlite3
+import threading
+from collections.abc import Callable
+
+import aiohttp
+import discord
+from discord.ext import commands
+
+from db.probe import DatabaseUnusable, check_writable
+from db.store import Store
+from heartbeat import Heartbeat
+from settings import Settings
+
+log = logging.getLogger("lifecycle")
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_CANNOT_START = 2
+GRACE_SECONDS = 5.0
+CLOSE_SECONDS = 3.0
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+# Names discord.py gives the tasks that run event handlers, slash commands and buttons.
+HANDLER_TASK_PREFIXES = ("discord.py: ", "discord-ui-", "CommandTree-invoker")
+
+
+async def finish_in_flight(timeout: float = GRACE_SECONDS) -> int:
+    """Wait up to ``timeout`` s for the handlers running now; return how many did not finish."""
+    current = asyncio.current_task()
+    running = {
+        task
+        for task in asyncio.all_tasks()
+        if task is not current
+        and not task.done()
+        and task.get_name().startswith(HANDLER_TASK_PREFIXES)
+    }
+    if not running:
+        return 0
+    log.info("letting %d interaction(s) in progress finish", len(running))
+    _, unfinished = await asyncio.wait(running, timeout=timeout)
+    if unfinished:
+        log.warning("%d interaction(s) did not finish in %.0f s", len(unfinished), timeout)
+    return len(unfinished)
+
+
+def connected(bot: commands.Bot) -> bool:
+    """Whether the gateway connection is up and the bot past on_ready."""
+    return bot.is_ready() and not bot.is_closed() and bot.ws is not None and bot.ws.open
+
+
+def start_failure(exc: BaseException) -> str | None:
+    """One line for an error that ends the start, or None if it is not a known one."""
+    if isinstance(exc, discord.LoginFailure):
+        return "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN in .env."
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "Discord asks for privileged intents this bot does not use: check the portal."
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord answered {exc.status} {exc.response.reason} while logging in."
+    if isinstance(exc, discord.GatewayNotFound):
+        return "Cannot reach Discord's gateway: Discord may be down, try again later."
+    if isinstance(exc, discord.ConnectionClosed):
+        return f"Discord closed the connection (code {exc.code}): {exc.reason or 'no reason'}."
+    if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
+        return f"Cannot reach Discord: {exc or type(exc).__name__}."
+    return None
+
+
+async def _settle_sqlite_threads() -> None:
+    """Let aiosqlite's worker threads end while the loop still runs.
+
+    After a failed connect, aiosqlite stops its thread with a future on this loop; if the loop
+    closes first, the thread prints "Event loop is closed" tracebacks at exit.
+    """
+    for thread in threading.enumerate():
+        if thread.name.endswith("(_connection_worker_thread)"):
+            await asyncio.to_thread(thread.join, 1.0)
+
+
+async def open_store(settings: Settings) -> Store | None:
+    """The migrated store, or None after logging one line saying why it cannot be used."""
+    path = settings.database_path
+    try:
+        await asyncio.to_thread(check_writable, path)
+        return await Store.open(path)
+    except DatabaseUnusable as exc:
+        log.error("Cannot use the database: %s.", exc)
+    except (OSError, sqlite3.Error) as exc:
+        await _settle_sqlite_threads()
+        log.error("Cannot open the database at %s: %s", path, exc)
+    return None
+
+
+class StopSignals:
+    """SIGTERM and SIGINT set ``requested`` (and say which) instead of killing the process."""
+
+    def __init__(self) -> None:
+        self.requested = asyncio.Event()
+        self.name = ""
+        self._installed: list[signal.Signals] = []
+
+    def install(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in STOP_SIGNALS:
+            try:
+                loop.add_signal_handler(sig, self._received, sig)
+            except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
+                continue
+            self._installed.append(sig)
+
+    def remove(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in self._installed:
+            loop.remove_signal_handler(sig)
+        self._installed.clear()
+
+    def _received(self, sig: signal.Signals) -> None:
+        if self.requested.is_set():
+            log.info("%s again: already stopping", sig.name)
+            return
+        self.name = sig.name
+        self.requested.set()
+
+
+async def _stop(bot: commands.Bot, running: asyncio.Task[None], why: str) -> int:
+    log.info("stopping (%s)", why)
+    try:
+        async with asyncio.timeout(GRACE_SECONDS + CLOSE_SECONDS):
+            await bot.close()
+            with contextlib.suppress(Exception):
+                await running
+    except TimeoutError:
+        log.error("the bot did not stop within %.0f s", GRACE_SECONDS + CLOSE_SECONDS)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
+    if signals.requested.is_set():  # stopped while the database was being opened
+        log.info("stopping (%s) before connecting", signals.name)
+        return EXIT_OK
+    running = asyncio.create_task(bot.start(token), name="discord-client")
+    waiting = asyncio.create_task(signals.requested.wait(), name="stop-signal")
+    await asyncio.wait({running, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    if signals.requested.is_set():
+        return await _stop(bot, running, signals.name)
+    waiting.cancel()
+    exc = running.exception()
+    if exc is None:
+        log.info("the connection to Discord was closed")
+        return EXIT_OK
+    line = start_failure(exc)
+    if line is None:
+        log.error("the bot stopped on an unexpected error", exc_info=exc)
+        return EXIT_FAILED
+    log.error("%s", line)
+    return EXIT_CANNOT_START
+
+
+async def run(settings: Settings, build: Callable[[Store], commands.Bot]) -> int:
+    """Open the store, run the bot built on it until a signal or a fatal error; the exit code."""
+    signals = StopSignals()
+    signals.install()
+    try:
+        store = await open_store(settings)
+        if store is None:
+            return EXIT_CANNOT_START
+        try:
+            code = await _run_bot(settings, build(store), signals)
+        finally:
+            await store.close()
+        if code == EXIT_OK:
+            log.info("stopped; database closed")
+        return code
+    finally:
+        signals.remove()
+
+
+async def _run_bot(settings: Settings, bot: commands.Bot, signals: StopSignals) -> int:
+    heartbeat = Heartbeat(
+        settings.database_path, settings.heartbeat_seconds, lambda: connected(bot)
+    )
+    for event in ("on_ready", "on_resumed", "on_disconnect"):
+        bot.add_listener(heartbeat.wake, event)
+    heartbeat.start()
+    try:
+        return await _serve(bot, settings.token, signals)
+    finally:
+        await heartbeat.stop()
+        if not bot.is_closed():
+            await bot.close()
