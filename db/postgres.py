@@ -18,9 +18,8 @@ import asyncpg
 
 from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
 from db.migrations import apply_postgres
-from db.store import Store, Tx
+from db.store import TABLE_KEYS, Store, Tx
 
-TABLES = ("games", "seats", "actions", "results")  # in the order a copy must fill them
 FULL_MESSAGE = "the database server is out of space: the bot cannot save moves right now"
 
 
@@ -139,14 +138,14 @@ class PostgresStore(Store):
         """
         async with self._transaction() as tx:
             await tx.execute("LOCK TABLE games, seats, actions, results IN EXCLUSIVE MODE")
-            for table in TABLES:
+            for table in TABLE_KEYS:
                 found = await tx.fetch(f"SELECT EXISTS (SELECT 1 FROM {table}) AS found")
                 if found[0]["found"]:
                     raise TargetNotEmpty(
                         f"{describe(self.url)} already has rows in {table}; "
                         "copy into an empty database"
                     )
-            for table in TABLES:
+            for table in TABLE_KEYS:
                 rows = tables.get(table, ())
                 if not rows:
                     continue

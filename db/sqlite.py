@@ -207,19 +207,6 @@ class SqliteStore(Store):
         except sqlite3.Error:
             log.exception("rollback failed on %s", self._path)
 
-    async def export_rows(self, table: str) -> list[dict[str, Any]]:
-        """Every row of one of the store's tables, in key order (for copying elsewhere)."""
-        keys = {
-            "games": "id",
-            "seats": "game_id, seat",
-            "actions": "game_id, seq",
-            "results": "game_id, seat",
-        }
-        if table not in keys:
-            raise ValueError(f"not a table of the store: {table}")
-        order = keys[table]
-        return await self._fetch(f"SELECT * FROM {table} ORDER BY {order}")
-
 
 async def _check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
     """Raise DamagedDatabase unless SQLite's own check says ``ok``."""

@@ -29,6 +29,13 @@ from db.models import ActionRow, GameRow, ResultRow, SeatRow
 
 OPEN_STATUSES = ("lobby", "active")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# The store's tables in the order a copy fills them, with the key that orders their rows.
+TABLE_KEYS = {
+    "games": "id",
+    "seats": "game_id, seat",
+    "actions": "game_id, seq",
+    "results": "game_id, seat",
+}
 DEFAULT_CLAIM_LEASE = 60.0  # seconds a claimed timer stays with its claimer
 
 
@@ -164,6 +171,12 @@ class Store(ABC):
     async def result_rows(self, game_id: int) -> list[ResultRow]:
         rows = await self._fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", game_id)
         return [ResultRow.from_row(r) for r in rows]
+
+    async def export_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of one of the store's tables in key order, as the engine returns it."""
+        if table not in TABLE_KEYS:
+            raise ValueError(f"not a table of the store: {table}")
+        return await self._fetch(f"SELECT * FROM {table} ORDER BY {TABLE_KEYS[table]}")
 
     # -- lobby -------------------------------------------------------------------------------
 
