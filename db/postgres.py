@@ -10,6 +10,7 @@ transaction under an advisory lock (see ``db.migrations``).
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar, NoReturn
@@ -20,6 +21,7 @@ from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, Target
 from db.migrations import apply_postgres
 from db.store import TABLE_KEYS, Store, Tx
 
+log = logging.getLogger(__name__)
 FULL_MESSAGE = "the database server is out of space: the bot cannot save moves right now"
 
 
@@ -30,7 +32,19 @@ def numbered(sql: str) -> str:
     return head + "".join(f"${n}{part}" for n, part in enumerate(rest, start=1))
 
 
+# The server went away (restart, network, shutdown): the statement's transaction is lost.
+_GONE = (
+    OSError,
+    asyncpg.exceptions.PostgresConnectionError,  # class 08, and the client's own
+    asyncpg.exceptions.AdminShutdownError,
+    asyncpg.exceptions.CrashShutdownError,
+    asyncpg.exceptions.CannotConnectNowError,
+)
+
+
 def _raise_mapped(exc: BaseException) -> NoReturn:
+    if isinstance(exc, _GONE):
+        raise StoreUnavailable(f"lost the connection to PostgreSQL: {exc}") from exc
     if isinstance(exc, asyncpg.exceptions.IntegrityConstraintViolationError):
         raise ConstraintViolation(str(exc)) from exc
     if isinstance(exc, asyncpg.exceptions.InsufficientResourcesError):  # 53xxx, disk full
@@ -56,13 +70,13 @@ class _PgTx:
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         try:
             return [dict(row) for row in await self._conn.fetch(numbered(sql), *args)]
-        except asyncpg.PostgresError as exc:
+        except (asyncpg.PostgresError, *_GONE) as exc:
             _raise_mapped(exc)
 
     async def execute(self, sql: str, *args: Any) -> int:
         try:
             status = await self._conn.execute(numbered(sql), *args)
-        except asyncpg.PostgresError as exc:
+        except (asyncpg.PostgresError, *_GONE) as exc:
             _raise_mapped(exc)
         tail = status.rsplit(" ", 1)[-1]
         return int(tail) if tail.isdigit() else 0
@@ -72,7 +86,7 @@ class _PgTx:
             return
         try:
             await self._conn.executemany(numbered(sql), rows)
-        except asyncpg.PostgresError as exc:
+        except (asyncpg.PostgresError, *_GONE) as exc:
             _raise_mapped(exc)
 
 
@@ -117,11 +131,14 @@ class PostgresStore(Store):
             try:
                 yield _PgTx(conn)
             except BaseException:
-                await transaction.rollback()
+                try:  # a lost connection has rolled back by itself
+                    await transaction.rollback()
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                    log.warning("no rollback: the connection is gone", exc_info=True)
                 raise
             try:
                 await transaction.commit()
-            except asyncpg.PostgresError as exc:
+            except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
 
     @asynccontextmanager

@@ -14,7 +14,14 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from db.errors import AlreadySeated, ChannelBusy, ConstraintViolation, NotFound, StaleVersion
+from db.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    ConstraintViolation,
+    NotFound,
+    StaleVersion,
+    StoreUnavailable,
+)
 from db.migrations import DIALECTS, migration_files
 from db.store import SeatUpdate, Store
 from tests.store.conftest import OpenStore
@@ -292,3 +299,28 @@ async def test_a_killed_writer_loses_no_committed_move(open_store: OpenStore, ta
     assert [a.seq for a in actions] == list(range(1, len(actions) + 1))
     assert row.version == len(actions)
     assert row.snapshot == str(row.version)
+
+
+async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
+    store: Store, target: str, engine: str
+) -> None:
+    if engine == "sqlite":
+        pytest.skip("PostgreSQL only: an embedded SQLite file has no connection to lose")
+    game = await _lobby(store)
+    # The server drops idle connections too: the pool notices and replaces them.
+    admin = await asyncpg.connect(target)
+    try:
+        await admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+    finally:
+        await admin.close()
+    assert (await store.game(game)).id == game
+    # A connection lost in the middle of a transaction: nothing written, a clear error.
+    with pytest.raises(StoreUnavailable, match="lost the connection"):
+        async with store._transaction() as tx:
+            await tx.execute("UPDATE games SET table_key = 'x' WHERE id = ?", game)
+            await tx.fetch("SELECT pg_terminate_backend(pg_backend_pid())")
+    row = await store.game(game)  # the pool opened a new connection
+    assert row.table_key is None
