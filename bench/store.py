@@ -62,10 +62,10 @@ async def _service_client(target: str, client: int, games: int, start_at: float)
         while loaded.row.status == "active":
             seat = rng.choice(sorted(game.to_act(loaded.state)))
             action = str(rng.choice(game.legal_actions(loaded.state, seat)))
-            user = loaded.seats[seat].user_id
-            assert user is not None
+            player = loaded.seats[seat].user_id
+            assert player is not None
             t0 = time.perf_counter()
-            report = await service.act(loaded.row.id, user, loaded.seats[seat].step, action)
+            report = await service.act(loaded.row.id, player, loaded.seats[seat].step, action)
             latencies.append(time.perf_counter() - t0)
             loaded = report.after
     ended = time.time()

@@ -34,10 +34,6 @@ def migration_files(dialect: Dialect = "sqlite") -> list[tuple[int, Path]]:
     return found
 
 
-def latest_version() -> int:
-    return len(migration_files("sqlite"))
-
-
 async def apply_sqlite(conn: aiosqlite.Connection) -> int:
     """Apply every migration above the current user_version, each in its own transaction."""
     async with conn.execute("PRAGMA user_version") as cur:

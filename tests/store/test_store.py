@@ -40,11 +40,11 @@ async def _lobby(store: Store, channel: int = 10) -> int:
 async def raw_execute(target: str, sql: str) -> None:
     """One statement straight on the database, around the store."""
     if target.startswith("postgresql://"):
-        conn = await asyncpg.connect(target)
+        server = await asyncpg.connect(target)
         try:
-            await conn.execute(sql)
+            await server.execute(sql)
         finally:
-            await conn.close()
+            await server.close()
     else:
         with sqlite3.connect(target) as conn:
             conn.execute(sql)
@@ -74,11 +74,11 @@ async def test_migrations_from_empty_and_idempotent(open_store: OpenStore, targe
         assert {"games", "seats", "actions", "results"} <= tables
         assert mode == "wal"
     else:
-        conn = await asyncpg.connect(target)
+        server = await asyncpg.connect(target)
         try:
-            versions = [r[0] for r in await conn.fetch("SELECT version FROM schema_version")]
+            versions = [r[0] for r in await server.fetch("SELECT version FROM schema_version")]
         finally:
-            await conn.close()
+            await server.close()
         assert sorted(versions) == list(range(1, latest + 1))
 
 
