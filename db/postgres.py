@@ -39,6 +39,8 @@ _GONE = (
     asyncpg.exceptions.AdminShutdownError,
     asyncpg.exceptions.CrashShutdownError,
     asyncpg.exceptions.CannotConnectNowError,
+    # asyncpg's own state after the server closed an idle connection under it
+    asyncpg.exceptions.InternalClientError,
 )
 
 
@@ -124,26 +126,81 @@ class PostgresStore(Store):
         return int(rows[0]["v"])
 
     @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy[asyncpg.Record]]:
+        try:
+            conn = await self._pool.acquire()
+        except (asyncpg.PostgresError, *_GONE) as exc:
+            _raise_mapped(exc)
+        try:
+            yield conn
+        except StoreUnavailable:
+            _drop(conn)  # never hand a broken connection out again
+            raise
+        finally:
+            await self._give_back(conn)
+
+    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
-        async with self._pool.acquire() as conn:
-            transaction = conn.transaction()
-            await transaction.start()
+        conn, transaction = await self._begin()
+        try:
             try:
                 yield _PgTx(conn)
-            except BaseException:
+            except BaseException as exc:
                 try:  # a lost connection has rolled back by itself
                     await transaction.rollback()
                 except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                     log.warning("no rollback: the connection is gone", exc_info=True)
+                if isinstance(exc, StoreUnavailable):
+                    _drop(conn)
                 raise
             try:
                 await transaction.commit()
             except (asyncpg.PostgresError, *_GONE) as exc:
+                _drop(conn)
                 _raise_mapped(exc)
+        finally:
+            await self._give_back(conn)
+
+    async def _begin(
+        self,
+    ) -> tuple[asyncpg.pool.PoolConnectionProxy[asyncpg.Record], asyncpg.transaction.Transaction]:
+        """A pooled connection inside BEGIN. One the server closed while it sat idle (a
+        restart) fails at BEGIN, before anything is written, and is replaced once."""
+        for attempt in (1, 2):
+            try:
+                conn = await self._pool.acquire()
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+            transaction = conn.transaction()
+            try:
+                await transaction.start()
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _drop(conn)
+                await self._give_back(conn)
+                if attempt == 2 or not isinstance(exc, _GONE):
+                    _raise_mapped(exc)
+                log.warning("a PostgreSQL connection was lost; beginning again on a new one")
+                continue
+            return conn, transaction
+        raise AssertionError("unreachable")
+
+    async def _give_back(self, conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+        try:
+            await self._pool.release(conn)
+        except asyncpg.InterfaceError:  # asyncpg took a dead connection back by itself
+            log.debug("connection already returned to the pool")
+
+    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        """Reads are retried once on a fresh connection if the pooled one was dead."""
+        try:
+            return await super()._fetch(sql, *args)
+        except StoreUnavailable:
+            log.warning("a PostgreSQL connection was lost; reading again on a new one")
+            return await super()._fetch(sql, *args)
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[Tx]:
-        async with self._pool.acquire() as conn:
+        async with self._connection() as conn:
             yield _PgTx(conn)
 
     async def import_rows(self, tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
@@ -187,6 +244,14 @@ class PostgresStore(Store):
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), "
                 "COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM games"
             )
+
+
+def _drop(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+    """Close a broken connection so the pool opens a new one instead of reusing it."""
+    try:
+        conn.terminate()
+    except asyncpg.InterfaceError:  # already detached from the pool by asyncpg
+        log.debug("connection already detached")
 
 
 def _convert(value: Any, data_type: str) -> Any:

@@ -307,16 +307,22 @@ async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
     if engine == "sqlite":
         pytest.skip("PostgreSQL only: an embedded SQLite file has no connection to lose")
     game = await _lobby(store)
-    # The server drops idle connections too: the pool notices and replaces them.
-    admin = await asyncpg.connect(target)
-    try:
-        await admin.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-    finally:
-        await admin.close()
+
+    async def restart_server_side() -> None:  # what a server restart does to idle connections
+        admin = await asyncpg.connect(target)
+        try:
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+
+    await restart_server_side()  # a read, then a write, each on a replaced connection
     assert (await store.game(game)).id == game
+    await restart_server_side()
+    await store.set_lobby_message(game, 5)
+    assert (await store.game(game)).lobby_message_id == 5
     # A connection lost in the middle of a transaction: nothing written, a clear error.
     with pytest.raises(StoreUnavailable, match="lost the connection"):
         async with store._transaction() as tx:

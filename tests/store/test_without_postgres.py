@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 NOWHERE = "postgresql://postgres@127.0.0.1:1/test"
 
@@ -50,3 +52,13 @@ def test_require_postgres_turns_the_skip_into_a_failure() -> None:
     assert done.returncode == 1, done.stdout
     assert "1 passed" in done.stdout and "1 error" in done.stdout
     assert "required (REQUIRE_POSTGRES=1) but there is no server at" in done.stdout
+
+
+async def test_an_unreachable_server_is_one_clear_error_at_open() -> None:
+    from db.errors import StoreUnavailable
+    from db.store import Store
+
+    with pytest.raises(StoreUnavailable, match="cannot reach PostgreSQL at postgresql://") as e:
+        await Store.open("postgresql://postgres:secret@127.0.0.1:1/test")
+    assert "secret" not in str(e.value)  # the password stays out of logs
+    assert isinstance(e.value, OSError)  # what bot.py already catches at start
