@@ -9,6 +9,8 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import asyncpg
@@ -308,7 +310,7 @@ async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
         pytest.skip("PostgreSQL only: an embedded SQLite file has no connection to lose")
     game = await _lobby(store)
 
-    async def restart_server_side() -> None:  # what a server restart does to idle connections
+    async def terminate_others() -> None:
         admin = await asyncpg.connect(target)
         try:
             await admin.execute(
@@ -317,6 +319,14 @@ async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
             )
         finally:
             await admin.close()
+
+    async def restart_server_side() -> None:
+        """What a server restart does to idle connections, done from another thread while
+        this event loop is blocked, so the pool cannot notice before its next use."""
+        worker = threading.Thread(target=lambda: asyncio.run(terminate_others()))
+        worker.start()
+        worker.join()
+        time.sleep(0.2)
 
     await restart_server_side()  # a read, then a write, each on a replaced connection
     assert (await store.game(game)).id == game
