@@ -376,21 +376,26 @@ class Store(ABC):
                 )
             except ConstraintViolation as exc:  # (game_id, seq) taken: someone else's move
                 raise StaleVersion("the game moved on") from exc
-            await tx.execute(
-                "UPDATE seats SET step = step + 1 WHERE game_id = ? AND seat = ?", game_id, seat
-            )
-            await tx.executemany(
-                "UPDATE seats SET deadline = ?, timeouts = ?, autopilot = ?, claimed_until = NULL "
-                "WHERE game_id = ? AND seat = ?",
+            updates = list(seat_updates)
+            if seat not in {u.seat for u in updates}:
+                await tx.execute(
+                    "UPDATE seats SET step = step + 1 WHERE game_id = ? AND seat = ?",
+                    game_id,
+                    seat,
+                )
+            await tx.executemany(  # one batch; the acting seat's step counter moves on
+                "UPDATE seats SET deadline = ?, timeouts = ?, autopilot = ?, claimed_until = NULL, "
+                "step = step + ? WHERE game_id = ? AND seat = ?",
                 [
                     (
                         None if finished else _seconds(u.deadline),
                         u.timeouts,
                         bool(u.autopilot),
+                        1 if u.seat == seat else 0,
                         game_id,
                         u.seat,
                     )
-                    for u in seat_updates
+                    for u in updates
                 ],
             )
             if results is not None:

@@ -340,3 +340,29 @@ async def test_a_lost_connection_is_reported_and_the_next_call_reconnects(
             await tx.fetch("SELECT pg_terminate_backend(pg_backend_pid())")
     row = await store.game(game)  # the pool opened a new connection
     assert row.table_key is None
+
+
+async def test_the_acting_seat_steps_on_with_or_without_its_own_update(store: Store) -> None:
+    game = await _lobby(store)
+    await store.add_seat(game, user_id=101, name="B", max_seats=2)
+    await store.start(game, "{}", {0: 10.0, 1: 20.0})
+    await store.record_move(
+        game,
+        expected_version=0,
+        seat=1,
+        action="a",
+        actor="player",
+        snapshot="{}",
+        seat_updates=[],
+    )
+    await store.record_move(
+        game,
+        expected_version=1,
+        seat=1,
+        action="b",
+        actor="player",
+        snapshot="{}",
+        seat_updates=[SeatUpdate(0, 30.0, 0, False), SeatUpdate(1, None, 0, False)],
+    )
+    first, second = await store.seats(game)
+    assert (first.step, first.deadline, second.step, second.deadline) == (0, 30.0, 2, None)
