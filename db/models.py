@@ -1,9 +1,10 @@
-"""Rows returned by the store, as frozen dataclasses."""
+"""Rows returned by the store, as frozen dataclasses (the same from either engine)."""
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +28,8 @@ class GameRow:
     rendered_version: int = -1
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> GameRow:
-        return cls(**{key: row[key] for key in row.keys()})  # noqa: SIM118 - sqlite3.Row
+    def from_row(cls, row: Mapping[str, Any]) -> GameRow:
+        return cls(**row)
 
     @property
     def is_open(self) -> bool:
@@ -50,9 +51,10 @@ class SeatRow:
     dm_channel_id: int | None
     dm_message_id: int | None
     dm_closed: bool
+    claimed_until: float | None = None  # a process took this seat's expired timer until then
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> SeatRow:
+    def from_row(cls, row: Mapping[str, Any]) -> SeatRow:
         return cls(
             game_id=row["game_id"],
             seat=row["seat"],
@@ -67,6 +69,7 @@ class SeatRow:
             dm_channel_id=row["dm_channel_id"],
             dm_message_id=row["dm_message_id"],
             dm_closed=bool(row["dm_closed"]),
+            claimed_until=row["claimed_until"],
         )
 
 
@@ -80,5 +83,24 @@ class ActionRow:
     at: float
 
     @classmethod
-    def from_row(cls, row: sqlite3.Row) -> ActionRow:
-        return cls(**{key: row[key] for key in row.keys()})  # noqa: SIM118 - sqlite3.Row
+    def from_row(cls, row: Mapping[str, Any]) -> ActionRow:
+        return cls(**row)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    total: int
+    won: bool
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> ResultRow:
+        return cls(
+            game_id=row["game_id"],
+            seat=row["seat"],
+            user_id=row["user_id"],
+            total=row["total"],
+            won=bool(row["won"]),
+        )

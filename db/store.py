@@ -1,29 +1,46 @@
-"""The game store: one aiosqlite connection, every write one transaction under a lock.
+"""The store contract and its logic, shared by both engines.
 
-The action log is the source of truth; the snapshot beside it is a cache that lets a game load
-without replaying. A move is recorded by :meth:`Store.record_move`, which checks the version,
-appends the action, writes the snapshot and the seat's step in one ``BEGIN IMMEDIATE``
-transaction, and commits before anyone answers Discord.
+:class:`Store` is what the service sees. Every method is written once here, in SQL both
+engines accept, over a small :class:`Tx` (fetch / execute / executemany with ``?`` marks);
+``db/sqlite.py`` (the embedded default: one connection under an asyncio lock, ``BEGIN
+IMMEDIATE``, an OS lock on the file) and ``db/postgres.py`` (a pool shared by several
+processes: row locks, ``SKIP LOCKED``) provide the transactions and map driver errors onto
+``db.errors``. Open one with :meth:`Store.open` (or ``db.open_store``): a
+``postgresql://`` URL selects PostgreSQL, anything else is a SQLite file path.
+
+The action log is the source of truth; the snapshot beside it is a cache that lets a game
+load without replaying. A move is recorded by :meth:`Store.record_move`: lock the game row,
+check the version, append the action (unique ``(game_id, seq)``), write the snapshot and the
+seats' bookkeeping, commit — all before anyone answers Discord.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Protocol
 
-import aiosqlite
-
-from db.errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion
-from db.migrations import apply_migrations
-from db.models import ActionRow, GameRow, SeatRow
+from db.errors import AlreadySeated, ChannelBusy, ConstraintViolation, NotFound, StaleVersion
+from db.models import ActionRow, GameRow, ResultRow, SeatRow
 
 OPEN_STATUSES = ("lobby", "active")
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# The store's tables in the order a copy fills them, with the key that orders their rows.
+TABLE_KEYS = {
+    "games": "id",
+    "seats": "game_id, seat",
+    "actions": "game_id, seq",
+    "results": "game_id, seat",
+}
+DEFAULT_CLAIM_LEASE = 60.0  # seconds a claimed timer stays with its claimer
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return str(target).startswith(POSTGRES_SCHEMES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,61 +53,61 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Store:
-    """Repository over the SQLite file. Create with :meth:`open`; close with :meth:`close`."""
+class Tx(Protocol):
+    """One connection inside a transaction (or a plain read); SQL uses ``?`` marks."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-        self._lock = asyncio.Lock()
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]: ...
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class Store(ABC):
+    """Repository over one database. Create with :meth:`open`; close with :meth:`close`."""
+
+    dialect: ClassVar[str]
+    # Appended to the SELECT that reads a game before writing it (PostgreSQL: a row lock;
+    # SQLite needs none, its writers are serialised by BEGIN IMMEDIATE).
+    _row_lock: ClassVar[str] = ""
+    # Appended to the SELECT of due seats in claim_due_seats.
+    _claim_lock: ClassVar[str] = ""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating folders and file as needed), set WAL and migrate."""
-        target = Path(path)
-        if str(path) != ":memory:":
-            target.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(target), isolation_level=None)
-        try:
-            conn.row_factory = sqlite3.Row
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = FULL")
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA busy_timeout = 5000")
-            await apply_migrations(conn)
-        except BaseException:
-            await conn.close()
-            raise
-        return cls(conn)
+    async def open(cls, target: str | Path) -> Store:
+        """PostgreSQL for a ``postgresql://`` URL, else the SQLite file at that path."""
+        if is_postgres_url(target):
+            from db.postgres import PostgresStore
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._conn.close()
+            return await PostgresStore.connect(str(target))
+        from db.sqlite import SqliteStore
 
-    async def schema_version(self) -> int:
-        rows = await self._fetch("PRAGMA user_version")
-        return int(rows[0][0])
+        return await SqliteStore.open_file(target)
 
-    # -- low level -------------------------------------------------------------------------
+    @abstractmethod
+    async def close(self) -> None: ...
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            await self._conn.execute("COMMIT")
+    @abstractmethod
+    async def schema_version(self) -> int: ...
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]:
+        """A write transaction: committed on a clean exit, rolled back on any exception."""
+
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Tx]:
+        """A connection for reads outside any write transaction."""
+
+    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        async with self._reading() as tx:
+            return await tx.fetch(sql, *args)
 
     # -- reads -------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRow:
-        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", game_id)
         if not rows:
             raise NotFound(f"no game {game_id}")
         return GameRow.from_row(rows[0])
@@ -98,7 +115,7 @@ class Store:
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         rows = await self._fetch(
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
+            channel_id,
         )
         return GameRow.from_row(rows[0]) if rows else None
 
@@ -110,12 +127,13 @@ class Store:
         rows = await self._fetch(
             f"SELECT * FROM games WHERE channel_id = ? AND status IN ({marks}) "
             "ORDER BY id DESC LIMIT 1",
-            (channel_id, *wanted),
+            channel_id,
+            *wanted,
         )
         return GameRow.from_row(rows[0]) if rows else None
 
     async def games_with_status(self, status: str) -> list[GameRow]:
-        rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", (status,))
+        rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status)
         return [GameRow.from_row(r) for r in rows]
 
     async def stale_games(self) -> list[int]:
@@ -136,11 +154,11 @@ class Store:
         return int(rows[0][0]) if rows else None
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", game_id)
         return [SeatRow.from_row(r) for r in rows]
 
     async def actions(self, game_id: int) -> list[ActionRow]:
-        rows = await self._fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = await self._fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", game_id)
         return [ActionRow.from_row(r) for r in rows]
 
     async def earliest_deadline(self) -> tuple[int, int, float] | None:
@@ -151,7 +169,31 @@ class Store:
         )
         if not rows:
             return None
-        return int(rows[0][0]), int(rows[0][1]), float(rows[0][2])
+        return int(rows[0]["game_id"]), int(rows[0]["seat"]), float(rows[0]["deadline"])
+
+    async def next_claimable_at(self) -> float | None:
+        """When the next timer can be claimed: its deadline, or the end of a running claim."""
+        rows = await self._fetch(
+            "SELECT MIN(CASE WHEN s.claimed_until IS NOT NULL AND s.claimed_until > s.deadline "
+            "THEN s.claimed_until ELSE s.deadline END) AS due "
+            "FROM seats s JOIN games g ON g.id = s.game_id "
+            "WHERE s.deadline IS NOT NULL AND g.status = 'active'"
+        )
+        due = rows[0]["due"] if rows else None
+        return None if due is None else float(due)
+
+    async def results(self, game_id: int) -> list[tuple[int, int | None, int, bool]]:
+        return [(r.seat, r.user_id, r.total, r.won) for r in await self.result_rows(game_id)]
+
+    async def result_rows(self, game_id: int) -> list[ResultRow]:
+        rows = await self._fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", game_id)
+        return [ResultRow.from_row(r) for r in rows]
+
+    async def export_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of one of the store's tables in key order, as the engine returns it."""
+        if table not in TABLE_KEYS:
+            raise ValueError(f"not a table of the store: {table}")
+        return await self._fetch(f"SELECT * FROM {table} ORDER BY {TABLE_KEYS[table]}")
 
     # -- lobby -------------------------------------------------------------------------------
 
@@ -169,21 +211,30 @@ class Store:
         """A new lobby with the host in seat 0; ChannelBusy if the channel has an open game."""
         now = time.time()
         try:
-            async with self._transaction() as conn:
-                cursor = await conn.execute(
+            async with self._transaction() as tx:
+                rows = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, seed, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, game, host_id, seed, options, now, now),
+                    "options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
+                    "RETURNING *",
+                    guild_id,
+                    channel_id,
+                    game,
+                    host_id,
+                    seed,
+                    options,
+                    now,
+                    now,
                 )
-                game_id = cursor.lastrowid
-                await conn.execute(
+                created = GameRow.from_row(rows[0])
+                await tx.execute(
                     "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (game_id, host_id, host_name),
+                    created.id,
+                    host_id,
+                    host_name,
                 )
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise ChannelBusy("this channel already has an open game") from exc
-        assert game_id is not None
-        return await self.game(game_id)
+        return created
 
     async def add_seat(
         self,
@@ -197,48 +248,53 @@ class Store:
     ) -> SeatRow | None:
         """Append a seat to a lobby; None when the lobby is full or no longer a lobby."""
         try:
-            async with self._transaction() as conn:
-                async with conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)) as cur:
-                    row = await cur.fetchone()
-                if row is None or row[0] != "lobby":
+            async with self._transaction() as tx:
+                rows = await tx.fetch(
+                    f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id
+                )
+                if not rows or rows[0]["status"] != "lobby":
                     return None
-                async with conn.execute(
-                    "SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)
-                ) as cur:
-                    count_row = await cur.fetchone()
-                count = int(count_row[0]) if count_row else 0
+                counted = await tx.fetch(
+                    "SELECT COUNT(*) AS n FROM seats WHERE game_id = ?", game_id
+                )
+                count = int(counted[0]["n"])
                 if count >= max_seats:
                     return None
-                await conn.execute(
+                added = await tx.fetch(
                     "INSERT INTO seats (game_id, seat, user_id, name, is_computer, accepted) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, count, user_id, name, int(is_computer), int(accepted)),
+                    "VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                    game_id,
+                    count,
+                    user_id,
+                    name,
+                    bool(is_computer),
+                    bool(accepted),
                 )
-        except sqlite3.IntegrityError as exc:
+        except ConstraintViolation as exc:
             raise AlreadySeated("already seated") from exc
-        seats = await self.seats(game_id)
-        return seats[count]
+        return SeatRow.from_row(added[0])
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Remove a lobby seat and close the gap so seats stay 0..n-1 in join order."""
-        async with self._transaction() as conn:
-            await conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
-            async with conn.execute(
+        async with self._transaction() as tx:
+            await tx.fetch(f"SELECT id FROM games WHERE id = ?{self._row_lock}", game_id)
+            await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", game_id, seat)
+            later = await tx.fetch(
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
-                (game_id, seat),
-            ) as cur:
-                later = [int(r[0]) for r in await cur.fetchall()]
-            for number in later:  # ascending, so the seat below is always free
-                await conn.execute(
+                game_id,
+                seat,
+            )
+            for row in later:  # ascending, so the seat below is always free
+                number = int(row["seat"])
+                await tx.execute(
                     "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                    (number - 1, game_id, number),
+                    number - 1,
+                    game_id,
+                    number,
                 )
 
     async def accept_seat(self, game_id: int, seat: int) -> None:
-        async with self._transaction() as conn:
-            await conn.execute(
-                "UPDATE seats SET accepted = 1 WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
+        await self._update_seat(game_id, seat, accepted=True)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self._update_game(game_id, lobby_message_id=message_id)
@@ -258,31 +314,39 @@ class Store:
         self, game_id: int, snapshot: str, deadlines: dict[int, float | None]
     ) -> GameRow:
         """Lobby -> active with the engine's first snapshot (version 0)."""
-        async with self._transaction() as conn:
-            cur = await conn.execute(
+        async with self._transaction() as tx:
+            rows = await tx.fetch(
                 "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ? "
-                "WHERE id = ? AND status = 'lobby'",
-                (snapshot, time.time(), game_id),
+                "WHERE id = ? AND status = 'lobby' RETURNING *",
+                snapshot,
+                time.time(),
+                game_id,
             )
-            if cur.rowcount != 1:
+            if not rows:
                 raise StaleVersion("the lobby has already started or closed")
-            for seat, deadline in deadlines.items():
-                await conn.execute(
-                    "UPDATE seats SET deadline = ? WHERE game_id = ? AND seat = ?",
-                    (deadline, game_id, seat),
-                )
-        return await self.game(game_id)
+            await tx.executemany(
+                "UPDATE seats SET deadline = ?, claimed_until = NULL "
+                "WHERE game_id = ? AND seat = ?",
+                [(_seconds(d), game_id, seat) for seat, d in deadlines.items()],
+            )
+        return GameRow.from_row(rows[0])
 
     async def end(self, game_id: int, status: str) -> bool:
         """Close an open game as cancelled (or finished); False if it was not open."""
-        async with self._transaction() as conn:
-            cur = await conn.execute(
+        now = time.time()
+        async with self._transaction() as tx:
+            changed = await tx.execute(
                 "UPDATE games SET status = ?, updated_at = ?, ended_at = ? "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
-                (status, time.time(), time.time(), game_id),
+                status,
+                now,
+                now,
+                game_id,
             )
-            await conn.execute("UPDATE seats SET deadline = NULL WHERE game_id = ?", (game_id,))
-            return cur.rowcount == 1
+            await tx.execute(
+                "UPDATE seats SET deadline = NULL, claimed_until = NULL WHERE game_id = ?", game_id
+            )
+            return changed == 1
 
     # -- play --------------------------------------------------------------------------------
 
@@ -300,96 +364,157 @@ class Store:
     ) -> int:
         """Append one action and its snapshot atomically; returns the new version.
 
-        Raises StaleVersion if another move was recorded since ``expected_version``.
-        ``results`` (seat, user id, total, won) finishes the game in the same transaction.
+        Raises StaleVersion if another move was recorded since ``expected_version`` (in this
+        process or any other sharing the database). ``results`` (seat, user id, total, won)
+        finishes the game in the same transaction. Every seat update also releases that
+        seat's timer claim.
         """
         now = time.time()
         new_version = expected_version + 1
-        async with self._transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE games SET snapshot = ?, version = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (snapshot, new_version, now, game_id, expected_version),
+        async with self._transaction() as tx:
+            rows = await tx.fetch(
+                f"SELECT version, status FROM games WHERE id = ?{self._row_lock}", game_id
             )
-            if cur.rowcount != 1:
+            if not rows or rows[0]["status"] != "active" or rows[0]["version"] != expected_version:
                 raise StaleVersion("the game moved on")
-            await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, actor, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, new_version, seat, action, actor, now),
+            finished = results is not None
+            await tx.execute(
+                "UPDATE games SET snapshot = ?, version = ?, updated_at = ?, status = ?, "
+                "ended_at = ? WHERE id = ?",
+                snapshot,
+                new_version,
+                now,
+                "finished" if finished else "active",
+                now if finished else None,
+                game_id,
             )
-            await conn.execute(
-                "UPDATE seats SET step = step + 1 WHERE game_id = ? AND seat = ?",
-                (game_id, seat),
-            )
-            for update in seat_updates:
-                await conn.execute(
-                    "UPDATE seats SET deadline = ?, timeouts = ?, autopilot = ? "
-                    "WHERE game_id = ? AND seat = ?",
+            try:
+                await tx.execute(
+                    "INSERT INTO actions (game_id, seq, seat, action, actor, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    game_id,
+                    new_version,
+                    seat,
+                    action,
+                    actor,
+                    now,
+                )
+            except ConstraintViolation as exc:  # (game_id, seq) taken: someone else's move
+                raise StaleVersion("the game moved on") from exc
+            updates = list(seat_updates)
+            if seat not in {u.seat for u in updates}:
+                await tx.execute(
+                    "UPDATE seats SET step = step + 1 WHERE game_id = ? AND seat = ?",
+                    game_id,
+                    seat,
+                )
+            await tx.executemany(  # one batch; the acting seat's step counter moves on
+                "UPDATE seats SET deadline = ?, timeouts = ?, autopilot = ?, claimed_until = NULL, "
+                "step = step + ? WHERE game_id = ? AND seat = ?",
+                [
                     (
-                        update.deadline,
-                        update.timeouts,
-                        int(update.autopilot),
+                        None if finished else _seconds(u.deadline),
+                        u.timeouts,
+                        bool(u.autopilot),
+                        1 if u.seat == seat else 0,
                         game_id,
-                        update.seat,
-                    ),
-                )
+                        u.seat,
+                    )
+                    for u in updates
+                ],
+            )
             if results is not None:
-                await conn.execute(
-                    "UPDATE games SET status = 'finished', ended_at = ? WHERE id = ?",
-                    (now, game_id),
+                await tx.execute(
+                    "UPDATE seats SET deadline = NULL, claimed_until = NULL WHERE game_id = ?",
+                    game_id,
                 )
-                await conn.execute("UPDATE seats SET deadline = NULL WHERE game_id = ?", (game_id,))
-                await conn.executemany(
+                await tx.executemany(
                     "INSERT INTO results (game_id, seat, user_id, total, won) "
                     "VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, s, u, t, int(w)) for s, u, t, w in results],
+                    [(game_id, s, u, t, bool(w)) for s, u, t, w in results],
                 )
         return new_version
+
+    async def claim_due_seats(
+        self, now: float, limit: int = 10, *, lease: float = DEFAULT_CLAIM_LEASE
+    ) -> list[SeatRow]:
+        """Take up to ``limit`` seats of active games whose turn timer ran out by ``now``.
+
+        Each seat is handed to exactly one caller, whatever the number of processes: it is
+        marked ``claimed_until = now + lease`` in the same transaction that found it (rows
+        another process is claiming are skipped, not waited for). The claim ends when a move
+        rewrites the seat's timer (``record_move``), on ``clear_deadline`` or
+        ``release_claim``; if the claimer dies, the seat is due again once the lease is over.
+        """
+        if limit <= 0:
+            return []
+        claimed: list[SeatRow] = []
+        async with self._transaction() as tx:
+            due = await tx.fetch(
+                "SELECT s.game_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE s.deadline IS NOT NULL AND s.deadline <= ? AND g.status = 'active' "
+                "AND (s.claimed_until IS NULL OR s.claimed_until <= ?) "
+                f"ORDER BY s.deadline, s.game_id, s.seat LIMIT ?{self._claim_lock}",
+                float(now),
+                float(now),
+                limit,
+            )
+            for row in due:
+                taken = await tx.fetch(
+                    "UPDATE seats SET claimed_until = ? WHERE game_id = ? AND seat = ? RETURNING *",
+                    float(now + lease),
+                    row["game_id"],
+                    row["seat"],
+                )
+                claimed.extend(SeatRow.from_row(r) for r in taken)
+        return claimed
+
+    async def release_claim(self, game_id: int, seat: int) -> None:
+        """Give a claimed timer back without moving (it is due again at once)."""
+        await self._update_seat(game_id, seat, claimed_until=None)
 
     async def set_seat_flags(
         self, game_id: int, seat: int, *, autopilot: bool | None = None, timeouts: int | None = None
     ) -> None:
         fields: dict[str, Any] = {}
         if autopilot is not None:
-            fields["autopilot"] = int(autopilot)
+            fields["autopilot"] = bool(autopilot)
         if timeouts is not None:
             fields["timeouts"] = timeouts
         await self._update_seat(game_id, seat, **fields)
 
     async def clear_deadline(self, game_id: int, seat: int) -> None:
-        await self._update_seat(game_id, seat, deadline=None)
+        await self._update_seat(game_id, seat, deadline=None, claimed_until=None)
 
     async def set_dm(
         self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
     ) -> None:
         await self._update_seat(
-            game_id, seat, dm_channel_id=channel_id, dm_message_id=message_id, dm_closed=0
+            game_id, seat, dm_channel_id=channel_id, dm_message_id=message_id, dm_closed=False
         )
 
     async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
-        await self._update_seat(game_id, seat, dm_closed=int(closed))
-
-    async def results(self, game_id: int) -> list[tuple[int, int | None, int, bool]]:
-        rows = await self._fetch(
-            "SELECT seat, user_id, total, won FROM results WHERE game_id = ? ORDER BY seat",
-            (game_id,),
-        )
-        return [(int(r[0]), r[1], int(r[2]), bool(r[3])) for r in rows]
+        await self._update_seat(game_id, seat, dm_closed=bool(closed))
 
     # -- helpers -----------------------------------------------------------------------------
 
     async def _update_game(self, game_id: int, **fields: Any) -> None:
         sets = ", ".join(f"{name} = ?" for name in fields)
-        async with self._transaction() as conn:
-            await conn.execute(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+        async with self._transaction() as tx:
+            await tx.execute(f"UPDATE games SET {sets} WHERE id = ?", *fields.values(), game_id)
 
     async def _update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         if not fields:
             return
         sets = ", ".join(f"{name} = ?" for name in fields)
-        async with self._transaction() as conn:
-            await conn.execute(
+        async with self._transaction() as tx:
+            await tx.execute(
                 f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                (*fields.values(), game_id, seat),
+                *fields.values(),
+                game_id,
+                seat,
             )
+
+
+def _seconds(value: float | None) -> float | None:
+    return None if value is None else float(value)

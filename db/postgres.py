@@ -1,0 +1,264 @@
+"""The shared engine: PostgreSQL through an asyncpg pool, for several bot processes.
+
+Nothing here relies on an in-process lock: a move locks its game row (``SELECT ... FOR
+UPDATE``), checks the version and appends under the unique ``(game_id, seq)``, so two
+processes recording the same move give one success and one :class:`StaleVersion`. Due turn
+timers are claimed with ``FOR UPDATE SKIP LOCKED``. Migrations run at open inside one
+transaction under an advisory lock (see ``db.migrations``).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, ClassVar, NoReturn
+
+import asyncpg
+
+from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
+from db.migrations import apply_postgres
+from db.store import TABLE_KEYS, Store, Tx
+
+log = logging.getLogger(__name__)
+FULL_MESSAGE = "the database server is out of space: the bot cannot save moves right now"
+
+
+@functools.lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """``?`` marks -> PostgreSQL's ``$1, $2, ...`` (the store's SQL has no ``?`` in text)."""
+    head, *rest = sql.split("?")
+    return head + "".join(f"${n}{part}" for n, part in enumerate(rest, start=1))
+
+
+# The server went away (restart, network, shutdown): the statement's transaction is lost.
+_GONE = (
+    OSError,
+    asyncpg.exceptions.PostgresConnectionError,  # class 08, and the client's own
+    asyncpg.exceptions.AdminShutdownError,
+    asyncpg.exceptions.CrashShutdownError,
+    asyncpg.exceptions.CannotConnectNowError,
+    # asyncpg's own state after the server closed an idle connection under it
+    asyncpg.exceptions.InternalClientError,
+)
+
+
+def _raise_mapped(exc: BaseException) -> NoReturn:
+    if isinstance(exc, _GONE):
+        raise StoreUnavailable(f"lost the connection to PostgreSQL: {exc}") from exc
+    if isinstance(exc, asyncpg.exceptions.IntegrityConstraintViolationError):
+        raise ConstraintViolation(str(exc)) from exc
+    if isinstance(exc, asyncpg.exceptions.InsufficientResourcesError):  # 53xxx, disk full
+        raise StorageFull(FULL_MESSAGE) from exc
+    raise exc
+
+
+def describe(url: str) -> str:
+    """The URL without its password, for messages."""
+    scheme, sep, rest = url.partition("://")
+    if "@" in rest:
+        credentials, _, host = rest.rpartition("@")
+        rest = f"{credentials.split(':', 1)[0]}@{host}"
+    return f"{scheme}{sep}{rest}"
+
+
+class _PgTx:
+    """A :class:`Tx` over one pooled connection."""
+
+    def __init__(self, conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        try:
+            return [dict(row) for row in await self._conn.fetch(numbered(sql), *args)]
+        except (asyncpg.PostgresError, *_GONE) as exc:
+            _raise_mapped(exc)
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        try:
+            status = await self._conn.execute(numbered(sql), *args)
+        except (asyncpg.PostgresError, *_GONE) as exc:
+            _raise_mapped(exc)
+        tail = status.rsplit(" ", 1)[-1]
+        return int(tail) if tail.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        try:
+            await self._conn.executemany(numbered(sql), rows)
+        except (asyncpg.PostgresError, *_GONE) as exc:
+            _raise_mapped(exc)
+
+
+class PostgresStore(Store):
+    """The store on a PostgreSQL database. Open with :meth:`Store.open` or :meth:`connect`."""
+
+    dialect: ClassVar[str] = "postgres"
+    _row_lock: ClassVar[str] = " FOR UPDATE"
+    _claim_lock: ClassVar[str] = " FOR UPDATE OF s SKIP LOCKED"
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
+        self._pool = pool
+        self.url = url
+
+    @classmethod
+    async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+        """A pool on ``url``, then the missing migrations (one process at a time)."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StoreUnavailable(f"cannot reach PostgreSQL at {describe(url)}: {exc}") from exc
+        try:
+            async with pool.acquire() as conn:
+                await apply_postgres(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        rows = await self._fetch("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+        return int(rows[0]["v"])
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy[asyncpg.Record]]:
+        try:
+            conn = await self._pool.acquire()
+        except (asyncpg.PostgresError, *_GONE) as exc:
+            _raise_mapped(exc)
+        try:
+            yield conn
+        except StoreUnavailable:
+            _drop(conn)  # never hand a broken connection out again
+            raise
+        finally:
+            await self._give_back(conn)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Tx]:
+        conn, transaction = await self._begin()
+        try:
+            try:
+                yield _PgTx(conn)
+            except BaseException as exc:
+                try:  # a lost connection has rolled back by itself
+                    await transaction.rollback()
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                    log.warning("no rollback: the connection is gone", exc_info=True)
+                if isinstance(exc, StoreUnavailable):
+                    _drop(conn)
+                raise
+            try:
+                await transaction.commit()
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _drop(conn)
+                _raise_mapped(exc)
+        finally:
+            await self._give_back(conn)
+
+    async def _begin(
+        self,
+    ) -> tuple[asyncpg.pool.PoolConnectionProxy[asyncpg.Record], asyncpg.transaction.Transaction]:
+        """A pooled connection inside BEGIN. One the server closed while it sat idle (a
+        restart) fails at BEGIN, before anything is written, and is replaced once."""
+        for attempt in (1, 2):
+            try:
+                conn = await self._pool.acquire()
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+            transaction = conn.transaction()
+            try:
+                await transaction.start()
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _drop(conn)
+                await self._give_back(conn)
+                if attempt == 2 or not isinstance(exc, _GONE):
+                    _raise_mapped(exc)
+                log.warning("a PostgreSQL connection was lost; beginning again on a new one")
+                continue
+            return conn, transaction
+        raise AssertionError("unreachable")
+
+    async def _give_back(self, conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+        try:
+            await self._pool.release(conn)
+        except asyncpg.InterfaceError:  # asyncpg took a dead connection back by itself
+            log.debug("connection already returned to the pool")
+
+    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        """Reads are retried once on a fresh connection if the pooled one was dead."""
+        try:
+            return await super()._fetch(sql, *args)
+        except StoreUnavailable:
+            log.warning("a PostgreSQL connection was lost; reading again on a new one")
+            return await super()._fetch(sql, *args)
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[Tx]:
+        async with self._connection() as conn:
+            yield _PgTx(conn)
+
+    async def import_rows(self, tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> None:
+        """Fill an empty database with rows from another store, ids kept, in one transaction.
+
+        Raises TargetNotEmpty if any of the store's tables already holds a row. Values are
+        converted to the column's type (SQLite's 0/1 flags become booleans) and the id
+        sequence is moved past the highest id copied.
+        """
+        async with self._transaction() as tx:
+            await tx.execute("LOCK TABLE games, seats, actions, results IN EXCLUSIVE MODE")
+            for table in TABLE_KEYS:
+                found = await tx.fetch(f"SELECT EXISTS (SELECT 1 FROM {table}) AS found")
+                if found[0]["found"]:
+                    raise TargetNotEmpty(
+                        f"{describe(self.url)} already has rows in {table}; "
+                        "copy into an empty database"
+                    )
+            for table in TABLE_KEYS:
+                rows = tables.get(table, ())
+                if not rows:
+                    continue
+                types = {
+                    r["column_name"]: r["data_type"]
+                    for r in await tx.fetch(
+                        "SELECT column_name, data_type FROM information_schema.columns "
+                        "WHERE table_schema = current_schema() AND table_name = ?",
+                        table,
+                    )
+                }
+                columns = list(rows[0].keys())
+                unknown = [c for c in columns if c not in types]
+                if unknown:
+                    raise ValueError(f"{table} has columns PostgreSQL does not: {unknown}")
+                marks = ", ".join("?" * len(columns))
+                await tx.executemany(
+                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
+                    [[_convert(row[c], types[c]) for c in columns] for row in rows],
+                )
+            await tx.fetch(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'), "
+                "COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM games"
+            )
+
+
+def _drop(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+    """Close a broken connection so the pool opens a new one instead of reusing it."""
+    try:
+        conn.terminate()
+    except asyncpg.InterfaceError:  # already detached from the pool by asyncpg
+        log.debug("connection already detached")
+
+
+def _convert(value: Any, data_type: str) -> Any:
+    if value is None:
+        return None
+    if data_type == "boolean":
+        return bool(value)
+    if data_type == "double precision":
+        return float(value)
+    return value

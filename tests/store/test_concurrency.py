@@ -1,0 +1,162 @@
+"""Moves and timers exactly once when several stores share a database.
+
+On PostgreSQL the two stores are separate pools, as two bot processes would have. SQLite is
+one process's file (a second store is refused, see test_guards.py), so there the racers
+share the one store: the same contract, serialised by its lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import asyncpg
+import pytest
+
+from db.errors import StaleVersion, StoreLocked
+from db.store import SeatUpdate, Store
+from tests.store.conftest import OpenStore
+
+ROUNDS = 50
+
+
+async def _two_stores(open_store: OpenStore) -> tuple[Store, Store]:
+    first = await open_store()
+    try:
+        second = await open_store()
+    except StoreLocked:
+        assert first.dialect == "sqlite"
+        return first, first
+    assert first.dialect == "postgres"
+    return first, second
+
+
+async def _active_game(store: Store, channel: int, deadlines: dict[int, float | None]) -> int:
+    row = await store.create_lobby(
+        guild_id=1, channel_id=channel, game="gnome", host_id=1, host_name="H", seed=channel
+    )
+    for seat in range(1, len(deadlines)):
+        await store.add_seat(row.id, user_id=100 + seat, name=f"P{seat}", max_seats=9)
+    await store.start(row.id, "{}", deadlines)
+    return row.id
+
+
+async def test_the_same_move_raced_by_two_stores_is_recorded_once(
+    open_store: OpenStore,
+) -> None:
+    first, second = await _two_stores(open_store)
+    game = await _active_game(first, 1, {0: None, 1: None})
+    updates = [SeatUpdate(0, None, 0, False), SeatUpdate(1, None, 0, False)]
+    winners: list[str] = []
+    for version in range(ROUNDS):
+        outcomes = await asyncio.gather(
+            *(
+                store.record_move(
+                    game,
+                    expected_version=version,
+                    seat=0,
+                    action=f"{name}.{version}",
+                    actor="player",
+                    snapshot=f"{name}{version}",
+                    seat_updates=updates,
+                )
+                for name, store in (("a", first), ("b", second))
+            ),
+            return_exceptions=True,
+        )
+        won = [o for o in outcomes if isinstance(o, int)]
+        lost = [o for o in outcomes if isinstance(o, StaleVersion)]
+        assert (won, len(lost)) == ([version + 1], 1), outcomes
+        winners.append("a" if outcomes[0] == version + 1 else "b")
+    actions = await second.actions(game)
+    assert [a.seq for a in actions] == list(range(1, ROUNDS + 1))
+    assert [a.action[0] for a in actions] == winners
+    row = await first.game(game)
+    assert row.version == ROUNDS and row.snapshot == f"{winners[-1]}{ROUNDS - 1}"
+    assert (await first.seats(game))[0].step == ROUNDS
+
+
+async def test_due_timers_raced_by_two_stores_are_claimed_once_each(
+    open_store: OpenStore,
+) -> None:
+    first, second = await _two_stores(open_store)
+    now = time.time()
+    due: set[tuple[int, int]] = set()
+    for channel in range(20):
+        game = await _active_game(first, channel, {0: now - 10 - channel, 1: now - 1, 2: now + 999})
+        due |= {(game, 0), (game, 1)}
+    lobby = await first.create_lobby(
+        guild_id=1, channel_id=99, game="gnome", host_id=1, host_name="H", seed=1
+    )
+    assert lobby.status == "lobby"  # seats of games that are not active are never due
+
+    async def claimer(store: Store) -> list[tuple[int, int]]:
+        taken: list[tuple[int, int]] = []
+        while batch := await store.claim_due_seats(now, limit=3):
+            taken += [(s.game_id, s.seat) for s in batch]
+            assert all(s.claimed_until == pytest.approx(now + 60) for s in batch)
+        return taken
+
+    results = await asyncio.gather(claimer(first), claimer(second), claimer(second))
+    claimed = [pair for result in results for pair in result]
+    assert sorted(claimed) == sorted(due)  # every due seat, each exactly once
+    assert await first.claim_due_seats(now + 59, limit=100) == []  # leases still running
+    # A move rewrites the seat's timer and ends its claim; the other seats' claims hold.
+    game, _ = min(due)
+    await first.record_move(
+        game,
+        expected_version=0,
+        seat=0,
+        action="x",
+        actor="timeout",
+        snapshot="{}",
+        seat_updates=[SeatUpdate(0, now - 1, 1, False)],
+    )
+    assert [(s.game_id, s.seat) for s in await second.claim_due_seats(now, limit=100)] == [
+        (game, 0)
+    ]
+    # A claimer that died: once its lease is over the seat is due again, for one taker.
+    late = now + 61  # every lease above has ended (the one just taken too)
+    again = await asyncio.gather(
+        first.claim_due_seats(late, limit=100), second.claim_due_seats(late, limit=100)
+    )
+    retaken = sorted((s.game_id, s.seat) for batch in again for s in batch)
+    assert retaken == sorted(due)
+    # Released or cleared timers.
+    await first.release_claim(game, 1)
+    assert [(s.game_id, s.seat) for s in await second.claim_due_seats(late, limit=5)] == [(game, 1)]
+    await first.clear_deadline(game, 1)
+    everything = await first.claim_due_seats(late + 2000, limit=100)
+    assert len(everything) == len(due) + 20 - 1  # the far timers too, not the cleared one
+    assert (game, 1) not in {(s.game_id, s.seat) for s in everything}
+
+
+async def test_next_claimable_at_follows_deadlines_and_leases(store: Store) -> None:
+    assert await store.next_claimable_at() is None
+    game = await _active_game(store, 1, {0: 100.0, 1: 200.0})
+    assert await store.next_claimable_at() == 100.0
+    assert [s.seat for s in await store.claim_due_seats(150.0, limit=5, lease=30)] == [0]
+    assert await store.next_claimable_at() == 180.0
+    await store.end(game, "cancelled")
+    assert await store.next_claimable_at() is None
+
+
+async def test_a_claim_skips_seats_another_process_holds_instead_of_waiting(
+    store: Store, target: str, engine: str
+) -> None:
+    now = time.time()
+    game = await _active_game(store, 1, {0: now - 5, 1: now - 1})
+    if engine == "sqlite":  # one process; nothing else can hold a row
+        assert len(await store.claim_due_seats(now)) == 2
+        return
+    other = await asyncpg.connect(target)
+    try:
+        async with other.transaction():
+            await other.execute(
+                "SELECT 1 FROM seats WHERE game_id = $1 AND seat = 0 FOR UPDATE", game
+            )
+            claimed = await asyncio.wait_for(store.claim_due_seats(now), timeout=5)
+            assert [(s.game_id, s.seat) for s in claimed] == [(game, 1)]
+    finally:
+        await other.close()
+    assert [(s.game_id, s.seat) for s in await store.claim_due_seats(now)] == [(game, 0)]
