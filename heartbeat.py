@@ -15,7 +15,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -79,8 +79,18 @@ def check_health(path: Path, max_age: float, now: float | None = None) -> tuple[
 class Heartbeat:
     """Writes a beat at once, then every ``interval`` seconds or when woken; stop() removes it."""
 
-    def __init__(self, database: Path, interval: float, connected: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        database: Path,
+        interval: float,
+        connected: Callable[[], bool],
+        *,
+        probe: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """``probe`` raises DatabaseUnusable when the database takes no writes (default: the
+        SQLite file at ``database``; on PostgreSQL the store asks the server)."""
         self.database = database
+        self._probe = probe
         self.path = heartbeat_path(database)
         self.interval = interval
         self._connected = connected
@@ -117,7 +127,10 @@ class Heartbeat:
 
     async def beat(self) -> Beat:
         try:
-            await asyncio.to_thread(check_writable, self.database)
+            if self._probe is not None:
+                await self._probe()
+            else:
+                await asyncio.to_thread(check_writable, self.database)
             database = DATABASE_OK
         except DatabaseUnusable as exc:
             database = str(exc)

@@ -17,9 +17,12 @@ import threading
 from collections.abc import Callable
 
 import aiohttp
+import asyncpg
 import discord
 from discord.ext import commands
 
+from db.errors import StoreError
+from db.postgres import describe
 from db.probe import DatabaseUnusable, check_writable
 from db.store import Store
 from heartbeat import Heartbeat
@@ -91,6 +94,13 @@ async def _settle_sqlite_threads() -> None:
 
 async def open_store(settings: Settings) -> Store | None:
     """The migrated store, or None after logging one line saying why it cannot be used."""
+    if settings.database_url is not None:
+        where = describe(settings.database_url)
+        try:
+            return await Store.open(settings.database_url)
+        except (OSError, StoreError, asyncpg.PostgresError) as exc:
+            log.error("Cannot use the PostgreSQL database %s: %s", where, exc)
+            return None
     path = settings.database_path
     try:
         await asyncio.to_thread(check_writable, path)
@@ -189,8 +199,10 @@ async def run(settings: Settings, build: Callable[[Store], commands.Bot]) -> int
 
 
 async def _run_bot(settings: Settings, bot: commands.Bot, signals: StopSignals) -> int:
+    store: Store | None = getattr(bot, "store", None)
+    probe = store.check_writable if settings.database_url and store is not None else None
     heartbeat = Heartbeat(
-        settings.database_path, settings.heartbeat_seconds, lambda: connected(bot)
+        settings.database_path, settings.heartbeat_seconds, lambda: connected(bot), probe=probe
     )
     for event in ("on_ready", "on_resumed", "on_disconnect"):
         bot.add_listener(heartbeat.wake, event)

@@ -79,6 +79,7 @@ class Settings:
     turn_timeout: float
     log_level: str
     heartbeat_seconds: float = DEFAULT_HEARTBEAT_SECONDS
+    database_url: str | None = None  # PostgreSQL, shared by several processes; else SQLite
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -101,4 +102,10 @@ class Settings:
         level = (source.get("LOG_LEVEL", "INFO").strip() or "INFO").upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        return cls(token, database_path(source), guild, timeout, level, heartbeat)
+        url = source.get("DATABASE_URL", "").strip() or None
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError(
+                "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db), "
+                "or empty for the SQLite file at DATABASE_PATH."
+            )
+        return cls(token, database_path(source), guild, timeout, level, heartbeat, url)

@@ -22,6 +22,7 @@ from service.games import GameService
 log = logging.getLogger(__name__)
 
 MAX_TIMER_SLEEP = 30.0
+SHARED_TIMER_SLEEP = 5.0
 REPAIR_EVERY = 60.0
 
 
@@ -104,10 +105,15 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
                 for report in await self.service.expire_due():
                     if report.moves or report.notices:
                         self.publisher.publish(report)
-                due = await self.service.store.earliest_deadline()
+                due = await self.service.store.next_claimable_at()
             except Exception:
                 log.exception("turn timers failed; retrying")
                 due = None
-            delay = MAX_TIMER_SLEEP if due is None else max(0.0, due[2] - time.time())
+            delay = MAX_TIMER_SLEEP if due is None else max(0.0, due - time.time())
+            # Other processes (PostgreSQL) set timers this one does not hear of: look again
+            # every few seconds there.
+            longest = (
+                SHARED_TIMER_SLEEP if self.service.store.dialect == "postgres" else MAX_TIMER_SLEEP
+            )
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), min(delay, MAX_TIMER_SLEEP) + 0.05)
+                await asyncio.wait_for(changed.wait(), min(delay, longest) + 0.05)

@@ -98,6 +98,7 @@ class PostgresStore(Store):
     dialect: ClassVar[str] = "postgres"
     _row_lock: ClassVar[str] = " FOR UPDATE"
     _claim_lock: ClassVar[str] = " FOR UPDATE OF s SKIP LOCKED"
+    _writable_sql: ClassVar[str] = "SELECT NOT pg_is_in_recovery() AS writable"
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         self._pool = pool

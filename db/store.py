@@ -24,8 +24,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from db.errors import AlreadySeated, ChannelBusy, ConstraintViolation, NotFound, StaleVersion
+from db.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    ConstraintViolation,
+    NotFound,
+    StaleVersion,
+    StoreError,
+)
 from db.models import ActionRow, GameRow, ResultRow, SeatRow
+from db.probe import DatabaseUnusable
 
 OPEN_STATUSES = ("lobby", "active")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -74,6 +82,8 @@ class Store(ABC):
     _row_lock: ClassVar[str] = ""
     # Appended to the SELECT of due seats in claim_due_seats.
     _claim_lock: ClassVar[str] = ""
+    # One row, one column: true when the database takes writes.
+    _writable_sql: ClassVar[str] = "SELECT 1 AS writable"
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
@@ -103,6 +113,16 @@ class Store(ABC):
     async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         async with self._reading() as tx:
             return await tx.fetch(sql, *args)
+
+    async def check_writable(self) -> None:
+        """Raise DatabaseUnusable unless a write transaction can start (the health check)."""
+        try:
+            async with self._transaction() as tx:
+                rows = await tx.fetch(self._writable_sql)
+        except (OSError, StoreError) as exc:
+            raise DatabaseUnusable(str(exc)) from exc
+        if not rows or not rows[0]["writable"]:
+            raise DatabaseUnusable("the database takes no writes (read-only)")
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -142,16 +162,16 @@ class Store(ABC):
             "SELECT id FROM games WHERE status = 'active' AND version > rendered_version "
             "ORDER BY id"
         )
-        return [int(r[0]) for r in rows]
+        return [int(r["id"]) for r in rows]
 
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The user's DM channel as last recorded in any game (Discord keeps it for good)."""
         rows = await self._fetch(
             "SELECT dm_channel_id FROM seats WHERE user_id = ? AND dm_channel_id IS NOT NULL "
             "ORDER BY game_id DESC LIMIT 1",
-            (user_id,),
+            user_id,
         )
-        return int(rows[0][0]) if rows else None
+        return int(rows[0]["dm_channel_id"]) if rows else None
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", game_id)
@@ -304,10 +324,12 @@ class Store(ABC):
 
     async def set_rendered_version(self, game_id: int, version: int) -> None:
         """Record that Discord shows ``version`` (never moves backwards)."""
-        async with self._transaction() as conn:
-            await conn.execute(
+        async with self._transaction() as tx:
+            await tx.execute(
                 "UPDATE games SET rendered_version = ? WHERE id = ? AND rendered_version < ?",
-                (version, game_id, version),
+                version,
+                game_id,
+                version,
             )
 
     async def start(

@@ -33,3 +33,7 @@ class StaleMove(PlayError):
 
 class RejectedMove(PlayError):
     """The rules do not allow that move now; the message says why."""
+
+
+class CannotSave(PlayError):
+    """The database takes no writes right now (a full disk, a lost server): nothing changed."""

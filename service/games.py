@@ -16,12 +16,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from db.errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion
+from db.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    NotFound,
+    StaleVersion,
+    StorageFull,
+    StoreUnavailable,
+)
 from db.models import SeatRow
 from db.store import SeatUpdate, Store
 from engine import GAMES, policy_for
 from engine.base import IllegalAction
 from service.errors import (
+    CannotSave,
     GameClosed,
     LobbyProblem,
     NoGame,
@@ -35,6 +43,8 @@ from service.reports import Loaded, Move, Report, here, with_seat
 log = logging.getLogger(__name__)
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
+CANNOT_SAVE = "The bot cannot save moves right now; please try again in a little while."
+CLAIM_BATCH = 10  # expired timers taken from the database at a time
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
 
 
@@ -295,38 +305,49 @@ class GameService:
             return report
 
     async def expire_due(self) -> list[Report]:
-        """Play for every seat whose turn timer has run out; returns what happened."""
+        """Play for every seat whose turn timer has run out; returns what happened.
+
+        Each expired timer is claimed in the database first, so however many processes share
+        it, one of them plays the timeout; a claim whose process died expires by itself.
+        """
         reports: list[Report] = []
         now = self._clock()
-        while True:
-            due = await self.store.earliest_deadline()
-            if due is None or due[2] > now:
-                return reports
-            game_id, seat_no, _ = due
-            async with self.lock(game_id):
-                loaded = await self.load(game_id)
-                seat = loaded.seats[seat_no]
-                report = Report(before=loaded, after=loaded)
-                if (
-                    loaded.row.status == "active"
-                    and seat.deadline is not None
-                    and seat.deadline <= now
-                    and seat_no in loaded.game.to_act(loaded.state)
-                ):
-                    autopilot = seat.timeouts + 1 >= 2
-                    report.notices.append(
-                        f"⏰ {seat.name} ran out of time; the computer played for them."
-                        + (
-                            " They stay on autopilot until they press a button again."
-                            if autopilot
-                            else ""
-                        )
+        while batch := await self.store.claim_due_seats(now, limit=CLAIM_BATCH):
+            for claimed in batch:
+                try:
+                    reports.append(await self._expire(claimed.game_id, claimed.seat, now))
+                except StaleMove:  # another process moved first; its move reset the timer
+                    continue
+                except Exception:
+                    await self.store.release_claim(claimed.game_id, claimed.seat)
+                    raise
+        return reports
+
+    async def _expire(self, game_id: int, seat_no: int, now: float) -> Report:
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            seat = loaded.seats[seat_no]
+            report = Report(before=loaded, after=loaded)
+            if (
+                loaded.row.status == "active"
+                and seat.deadline is not None
+                and seat.deadline <= now
+                and seat_no in loaded.game.to_act(loaded.state)
+            ):
+                autopilot = seat.timeouts + 1 >= 2
+                report.notices.append(
+                    f"⏰ {seat.name} ran out of time; the computer played for them."
+                    + (
+                        " They stay on autopilot until they press a button again."
+                        if autopilot
+                        else ""
                     )
-                    await self._computer_move(report, seat_no, "timeout")
-                    await self._run_computers(report)
-                else:  # a stale timer (the seat already acted): drop it
-                    await self.store.clear_deadline(game_id, seat_no)
-                reports.append(report)
+                )
+                await self._computer_move(report, seat_no, "timeout")
+                await self._run_computers(report)
+            else:  # a stale timer (the seat already acted): drop it
+                await self.store.clear_deadline(game_id, seat_no)
+            return report
 
     # -- internals -----------------------------------------------------------------------
 
@@ -395,8 +416,11 @@ class GameService:
                 seat_updates=updates,
                 results=results,
             )
-        except StaleVersion as exc:  # only possible if two processes share one database
+        except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
             raise StaleMove("That move is no longer available.") from exc
+        except (StorageFull, StoreUnavailable) as exc:
+            log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
+            raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
         if any(u.deadline != s.deadline for u, s in zip(updates, loaded.seats, strict=True)):

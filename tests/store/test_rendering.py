@@ -1,0 +1,64 @@
+"""What the publisher keeps in the store: which games Discord shows up to date, DM channels."""
+
+from __future__ import annotations
+
+from db.store import SeatUpdate, Store
+
+SNOWFLAKE = 1_234_567_890_123_456_789
+
+
+async def _active_game(store: Store, channel: int) -> int:
+    row = await store.create_lobby(
+        guild_id=1, channel_id=channel, game="grinch", host_id=100, host_name="Host", seed=7
+    )
+    await store.start(row.id, "{}", {0: None})
+    return row.id
+
+
+async def _move(store: Store, game_id: int, version: int) -> None:
+    await store.record_move(
+        game_id,
+        expected_version=version,
+        seat=0,
+        action="x",
+        actor="player",
+        snapshot="{}",
+        seat_updates=[SeatUpdate(0, None, 0, False)],
+    )
+
+
+async def test_a_game_is_stale_until_its_latest_version_is_shown(store: Store) -> None:
+    shown, behind = await _active_game(store, 10), await _active_game(store, 11)
+    assert await store.stale_games() == [shown, behind]  # started, nothing drawn yet
+    await store.set_rendered_version(shown, 0)
+    await store.set_rendered_version(behind, 0)
+    assert await store.stale_games() == []
+    await _move(store, behind, 0)
+    assert await store.stale_games() == [behind]
+    await store.set_rendered_version(behind, 1)
+    await store.set_rendered_version(behind, 0)  # a late, older render never moves it back
+    assert (await store.game(behind)).rendered_version == 1
+    assert await store.stale_games() == []
+
+
+async def test_finished_and_lobby_games_are_never_stale(store: Store) -> None:
+    game_id = await _active_game(store, 12)
+    await store.create_lobby(
+        guild_id=1, channel_id=13, game="grinch", host_id=100, host_name="Host", seed=7
+    )
+    await store.end(game_id, "finished")
+    assert await store.stale_games() == []
+
+
+async def test_a_users_dm_channel_is_remembered_across_games(store: Store) -> None:
+    assert await store.dm_channel_of(100) is None
+    first = await _active_game(store, 20)
+    await store.set_dm(first, 0, channel_id=SNOWFLAKE, message_id=SNOWFLAKE + 1)
+    await store.end(first, "finished")
+    await _active_game(store, 21)  # a newer game without a DM yet
+    assert await store.dm_channel_of(100) == SNOWFLAKE
+    assert await store.dm_channel_of(101) is None
+
+
+async def test_a_working_database_is_writable(store: Store) -> None:
+    await store.check_writable()  # raises DatabaseUnusable otherwise
