@@ -16,22 +16,52 @@ JSON = dict[str, Any]
 
 
 async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 20.0) -> None:
-    """Wait until the bot has made no request for ``idle`` seconds."""
+    """Wait until the bot has made no request for ``idle`` seconds, counted from when the last
+    full rate-limit window reopened (discord.py holds requests back until then)."""
     deadline = time.monotonic() + timeout
     seen = len(fake.requests)
     last_change = time.monotonic()
     while time.monotonic() < deadline:
         await asyncio.sleep(0.05)
+        now = time.monotonic()
         if len(fake.requests) != seen:
-            seen, last_change = len(fake.requests), time.monotonic()
-        elif time.monotonic() - last_change >= idle:
+            seen, last_change = len(fake.requests), now
+        busy = fake.rate_limits.busy_for()
+        if busy > 0:
+            last_change = max(last_change, now + busy)
+        if now - last_change >= idle:
             return
     raise TimeoutError("the bot kept making requests")
+
+
+# Whole-game time budgets are multiplied by this while the bot edits every DM on every move:
+# under Discord's rate limits (5 message writes per 5 s per channel) discord.py queues those
+# edits for seconds. Back to 1 until the coalescing publisher lands (issue 15).
+RATE_LIMIT_SLOWDOWN = 4.0
+
+
+def time_budget(seconds: float) -> float:
+    """A whole-game time budget, allowing for today's publisher under the rate limits."""
+    return seconds * RATE_LIMIT_SLOWDOWN
 
 
 def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
     """The bot's settings for a test: a database in tmp_path; turn timers off by default."""
     return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}
+
+
+def set_locales(
+    fake: FakeDiscord,
+    *,
+    users: dict[int, str] | None = None,
+    guilds: dict[int, str] | None = None,
+) -> None:
+    """Set Discord languages: interactions then carry ``locale`` (the user's) and
+    ``guild_locale`` (the server's), e.g. ``set_locales(fake, users={bob: "ro"})``."""
+    for user, locale in (users or {}).items():
+        fake.set_user_locale(user, locale)
+    for guild, locale in (guilds or {}).items():
+        fake.set_guild_locale(guild, locale)
 
 
 def seat_names(db: Path, game_id: int) -> list[str]:
