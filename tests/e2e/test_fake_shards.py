@@ -11,6 +11,7 @@ import pytest
 
 from tests.e2e.driver import set_locales
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.faults import MISSING_PERMISSIONS, UNAVAILABLE
 from tests.fakediscord.process import BotProcess
 from tests.fakediscord.rawclient import RawShard, rest_call
 from tests.fakediscord.shards import recommended_shards
@@ -105,6 +106,16 @@ async def test_interactions_go_to_the_guild_shard_and_dms_to_shard_0_with_locale
     event = await s1.wait_event("INTERACTION_CREATE", id=str(in_one.id))
     assert (event["locale"], event["guild_locale"], event["guild"]["locale"]) == ("ro", "lt", "lt")
     assert not s0.events("INTERACTION_CREATE")
+
+    # Faults by channel also catch the interaction routes of that channel's interactions.
+    fake.faults.add("POST", "/interactions/*", UNAVAILABLE, channel_id=c1, times=1)
+    fake.faults.add("PATCH", "/webhooks/*", MISSING_PERMISSIONS, channel_id=c1)
+    callback = f"/interactions/{in_one.id}/{in_one.token}/callback"
+    assert (await rest_call(fake, "POST", callback, {"type": 5})).status == 503
+    assert (await rest_call(fake, "POST", callback, {"type": 5})).status == 200
+    original = f"/webhooks/{fake.application_id}/{in_one.token}/messages/@original"
+    edit = await rest_call(fake, "PATCH", original, {"content": "pong"})
+    assert (edit.status, edit.body["code"]) == (403, 50013)
 
     in_zero = await fake.slash(rita, c0, "ping")
     assert in_zero.shard_id == 0
