@@ -22,6 +22,7 @@ from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
 from cogs.lobby import LobbyCog
+from cogs.pacing import Pacer
 from cogs.publisher import Publisher
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
@@ -56,7 +57,7 @@ class CardBot(commands.Bot):
         self.settings = settings
         self.store = store
         self.service = GameService(store, turn_timeout=settings.turn_timeout)
-        self.publisher = Publisher(self, self.service)
+        self.publisher = Publisher(self, self.service, Pacer(scale=settings.rate_limit_scale))
         self.routes = Routes()  # where clicks go; filled by the cogs as they load
 
     async def setup_hook(self) -> None:

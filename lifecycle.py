@@ -21,6 +21,7 @@ import asyncpg
 import discord
 from discord.ext import commands
 
+from db import open_store as open_database
 from db.errors import StoreError
 from db.postgres import describe
 from db.probe import DatabaseUnusable, check_writable
@@ -97,14 +98,14 @@ async def open_store(settings: Settings) -> Store | None:
     if settings.database_url is not None:
         where = describe(settings.database_url)
         try:
-            return await Store.open(settings.database_url)
+            return await open_database(settings.database_url)
         except (OSError, StoreError, asyncpg.PostgresError) as exc:
             log.error("Cannot use the PostgreSQL database %s: %s", where, exc)
             return None
     path = settings.database_path
     try:
         await asyncio.to_thread(check_writable, path)
-        return await Store.open(path)
+        return await open_database(path)
     except DatabaseUnusable as exc:
         log.error("Cannot use the database: %s.", exc)
     except (OSError, sqlite3.Error) as exc:

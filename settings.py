@@ -80,6 +80,7 @@ class Settings:
     log_level: str
     heartbeat_seconds: float = DEFAULT_HEARTBEAT_SECONDS
     database_url: str | None = None  # PostgreSQL, shared by several processes; else SQLite
+    rate_limit_scale: float = 1.0  # tests against the fake Discord only: shorter windows
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -108,4 +109,11 @@ class Settings:
                 "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db), "
                 "or empty for the SQLite file at DATABASE_PATH."
             )
-        return cls(token, database_path(source), guild, timeout, level, heartbeat, url)
+        scale_text = source.get("RATE_LIMIT_SCALE", "").strip() or "1"
+        try:
+            scale = float(scale_text)
+        except ValueError:
+            scale = 0.0
+        if not 0 < scale <= 1:
+            raise SettingsError("RATE_LIMIT_SCALE must be a number above 0 and at most 1.")
+        return cls(token, database_path(source), guild, timeout, level, heartbeat, url, scale)

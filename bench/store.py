@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from db import pgadmin
-from db.store import SeatUpdate, Store
+from db import open_store, pgadmin
+from db.store import SeatUpdate
 from engine import GAMES
 from service.games import GameService
 
@@ -44,7 +44,7 @@ class ClientRun:
 
 
 async def _service_client(target: str, client: int, games: int, start_at: float) -> ClientRun:
-    store = await Store.open(target)
+    store = await open_store(target)
     service = GameService(store, turn_timeout=300)
     game = GAMES["grinch"]
     latencies: list[float] = []
@@ -74,7 +74,7 @@ async def _service_client(target: str, client: int, games: int, start_at: float)
 
 
 async def _record_client(target: str, client: int, moves: int, start_at: float) -> ClientRun:
-    store = await Store.open(target)
+    store = await open_store(target)
     row = await store.create_lobby(
         guild_id=2, channel_id=-1 - client, game="ten", host_id=1, host_name="A", seed=client
     )

@@ -71,10 +71,12 @@ class Pacer:
         channel_period: float = CHANNEL_PERIOD,
         global_limit: int = GLOBAL_LIMIT,
         global_period: float = GLOBAL_PERIOD,
+        scale: float = 1.0,
     ) -> None:
+        """``scale`` shrinks every window (tests against a fake Discord in compressed time)."""
         self._channel_limit = channel_limit
-        self._channel_period = channel_period
-        self._global = Window(global_limit, global_period)
+        self._channel_period = channel_period * scale
+        self._global = Window(global_limit, global_period * scale)
         self._channels: dict[Hashable, Window] = {}
         self._urgent_waiting = 0
         self._no_urgent = asyncio.Event()

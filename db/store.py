@@ -17,33 +17,28 @@ seats' bookkeeping, commit — all before anyone answers Discord.
 from __future__ import annotations
 
 import time
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
     ConstraintViolation,
-    NotFound,
     StaleVersion,
     StoreError,
 )
-from db.models import ActionRow, GameRow, ResultRow, SeatRow
+from db.models import GameRow, SeatRow
 from db.probe import DatabaseUnusable
+from db.reads import TABLE_KEYS, Reads, Tx
+
+__all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"]
 
 OPEN_STATUSES = ("lobby", "active")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-# The store's tables in the order a copy fills them, with the key that orders their rows.
-TABLE_KEYS = {
-    "games": "id",
-    "seats": "game_id, seat",
-    "actions": "game_id, seq",
-    "results": "game_id, seat",
-}
 DEFAULT_CLAIM_LEASE = 60.0  # seconds a claimed timer stays with its claimer
 
 
@@ -61,20 +56,8 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Tx(Protocol):
-    """One connection inside a transaction (or a plain read); SQL uses ``?`` marks."""
-
-    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]: ...
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        """Run one statement; the number of rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
-
-
-class Store(ABC):
-    """Repository over one database. Create with :meth:`open`; close with :meth:`close`."""
+class Store(Reads):
+    """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]
     # Appended to the SELECT that reads a game before writing it (PostgreSQL: a row lock;
@@ -84,17 +67,6 @@ class Store(ABC):
     _claim_lock: ClassVar[str] = ""
     # One row, one column: true when the database takes writes.
     _writable_sql: ClassVar[str] = "SELECT 1 AS writable"
-
-    @classmethod
-    async def open(cls, target: str | Path) -> Store:
-        """PostgreSQL for a ``postgresql://`` URL, else the SQLite file at that path."""
-        if is_postgres_url(target):
-            from db.postgres import PostgresStore
-
-            return await PostgresStore.connect(str(target))
-        from db.sqlite import SqliteStore
-
-        return await SqliteStore.open_file(target)
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -110,10 +82,6 @@ class Store(ABC):
     def _reading(self) -> AbstractAsyncContextManager[Tx]:
         """A connection for reads outside any write transaction."""
 
-    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        async with self._reading() as tx:
-            return await tx.fetch(sql, *args)
-
     async def check_writable(self) -> None:
         """Raise DatabaseUnusable unless a write transaction can start (the health check)."""
         try:
@@ -123,97 +91,6 @@ class Store(ABC):
             raise DatabaseUnusable(str(exc)) from exc
         if not rows or not rows[0]["writable"]:
             raise DatabaseUnusable("the database takes no writes (read-only)")
-
-    # -- reads -------------------------------------------------------------------------------
-
-    async def game(self, game_id: int) -> GameRow:
-        rows = await self._fetch("SELECT * FROM games WHERE id = ?", game_id)
-        if not rows:
-            raise NotFound(f"no game {game_id}")
-        return GameRow.from_row(rows[0])
-
-    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        rows = await self._fetch(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            channel_id,
-        )
-        return GameRow.from_row(rows[0]) if rows else None
-
-    async def latest_game_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = ("active", "finished")
-    ) -> GameRow | None:
-        wanted = tuple(statuses)
-        marks = ",".join("?" * len(wanted))
-        rows = await self._fetch(
-            f"SELECT * FROM games WHERE channel_id = ? AND status IN ({marks}) "
-            "ORDER BY id DESC LIMIT 1",
-            channel_id,
-            *wanted,
-        )
-        return GameRow.from_row(rows[0]) if rows else None
-
-    async def games_with_status(self, status: str) -> list[GameRow]:
-        rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status)
-        return [GameRow.from_row(r) for r in rows]
-
-    async def stale_games(self) -> list[int]:
-        """Active games with a move committed after their last complete render."""
-        rows = await self._fetch(
-            "SELECT id FROM games WHERE status = 'active' AND version > rendered_version "
-            "ORDER BY id"
-        )
-        return [int(r["id"]) for r in rows]
-
-    async def dm_channel_of(self, user_id: int) -> int | None:
-        """The user's DM channel as last recorded in any game (Discord keeps it for good)."""
-        rows = await self._fetch(
-            "SELECT dm_channel_id FROM seats WHERE user_id = ? AND dm_channel_id IS NOT NULL "
-            "ORDER BY game_id DESC LIMIT 1",
-            user_id,
-        )
-        return int(rows[0]["dm_channel_id"]) if rows else None
-
-    async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetch("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", game_id)
-        return [SeatRow.from_row(r) for r in rows]
-
-    async def actions(self, game_id: int) -> list[ActionRow]:
-        rows = await self._fetch("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", game_id)
-        return [ActionRow.from_row(r) for r in rows]
-
-    async def earliest_deadline(self) -> tuple[int, int, float] | None:
-        """(game id, seat, deadline) of the soonest running turn timer, if any."""
-        rows = await self._fetch(
-            "SELECT s.game_id, s.seat, s.deadline FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE s.deadline IS NOT NULL AND g.status = 'active' ORDER BY s.deadline LIMIT 1"
-        )
-        if not rows:
-            return None
-        return int(rows[0]["game_id"]), int(rows[0]["seat"]), float(rows[0]["deadline"])
-
-    async def next_claimable_at(self) -> float | None:
-        """When the next timer can be claimed: its deadline, or the end of a running claim."""
-        rows = await self._fetch(
-            "SELECT MIN(CASE WHEN s.claimed_until IS NOT NULL AND s.claimed_until > s.deadline "
-            "THEN s.claimed_until ELSE s.deadline END) AS due "
-            "FROM seats s JOIN games g ON g.id = s.game_id "
-            "WHERE s.deadline IS NOT NULL AND g.status = 'active'"
-        )
-        due = rows[0]["due"] if rows else None
-        return None if due is None else float(due)
-
-    async def results(self, game_id: int) -> list[tuple[int, int | None, int, bool]]:
-        return [(r.seat, r.user_id, r.total, r.won) for r in await self.result_rows(game_id)]
-
-    async def result_rows(self, game_id: int) -> list[ResultRow]:
-        rows = await self._fetch("SELECT * FROM results WHERE game_id = ? ORDER BY seat", game_id)
-        return [ResultRow.from_row(r) for r in rows]
-
-    async def export_rows(self, table: str) -> list[dict[str, Any]]:
-        """Every row of one of the store's tables in key order, as the engine returns it."""
-        if table not in TABLE_KEYS:
-            raise ValueError(f"not a table of the store: {table}")
-        return await self._fetch(f"SELECT * FROM {table} ORDER BY {TABLE_KEYS[table]}")
 
     # -- lobby -------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from db import open_store
 from db.backup import BackupError, backup
 from db.store import Store
 
@@ -46,7 +47,7 @@ async def lobbies(store: Store, count: int) -> None:
 
 async def test_backup_of_a_running_store_holds_what_is_only_in_the_wal(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
-    store = await Store.open(database)
+    store = await open_store(database)
     try:
         await lobbies(store, 3)
         # The commits are still in bot.db-wal: copying bot.db alone would lose them.
@@ -74,7 +75,7 @@ async def test_backup_of_a_running_store_holds_what_is_only_in_the_wal(tmp_path:
     finally:
         conn.close()
     assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.db"]  # one file, no leftovers
-    reopened = await Store.open(copy)  # a backup is a database the bot can start on
+    reopened = await open_store(copy)  # a backup is a database the bot can start on
     try:
         assert await reopened.schema_version() >= 1
     finally:

@@ -6,11 +6,21 @@
 
 ``bot_process``: a ``BotProcess`` (defined in tests/fakediscord/process.py, re-exported here)
 bound to that fake; stopped after the test, its log printed when the test failed.
+
+The fake enforces Discord's rate limits, and after every test the fixture checks that the fake
+sent no 429 the test did not inject (a game of friends at human speed must never hit one).
+A test about 429s opts out with ``@pytest.mark.allow_429``. Whole games are played in
+compressed time: the fake's windows (and the bot's pacing, told through RATE_LIMIT_SCALE) are
+``E2E_TIME_SCALE`` times Discord's; ``@pytest.mark.real_time_limits`` keeps Discord's own.
+With ``FAKE_DISCORD_STATS=<file>`` each test appends one JSON line of the fake's counters
+(calls by kind, 429s) to that file.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import sys
 from collections.abc import AsyncIterator, Generator
 from pathlib import Path
@@ -33,6 +43,18 @@ def pytest_runtest_makereport(
     return report
 
 
+E2E_TIME_SCALE = 0.25
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "allow_429: the test may see 429s it did not inject (it is about 429s)"
+    )
+    config.addinivalue_line(
+        "markers", "real_time_limits: Discord's rate-limit windows at their real length"
+    )
+
+
 def _failed(request: pytest.FixtureRequest) -> bool:
     for phase in ("setup", "call"):
         report = getattr(request.node, f"rep_{phase}", None)
@@ -41,10 +63,32 @@ def _failed(request: pytest.FixtureRequest) -> bool:
     return False
 
 
+def _check_no_429(fake: FakeDiscord, request: pytest.FixtureRequest) -> None:
+    stats = fake.stats
+    log_path = os.environ.get("FAKE_DISCORD_STATS")
+    if log_path:  # one JSON line per test: REST calls by kind, 429s, invalid requests
+        with Path(log_path).open("a") as log:
+            log.write(json.dumps({"test": request.node.nodeid, **stats.summary()}) + "\n")
+    if stats.unplanned_429 == 0:
+        return
+    summary = (
+        f"the fake sent {stats.unplanned_429} 429(s) "
+        f"(global {stats.global_429}, bucket {stats.bucket_429}): {dict(stats.by_route_429())}"
+    )
+    if request.node.get_closest_marker("allow_429") is not None:
+        sys.stdout.write(f"\n---- allowed: {summary}\n")
+    elif _failed(request):
+        sys.stdout.write(f"\n---- also: {summary}\n")
+    else:
+        pytest.fail(summary)
+
+
 @pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
+async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A started FakeDiscord with one guild, two channels and four users (see module doc)."""
     fake = FakeDiscord(token=DEFAULT_TOKEN)
+    if request.node.get_closest_marker("real_time_limits") is None:
+        fake.scale_time(E2E_TIME_SCALE)
     await fake.start()
     guild = fake.add_guild("Test Server")
     fake.add_channel(guild, "games")
@@ -57,6 +101,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
     finally:
         await fake.stop()
+    _check_no_429(fake, request)
 
 
 @pytest.fixture

@@ -16,16 +16,21 @@ JSON = dict[str, Any]
 
 
 async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) -> None:
-    """Wait until the bot has made no request for ``idle`` seconds and its database says every
-    game is shown (the bot paces its writes, so a pause alone does not mean it is done)."""
+    """Wait until the bot has made no request for ``idle`` seconds (counted from when the last
+    full rate-limit window reopened) and its database says every game is shown: the bot paces
+    its writes, so a pause alone does not mean it is done."""
     deadline = time.monotonic() + timeout
     seen = len(fake.requests)
     last_change = time.monotonic()
     while time.monotonic() < deadline:
         await asyncio.sleep(0.05)
+        now = time.monotonic()
         if len(fake.requests) != seen:
-            seen, last_change = len(fake.requests), time.monotonic()
-        elif time.monotonic() - last_change >= idle and all(c() for c in fake.settle_checks):
+            seen, last_change = len(fake.requests), now
+        busy = fake.rate_limits.busy_for()
+        if busy > 0:
+            last_change = max(last_change, now + busy)
+        if now - last_change >= idle and all(check() for check in fake.settle_checks):
             return
     raise TimeoutError("the bot kept making requests or did not finish showing a game")
 
@@ -33,6 +38,20 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) ->
 def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
     """The bot's settings for a test: a database in tmp_path; turn timers off by default."""
     return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}
+
+
+def set_locales(
+    fake: FakeDiscord,
+    *,
+    users: dict[int, str] | None = None,
+    guilds: dict[int, str] | None = None,
+) -> None:
+    """Set Discord languages: interactions then carry ``locale`` (the user's) and
+    ``guild_locale`` (the server's), e.g. ``set_locales(fake, users={bob: "ro"})``."""
+    for user, locale in (users or {}).items():
+        fake.set_user_locale(user, locale)
+    for guild, locale in (guilds or {}).items():
+        fake.set_guild_locale(guild, locale)
 
 
 def seat_names(db: Path, game_id: int) -> list[str]:

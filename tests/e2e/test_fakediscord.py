@@ -15,6 +15,9 @@ from tests.fakediscord.process import BotProcess
 
 SAMPLE_BOT = "tests/fakediscord/sample_bot.py"
 
+# The fake's own tests: Discord's limits at their real length.
+pytestmark = pytest.mark.real_time_limits
+
 
 async def start_sample(fake: FakeDiscord, proc: BotProcess) -> None:
     await proc.start(SAMPLE_BOT, env={"DEMO_GUILD_ID": str(fake.guild_named("Test Server"))})

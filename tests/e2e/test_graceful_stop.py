@@ -24,6 +24,7 @@ from tests.e2e.driver import (
     action_count,
     bot_env,
     live_move_buttons,
+    move_accepted,
     open_game,
     play_one_move,
     quiet,
@@ -74,15 +75,16 @@ async def test_signal_stops_the_bot_cleanly_and_keeps_every_move(
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
     committed = action_count(db)
 
-    # One more click, and the signal as soon as the bot has acknowledged it: the move is
-    # being recorded while the bot is told to stop.
+    # One more click, and the signal as soon as the bot has answered it: the move is committed
+    # and its answer sent, the rest of what it changed (table, other hands) is being sent
+    # while the bot is told to stop.
     found = live_move_buttons(fake.dm_messages(alice)) or live_move_buttons(fake.dm_messages(bob))
     assert found is not None
     message, buttons = found
     owner = alice if message in fake.dm_messages(alice) else bob
     versions = len(fake.message_versions(int(message["id"])))
     click = await fake.click(owner, int(message["id"]), buttons[0].custom_id or "")
-    assert (await click.wait_response()).deferred
+    assert move_accepted(await click.wait_response())
     assert bot_process.popen is not None
     gc.collect()  # closes the driver's dropped sqlite3 connections: the bot's is the last one
     bot_process.popen.send_signal(sig)

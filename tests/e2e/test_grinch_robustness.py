@@ -6,6 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
+from db import open_store
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
@@ -143,7 +144,6 @@ async def test_a_move_committed_just_before_a_crash_shows_after_the_restart(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     """The bot dies between committing a move and showing it; the restart catches up."""
-    from db.store import Store
     from service.games import GameService
 
     fake, db = fake_discord, tmp_path / "bot.db"
@@ -154,7 +154,7 @@ async def test_a_move_committed_just_before_a_crash_shows_after_the_restart(
     await open_game(fake, channel, alice, [bob], computers=1)
     bot_process.kill()
     # The move the dead bot committed but never showed: made here, straight on the store.
-    store = await Store.open(db)
+    store = await open_store(db)
     service = GameService(store, turn_timeout=0)
     loaded = await service.load(int(game_row(db)["id"]))
     due = sorted(loaded.game.to_act(loaded.state))

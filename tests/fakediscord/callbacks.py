@@ -21,26 +21,26 @@ from .records import (
 )
 
 if TYPE_CHECKING:
-    from .rest import Ctx, RestApi, Result
+    from .rest import RestApi
+    from .router import Ctx, Result
 
 
 def register(api: RestApi) -> None:
     """Add the interaction and webhook routes to ``api``."""
-    from .rest import HttpError, not_found
+    from .router import HttpError, not_found
 
     fake = api.fake
-    token = r"(?P<token>[^/]+)"
-    hook = rf"/webhooks/(?P<app>\d+)/{token}"
-    target = r"/messages/(?P<target>@original|\d+)"
+    hook = "/webhooks/{application_id}/{interaction_token}"
+    target = "/messages/{message}"
 
     def record_for(ctx: Ctx) -> InteractionRecord:
-        rec = fake.interactions_by_token.get(ctx.params["token"])
-        if rec is None or int(ctx.params["app"]) != fake.application_id:
+        rec = fake.interactions_by_token.get(ctx.params["interaction_token"])
+        if rec is None or int(ctx.params["application_id"]) != fake.application_id:
             raise not_found(10015, "Webhook")
         return rec
 
     def target_of(ctx: Ctx, rec: InteractionRecord) -> StoredMessage:
-        wanted = ctx.params["target"]
+        wanted = ctx.params["message"]
         mid = rec.original_message_id if wanted == "@original" else int(wanted)
         allowed = {rec.original_message_id, *rec.followup_ids}
         stored = None if mid is None or mid not in allowed else fake.stored.get(mid)
@@ -49,8 +49,8 @@ def register(api: RestApi) -> None:
         return stored
 
     async def callback(ctx: Ctx) -> Result:
-        rec = fake.interactions.get(int(ctx.params["iid"]))
-        if rec is None or rec.token != ctx.params["token"]:
+        rec = fake.interactions.get(int(ctx.params["interaction_id"]))
+        if rec is None or rec.token != ctx.params["interaction_token"]:
             raise not_found(10062, "interaction")
         body = ctx.json
         if rec.response is not None:
@@ -165,7 +165,7 @@ def register(api: RestApi) -> None:
         rec.notify()
         return 204, None
 
-    api._add("POST", rf"/interactions/(?P<iid>\d+)/{token}/callback", callback)
+    api._add("POST", "/interactions/{interaction_id}/{interaction_token}/callback", callback)
     api._add("POST", hook, followup)
     api._add("GET", hook + target, get_hook_message)
     api._add("PATCH", hook + target, patch_hook_message)

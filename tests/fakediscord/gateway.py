@@ -1,9 +1,10 @@
 """The fake gateway: one websocket endpoint speaking the Discord gateway protocol (JSON, no zlib).
 
 Ops handled: HELLO (10, sent), HEARTBEAT (1) -> ACK (11), IDENTIFY (2) -> READY + GUILD_CREATE per
-guild, RESUME (6) -> replay of missed dispatches + RESUMED, REQUEST_GUILD_MEMBERS (8) -> one
-GUILD_MEMBERS_CHUNK. A session outlives its socket so that a RESUME after a drop works; a new
-IDENTIFY (e.g. a restarted bot process) starts a new session that becomes the live one.
+guild of the shard, RESUME (6) -> replay of missed dispatches + RESUMED, REQUEST_GUILD_MEMBERS (8)
+-> one GUILD_MEMBERS_CHUNK. A session outlives its socket so that a RESUME after a drop works; a
+new IDENTIFY (e.g. a restarted bot process) starts a new session that becomes the live one of its
+shard (see ``shards.py``). A bad shard closes with 4010, too many guilds on one with 4011.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from .models import guild_payload, member_payload
+from .shards import CLOSE_INVALID_SHARD, CLOSE_SHARDING_REQUIRED, parse_shard, shard_of
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -38,6 +40,12 @@ class GatewaySession:
     seq: int = 0
     sent: list[JSON] = field(default_factory=list)
     identify: JSON = field(default_factory=dict)
+    shard_id: int = 0
+    shard_count: int = 1
+
+    def owns(self, guild_id: int) -> bool:
+        """True when this session's shard receives the guild's events."""
+        return shard_of(guild_id, self.shard_count) == self.shard_id
 
     @property
     def connected(self) -> bool:
@@ -58,11 +66,13 @@ async def _send(ws: web.WebSocketResponse, op: int, data: Any) -> None:
 
 
 def ready_payload(fake: FakeDiscord, session: GatewaySession) -> JSON:
-    """The READY event body: user, unavailable guilds, session id, resume url, application."""
-    return {
+    """The READY event body: user, the shard's unavailable guilds, session, resume url, app."""
+    data: JSON = {
         "v": 10,
         "user": fake.bot_user.payload(),
-        "guilds": [{"id": str(gid), "unavailable": True} for gid in fake.guilds],
+        "guilds": [
+            {"id": str(gid), "unavailable": True} for gid in fake.guilds if session.owns(gid)
+        ],
         "session_id": session.session_id,
         "resume_gateway_url": fake.gateway_url,
         "application": {"id": str(fake.application_id), "flags": 0},
@@ -74,14 +84,34 @@ def ready_payload(fake: FakeDiscord, session: GatewaySession) -> JSON:
         "geo_ordered_rtc_regions": [],
         "_trace": ["fake-discord"],
     }
+    if "shard" in session.identify:
+        data["shard"] = [session.shard_id, session.shard_count]
+    return data
 
 
-async def _identify(fake: FakeDiscord, ws: web.WebSocketResponse, data: JSON) -> GatewaySession:
-    session = GatewaySession(session_id=secrets.token_hex(16), ws=ws, identify=data)
+async def _identify(
+    fake: FakeDiscord, ws: web.WebSocketResponse, data: JSON
+) -> GatewaySession | None:
+    shard = parse_shard(data.get("shard"))
+    if shard is None:
+        await ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+        return None
+    shard_id, shard_count = shard
+    owned = [g for g in fake.guilds.values() if shard_of(g.id, shard_count) == shard_id]
+    if len(owned) > fake.max_guilds_per_shard:
+        await ws.close(code=CLOSE_SHARDING_REQUIRED, message=b"Sharding required.")
+        return None
+    session = GatewaySession(
+        session_id=secrets.token_hex(16),
+        ws=ws,
+        identify=data,
+        shard_id=shard_id,
+        shard_count=shard_count,
+    )
     fake.sessions[session.session_id] = session
-    fake.live_session = session
+    fake.live_sessions.add(session)
     await session.dispatch("READY", ready_payload(fake, session))
-    for guild in fake.guilds.values():
+    for guild in owned:
         await session.dispatch(
             "GUILD_CREATE", guild_payload(guild, fake.channels, fake.users, full=True)
         )
@@ -106,15 +136,13 @@ async def _resume(
             await ws.send_str(json.dumps(frame))
     await session.dispatch("RESUMED", {})
     fake.resume_count += 1
-    if fake.live_session is None or fake.live_session is session:
-        fake.live_session = session
     fake.notify()
     return session
 
 
 async def _members_chunk(session: GatewaySession, fake: FakeDiscord, data: JSON) -> None:
     guild = fake.guilds.get(int(data.get("guild_id", 0)))
-    if guild is None:
+    if guild is None or not session.owns(guild.id):
         return
     wanted = {int(u) for u in data.get("user_ids") or []}
     members = [
@@ -147,7 +175,9 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSock
                 continue
             frame = json.loads(msg.data)
             op, data = frame.get("op"), frame.get("d")
-            fake.gateway_log.append(frame if op != 2 else {"op": 2, "d": {"token": "<hidden>"}})
+            if op == 2 and isinstance(data, dict):
+                frame = {"op": 2, "d": {**data, "token": "<hidden>"}}
+            fake.gateway_log.append(frame)
             if op == 1:
                 await _send(ws, 11, None)
             elif op == 2:
@@ -155,6 +185,8 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSock
                     await ws.close(code=CLOSE_AUTHENTICATION_FAILED, message=b"bad token")
                     break
                 session = await _identify(fake, ws, data)
+                if session is None:
+                    break
             elif op == 6:
                 session = await _resume(fake, ws, data)
             elif op == 8 and session is not None:

@@ -22,6 +22,7 @@ from .models import (
 from .records import InteractionRecord
 
 if TYPE_CHECKING:
+    from .gateway import GatewaySession
     from .server import FakeDiscord
 
 APPLICATION_COMMAND = 2
@@ -66,7 +67,7 @@ def _base_payload(
         "channel_id": str(channel_id),
         "channel": channel_payload(channel, fake.users),
         "app_permissions": str(BOT_PERMISSIONS),
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "authorizing_integration_owners": {},
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -79,8 +80,8 @@ def _base_payload(
         data.update(
             {
                 "guild_id": str(guild.id),
-                "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
-                "guild_locale": "en-US",
+                "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+                "guild_locale": guild.locale,
                 "member": member_payload(guild, user),
                 "context": 0,
             }
@@ -92,10 +93,14 @@ def _base_payload(
     return data
 
 
-def _require_connection(fake: FakeDiscord) -> None:
-    session = fake.live_session
+def _require_connection(fake: FakeDiscord, channel_id: int) -> GatewaySession:
+    """The connected session that receives events of a channel (its guild's shard, or 0)."""
+    session = fake.session_for_channel(channel_id)
     if session is None or not session.connected:
-        raise RuntimeError("the bot is not connected to the fake gateway")
+        guild_id = fake.channels[channel_id].guild_id
+        where = "shard 0 (DMs)" if guild_id is None else f"the shard of guild {guild_id}"
+        raise RuntimeError(f"the bot is not connected to the fake gateway on {where}")
+    return session
 
 
 async def _deliver(
@@ -106,9 +111,7 @@ async def _deliver(
     channel_id: int,
     source_message_id: int | None,
 ) -> InteractionRecord:
-    _require_connection(fake)
-    session = fake.live_session
-    assert session is not None
+    session = _require_connection(fake, channel_id)
     channel = fake.channels[channel_id]
     rec = InteractionRecord(
         id=int(payload["id"]),
@@ -120,6 +123,7 @@ async def _deliver(
         payload=payload,
         source_message_id=source_message_id,
         _lookup=fake.message,
+        shard_id=session.shard_id,
     )
     fake.interactions[rec.id] = rec
     fake.interactions_by_token[rec.token] = rec
@@ -185,7 +189,7 @@ async def slash(
     fake: FakeDiscord, user_id: int, channel_id: int, command: str, options: dict[str, Any]
 ) -> InteractionRecord:
     """Build and deliver a CHAT_INPUT application command interaction."""
-    _require_connection(fake)
+    _require_connection(fake, channel_id)
     tokens = command.strip().lstrip("/").split()
     guild_id = fake.channels[channel_id].guild_id
     top, is_guild_command = _find_command(fake, guild_id, tokens[0])
@@ -252,10 +256,10 @@ async def component(
     force: bool,
 ) -> InteractionRecord:
     """Build and deliver a MESSAGE_COMPONENT interaction (button if values is None)."""
-    _require_connection(fake)
     stored = fake.stored.get(message_id)
     if stored is None or stored.deleted:
         raise LookupError(f"message {message_id} does not exist (or was deleted)")
+    _require_connection(fake, stored.channel_id)
     if not fake._visible_to(stored, user_id):
         raise LookupError(f"user {user_id} cannot see message {message_id}")
     await _settle(fake, message_id)

@@ -48,6 +48,23 @@ FLAG_LOADING = 1 << 7
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
+# The locales Discord clients send (Discord API "Locales"); there is no Estonian.
+DISCORD_LOCALES = frozenset(
+    {
+        "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt",
+        "hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el",
+        "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+    }
+)  # fmt: skip
+DEFAULT_LOCALE = "en-US"
+
+
+def check_locale(locale: str) -> str:
+    """``locale`` if Discord has it, else ValueError (e.g. "et": Discord has no Estonian)."""
+    if locale not in DISCORD_LOCALES:
+        raise ValueError(f"{locale!r} is not a Discord locale: {sorted(DISCORD_LOCALES)}")
+    return locale
+
 
 class Snowflakes:
     """Generates real-looking, strictly increasing snowflake ids."""
@@ -59,6 +76,18 @@ class Snowflakes:
         candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         if candidate <= self._last:
             candidate = self._last + 1
+        self._last = candidate
+        return candidate
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose guild would live on ``shard_id``: ``(id >> 22) % count == id``."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} of {shard_count}")
+        candidate = self.next()
+        millis = candidate >> 22
+        if millis % shard_count != shard_id:
+            millis += (shard_id - millis) % shard_count
+            candidate = millis << 22
         self._last = candidate
         return candidate
 
@@ -77,6 +106,7 @@ class FakeUser:
     dms_open: bool = True
     manage_guild: bool = False
     bot: bool = False
+    locale: str = DEFAULT_LOCALE
 
     def payload(self) -> JSON:
         return {
@@ -103,6 +133,7 @@ class FakeGuild:
     channel_ids: list[int] = field(default_factory=list)
     member_ids: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=now_iso)
+    locale: str = DEFAULT_LOCALE
 
     def roles_payload(self) -> list[JSON]:
         def role(role_id: int, name: str, perms: int, position: int, managed: bool) -> JSON:
@@ -257,7 +288,7 @@ def guild_payload(
         "description": None,
         "banner": None,
         "premium_tier": 0,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.locale,
         "public_updates_channel_id": None,
         "nsfw_level": 0,
         "premium_progress_bar_enabled": False,

@@ -66,6 +66,8 @@ class BotProcess:
                 "PYTHONPATH": os.pathsep.join([str(SITE_DIR), str(REPO_ROOT)]),
                 "PYTHONUNBUFFERED": "1",
                 "PYTHONDONTWRITEBYTECODE": "1",
+                # the bot paces itself on the same time scale as the fake's rate limits
+                "RATE_LIMIT_SCALE": str(self.fake.time_scale),
             }
         )
         env.update(self.env)
@@ -80,11 +82,13 @@ class BotProcess:
         wait: bool = True,
         commands: bool = True,
         timeout: float = 20.0,
+        shards: int = 1,
     ) -> None:
         """Launch ``script`` (path relative to the repo, or absolute) with ``sys.executable``.
 
-        ``wait``: return only once the bot identified on the fake gateway (and, with
-        ``commands``, registered its application commands) and on_ready had time to run.
+        ``wait``: return only once the bot identified on the fake gateway (``shards``
+        connections; and, with ``commands``, registered its application commands) and
+        on_ready had time to run.
         Fails at once, with the log, if the process exits meanwhile.
         """
         if self.running:
@@ -110,7 +114,9 @@ class BotProcess:
             self.fake.settle_checks.append(lambda: all_games_shown(Path(database)))
         if not wait:
             return
-        ready = asyncio.ensure_future(self.fake.wait_ready(timeout, after=mark, commands=commands))
+        ready = asyncio.ensure_future(
+            self.fake.wait_ready(timeout, after=mark, commands=commands, shards=shards)
+        )
         try:
             while not ready.done():
                 if self.popen.poll() is not None:

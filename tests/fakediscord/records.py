@@ -23,7 +23,8 @@ MODAL = 9
 
 @dataclass(frozen=True)
 class RecordedRequest:
-    """One HTTP request the bot made. ``path`` has no ``/api/v10`` prefix."""
+    """One HTTP request the bot made. ``path`` has no ``/api/v10`` prefix; ``kind`` is the
+    route as ``"METHOD /template"`` (empty for unknown routes)."""
 
     method: str
     path: str
@@ -32,6 +33,7 @@ class RecordedRequest:
     status: int
     at: float
     files: tuple[str, ...] = ()
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,8 @@ class Reply:
 class InteractionRecord:
     """An interaction the fake sent to the bot (slash command, click, select or modal submit).
 
-    ``ack_latency`` is the time in seconds from dispatch to the bot's callback request.
+    ``ack_latency`` is the time in seconds from dispatch to the bot's callback request;
+    ``shard_id`` the shard whose connection it was delivered to.
     """
 
     id: int
@@ -116,6 +119,7 @@ class InteractionRecord:
     edits: list[JSON] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
     late_callbacks: list[JSON] = field(default_factory=list)
+    shard_id: int | None = None
     _lookup: Callable[[int], JSON | None] = field(default=lambda _mid: None, repr=False)
     _changed: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 

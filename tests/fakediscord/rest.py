@@ -1,231 +1,88 @@
-"""The fake REST API under /api/v10: a small router, request recording and the plain routes.
+"""The fake REST API under /api/v10: the plain routes and their handlers.
 
-Interaction callbacks and webhook (followup) routes live in ``callbacks.py``.
+The request pipeline (routing, limits, faults, recording) is ``router.py``; interaction
+callbacks and webhook (followup) routes live in ``callbacks.py``.
 """
 
 from __future__ import annotations
 
-import json
-import re
-import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import web
-
 from . import callbacks
-from .messages import UploadedFile, create_message, delete_message, edit_message
+from .messages import create_message, delete_message, edit_message
 from .models import JSON, FakeChannel, StoredMessage, channel_payload, guild_payload, member_payload
-from .records import RecordedRequest
+from .router import Ctx, HttpError, Result, Router, not_found
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
 
-class HttpError(Exception):
-    """An error answer in Discord's shape: ``{"code": ..., "message": ...}``."""
-
-    def __init__(self, status: int, code: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def not_found(code: int, what: str) -> HttpError:
-    return HttpError(404, code, f"Unknown {what}")
-
-
-@dataclass
-class Ctx:
-    """One parsed request: route parameters, JSON body (or payload_json), uploaded files."""
-
-    method: str
-    path: str
-    params: dict[str, str]
-    query: dict[str, str]
-    body: Any
-    files: list[UploadedFile] = field(default_factory=list)
-
-    def int_param(self, name: str) -> int:
-        return int(self.params[name])
-
-    @property
-    def json(self) -> JSON:
-        return self.body if isinstance(self.body, dict) else {}
-
-
-Result = tuple[int, Any]
-Handler = Callable[[Ctx], Awaitable[Result]]
-
-
-def json_response(status: int, body: Any) -> web.Response:
-    """A response whose Content-Type is exactly ``application/json`` (discord.py needs that)."""
-    if status == 204:
-        return web.Response(status=204)
-    return web.Response(
-        status=status,
-        body=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-
-
-async def _parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
-    if request.content_type.startswith("multipart/"):
-        reader = await request.multipart()
-        body: Any = None
-        files: list[UploadedFile] = []
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            name = getattr(part, "name", None) or ""
-            raw = await part.read()  # type: ignore[union-attr]
-            if name == "payload_json":
-                body = json.loads(raw)
-            else:
-                match = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name)
-                index = 0
-                if match is not None:
-                    index = int(match.group(1) or match.group(2) or 0)
-                files.append(
-                    UploadedFile(
-                        index=index,
-                        filename=getattr(part, "filename", None) or f"file{index}",
-                        content_type=part.headers.get("Content-Type", "application/octet-stream"),
-                        content=bytes(raw),
-                    )
-                )
-        return body, files
-    raw_text = await request.text()
-    if not raw_text:
-        return None, []
-    return json.loads(raw_text), []
-
-
-class RestApi:
-    """Routes requests to handlers and records each one on the fake."""
+class RestApi(Router):
+    """The route table of the fake REST API (templates use Discord's parameter names)."""
 
     def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
-        self.routes: list[tuple[str, re.Pattern[str], Handler]] = []
-        s = r"(?P<{}>\d+)"
-        ch, msg, gid, uid = s.format("cid"), s.format("mid"), s.format("gid"), s.format("uid")
-        app, cmd = s.format("app"), s.format("cmd")
+        super().__init__(fake)
         add = self._add
         add("GET", "/users/@me", self.get_me)
-        add("GET", f"/users/{uid}", self.get_user)
+        add("GET", "/users/{user_id}", self.get_user)
         add("POST", "/users/@me/channels", self.open_dm)
         add("GET", "/gateway", self.get_gateway)
         add("GET", "/gateway/bot", self.get_gateway_bot)
         add("GET", "/applications/@me", self.get_application)
         add("GET", "/oauth2/applications/@me", self.get_application)
-        add("GET", f"/applications/{app}/emojis", self.empty_items)
-        add("GET", f"/applications/{app}/entitlements", self.empty_list)
-        for scope in ("", f"/guilds/{gid}"):
-            base = f"/applications/{app}{scope}/commands"
+        add("GET", "/applications/{application_id}/emojis", self.empty_items)
+        add("GET", "/applications/{application_id}/entitlements", self.empty_list)
+        for scope in ("", "/guilds/{guild_id}"):
+            base = f"/applications/{{application_id}}{scope}/commands"
             add("GET", base, self.get_commands)
             add("PUT", base, self.put_commands)
             add("POST", base, self.post_command)
-            add("GET", f"{base}/{cmd}", self.get_command)
-            add("PATCH", f"{base}/{cmd}", self.patch_command)
-            add("DELETE", f"{base}/{cmd}", self.delete_command)
-        add("GET", f"/applications/{app}/guilds/{gid}/commands/permissions", self.empty_list)
-        add("GET", f"/channels/{ch}", self.get_channel)
-        add("GET", f"/channels/{ch}/messages", self.get_history)
-        add("POST", f"/channels/{ch}/messages", self.post_message)
-        add("GET", f"/channels/{ch}/messages/pins", self.get_pins)
-        add("GET", f"/channels/{ch}/pins", self.empty_list)
-        for verb in ("PUT", "DELETE"):
-            add(verb, f"/channels/{ch}/messages/pins/{msg}", self.pin)
-            add(verb, f"/channels/{ch}/pins/{msg}", self.pin)
-        add("GET", f"/channels/{ch}/messages/{msg}", self.get_message)
-        add("PATCH", f"/channels/{ch}/messages/{msg}", self.patch_message)
-        add("DELETE", f"/channels/{ch}/messages/{msg}", self.delete_message)
-        add("POST", f"/channels/{ch}/typing", self.no_content)
-        reactions = f"/channels/{ch}/messages/{msg}/reactions"
-        add("PUT", reactions + r"/[^/]+/@me", self.no_content)
-        add("DELETE", reactions + r"/[^/]+/[^/]+", self.no_content)
-        add("DELETE", reactions + r"(/[^/]+)?", self.no_content)
-        add("GET", reactions + r"/[^/]+", self.empty_list)
-        add("GET", f"/guilds/{gid}", self.get_guild)
-        add("GET", f"/guilds/{gid}/channels", self.get_guild_channels)
-        add("GET", f"/guilds/{gid}/roles", self.get_roles)
-        add("GET", f"/guilds/{gid}/members", self.get_members)
-        add("GET", f"/guilds/{gid}/members/{uid}", self.get_member)
-        callbacks.register(self)
-
-    def _add(self, method: str, pattern: str, handler: Handler) -> None:
-        self.routes.append((method, re.compile(pattern), handler))
-
-    # ------------------------------------------------------------------ dispatch
-
-    async def handle(self, request: web.Request) -> web.StreamResponse:
-        path = "/" + request.match_info["tail"].rstrip("/")
-        return await self._dispatch(request, path)
-
-    async def handle_outside_api(self, request: web.Request) -> web.StreamResponse:
-        return await self._dispatch(request, request.path, known=False)
-
-    async def _dispatch(
-        self, request: web.Request, path: str, *, known: bool = True
-    ) -> web.StreamResponse:
-        fake = self.fake
-        try:
-            body, files = await _parse_body(request)
-        except (ValueError, UnicodeDecodeError):
-            body, files = None, []
-        ctx = Ctx(request.method, path, {}, dict(request.query), body, files)
-        handler: Handler | None = None
-        for method, rx, candidate in self.routes if known else []:
-            match = rx.fullmatch(path)
-            if method == request.method and match is not None:
-                handler = candidate
-                ctx.params = {k: v for k, v in match.groupdict().items() if v is not None}
-                break
-        status: int
-        payload: Any
-        if handler is None:
-            fake.unknown_routes.append(f"{request.method} {path}")
-            status, payload = 404, {"message": "404: Not Found", "code": 0}
-        elif not self._authorised(request, path):
-            status, payload = 401, {"message": "401: Unauthorized", "code": 0}
-        else:
-            try:
-                status, payload = await handler(ctx)
-            except HttpError as err:
-                status, payload = err.status, {"message": err.message, "code": err.code}
-        fake.requests.append(
-            RecordedRequest(
-                method=request.method,
-                path=path,
-                query=ctx.query,
-                json=body,
-                status=status,
-                at=time.monotonic(),
-                files=tuple(f.filename for f in files),
-            )
+            add("GET", f"{base}/{{command_id}}", self.get_command)
+            add("PATCH", f"{base}/{{command_id}}", self.patch_command)
+            add("DELETE", f"{base}/{{command_id}}", self.delete_command)
+        add(
+            "GET",
+            "/applications/{application_id}/guilds/{guild_id}/commands/permissions",
+            self.empty_list,
         )
-        fake.notify()
-        return json_response(status, payload)
-
-    def _authorised(self, request: web.Request, path: str) -> bool:
-        if path.startswith(("/webhooks/", "/interactions/")):
-            return True
-        return request.headers.get("Authorization") == f"Bot {self.fake.token}"
+        channel, message = "/channels/{channel_id}", "/channels/{channel_id}/messages/{message_id}"
+        add("GET", channel, self.get_channel)
+        add("GET", f"{channel}/messages", self.get_history)
+        add("POST", f"{channel}/messages", self.post_message)
+        add("GET", f"{channel}/messages/pins", self.get_pins)
+        add("GET", f"{channel}/pins", self.empty_list)
+        for verb in ("PUT", "DELETE"):
+            add(verb, f"{channel}/messages/pins/{{message_id}}", self.pin)
+            add(verb, f"{channel}/pins/{{message_id}}", self.pin)
+        add("GET", message, self.get_message)
+        add("PATCH", message, self.patch_message)
+        add("DELETE", message, self.delete_message)
+        add("POST", f"{channel}/typing", self.no_content)
+        reactions = f"{message}/reactions"
+        add("PUT", reactions + "/{emoji}/{reaction_user}", self.no_content)
+        add("DELETE", reactions + "/{emoji}/{reaction_user}", self.no_content)
+        add("DELETE", reactions + "/{emoji}", self.no_content)
+        add("DELETE", reactions, self.no_content)
+        add("GET", reactions + "/{emoji}", self.empty_list)
+        guild = "/guilds/{guild_id}"
+        add("GET", guild, self.get_guild)
+        add("GET", f"{guild}/channels", self.get_guild_channels)
+        add("GET", f"{guild}/roles", self.get_roles)
+        add("GET", f"{guild}/members", self.get_members)
+        add("GET", f"{guild}/members/{{user_id}}", self.get_member)
+        callbacks.register(self)
 
     # ------------------------------------------------------------------ lookups
 
     def channel(self, ctx: Ctx) -> FakeChannel:
-        channel = self.fake.channels.get(ctx.int_param("cid"))
+        channel = self.fake.channels.get(ctx.int_param("channel_id"))
         if channel is None:
             raise not_found(10003, "Channel")
         return channel
 
     def channel_message(self, ctx: Ctx) -> StoredMessage:
         channel = self.channel(ctx)
-        stored = self.fake.stored.get(ctx.int_param("mid"))
+        stored = self.fake.stored.get(ctx.int_param("message_id"))
         if (
             stored is None
             or stored.deleted
@@ -250,7 +107,7 @@ class RestApi:
         return 200, {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False}
 
     async def get_user(self, ctx: Ctx) -> Result:
-        user = self.fake.users.get(ctx.int_param("uid"))
+        user = self.fake.users.get(ctx.int_param("user_id"))
         if user is None:
             raise not_found(10013, "User")
         return 200, user.payload()
@@ -277,7 +134,8 @@ class RestApi:
 
     async def get_gateway_bot(self, ctx: Ctx) -> Result:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return 200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit}
+        shards = self.fake.gateway_shards()
+        return 200, {"url": self.fake.gateway_url, "shards": shards, "session_start_limit": limit}
 
     async def get_application(self, ctx: Ctx) -> Result:
         fake = self.fake
@@ -299,9 +157,9 @@ class RestApi:
     # ------------------------------------------------------------------ application commands
 
     def _scope(self, ctx: Ctx) -> int | None:
-        if int(ctx.params["app"]) != self.fake.application_id:
+        if int(ctx.params["application_id"]) != self.fake.application_id:
             raise not_found(10002, "Application")
-        return int(ctx.params["gid"]) if "gid" in ctx.params else None
+        return int(ctx.params["guild_id"]) if "guild_id" in ctx.params else None
 
     def _with_id(self, scope: int | None, command: JSON) -> JSON:
         fake = self.fake
@@ -342,7 +200,7 @@ class RestApi:
     def _find_command(self, ctx: Ctx) -> tuple[int | None, JSON]:
         scope = self._scope(ctx)
         for command in self.fake.commands.get(scope, []):
-            if command["id"] == ctx.params["cmd"]:
+            if command["id"] == ctx.params["command_id"]:
                 return scope, command
         raise not_found(10063, "application command")
 
@@ -415,7 +273,7 @@ class RestApi:
     # ------------------------------------------------------------------ guilds
 
     def _guild(self, ctx: Ctx) -> Any:
-        guild = self.fake.guilds.get(ctx.int_param("gid"))
+        guild = self.fake.guilds.get(ctx.int_param("guild_id"))
         if guild is None:
             raise not_found(10004, "Guild")
         return guild
@@ -444,7 +302,7 @@ class RestApi:
 
     async def get_member(self, ctx: Ctx) -> Result:
         guild = self._guild(ctx)
-        uid = ctx.int_param("uid")
+        uid = ctx.int_param("user_id")
         if uid not in guild.member_ids:
             raise not_found(10007, "Member")
         return 200, member_payload(guild, self.fake.users[uid])

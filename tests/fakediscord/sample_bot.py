@@ -1,6 +1,6 @@
 """A tiny discord.py bot used only to validate the fake Discord (it is not the product).
 
-Commands (synced to the guild DEMO_GUILD_ID if set, else globally):
+Commands (synced to the guilds DEMO_GUILD_ID, comma-separated, if set, else globally):
 - ``/demo start``: public message with a restart-proof counter button (a DynamicItem whose
   custom_id ``demo:count:<n>`` carries the state) and a "Peek" button (ephemeral answer);
   a counter click edits the message in place (callback type 7).
@@ -9,7 +9,13 @@ Commands (synced to the guild DEMO_GUILD_ID if set, else globally):
 - ``/demo pick``: a select menu; choosing edits the message.
 - ``/demo ask``: a modal; submitting answers with what was typed.
 - ``/demo card``: an ephemeral reply with a file, then a channel message with a file.
+- ``/demo burst count``: sends ``count`` channel messages at once (rate-limit tests).
+- ``/demo where``: tells which process (SAMPLE_NAME) and shard answered; the DM of ``/demo dm``
+  has a "Where" button doing the same.
 - ``/demoadmin check`` (default permission Manage Server): tells the member's permission.
+
+Sharding: SHARD_COUNT with SHARD_IDS (e.g. ``1`` or ``0,1``) runs those shards; one id is a
+plain ``Bot(shard_id=..., shard_count=...)``, several an ``AutoShardedBot``.
 """
 
 from __future__ import annotations
@@ -89,6 +95,33 @@ class Peek(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:peek"
         )
 
 
+def where_text(interaction: discord.Interaction[Any]) -> str:
+    """Which process and which of its shards received the interaction."""
+    name = os.environ.get("SAMPLE_NAME", "sample")
+    shard = interaction.guild.shard_id if interaction.guild is not None else 0
+    return f"answered by {name} on shard {shard}"
+
+
+class Where(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:where"):
+    """Answers with the process and shard that received the click."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Where", custom_id="demo:where"))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Where:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(where_text(interaction), ephemeral=True)
+
+
 class PickView(discord.ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
@@ -135,6 +168,7 @@ async def demo_dm(interaction: discord.Interaction[Any], user: discord.Member) -
     try:
         view = discord.ui.View(timeout=None)
         view.add_item(Peek())
+        view.add_item(Where())
         await user.send(f"Hello {user.name}, this is a private note", view=view)
     except discord.Forbidden as exc:
         if exc.code != CLOSED_DMS:
@@ -164,6 +198,19 @@ async def demo_card(interaction: discord.Interaction[Any]) -> None:
     await channel.send("Table image", file=table)
 
 
+@demo.command(name="burst", description="Send several channel messages at once")
+async def demo_burst(interaction: discord.Interaction[Any], count: int) -> None:
+    await interaction.response.send_message(f"Sending {count}", ephemeral=True)
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel)
+    await asyncio.gather(*(channel.send(f"burst {i}") for i in range(count)))
+
+
+@demo.command(name="where", description="Which process and shard answers")
+async def demo_where(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message(where_text(interaction), ephemeral=True)
+
+
 demo_admin = app_commands.Group(
     name="demoadmin",
     description="Manager-only demo commands",
@@ -177,30 +224,60 @@ async def demo_admin_check(interaction: discord.Interaction[Any]) -> None:
     await interaction.response.send_message(f"manage_guild={allowed}", ephemeral=True)
 
 
-class SampleBot(commands.Bot):
-    def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+async def set_up(bot: commands.Bot | commands.AutoShardedBot) -> None:
+    """What both sample bots (plain and auto-sharded) do at start."""
+    bot.add_dynamic_items(Counter, Peek, Where)
+    bot.add_view(PickView())
+    bot.tree.add_command(demo)
+    bot.tree.add_command(demo_admin)
+    guild_ids = [int(g) for g in os.environ.get("DEMO_GUILD_ID", "").split(",") if g]
+    for guild_id in guild_ids:
+        guild = discord.Object(id=guild_id)
+        bot.tree.copy_global_to(guild=guild)
+        await bot.tree.sync(guild=guild)
+    if not guild_ids:
+        await bot.tree.sync()
 
+
+class SampleBot(commands.Bot):
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(Counter, Peek)
-        self.add_view(PickView())
-        self.tree.add_command(demo)
-        self.tree.add_command(demo_admin)
-        guild_id = os.environ.get("DEMO_GUILD_ID")
-        if guild_id:
-            guild = discord.Object(id=int(guild_id))
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await set_up(self)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
 
 
+class ShardedSampleBot(commands.AutoShardedBot):
+    async def setup_hook(self) -> None:
+        await set_up(self)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No 5 s pause between shards: the fake has no IDENTIFY concurrency limit."""
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guild(s), shards %s", self.user, len(self.guilds), self.shards)
+
+
+def make_bot() -> commands.Bot | commands.AutoShardedBot:
+    options: dict[str, Any] = {
+        "command_prefix": commands.when_mentioned,
+        "intents": discord.Intents.default(),
+    }
+    count = os.environ.get("SHARD_COUNT")
+    if not count:
+        return SampleBot(**options)
+    options["shard_count"] = int(count)
+    ids = [int(i) for i in os.environ.get("SHARD_IDS", "").split(",") if i]
+    if len(ids) == 1:
+        return SampleBot(shard_id=ids[0], **options)
+    if ids:
+        options["shard_ids"] = ids
+    return ShardedSampleBot(**options)
+
+
 async def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    async with SampleBot() as bot:
+    async with make_bot() as bot:
         await bot.start(os.environ["DISCORD_TOKEN"])
 
 

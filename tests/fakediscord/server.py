@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -12,29 +11,29 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as _interactions
-from .components import Button, buttons, message_texts
+from .faults import FaultInjector
 from .gateway import GatewaySession, handle_gateway
 from .models import (
-    FLAG_EPHEMERAL,
     JSON,
     FakeChannel,
     FakeGuild,
     FakeUser,
     Snowflakes,
     StoredMessage,
-    channel_payload,
-    guild_payload,
-    member_payload,
 )
+from .ratelimit import Clock, RateLimiter, RateLimitSettings, RestStats
+from .reading import ReadingMixin
 from .records import InteractionRecord, RecordedRequest
 from .rest import RestApi
+from .shards import MAX_GUILDS_PER_SHARD, LiveSessions, recommended_shards, shard_of
+from .world import WorldMixin
 
 T = TypeVar("T")
 
 DEFAULT_TOKEN = "fake-token-for-tests"
 
 
-class FakeDiscord:
+class FakeDiscord(WorldMixin, ReadingMixin):
     """A fake Discord server the real bot process connects to.
 
     Usage::
@@ -53,9 +52,21 @@ class FakeDiscord:
     Everything the bot sends is kept: ``requests`` (every HTTP call), ``unknown_routes``
     (calls the fake does not implement), messages with every version they ever had, and
     ``interactions`` with the bot's callbacks, followups and edits.
+
+    Discord's behaviour beyond the happy path: ``rate_limits`` (on by default, see
+    ``ratelimit.py``) with ``stats`` (calls per route kind, every 429, invalid requests),
+    ``faults`` (injected errors, see ``faults.py``), sharded gateway connections
+    (``live_sessions``, see ``shards.py``) and locales (``set_user_locale``...).
     """
 
-    def __init__(self, *, token: str = DEFAULT_TOKEN, bot_name: str = "FakeBot") -> None:
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        bot_name: str = "FakeBot",
+        rate_limits: RateLimitSettings | None = None,
+        clock: Clock = time.monotonic,
+    ) -> None:
         self.token = token
         self.ids = Snowflakes()
         self.bot_user = FakeUser(id=self.ids.next(), name=bot_name, bot=True)
@@ -83,7 +94,12 @@ class FakeDiscord:
         self.blocked_dm_attempts: list[int] = []
         self.gateway_log: list[JSON] = []
         self.sessions: dict[str, GatewaySession] = {}
-        self.live_session: GatewaySession | None = None
+        self.live_sessions = LiveSessions()
+        self.recommended_shards: int | None = None
+        self.max_guilds_per_shard = MAX_GUILDS_PER_SHARD
+        self.rate_limits = RateLimiter(rate_limits, clock)
+        self.time_scale = 1.0  # see scale_time
+        self.faults = FaultInjector()
         self.open_sockets: set[web.WebSocketResponse] = set()
         self.ready_count = 0
         self.resume_count = 0
@@ -144,95 +160,46 @@ class FakeDiscord:
         """Wake up everything waiting in ``wait_for`` / ``wait_ready``."""
         self._changed.set()
 
-    # ------------------------------------------------------------------ world building
+    def scale_time(self, scale: float) -> None:
+        """Rate-limit windows ``scale`` times as long; bots started afterwards pace the same."""
+        self.time_scale = scale
+        self.rate_limits.scale_time(scale)
 
-    def add_guild(self, name: str) -> int:
-        """Create a guild (the bot and the server owner are members). Returns its id."""
-        gid = self.ids.next()
-        guild = FakeGuild(
-            id=gid,
-            name=name,
-            owner_id=self.owner.id,
-            manager_role_id=self.ids.next(),
-            bot_role_id=self.ids.next(),
-        )
-        guild.member_ids.extend([self.bot_user.id, self.owner.id])
-        self.guilds[gid] = guild
-        self._push(
-            "GUILD_CREATE", lambda: guild_payload(guild, self.channels, self.users, full=True)
-        )
-        return gid
+    @property
+    def stats(self) -> RestStats:
+        """Calls per route kind, every 429 sent, invalid requests (``rate_limits.stats``)."""
+        return self.rate_limits.stats
 
-    def add_channel(self, guild_id: int, name: str) -> int:
-        """Create a text channel in a guild. Returns its id."""
-        cid = self.ids.next()
-        channel = FakeChannel(id=cid, name=name, guild_id=guild_id)
-        self.channels[cid] = channel
-        self.channel_messages[cid] = []
-        self.guilds[guild_id].channel_ids.append(cid)
-        self._push("CHANNEL_CREATE", lambda: channel_payload(channel, self.users))
-        return cid
+    # ------------------------------------------------------------------ shards
 
-    def add_user(
-        self,
-        name: str,
-        *,
-        dms_open: bool = True,
-        manage_guild: bool = False,
-        guild_ids: list[int] | None = None,
-    ) -> int:
-        """Create a user, member of ``guild_ids`` (default: every guild). Returns the user id.
+    def shard_of(self, guild_id: int, shard_count: int) -> int:
+        """The shard that receives a guild's events: ``(guild_id >> 22) % shard_count``."""
+        return shard_of(guild_id, shard_count)
 
-        ``dms_open=False``: the bot's DMs to this user fail with 403 / code 50007.
-        ``manage_guild=True``: the member has the Manage Server permission (via a role).
-        """
-        uid = self.ids.next()
-        user = FakeUser(id=uid, name=name, dms_open=dms_open, manage_guild=manage_guild)
-        self.users[uid] = user
-        for gid in self.guilds if guild_ids is None else guild_ids:
-            guild = self.guilds[gid]
-            guild.member_ids.append(uid)
+    def gateway_shards(self) -> int:
+        """The ``shards`` GET /gateway/bot recommends (``recommended_shards`` overrides it)."""
+        if self.recommended_shards is not None:
+            return self.recommended_shards
+        return recommended_shards(len(self.guilds))
 
-            def member(guild: FakeGuild = guild) -> JSON:
-                return {**member_payload(guild, user), "guild_id": str(guild.id)}
+    def session_for_channel(self, channel_id: int) -> GatewaySession | None:
+        """The session that receives a channel's events (its guild's shard; DMs: shard 0)."""
+        guild_id = self.channels[channel_id].guild_id
+        if guild_id is None:
+            return self.live_sessions.for_dm()
+        return self.live_sessions.for_guild(guild_id)
 
-            self._push("GUILD_MEMBER_ADD", member)
-        return uid
-
-    def user_named(self, name: str) -> int:
-        """The id of the (first) user called ``name``."""
-        return next(u.id for u in self.users.values() if u.name == name)
-
-    def guild_named(self, name: str) -> int:
-        """The id of the (first) guild called ``name``."""
-        return next(g.id for g in self.guilds.values() if g.name == name)
-
-    def channel_named(self, name: str, guild_id: int | None = None) -> int:
-        """The id of the (first) guild channel called ``name`` (optionally in one guild)."""
-        return next(
-            c.id
-            for c in self.channels.values()
-            if c.name == name and c.guild_id is not None and guild_id in (None, c.guild_id)
-        )
-
-    def set_dms_open(self, user_id: int, dms_open: bool) -> None:
-        """Open or close a user's DMs from now on."""
-        self.users[user_id].dms_open = dms_open
-
-    def _push(self, event: str, build: Callable[[], JSON]) -> None:
-        """Dispatch an event to the live bot session, if any (world changes after READY)."""
-        session = self.live_session
-        if session is not None and session.connected:
-            task = asyncio.get_running_loop().create_task(session.dispatch(event, build()))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+    @property
+    def live_session(self) -> GatewaySession | None:
+        """The session of shard 0 (the only one of an unsharded bot)."""
+        return self.live_sessions.for_dm()
 
     # ------------------------------------------------------------------ waiting
 
     @property
     def bot_connected(self) -> bool:
         """True while an identified bot session has an open websocket."""
-        return self.live_session is not None and self.live_session.connected
+        return bool(self.live_sessions.connected())
 
     async def wait_for(
         self, predicate: Callable[[], T | None], timeout: float = 5.0, interval: float = 0.05
@@ -260,28 +227,36 @@ class FakeDiscord:
         after: int = 0,
         commands: bool = False,
         settle: float = 0.3,
+        shards: int = 1,
     ) -> None:
-        """Wait until the bot has identified (READY number ``after + 1`` or later was sent).
+        """Wait until the bot has identified (READY number ``after + shards`` or later was sent).
 
         ``after``: pass ``fake.ready_count`` read before (re)starting a bot process, so an old
         session does not count. ``commands``: also wait until at least one application
         command is registered. ``settle``: extra sleep covering the bot's short
-        guild_ready_timeout, so on_ready has run before the test goes on.
+        guild_ready_timeout, so on_ready has run before the test goes on. ``shards``: how many
+        connections (IDENTIFYs) the process makes.
         """
 
         def ready() -> bool:
-            if self.ready_count <= after or not self.bot_connected:
+            if self.ready_count < after + shards or not self.bot_connected:
                 return False
             return not commands or any(self.commands.values())
 
         await self.wait_for(ready, timeout)
         await asyncio.sleep(settle)
 
-    async def disconnect_bot(self, code: int = 4000) -> None:
-        """Close the bot's websocket with a resumable code (the bot should RESUME)."""
-        session = self.live_session
-        if session is not None and session.ws is not None:
-            await session.ws.close(code=code)
+    async def wait_shards(
+        self, shard_ids: list[int], shard_count: int, timeout: float = 20.0
+    ) -> None:
+        """Wait until each of ``shard_ids`` (of ``shard_count``) has a connected session."""
+        await self.wait_for(lambda: self.live_sessions.covers(shard_ids, shard_count), timeout)
+
+    async def disconnect_bot(self, code: int = 4000, *, shard_id: int | None = None) -> None:
+        """Close the bot's websockets (or one shard's) with a resumable code (it should RESUME)."""
+        for session in list(self.live_sessions.sessions):
+            if shard_id in (None, session.shard_id) and session.ws is not None:
+                await session.ws.close(code=code)
 
     # ------------------------------------------------------------------ users act
 
@@ -334,108 +309,6 @@ class FakeDiscord:
         """Submit the modal the bot showed in answer to ``shown_by`` (text input id -> value)."""
         return await _interactions.submit_modal(self, user_id, shown_by, values)
 
-    # ------------------------------------------------------------------ reading what was sent
-
-    def message(self, message_id: int) -> JSON | None:
-        """Current state of a message (edits applied); None if unknown or deleted."""
-        stored = self.stored.get(message_id)
-        if stored is None or stored.deleted:
-            return None
-        return stored.data
-
-    def message_versions(self, message_id: int) -> list[JSON]:
-        """Every version a message ever had, oldest first (also for deleted messages)."""
-        stored = self.stored.get(message_id)
-        return [] if stored is None else list(stored.versions)
-
-    def messages(self, channel_id: int, *, include_ephemeral: bool = False) -> list[JSON]:
-        """Current messages of a channel, oldest first; deleted ones are left out."""
-        found = []
-        for mid in self.channel_messages.get(channel_id, []):
-            stored = self.stored[mid]
-            if stored.deleted or (stored.ephemeral_to is not None and not include_ephemeral):
-                continue
-            found.append(stored.data)
-        return found
-
-    def dm_channel_id(self, user_id: int) -> int | None:
-        """The DM channel the bot opened with a user, if any."""
-        return self.dm_channels.get(user_id)
-
     def open_dm(self, user_id: int) -> int:
         """The DM channel between the bot and a user, created if needed (as a user opening it)."""
         return self._rest.dm_channel(user_id)
-
-    def dm_messages(self, user_id: int) -> list[JSON]:
-        """Current messages in the bot's DM with a user (ephemeral ones there included)."""
-        cid = self.dm_channels.get(user_id)
-        return [] if cid is None else self.messages(cid, include_ephemeral=True)
-
-    def ephemeral_messages(self, user_id: int) -> list[JSON]:
-        """Current ephemeral messages shown to a user, oldest first."""
-        return [s.data for s in self.stored.values() if s.ephemeral_to == user_id and not s.deleted]
-
-    def attachment_content(self, attachment: JSON) -> bytes:
-        """The bytes the bot uploaded for an attachment dict of a message."""
-        return self.attachments[int(attachment["id"])]
-
-    def buttons(self, message_id: int) -> list[Button]:
-        """Buttons (label, custom_id, disabled, ...) of a message's current state."""
-        msg = self.message(message_id)
-        return [] if msg is None else buttons(msg)
-
-    def _visible_to(self, stored: StoredMessage, user_id: int | None) -> bool:
-        channel = self.channels.get(stored.channel_id)
-        if channel is None:
-            return False
-        if stored.ephemeral_to is not None:
-            return stored.ephemeral_to == user_id
-        if channel.guild_id is None:
-            return user_id is not None and channel.recipient_id == user_id
-        if user_id is None:
-            return True
-        return user_id in self.guilds[channel.guild_id].member_ids
-
-    def all_text_seen_by(self, user_id: int) -> list[str]:
-        """Every text ever shown to a user: every version of every guild-channel message of
-        their guilds, their DMs, ephemeral messages to them, and modals shown to them."""
-        texts: list[str] = []
-        for stored in self.stored.values():
-            if self._visible_to(stored, user_id):
-                for version in stored.versions:
-                    texts.extend(message_texts(version))
-        for rec in self.interactions.values():
-            if rec.user_id == user_id:
-                for out in rec.outputs:
-                    if out.kind == "modal":
-                        texts.extend(message_texts(out.payload))
-        return texts
-
-    def public_text(self) -> list[str]:
-        """Every text ever posted non-ephemerally in a guild channel (all versions)."""
-        texts: list[str] = []
-        for stored in self.stored.values():
-            if self._visible_to(stored, None):
-                for version in stored.versions:
-                    texts.extend(message_texts(version))
-        return texts
-
-    def requests_to(self, method: str, path_pattern: str) -> list[RecordedRequest]:
-        """Recorded requests whose method matches and whose path matches the regex."""
-        rx = re.compile(path_pattern)
-        return [r for r in self.requests if r.method == method and rx.search(r.path)]
-
-    def ack_latencies(self) -> list[float]:
-        """Seconds from dispatch to callback, for every acknowledged interaction so far."""
-        return [r.ack_latency for r in self.interactions.values() if r.ack_latency is not None]
-
-    def registered_commands(self, guild_id: int | None = None) -> list[JSON]:
-        """The application commands registered globally (None) or for a guild."""
-        return list(self.commands.get(guild_id, []))
-
-    def command_paths(self, guild_id: int | None = None) -> set[str]:
-        """Registered chat commands as "name", "name sub" and "name group sub" paths."""
-        return _interactions.command_paths(self.commands.get(guild_id, []))
-
-    def is_ephemeral(self, message: JSON) -> bool:
-        return bool(int(message.get("flags", 0)) & FLAG_EPHEMERAL)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from db import open_store
 from db.store import Store
 from engine import GAMES
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated, RejectedMove, StaleMove
@@ -27,7 +28,7 @@ class Clock:
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bot.db")
+    opened = await open_store(tmp_path / "bot.db")
     yield opened
     await opened.close()
 

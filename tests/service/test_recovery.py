@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from db import open_store
 from db.errors import StorageFull
 from db.store import Store
 from service.errors import CannotSave, NoGame, NotAllowed
@@ -19,7 +20,7 @@ from tests.service.test_games import HOST, Clock, _lobby, _started
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bot.db")
+    opened = await open_store(tmp_path / "bot.db")
     yield opened
     await opened.close()
 

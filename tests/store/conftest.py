@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from db import open_store as open_engine
 from db import pgadmin
 from db.store import Store
 
@@ -66,7 +67,7 @@ async def open_store(target: str) -> AsyncIterator[OpenStore]:
     opened: list[Store] = []
 
     async def opener() -> Store:
-        store = await Store.open(target)
+        store = await open_engine(target)
         opened.append(store)
         return store
 

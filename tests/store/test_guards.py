@@ -17,15 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from db import open_store
 from db.errors import DamagedDatabase, StorageFull, StoreLocked
 from db.sqlite import SqliteStore, _raise_mapped
-from db.store import SeatUpdate, Store
+from db.store import SeatUpdate
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _filled(path: Path, games: int = 60) -> None:
-    store = await Store.open(path)
+    store = await open_store(path)
     for n in range(games):
         row = await store.create_lobby(
             guild_id=1,
@@ -56,14 +57,14 @@ async def test_a_damaged_file_is_refused_with_one_line_on_how_to_restore(tmp_pat
     shutil.copy(path, backup)
     _corrupt_page(path, 3)
     with pytest.raises(DamagedDatabase) as caught:
-        await Store.open(path)
+        await open_store(path)
     message = str(caught.value)
     assert "\n" not in message
     assert str(path) in message and "backup" in message
     assert isinstance(caught.value, sqlite3.DatabaseError)  # what bot.py already catches
     # Following the message: the backup put in place opens, with everything in it.
     shutil.copy(backup, path)
-    store = await Store.open(path)  # the refused open released its file lock
+    store = await open_store(path)  # the refused open released its file lock
     assert len(await store.games_with_status("cancelled")) == 60
     await store.close()
 
@@ -73,18 +74,18 @@ async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     await _filled(path, games=2)
     _corrupt_page(path, 1)
     with pytest.raises(DamagedDatabase, match="damaged"):
-        await Store.open(path)
+        await open_store(path)
 
 
 OPENER = textwrap.dedent(
     """
     import asyncio, sys
+    from db import open_store
     from db.errors import StoreLocked
-    from db.store import Store
 
     async def main(path):
         try:
-            store = await Store.open(path)
+            store = await open_store(path)
         except StoreLocked as exc:
             print("locked:", exc)
             return
@@ -111,14 +112,14 @@ def _open_in_another_process(path: Path) -> str:
 
 async def test_a_second_process_on_the_same_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "data" / "bot.db"
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         answer = _open_in_another_process(path)
         assert answer.startswith("locked: another bot process")
         assert f"(pid {os.getpid()})" in answer and str(path) in answer
         assert "\n" not in answer
         with pytest.raises(StoreLocked):  # a second store in this process too
-            await Store.open(path)
+            await open_store(path)
         await store.create_lobby(
             guild_id=1, channel_id=1, game="ten", host_id=1, host_name="H", seed=1
         )
@@ -128,7 +129,7 @@ async def test_a_second_process_on_the_same_file_is_refused(tmp_path: Path) -> N
 
 
 async def test_a_full_disk_writes_nothing_and_the_store_recovers(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "bot.db")
+    store = await open_store(tmp_path / "bot.db")
     assert isinstance(store, SqliteStore)
     try:
         game = (
@@ -169,7 +170,7 @@ async def test_a_full_disk_writes_nothing_and_the_store_recovers(tmp_path: Path)
         assert [a.action for a in await store.actions(game)] == ["a.0", "a.1"]
     finally:
         await store.close()
-    store = await Store.open(tmp_path / "bot.db")  # and the file is whole afterwards
+    store = await open_store(tmp_path / "bot.db")  # and the file is whole afterwards
     assert (await store.game(1)).version == 2
     await store.close()
 

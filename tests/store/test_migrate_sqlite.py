@@ -15,10 +15,9 @@ from typing import Any
 import asyncpg
 import pytest
 
-from db import pgadmin
+from db import open_store, pgadmin
 from db.errors import TargetNotEmpty
 from db.migrate_sqlite import migrate
-from db.store import Store
 from engine import GAMES
 from service.games import GameService, Loaded
 
@@ -55,7 +54,7 @@ async def _play(service: GameService, loaded: Loaded, rng: random.Random, moves:
 
 async def _source(path: Path) -> dict[str, int]:
     """A database with finished, open, lobby and cancelled games; their ids by kind."""
-    store = await Store.open(path)
+    store = await open_store(path)
     service = GameService(store, turn_timeout=300)
     rng = random.Random(5)
     ids: dict[str, int] = {}
@@ -124,7 +123,7 @@ async def test_every_row_survives_the_move_to_postgres(tmp_path: Path, pg_target
     statuses = {r["id"]: r["status"] for r in copied["games"]}
     assert statuses == {ids[kind]: kind for kind in ids}
     # The bot carries on from PostgreSQL: the open game plays on, new ids follow the old.
-    store = await Store.open(pg_target)
+    store = await open_store(pg_target)
     try:
         service = GameService(store, turn_timeout=300)
         loaded = await service.load(ids["active"])

@@ -257,10 +257,11 @@ async def test_a_move_is_atomic_and_version_checked(store: Store) -> None:
 WRITER = textwrap.dedent(
     """
     import asyncio, sys
-    from db.store import SeatUpdate, Store
+    from db import open_store
+    from db.store import SeatUpdate
 
     async def main(target):
-        store = await Store.open(target)
+        store = await open_store(target)
         game = await store.create_lobby(guild_id=1, channel_id=5, game="grinch",
                                         host_id=1, host_name="H", seed=1)
         await store.start(game.id, "{}", {0: None})

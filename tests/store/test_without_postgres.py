@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from db import open_store
+
 ROOT = Path(__file__).resolve().parents[2]
 NOWHERE = "postgresql://postgres@127.0.0.1:1/test"
 
@@ -56,9 +58,8 @@ def test_require_postgres_turns_the_skip_into_a_failure() -> None:
 
 async def test_an_unreachable_server_is_one_clear_error_at_open() -> None:
     from db.errors import StoreUnavailable
-    from db.store import Store
 
     with pytest.raises(StoreUnavailable, match="cannot reach PostgreSQL at postgresql://") as e:
-        await Store.open("postgresql://postgres:secret@127.0.0.1:1/test")
+        await open_store("postgresql://postgres:secret@127.0.0.1:1/test")
     assert "secret" not in str(e.value)  # the password stays out of logs
     assert isinstance(e.value, OSError)  # what bot.py already catches at start
