@@ -11,6 +11,8 @@ The fake enforces Discord's rate limits, and after every test the fixture checks
 sent no 429 the test did not inject (a game of friends at human speed must never hit one).
 A test about 429s opts out with ``@pytest.mark.allow_429``. With ``FAKE_DISCORD_STATS=<file>``
 each test appends one JSON line of the fake's counters (calls by kind, 429s) to that file.
+``FAKE_DISCORD_LIMITS=off`` turns the limits off for a quick local run (the 429 check is then
+empty; CI and ``make test`` keep them on).
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ def _check_no_429(fake: FakeDiscord, request: pytest.FixtureRequest) -> None:
 async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A started FakeDiscord with one guild, two channels and four users (see module doc)."""
     fake = FakeDiscord(token=DEFAULT_TOKEN)
+    if os.environ.get("FAKE_DISCORD_LIMITS") == "off":
+        fake.rate_limits.disable()
     await fake.start()
     guild = fake.add_guild("Test Server")
     fake.add_channel(guild, "games")
