@@ -13,7 +13,8 @@ A test about 429s opts out with ``@pytest.mark.allow_429``. Whole games are play
 compressed time: the fake's windows (and the bot's pacing, told through RATE_LIMIT_SCALE) are
 ``E2E_TIME_SCALE`` times Discord's; ``@pytest.mark.real_time_limits`` keeps Discord's own.
 With ``FAKE_DISCORD_STATS=<file>`` each test appends one JSON line of the fake's counters
-(calls by kind, 429s) to that file.
+(calls by kind, 429s) to that file. ``FAKE_DISCORD_LIMITS=off`` turns the limits off for a
+quick local run (the 429 check is then empty; CI and ``make test`` keep them on).
 """
 
 from __future__ import annotations
@@ -87,7 +88,9 @@ def _check_no_429(fake: FakeDiscord, request: pytest.FixtureRequest) -> None:
 async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A started FakeDiscord with one guild, two channels and four users (see module doc)."""
     fake = FakeDiscord(token=DEFAULT_TOKEN)
-    if request.node.get_closest_marker("real_time_limits") is None:
+    if os.environ.get("FAKE_DISCORD_LIMITS") == "off":
+        fake.rate_limits.disable()
+    elif request.node.get_closest_marker("real_time_limits") is None:
         fake.scale_time(E2E_TIME_SCALE)
     await fake.start()
     guild = fake.add_guild("Test Server")

@@ -200,7 +200,7 @@ async def test_discordpy_waits_on_bucket_headers_without_a_429(
     await fake.wait_for(lambda: len(fake.messages(games)) >= 6, timeout=10)
     times = [r.at for r in fake.requests_to("POST", f"^/channels/{games}/messages$")]
     assert len(times) == 6
-    assert times[-1] - times[0] >= 2.0  # three windows of two
+    assert times[-1] - times[0] >= 1.9  # three windows of two (times taken after each request)
     assert fake.stats.total_429 == 0  # the headers told discord.py to wait
 
 
