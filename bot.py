@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 import lifecycle
+from cogs.attachments import Attachments
 from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
@@ -25,6 +26,7 @@ from cogs.lobby import LobbyCog
 from cogs.pacing import Pacer
 from cogs.publisher import Publisher
 from cogs.table import TableCog
+from cogs.ui.pictures import Pictures
 from cogs.upkeep import UpkeepCog
 from db.backup import BackupError, backup
 from db.store import Store
@@ -57,7 +59,9 @@ class CardBot(commands.Bot):
         self.settings = settings
         self.store = store
         self.service = GameService(store, turn_timeout=settings.turn_timeout)
-        self.publisher = Publisher(self, self.service, Pacer(scale=settings.rate_limit_scale))
+        pictures = Attachments(Pictures(), lambda guild_id: settings.pictures)
+        pacer = Pacer(scale=settings.rate_limit_scale)
+        self.publisher = Publisher(self, self.service, pacer, pictures)
         self.routes = Routes()  # where clicks go; filled by the cogs as they load
 
     async def setup_hook(self) -> None:

@@ -81,6 +81,7 @@ class Settings:
     heartbeat_seconds: float = DEFAULT_HEARTBEAT_SECONDS
     database_url: str | None = None  # PostgreSQL, shared by several processes; else SQLite
     rate_limit_scale: float = 1.0  # tests against the fake Discord only: shorter windows
+    pictures: bool = True  # card pictures on turn DMs, round summaries and results
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -116,4 +117,17 @@ class Settings:
             scale = 0.0
         if not 0 < scale <= 1:
             raise SettingsError("RATE_LIMIT_SCALE must be a number above 0 and at most 1.")
-        return cls(token, database_path(source), guild, timeout, level, heartbeat, url, scale)
+        pictures_text = (source.get("PICTURES", "").strip() or "on").lower()
+        if pictures_text not in ("on", "off"):
+            raise SettingsError(f"PICTURES must be on or off, not {pictures_text!r}.")
+        return cls(
+            token,
+            database_path(source),
+            guild,
+            timeout,
+            level,
+            heartbeat,
+            url,
+            scale,
+            pictures_text == "on",
+        )

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from cogs import render
+from cogs.attachments import Attachments
 from cogs.pacing import Pacer
 from cogs.shown import GameShown, People, hand_header, names_of, private_key
 from cogs.ui import UIS
@@ -40,26 +41,41 @@ def cannot_edit(exc: discord.HTTPException) -> bool:
 
 class Hands:
     def __init__(
-        self, bot: discord.Client, service: GameService, pacer: Pacer, people: People
+        self,
+        bot: discord.Client,
+        service: GameService,
+        pacer: Pacer,
+        people: People,
+        attachments: Attachments,
     ) -> None:
         self.bot = bot
         self.service = service
         self.pacer = pacer
         self.people = people
+        self.attachments = attachments
 
     def kwargs(
-        self, loaded: Loaded, seat: SeatRow, table_message_id: int | None = None
+        self,
+        loaded: Loaded,
+        seat: SeatRow,
+        table_message_id: int | None = None,
+        *,
+        edit: bool = False,
     ) -> dict[str, Any]:
-        """The send/edit arguments of a seat's private hand message (DM or ephemeral)."""
+        """The send (or, with ``edit``, edit) arguments of a seat's private hand message. An
+        edit drops the turn's hand picture: it would show cards the player no longer holds."""
         game = loaded.game
         view = game.view(loaded.state, seat.seat)
         live = loaded.row.status == "active"
         legal = [str(a) for a in game.legal_actions(loaded.state, seat.seat)] if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
         header = hand_header(loaded, seat, self._where(loaded), table_message_id)
-        return render.hand_message(
+        kwargs = render.hand_message(
             loaded.row.id, seat.step, screen, autopilot=seat.autopilot and live, header=header
         )
+        if edit:
+            kwargs["attachments"] = []
+        return kwargs
 
     def _where(self, loaded: Loaded) -> str:
         channel = self.bot.get_channel(loaded.row.channel_id)
@@ -93,7 +109,7 @@ class Hands:
     ) -> None:
         dm = shown.dm(seat.seat)
         assert dm.channel_id is not None and dm.message_id is not None
-        kwargs = self.kwargs(shown.loaded, seat, shown.table_message_id)
+        kwargs = self.kwargs(shown.loaded, seat, shown.table_message_id, edit=True)
         channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
         try:
@@ -114,6 +130,10 @@ class Hands:
         loaded = shown.loaded
         dm = shown.dm(seat.seat)
         kwargs = self.kwargs(loaded, seat, shown.table_message_id)
+        if notify:  # the turn's DM carries a picture of the hand; edits never do
+            picture = await self.attachments.hand(loaded, seat.seat)
+            if picture is not None:
+                kwargs["files"] = [picture]
         try:
             channel_id = await self.dm_channel(seat.user_id, dm.channel_id)
             channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)

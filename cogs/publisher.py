@@ -22,12 +22,14 @@ from typing import Any
 import discord
 
 from cogs import render
+from cogs.attachments import Attachments
 from cogs.hands import Hands, cannot_edit
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
 from cogs.shown import GameShown, People, names_of, private_key, table_timers
 from cogs.ui import UIS
 from cogs.ui.base import Panel
+from cogs.ui.pictures import Pictures
 from db.models import SeatRow
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -42,13 +44,18 @@ CANCELLED_HAND = "🛑 This game was cancelled."
 
 class Publisher:
     def __init__(
-        self, bot: discord.Client, service: GameService, pacer: Pacer | None = None
+        self,
+        bot: discord.Client,
+        service: GameService,
+        pacer: Pacer | None = None,
+        attachments: Attachments | None = None,
     ) -> None:
         self.bot = bot
         self.service = service
         self.pacer = pacer or Pacer()
+        self.attachments = attachments or Attachments(Pictures(), lambda guild_id: True)
         self.people = People()
-        self.hands = Hands(bot, service, self.pacer, self.people)
+        self.hands = Hands(bot, service, self.pacer, self.people, self.attachments)
         self.outbox = Outbox(settled=self._settled)
         self.games: dict[int, GameShown] = {}
         self._serial = itertools.count()
@@ -65,8 +72,10 @@ class Publisher:
         """
         shown = self._track(report.after)
         loaded = shown.loaded
-        for panel in self._summaries(report):
-            self._say_later(loaded, "", embed=render.embed(panel))
+        groups = self._summaries(report)
+        for n, (state, panels) in enumerate(groups):
+            last = n == len(groups) - 1 and loaded.row.status == "finished"
+            self._summary_later(loaded, state, panels, with_chart=last)
         for notice in report.notices:
             self._say_later(loaded, notice)
         self._table_later(shown)
@@ -121,10 +130,10 @@ class Publisher:
     def busy(self, game_id: int) -> bool:
         return self.outbox.busy(game_id)
 
-    def hand_kwargs(self, loaded: Loaded, seat: SeatRow) -> dict[str, Any]:
+    def hand_kwargs(self, loaded: Loaded, seat: SeatRow, *, edit: bool = False) -> dict[str, Any]:
         shown = self.games.get(loaded.row.id)
         table_id = shown.table_message_id if shown else loaded.row.table_message_id
-        return self.hands.kwargs(loaded, seat, table_id)
+        return self.hands.kwargs(loaded, seat, table_id, edit=edit)
 
     def close_lobby_message(self, loaded: Loaded, text: str) -> None:
         message_id = loaded.row.lobby_message_id
@@ -191,6 +200,25 @@ class Publisher:
 
         async def job() -> None:
             await self._send_to_channel(channel_id, text, **kwargs)
+
+        key = ("say", loaded.row.id, next(self._serial))
+        self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
+
+    def _summary_later(
+        self, loaded: Loaded, state: Any, panels: list[Panel], *, with_chart: bool
+    ) -> None:
+        """One message per finished round (or the result): its panels, the round's picture,
+        and at the end the score chart."""
+        channel_id = loaded.row.channel_id
+
+        async def job() -> None:
+            files = [f for f in [await self.attachments.summary(loaded, state)] if f]
+            if with_chart:
+                actions = await self.service.store.actions(loaded.row.id)
+                files += [f for f in [await self.attachments.chart(loaded, actions)] if f]
+            channel = self.bot.get_partial_messageable(channel_id)
+            await self.pacer.slot(("ch", channel_id))
+            await self.attachments.send(channel, channel_id, files, embeds=render.embeds(panels))
 
         key = ("say", loaded.row.id, next(self._serial))
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
@@ -269,16 +297,19 @@ class Publisher:
 
     # -- summaries -----------------------------------------------------------------------
 
-    def _summaries(self, report: Report) -> list[Panel]:
+    def _summaries(self, report: Report) -> list[tuple[Any, list[Panel]]]:
+        """(the state after a finished round, its panels) for each round this report ended."""
         ui = UIS[report.after.row.game]
         game = report.after.game
         names = names_of(report.after)
         states = [report.before.state, *report.states]
-        panels: list[Panel] = []
+        groups: list[tuple[Any, list[Panel]]] = []
         previous = game.view(states[0], None) if states[0] is not None else None
         for state in states[1:]:
             current = game.view(state, None)
             if previous is not None:
-                panels.extend(ui.summaries(previous, current, names))
+                panels = ui.summaries(previous, current, names)
+                if panels:
+                    groups.append((state, panels))
             previous = current
-        return panels
+        return groups

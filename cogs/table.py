@@ -70,7 +70,8 @@ class TableCog(commands.Cog, name="Table"):
         if seat is None or message is None:  # pragma: no cover - act() checked the seat
             await answer(interaction, update=True)
             return
-        await answer(interaction, update=True, **self.publisher.hand_kwargs(report.after, seat))
+        kwargs = self.publisher.hand_kwargs(report.after, seat, edit=True)
+        await answer(interaction, update=True, **kwargs)
         self.publisher.publish(report, clicker=seat, clicked_message=message.id)
 
     async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -1,0 +1,82 @@
+"""Pictures ride on messages the bot sends anyway: the turn's DM, each round, the result."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import bot_env, game_row, open_game, play_to_the_end, quiet
+from tests.fakediscord import FakeDiscord
+
+PNG = b"\x89PNG\r\n\x1a\n"
+SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS
+MAX_BYTES = 200_000
+
+
+def _files(message: dict[str, Any]) -> list[str]:
+    return [a["filename"] for a in message.get("attachments") or []]
+
+
+def _first_versions(fake: FakeDiscord, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [fake.message_versions(int(m["id"]))[0] for m in messages]
+
+
+async def _hearts_game(
+    fake: FakeDiscord, bot_process: BotProcess, tmp_path: Path, env: dict[str, str]
+) -> int:
+    fake.click_settle = 0.05
+    await bot_process.start(env={**bot_env(tmp_path), **env})
+    channel = fake.channel_named("games")
+    alice = fake.user_named("alice")
+    await open_game(fake, channel, alice, [], computers=1, game="hearts")
+    await play_to_the_end(fake, [alice], random.Random(8), tmp_path / "bot.db", channel=channel)
+    await quiet(fake)
+    assert game_row(tmp_path / "bot.db")["status"] == "finished"
+    return channel
+
+
+async def test_turn_dms_rounds_and_result_carry_pictures(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    channel = await _hearts_game(fake, bot_process, tmp_path, {})
+    alice = fake.user_named("alice")
+
+    sent = _first_versions(fake, fake.dm_messages(alice))
+    notifying = [m for m in sent if not int(m.get("flags") or 0) & SILENT]
+    assert notifying, "no DM notified alice of her turn"
+    assert all(_files(m) == ["hand.png"] for m in notifying)
+    assert all(not _files(m) for m in sent if int(m.get("flags") or 0) & SILENT)
+    for message in fake.dm_messages(alice):  # an edited hand drops the picture of old cards
+        if len(fake.message_versions(int(message["id"]))) > 1:
+            assert not _files(message)
+
+    public = fake.messages(channel)
+    rounds = [m for m in public if "round.png" in _files(m)]
+    titles = [e.get("title", "") for m in rounds for e in m.get("embeds") or []]
+    assert any("Hand 1" in t for t in titles), titles
+    result = [m for m in public if "scores.png" in _files(m)]
+    assert len(result) == 1
+    assert any("result" in (e.get("title") or "") for e in result[0]["embeds"])
+    pictures = [a for m in [*public, *sent] for a in m.get("attachments") or []]
+    for attachment in pictures:
+        data = fake.attachments[int(attachment["id"])]
+        assert data.startswith(PNG) and len(data) < MAX_BYTES
+    # Pictures never come as messages of their own: every message with one has text too.
+    assert all(m.get("embeds") or m.get("content") for m in [*public, *sent] if _files(m))
+
+
+async def test_pictures_off_sends_text_only(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    channel = await _hearts_game(fake, bot_process, tmp_path, {"PICTURES": "off"})
+    alice = fake.user_named("alice")
+    everything = [*fake.messages(channel), *fake.dm_messages(alice)]
+    assert everything
+    assert not [m for m in everything for v in fake.message_versions(int(m["id"])) if _files(v)]
+    assert any(
+        "result" in (e.get("title") or "") for m in everything for e in m.get("embeds") or []
+    )
