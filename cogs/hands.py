@@ -61,6 +61,7 @@ class Hands:
         table_message_id: int | None = None,
         *,
         edit: bool = False,
+        note: str | None = None,
     ) -> dict[str, Any]:
         """The send (or, with ``edit``, edit) arguments of a seat's private hand message. An
         edit drops the turn's hand picture: it would show cards the player no longer holds."""
@@ -69,7 +70,7 @@ class Hands:
         live = loaded.row.status == "active"
         legal = [str(a) for a in game.legal_actions(loaded.state, seat.seat)] if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
-        header = hand_header(loaded, seat, self._where(loaded), table_message_id)
+        header = hand_header(loaded, seat, self._where(loaded), table_message_id, note)
         kwargs = render.hand_message(
             loaded.row.id, seat.step, screen, autopilot=seat.autopilot and live, header=header
         )
@@ -109,7 +110,7 @@ class Hands:
     ) -> None:
         dm = shown.dm(seat.seat)
         assert dm.channel_id is not None and dm.message_id is not None
-        kwargs = self.kwargs(shown.loaded, seat, shown.table_message_id, edit=True)
+        kwargs = self.kwargs(shown.loaded, seat, shown.table_message_id, edit=True, note=dm.note)
         channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
         try:
@@ -121,7 +122,7 @@ class Hands:
             dm.message_id = None
             await self._send(shown, seat, key, say, notify=False, urgent=urgent)
             return
-        dm.key = key
+        dm.key, dm.note = key, None
 
     async def _send(
         self, shown: GameShown, seat: SeatRow, key: str, say: Say, *, notify: bool, urgent: bool
@@ -129,7 +130,7 @@ class Hands:
         assert seat.user_id is not None
         loaded = shown.loaded
         dm = shown.dm(seat.seat)
-        kwargs = self.kwargs(loaded, seat, shown.table_message_id)
+        kwargs = self.kwargs(loaded, seat, shown.table_message_id, note=dm.note)
         if notify:  # the turn's DM carries a picture of the hand; edits never do
             picture = await self.attachments.hand(loaded, seat.seat)
             if picture is not None:
@@ -145,7 +146,7 @@ class Hands:
             await self._closed(shown, seat, say)
             return
         old = dm.message_id if dm.channel_id == channel_id else None
-        dm.channel_id, dm.message_id, dm.key = channel_id, sent.id, key
+        dm.channel_id, dm.message_id, dm.key, dm.note = channel_id, sent.id, key, None
         self.people.newest_message[channel_id] = sent.id
         await self.service.store.set_dm(
             loaded.row.id, seat.seat, channel_id=channel_id, message_id=sent.id

@@ -26,7 +26,7 @@ from cogs.attachments import Attachments
 from cogs.hands import Hands, cannot_edit
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
-from cogs.shown import GameShown, People, names_of, private_key, table_timers
+from cogs.shown import GameShown, People, forced_notes, names_of, private_key, table_timers
 from cogs.ui import UIS
 from cogs.ui.base import Panel
 from cogs.ui.pictures import Pictures
@@ -80,14 +80,16 @@ class Publisher:
             self._say_later(loaded, notice)
         self._table_later(shown)
         newly_due = report.newly_due()
+        notes = forced_notes(report) if any(m.actor == "forced" for m in report.moves) else {}
         for seat in loaded.seats:
             if seat.is_computer or seat.user_id is None:
                 continue
             dm = shown.dm(seat.seat)
+            dm.note = notes.get(seat.seat, dm.note)
             if clicker is not None and seat.seat == clicker.seat:
                 current = shown.version == report.after.row.version
                 if current and clicked_message is not None and clicked_message == dm.message_id:
-                    dm.key = private_key(loaded, seat)
+                    dm.key, dm.note = private_key(loaded, seat), None  # the response showed it
                     continue
                 if current and clicked_message is not None:
                     continue  # an ephemeral hand was updated; the DM follows its own rules
@@ -130,10 +132,12 @@ class Publisher:
     def busy(self, game_id: int) -> bool:
         return self.outbox.busy(game_id)
 
-    def hand_kwargs(self, loaded: Loaded, seat: SeatRow, *, edit: bool = False) -> dict[str, Any]:
+    def hand_kwargs(
+        self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: str | None = None
+    ) -> dict[str, Any]:
         shown = self.games.get(loaded.row.id)
         table_id = shown.table_message_id if shown else loaded.row.table_message_id
-        return self.hands.kwargs(loaded, seat, table_id, edit=edit)
+        return self.hands.kwargs(loaded, seat, table_id, edit=edit, note=note)
 
     def close_lobby_message(self, loaded: Loaded, text: str) -> None:
         message_id = loaded.row.lobby_message_id

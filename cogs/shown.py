@@ -11,9 +11,10 @@ import json
 import time
 from dataclasses import dataclass, field
 
-from cogs.ui.base import Names
+from cogs.ui import UIS
+from cogs.ui.base import Button, Names, Select
 from db.models import SeatRow
-from service.reports import Loaded
+from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
 
@@ -47,6 +48,7 @@ class DmShown:
     message_id: int | None = None
     key: str | None = None  # private_key() of what the message shows
     pending_notify: bool = False  # a new turn: the next draw may send a new, notifying DM
+    note: str | None = None  # a line for the next draw (a move played for the player)
 
 
 @dataclass(slots=True)
@@ -115,6 +117,34 @@ class People:
         return recent and newest
 
 
+def forced_notes(report: Report) -> dict[int, str]:
+    """Per seat, a line saying which of its moves were played for it because they were its
+    only possible move (named as the button it would have pressed)."""
+    after = report.after
+    game, ui, names = after.game, UIS[after.row.game], names_of(after)
+    played: dict[int, list[str]] = {}
+    for index, move in enumerate(report.moves):
+        state = report.state_before(index)
+        if move.actor != "forced" or state is None:
+            continue
+        screen = ui.hand(game.view(state, move.seat), [move.action], names)
+        labels = [
+            c.label for c in screen.controls if isinstance(c, Button) and c.action == move.action
+        ]
+        labels += [
+            label
+            for c in screen.controls
+            if isinstance(c, Select)
+            for label, action, _ in c.options
+            if action == move.action
+        ]
+        played.setdefault(move.seat, []).append(labels[0] if labels else move.action)
+    return {
+        seat: "▶️ Your only possible move was played for you: " + ", ".join(moves) + "."
+        for seat, moves in played.items()
+    }
+
+
 def table_timers(loaded: Loaded) -> list[str]:
     return [f"⏱ {s.name} <t:{int(s.deadline)}:R>" for s in loaded.seats if s.deadline is not None]
 
@@ -124,10 +154,18 @@ def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"
 
 
-def hand_header(loaded: Loaded, seat: SeatRow, where: str, table_message_id: int | None) -> str:
-    """The first lines of a hand message: which game, where, its timer and autopilot."""
+def hand_header(
+    loaded: Loaded,
+    seat: SeatRow,
+    where: str,
+    table_message_id: int | None,
+    note: str | None = None,
+) -> str:
+    """The first lines of a hand message: which game, where, a note, its timer, autopilot."""
     url = jump_url(loaded.row.guild_id, loaded.row.channel_id, table_message_id)
     lines = [f"**{loaded.game.title}** in {where} — [go to the table]({url})"]
+    if note:
+        lines.append(note)
     if loaded.row.status == "cancelled":
         lines.append("🛑 This game was cancelled.")
     if seat.deadline is not None and loaded.row.status == "active":

@@ -18,7 +18,7 @@ from cogs import render
 from cogs.components import Routes
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
-from cogs.shown import names_of
+from cogs.shown import forced_notes, names_of
 from cogs.ui import UIS
 from engine import GAMES
 from service.errors import NoGame, PlayError
@@ -70,7 +70,8 @@ class TableCog(commands.Cog, name="Table"):
         if seat is None or message is None:  # pragma: no cover - act() checked the seat
             await answer(interaction, update=True)
             return
-        kwargs = self.publisher.hand_kwargs(report.after, seat, edit=True)
+        note = forced_notes(report).get(seat.seat)
+        kwargs = self.publisher.hand_kwargs(report.after, seat, edit=True, note=note)
         await answer(interaction, update=True, **kwargs)
         self.publisher.publish(report, clicker=seat, clicked_message=message.id)
 

@@ -75,6 +75,11 @@ class Game(Protocol[S, A]):
         """Every action ``seat`` may take now (empty when it is not to act)."""
         ...
 
+    def forced(self, state: S, seat: Seat) -> A | None:
+        """The seat's only move when the rules leave it no choice and playing it for them
+        tells the others nothing they could not see; None when the player decides."""
+        ...
+
     def apply(self, state: S, seat: Seat, action: A) -> S:
         """The state after ``seat`` takes ``action``; raises :class:`IllegalAction`."""
         ...

@@ -232,7 +232,7 @@ class GameService:
         except StaleVersion as exc:
             raise LobbyProblem("This game has already started.") from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
-        report = Report(before=loaded, after=Loaded(row, seats, state))
+        report = Report(before=loaded, after=Loaded(row, seats, state), started=state)
         if any(d is not None for d in deadlines.values()):
             report.deadlines_changed = True
             self.timers_changed.set()
@@ -464,17 +464,31 @@ class GameService:
         await self._record(report, seat_no, str(action), actor, new_state)
 
     async def _run_computers(self, report: Report) -> None:
-        """Computer seats (and players on autopilot) act until a human must decide."""
+        """Computer seats (and players on autopilot) act, and a player's only possible move
+        is played for them (``Game.forced``), until a human must decide."""
         for _ in range(MAX_AUTOMATIC_MOVES):
             loaded = report.after
             if loaded.row.status != "active":
                 return
-            to_act = loaded.game.to_act(loaded.state)
+            game, state = loaded.game, loaded.state
+            to_act = game.to_act(state)
             auto = [s for s in loaded.seats if s.seat in to_act and (s.is_computer or s.autopilot)]
-            if not auto:
-                return
-            seat = auto[0]
-            await self._computer_move(
-                report, seat.seat, "computer" if seat.is_computer else "autopilot"
+            if auto:
+                seat = auto[0]
+                actor = "computer" if seat.is_computer else "autopilot"
+                await self._computer_move(report, seat.seat, actor)
+                continue
+            forced = next(
+                (
+                    (seat_no, action)
+                    for seat_no in sorted(to_act)
+                    if (action := game.forced(state, seat_no)) is not None
+                ),
+                None,
             )
-        log.error("game %s: computer players did not yield", report.after.row.id)
+            if forced is None:
+                return
+            seat_no, action = forced
+            new_state = game.apply(state, seat_no, action)
+            await self._record(report, seat_no, str(action), "forced", new_state)
+        log.error("game %s: automatic moves did not yield", report.after.row.id)

@@ -47,6 +47,13 @@ class Report:
     states: list[Any] = field(default_factory=list)  # the engine state after each move
     notices: list[str] = field(default_factory=list)
     deadlines_changed: bool = False  # a turn timer was set or cleared
+    started: Any = None  # a game that started in this call: its first state
+
+    def state_before(self, index: int) -> Any:
+        """The state move ``index`` of this report was made in."""
+        if index > 0:
+            return self.states[index - 1]
+        return self.before.state if self.before.state is not None else self.started
 
     @property
     def finished(self) -> bool:

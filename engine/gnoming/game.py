@@ -104,6 +104,11 @@ class GnomeGame:
     def legal_actions(self, state: State, seat: int) -> list[GnomeAction]:
         return legal_actions(state, seat)
 
+    def forced(self, state: State, seat: int) -> GnomeAction | None:
+        """Never: the rules already move a card with a single destination by themselves
+        (see ``rules``), and every other step is the player's to take."""
+        return None
+
     def apply(self, state: State, seat: int, action: GnomeAction) -> State:
         check_seat(seat, state.players)
         if state.phase == "finished":

@@ -343,6 +343,12 @@ class GrinchGame:
         cells = state.sheet[seat]
         return [ChooseRow(row) for i, row in enumerate(ROWS) if cells[i] is None]
 
+    def forced(self, state: GrinchState, seat: Seat) -> Action | None:
+        """Only the Grinch's take can come down to one choice (the deck, every pile empty:
+        ruling 14 makes both takes compulsory); discards and rows never do."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
     def apply(self, state: GrinchState, seat: Seat, action: Action) -> GrinchState:
         if state.phase == GAME_END:
             raise IllegalAction("The game is over.")

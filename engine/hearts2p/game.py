@@ -216,6 +216,13 @@ class HeartsGame:
     def legal_actions(self, state: State, seat: Seat) -> list[Play]:
         return [Play(card) for card in sorted_cards(_legal(state, seat))]
 
+    def forced(self, state: State, seat: Seat) -> Play | None:
+        """The last card of a hand. A forced follow earlier is not played for the player:
+        playing it at once would tell the opponent they held a single card of the suit."""
+        if _to_act(state) != seat or len(state.hands[seat]) != 1:
+            return None
+        return Play(state.hands[seat][0])
+
     def apply(self, state: State, seat: Seat, action: Play) -> State:
         check_seat(seat, PLAYERS)
         if state.winner is not None:

@@ -144,6 +144,15 @@ class TenGame:
     def legal_actions(self, state: TenState, seat: Seat) -> list[TenAction]:
         return legal_actions(state, seat)
 
+    def forced(self, state: TenState, seat: Seat) -> TenAction | None:
+        """A single legal move (the first draw of a turn, a stop on an empty deck, a pass
+        that cannot outbid, nothing to buy, a wild that cannot be afforded). Never a payment:
+        the listed payments are one per token count, and cards can pay too (rules §4.6)."""
+        legal = legal_actions(state, seat)
+        if len(legal) != 1 or isinstance(legal[0], Pay | Buy):
+            return None
+        return legal[0]
+
     def apply(self, state: TenState, seat: Seat, action: TenAction) -> TenState:
         return apply(state, seat, action)
 

@@ -75,3 +75,28 @@ def test_codecs_purity_and_rejections(case: tuple[str, int]) -> None:
         state = new
     with pytest.raises(IllegalAction):
         game.parse_action("\u2603 not an action")
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_forced_moves_are_single_legal_moves_of_a_due_seat(case: tuple[str, int]) -> None:
+    """``forced`` names a move only when it is the seat's one legal move (Hearts: its last
+    card), and only for a seat that is due."""
+    name, players = case
+    game: Game[Any, Any] = GAMES[name]
+    forced_seen = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        while game.to_act(state):
+            actors = game.to_act(state)
+            for seat in range(players):
+                forced = game.forced(state, seat)
+                if forced is None:
+                    continue
+                forced_seen += 1
+                assert seat in actors
+                assert game.legal_actions(state, seat) == [forced]
+            seat = rng.choice(sorted(actors))
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    if name in ("hearts", "ten"):  # every Hearts hand ends on a forced card; Ten draws first
+        assert forced_seen > 0

@@ -62,3 +62,17 @@ async def test_a_users_dm_channel_is_remembered_across_games(store: Store) -> No
 
 async def test_a_working_database_is_writable(store: Store) -> None:
     await store.check_writable()  # raises DatabaseUnusable otherwise
+
+
+async def test_a_forced_move_is_logged_as_such(store: Store) -> None:
+    game_id = await _active_game(store, 30)
+    await store.record_move(
+        game_id,
+        expected_version=0,
+        seat=0,
+        action="t.deck",
+        actor="forced",
+        snapshot="{}",
+        seat_updates=[SeatUpdate(0, None, 0, False)],
+    )
+    assert [a.actor for a in await store.actions(game_id)] == ["forced"]
