@@ -120,7 +120,7 @@ def _result_text(fake: FakeDiscord, channel: int, title: str) -> str:
     found = [
         m
         for m in fake.messages(channel)
-        if m.get("embeds") and m["embeds"][0].get("title") == title and not m.get("components")
+        if any(e.get("title") == title for e in m.get("embeds") or []) and not m.get("components")
     ]
     assert found, f"no {title!r} message"
     return message_text(found[-1])
