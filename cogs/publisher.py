@@ -86,13 +86,15 @@ class Publisher:
                 continue
             dm = shown.dm(seat.seat)
             dm.note = notes.get(seat.seat, dm.note)
-            if clicker is not None and seat.seat == clicker.seat:
-                current = shown.version == report.after.row.version
-                if current and clicked_message is not None and clicked_message == dm.message_id:
+            clicked = clicker is not None and seat.seat == clicker.seat
+            if clicked and shown.version == report.after.row.version:
+                if clicked_message is not None and clicked_message == dm.message_id:
                     dm.key, dm.note = private_key(loaded, seat), None  # the response showed it
                     continue
-                if current and clicked_message is not None:
-                    continue  # an ephemeral hand was updated; the DM follows its own rules
+                # They played from an ephemeral hand, which the response updated: their DM
+                # (if they have one) follows quietly, they are looking at the game already.
+                self._hand_later(shown, seat.seat)
+                continue
             if seat.seat in newly_due:
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat)
