@@ -37,15 +37,23 @@ def _steps(message: dict[str, Any]) -> set[int]:
     return {int((b.custom_id or "").split(":")[2]) for b in found[1] if b.custom_id}
 
 
-async def test_players_who_keep_playing_are_pinged_once_and_never_hold_a_stale_hand(
-    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
-) -> None:
-    fake, db = fake_discord, tmp_path / "bot.db"
+async def _grinch(
+    fake: FakeDiscord, bot_process: BotProcess, tmp_path: Path, computers: int
+) -> tuple[int, int, int]:
+    """A started Grinch game of alice and bob (and computers): (channel, alice, bob)."""
     fake.click_settle = 0.05
     await bot_process.start(env=bot_env(tmp_path))
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    await open_game(fake, channel, alice, [bob], computers=computers, game="grinch")
+    return channel, alice, bob
+
+
+async def test_players_who_keep_playing_are_pinged_once_and_never_hold_a_stale_hand(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    _, alice, bob = await _grinch(fake, bot_process, tmp_path, computers=0)
     rng = random.Random(4)
     for _ in range(24):
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
@@ -63,11 +71,7 @@ async def test_a_move_from_my_hand_brings_the_dm_up_to_date_too(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.05
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=1, game="grinch")
+    channel, alice, bob = await _grinch(fake, bot_process, tmp_path, computers=1)
     rng = random.Random(9)
     for _ in range(12):  # alice plays from ephemeral hands although her DMs are open
         hand = await open_hand(fake, alice, channel)
