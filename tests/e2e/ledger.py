@@ -159,8 +159,13 @@ async def play(
     while made < moves and not await until():
         hands = None
         if hand_channel is not None:
-            hands = {u: await open_hand(fake, u, hand_channel) for u in users}
-        if await click_one(fake, users, rng, ledger, hands=hands):
+            try:
+                hands = {u: await open_hand(fake, u, hand_channel) for u in users}
+            except LookupError:  # no live table this instant (between two rounds)
+                hands = None
+        if (hand_channel is None or hands) and await click_one(
+            fake, users, rng, ledger, hands=hands
+        ):
             made += 1
             idle_since = time.monotonic()
             continue
