@@ -67,6 +67,7 @@ test: lint typecheck unit
 bench: $(VENV)/.test
 	$(PY) -m bench.engine
 	$(PY) -m bench.store
+	$(PY) -m bench.processes
 
 clean:
 	rm -rf $(VENV)

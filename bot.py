@@ -18,6 +18,7 @@ import discord
 from discord.ext import commands
 
 import lifecycle
+import sharding
 from cogs.attachments import Attachments
 from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
@@ -55,6 +56,7 @@ class CardBot(commands.Bot):
             intents=minimal_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding.shard_options(settings),
         )
         self.settings = settings
         self.store = store
@@ -72,7 +74,9 @@ class CardBot(commands.Bot):
         await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
         await self.add_cog(UpkeepCog(self, self.service, self.publisher))
         await self.add_cog(HelpCog())
-        if self.settings.dev_guild_id:
+        if not sharding.syncs_commands(self.settings):
+            log.info("%s: the process running shard 0 syncs the commands", self.shard_text)
+        elif self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -81,8 +85,12 @@ class CardBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
 
+    @property
+    def shard_text(self) -> str:
+        return sharding.describe(self.settings)
+
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        log.info("ready as %s in %d servers (%s)", self.user, len(self.guilds), self.shard_text)
 
     async def close(self) -> None:
         """Let running handlers finish (a click being recorded), give queued messages a moment,
@@ -95,6 +103,17 @@ class CardBot(commands.Bot):
             await lifecycle.finish_in_flight()
             await self.publisher.close(timeout=CLOSE_GRACE)
         await super().close()
+
+
+class ShardedCardBot(CardBot, commands.AutoShardedBot):
+    """The same bot over SHARD_IDS of SHARD_COUNT gateway shards (discord.py's own sharding)."""
+
+
+def build_bot(settings: Settings, store: Store) -> CardBot:
+    """Unsharded without SHARD_COUNT (as a single process always was), else auto-sharded."""
+    if sharding.sharded(settings):
+        return ShardedCardBot(settings, store)
+    return CardBot(settings, store)
 
 
 def quiet_voice_warnings() -> None:
@@ -177,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger().setLevel(settings.log_level)
     quiet_voice_warnings()
     try:
-        return asyncio.run(lifecycle.run(settings, lambda store: CardBot(settings, store)))
+        return asyncio.run(lifecycle.run(settings, lambda store: build_bot(settings, store)))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
         return lifecycle.EXIT_OK
 

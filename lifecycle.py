@@ -21,6 +21,7 @@ import asyncpg
 import discord
 from discord.ext import commands
 
+import sharding
 from db import open_store as open_database
 from db.errors import StoreError
 from db.postgres import describe
@@ -61,7 +62,10 @@ async def finish_in_flight(timeout: float = GRACE_SECONDS) -> int:
 
 
 def connected(bot: commands.Bot) -> bool:
-    """Whether the gateway connection is up and the bot past on_ready."""
+    """Whether the gateway connection (every shard's, when sharded) is up and the bot past
+    on_ready."""
+    if isinstance(bot, discord.AutoShardedClient):
+        return bot.is_ready() and not bot.is_closed() and sharding.all_shards_open(bot)
     return bot.is_ready() and not bot.is_closed() and bot.ws is not None and bot.ws.open
 
 

@@ -71,6 +71,37 @@ def heartbeat_seconds(source: Mapping[str, str]) -> float:
     return value
 
 
+def shards(source: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS (e.g. ``0,1`` or ``2``): how many shards in all and which of
+    them this process runs; neither: unsharded. SHARD_COUNT alone runs every shard."""
+    count_text = source.get("SHARD_COUNT", "").strip()
+    ids_text = source.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (the number of shards in all).")
+        return None, None
+    try:
+        count = int(count_text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of 1 or more, not {count_text!r}.")
+    if not ids_text:
+        return count, None
+    try:
+        ids = tuple(int(part) for part in ids_text.split(","))
+    except ValueError:
+        raise SettingsError(
+            f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {ids_text!r}."
+        ) from None
+    if any(not 0 <= i < count for i in ids) or len(set(ids)) != len(ids):
+        raise SettingsError(
+            f"SHARD_IDS must name different shards from 0 to {count - 1} "
+            f"(SHARD_COUNT is {count}), not {ids_text!r}."
+        )
+    return count, ids
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -82,6 +113,8 @@ class Settings:
     database_url: str | None = None  # PostgreSQL, shared by several processes; else SQLite
     rate_limit_scale: float = 1.0  # tests against the fake Discord only: shorter windows
     pictures: bool = True  # card pictures on turn DMs, round summaries and results
+    shard_count: int | None = None  # sharded: this many shards in all (None: unsharded)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -120,6 +153,7 @@ class Settings:
         pictures_text = (source.get("PICTURES", "").strip() or "on").lower()
         if pictures_text not in ("on", "off"):
             raise SettingsError(f"PICTURES must be on or off, not {pictures_text!r}.")
+        count, ids = shards(source)
         return cls(
             token,
             database_path(source),
@@ -130,4 +164,6 @@ class Settings:
             url,
             scale,
             pictures_text == "on",
+            count,
+            ids,
         )

@@ -26,6 +26,7 @@ from cogs.attachments import Attachments
 from cogs.hands import Hands, cannot_edit
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
+from cogs.shared import SharedView
 from cogs.shown import GameShown, People, forced_notes, names_of, private_key, table_timers
 from cogs.ui import UIS
 from cogs.ui.base import Panel
@@ -57,6 +58,7 @@ class Publisher:
         self.people = People()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments)
         self.outbox = Outbox(settled=self._settled)
+        self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}
         self._serial = itertools.count()
 
@@ -189,6 +191,7 @@ class Publisher:
         game_id = shown.loaded.row.id
 
         async def job() -> None:
+            await self.shared.refresh(shown)
             await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
 
         self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
@@ -197,7 +200,8 @@ class Publisher:
         game_id, channel_id = shown.loaded.row.id, shown.loaded.row.channel_id
 
         async def job() -> None:
-            await self._draw_table(shown, urgent=urgent)
+            async with self.shared.table_turn(shown):
+                await self._draw_table(shown, urgent=urgent)
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 

@@ -34,6 +34,7 @@ from db.errors import (
 from db.models import GameRow, SeatRow
 from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Tx
+from db.shown import SharedShown
 
 __all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"]
 
@@ -56,7 +57,7 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Store(Reads):
+class Store(Reads, SharedShown):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]

@@ -1,0 +1,109 @@
+"""What Discord shows of a game, as recorded in the database, for several processes at once.
+
+With one process (SQLite) the publisher's memory is the truth and none of this is used. On
+PostgreSQL another process may have posted a newer table or DM for a game since this process
+last saw it, so the publisher reads the game's message ids back (:meth:`SharedShown.shown_ids`,
+one query) before each table or DM job, and posts a *new* table only inside
+:meth:`SharedShown.table_claim`: an advisory lock per game held by one process at a time, under
+which the table's id and key are read again. A second process waiting for the lock then finds
+the table the first one posted and edits it instead of posting another. The lock belongs to
+the claim's transaction, so it is released by the commit, or by PostgreSQL when the process
+dies mid-post: no lease to expire, nothing to clean up.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from db.reads import Tx
+
+# The first key of the two-key advisory lock a table claim takes; the second is the game id.
+# (Two-key locks never collide with the one-key migration lock.)
+TABLE_LOCK_CLASS = 0x63617264  # "card"
+
+
+@dataclass(frozen=True, slots=True)
+class TableIds:
+    message_id: int | None
+    key: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ShownIds:
+    """A game's version and the messages that show it: the table, and each seat's DM."""
+
+    version: int
+    status: str
+    table: TableIds
+    dms: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)  # seat: ids
+
+
+class SharedShown(ABC):
+    """Mixed into :class:`db.store.Store`: the reads and the claim above."""
+
+    dialect: ClassVar[str]
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    async def shown_ids(self, game_id: int) -> ShownIds | None:
+        """One query: the game's version, status, table message and DM messages (None if the
+        game does not exist)."""
+        async with self._reading() as tx:
+            rows = await tx.fetch(
+                "SELECT g.version, g.status, g.table_message_id, g.table_key, s.seat, "
+                "s.dm_channel_id, s.dm_message_id FROM games g "
+                "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
+                game_id,
+            )
+        if not rows:
+            return None
+        first = rows[0]
+        dms = {
+            int(row["seat"]): (row["dm_channel_id"], row["dm_message_id"])
+            for row in rows
+            if row["seat"] is not None
+        }
+        table = TableIds(first["table_message_id"], first["table_key"])
+        return ShownIds(int(first["version"]), str(first["status"]), table, dms)
+
+    @asynccontextmanager
+    async def table_claim(self, game_id: int) -> AsyncIterator[TableIds]:
+        """Hold the right to post a new table for ``game_id``; yields the table recorded now.
+
+        PostgreSQL: a transaction-scoped advisory lock (waits for another process's claim on
+        the same game). SQLite has one process only: the recorded ids, no lock (its write
+        transaction would stall every move while Discord answers).
+        """
+        if self.dialect != "postgres":
+            yield await self._table_ids(game_id)
+            return
+        async with self._transaction() as tx:
+            await tx.fetch(
+                "SELECT pg_advisory_xact_lock(?, ?)", TABLE_LOCK_CLASS, game_id & 0x7FFFFFFF
+            )
+            rows = await tx.fetch(
+                "SELECT table_message_id, table_key FROM games WHERE id = ?", game_id
+            )
+            yield _table(rows)
+
+    async def _table_ids(self, game_id: int) -> TableIds:
+        async with self._reading() as tx:
+            rows = await tx.fetch(
+                "SELECT table_message_id, table_key FROM games WHERE id = ?", game_id
+            )
+        return _table(rows)
+
+
+def _table(rows: list[dict[str, Any]]) -> TableIds:
+    if not rows:
+        return TableIds(None, None)
+    return TableIds(rows[0]["table_message_id"], rows[0]["table_key"])

@@ -1,0 +1,175 @@
+"""Playing several games at once by clicks, keeping a ledger of every acknowledged move, and
+reading the database back on either engine (for tests/e2e/test_shards.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from tests.e2e.driver import live_move_buttons, move_accepted, open_hand, quiet
+from tests.fakediscord import FakeDiscord
+
+Rows = list[dict[str, Any]]
+
+
+@dataclass
+class Ledger:
+    """Moves the bot acknowledged (game id, action text), and clicks it refused."""
+
+    acked: Counter[tuple[int, str]] = field(default_factory=Counter)
+    refused: int = 0
+
+    @property
+    def clicks(self) -> int:
+        return sum(self.acked.values()) + self.refused
+
+
+class Database:
+    """The test's view of the bot's database: SQLite file or PostgreSQL URL."""
+
+    def __init__(self, target: str | Path) -> None:
+        self.target = target
+        self._conn: asyncpg.Connection[asyncpg.Record] | None = None
+        self.all_shown = True  # every started game fully shown (polled for PostgreSQL)
+        self._poller: asyncio.Task[None] | None = None
+
+    @property
+    def is_postgres(self) -> bool:
+        return str(self.target).startswith("postgresql://")
+
+    async def rows(self, sql: str) -> Rows:
+        if not self.is_postgres:
+            return await asyncio.to_thread(self._sqlite_rows, sql)
+        if self._conn is None:
+            self._conn = await asyncpg.connect(str(self.target))
+        return [dict(r) for r in await self._conn.fetch(sql)]
+
+    def _sqlite_rows(self, sql: str) -> Rows:
+        with sqlite3.connect(f"file:{self.target}?mode=ro", uri=True, timeout=5) as conn:
+            conn.row_factory = sqlite3.Row
+            return [dict(r) for r in conn.execute(sql)]
+
+    def watch_shown(self, fake: FakeDiscord) -> None:
+        """PostgreSQL: let driver.quiet() wait until every game is shown (rendered_version),
+        as it does on its own for SQLite files."""
+        if not self.is_postgres:
+            return
+
+        async def poll() -> None:
+            sql = (
+                "SELECT COUNT(*) AS n FROM games WHERE snapshot IS NOT NULL "
+                "AND rendered_version < version"
+            )
+            while True:
+                self.all_shown = (await self.rows(sql))[0]["n"] == 0
+                await asyncio.sleep(0.1)
+
+        self._poller = asyncio.create_task(poll())
+        fake.settle_checks.append(lambda: self.all_shown)
+
+    async def close(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+        if self._conn is not None:
+            await self._conn.close()
+
+    async def statuses(self) -> dict[int, str]:
+        rows = await self.rows("SELECT id, status FROM games")
+        return {int(r["id"]): str(r["status"]) for r in rows}
+
+    async def all_over(self) -> bool:
+        return all(s in ("finished", "cancelled") for s in (await self.statuses()).values())
+
+    async def actions(self) -> Rows:
+        return await self.rows("SELECT game_id, seq, seat, action, actor FROM actions")
+
+
+def _parse(custom_id: str) -> tuple[int, str]:
+    """``g:<game id>:<step>:<action>`` -> (game id, action)."""
+    _, game_id, _step, action = custom_id.split(":", 3)
+    return int(game_id), action
+
+
+async def click_one(
+    fake: FakeDiscord,
+    users: list[int],
+    rng: random.Random,
+    ledger: Ledger,
+    *,
+    hands: dict[int, int] | None = None,
+) -> bool:
+    """One user with a live move button clicks one (from their DMs, or from the ephemeral
+    hand in ``hands``); the answer goes in the ledger. False if nobody could move."""
+    candidates = []
+    for user in users:
+        if hands and user in hands:
+            message = fake.message(hands[user])
+            found = live_move_buttons([message]) if message else None
+        else:
+            found = live_move_buttons(fake.dm_messages(user))
+        if found:
+            candidates.append((user, *found))
+    if not candidates:
+        return False
+    user, message, options = rng.choice(candidates)
+    custom_id = rng.choice(options).custom_id or ""
+    message_id = int(message["id"])
+    versions = len(fake.message_versions(message_id))
+    rec = await fake.click(user, message_id, custom_id)
+    reply = await rec.wait_response()
+    if move_accepted(reply):
+        await fake.wait_for(
+            lambda: len(fake.message_versions(message_id)) > versions or rec.followups(),
+            timeout=15,
+        )
+    if move_accepted(reply) and not rec.followups():
+        ledger.acked[_parse(custom_id)] += 1
+    else:  # raced by a timeout or a computer: "That move is no longer available."
+        ledger.refused += 1
+    await quiet(fake)
+    return True
+
+
+async def play(
+    fake: FakeDiscord,
+    users: list[int],
+    rng: random.Random,
+    ledger: Ledger,
+    *,
+    until: Callable[[], Awaitable[bool]],
+    moves: int = 1000,
+    hand_channel: int | None = None,
+    stall: float = 20.0,
+) -> int:
+    """Click until ``until()`` or ``moves`` clicks; waits out turns of absent players and
+    computers (no live button), failing after ``stall`` seconds without one. With
+    ``hand_channel``, users play from a fresh **My hand** on that channel's table instead of
+    their DMs (a channel interaction, on that guild's shard)."""
+    made = 0
+    idle_since = time.monotonic()
+    while made < moves and not await until():
+        hands = None
+        if hand_channel is not None:
+            try:
+                hands = {u: await open_hand(fake, u, hand_channel) for u in users}
+            except LookupError:  # no live table this instant (between two rounds)
+                hands = None
+        if (hand_channel is None or hands) and await click_one(
+            fake, users, rng, ledger, hands=hands
+        ):
+            made += 1
+            idle_since = time.monotonic()
+            continue
+        if time.monotonic() - idle_since > stall:
+            raise AssertionError(f"nobody could move for {stall:.0f} s; clicks so far {made}")
+        await asyncio.sleep(0.2)
+    return made

@@ -1,0 +1,141 @@
+"""Two publishers on one database, as two bot processes on PostgreSQL: one table per game key,
+and each adopts the messages the other posted. On SQLite the publisher reads nothing back."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import discord
+import pytest
+
+from cogs.pacing import Pacer
+from cogs.publisher import Publisher
+from db.store import Store
+from service.games import GameService
+from tests.store.conftest import OpenStore
+
+CHANNEL, DM_CHANNEL, HOST = 10, 20, 100
+SEND_SECONDS = 0.1  # Discord's answer takes a while: both processes are mid-post at once
+
+
+@dataclass
+class World:
+    """What Discord received from every process: posts as (channel, message id), edits."""
+
+    ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1000))
+    posts: list[tuple[int, int]] = field(default_factory=list)
+    edits: list[int] = field(default_factory=list)
+
+
+class Message:
+    def __init__(self, world: World, message_id: int) -> None:
+        self.world, self.id = world, message_id
+
+    async def edit(self, **_: Any) -> None:
+        self.world.edits.append(self.id)
+
+
+class Channel:
+    def __init__(self, world: World, channel_id: int) -> None:
+        self.world, self.channel_id = world, channel_id
+
+    async def send(self, *_: Any, **__: Any) -> Message:
+        await asyncio.sleep(SEND_SECONDS)
+        message = Message(self.world, next(self.world.ids))
+        self.world.posts.append((self.channel_id, message.id))
+        return message
+
+    def get_partial_message(self, message_id: int) -> Message:
+        return Message(self.world, message_id)
+
+
+class Http:
+    async def start_private_message(self, user_id: int) -> dict[str, Any]:
+        return {"id": str(DM_CHANNEL)}
+
+
+class Bot:
+    """The part of discord.Client the publisher uses."""
+
+    def __init__(self, world: World) -> None:
+        self.world, self.http = world, Http()
+
+    def get_partial_messageable(self, channel_id: int, **_: Any) -> Channel:
+        return Channel(self.world, channel_id)
+
+    def get_channel(self, channel_id: int) -> None:
+        return None
+
+
+def publisher(world: World, store: Store) -> Publisher:
+    service = GameService(store, turn_timeout=0)
+    return Publisher(cast(discord.Client, Bot(world)), service, Pacer(scale=0.01))
+
+
+async def started_game(store: Store) -> int:
+    service = GameService(store, turn_timeout=0)
+    lobby = await service.open_lobby(
+        game="grinch", guild_id=1, channel_id=CHANNEL, host_id=HOST, host_name="ann"
+    )
+    await service.add_computer(lobby.row.id, HOST)
+    await service.start(lobby.row.id, HOST)
+    return lobby.row.id
+
+
+def tables(world: World) -> list[int]:
+    return [message for channel, message in world.posts if channel == CHANNEL]
+
+
+async def test_two_processes_post_one_table_and_adopt_each_others_messages(
+    open_store: OpenStore, engine: str
+) -> None:
+    if engine != "postgres":
+        pytest.skip("two processes share PostgreSQL only")
+    store_a, store_b = await open_store(), await open_store()
+    game_id = await started_game(store_a)
+    world = World()
+    a, b = publisher(world, store_a), publisher(world, store_b)
+    c = publisher(world, await open_store())
+    before = await c.service.load(game_id)  # a third process saw the game with no messages
+    # Both draw the same game at the same moment, neither having seen a table yet.
+    a.resync(await a.service.load(game_id))
+    b.resync(await b.service.load(game_id))
+    await asyncio.gather(a.outbox.idle(), b.outbox.idle())
+    assert len(tables(world)) == 1, world.posts
+    assert (await store_a.game(game_id)).table_message_id == tables(world)[0]
+    dm = (await store_a.seats(game_id))[0].dm_message_id
+    assert dm is not None
+    # The third process draws it now: it finds the table the others posted and edits it; the
+    # DM it finds is edited too (brought up to date, or retired below a new notifying one).
+    assert before.row.table_message_id is None
+    assert before.seats[0].dm_message_id is None
+    posted, edited = len(world.posts), len(world.edits)
+    c.resync(before)
+    await c.outbox.idle()
+    assert [m for m in world.posts[posted:] if m[0] == CHANNEL] == []
+    assert {tables(world)[0], dm} <= set(world.edits[edited:])
+
+
+async def test_sqlite_publisher_reads_nothing_back(open_store: OpenStore, engine: str) -> None:
+    if engine != "sqlite":
+        pytest.skip("the single-process engine")
+    store = await open_store()
+    game_id = await started_game(store)
+    reads: list[int] = []
+    original = store.shown_ids
+
+    async def counting(game: int) -> Any:
+        reads.append(game)
+        return await original(game)
+
+    store.shown_ids = counting  # type: ignore[method-assign]
+    world = World()
+    a = publisher(world, store)
+    assert not a.shared.enabled
+    a.resync(await a.service.load(game_id))
+    await a.outbox.idle()
+    assert len(tables(world)) == 1
+    assert reads == []
