@@ -20,6 +20,7 @@ from typing import Any
 
 from db.errors import StoreError
 from db.models import ActionRow, GameRow, ResultRow, SeatRow
+from db.players import HistoryRow, RatingRow
 from db.postgres import PostgresStore, describe
 from db.sqlite import SqliteStore
 from db.store import TABLE_KEYS, Store, is_postgres_url
@@ -31,6 +32,8 @@ ROW_TYPES: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "seats": SeatRow.from_row,
     "actions": ActionRow.from_row,
     "results": ResultRow.from_row,
+    "ratings": RatingRow.from_row,
+    "rating_history": HistoryRow.from_row,
 }
 
 

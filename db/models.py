@@ -94,6 +94,7 @@ class ResultRow:
     user_id: int | None
     total: int
     won: bool
+    place: int | None = None  # 1 = first, tied seats share a place; None before it was rated
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> ResultRow:
@@ -103,4 +104,5 @@ class ResultRow:
             user_id=row["user_id"],
             total=row["total"],
             won=bool(row["won"]),
+            place=row.get("place"),
         )

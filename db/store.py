@@ -32,6 +32,7 @@ from db.errors import (
     StoreError,
 )
 from db.models import GameRow, SeatRow
+from db.players import Players
 from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Tx
 
@@ -56,7 +57,7 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Store(Reads):
+class Store(Players, Reads):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]

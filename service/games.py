@@ -12,7 +12,7 @@ import random
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -67,6 +67,8 @@ class GameService:
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
+        # Called with a game's id once it finished (ratings); a failure is logged, never raised.
+        self.on_finished: list[Callable[[int], Awaitable[object]]] = []
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -423,6 +425,8 @@ class GameService:
             raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
+        if outcome is not None:
+            await self._finished(loaded.row.id)
         if any(u.deadline != s.deadline for u, s in zip(updates, loaded.seats, strict=True)):
             report.deadlines_changed = True
             self.timers_changed.set()
@@ -446,6 +450,13 @@ class GameService:
             for s, u in zip(loaded.seats, updates, strict=True)
         ]
         report.after = Loaded(row, seats, new)
+
+    async def _finished(self, game_id: int) -> None:
+        for hook in self.on_finished:
+            try:
+                await hook(game_id)
+            except Exception:  # the move is saved; a rating can be caught up later
+                log.exception("game %s: after-finish hook %r failed", game_id, hook)
 
     async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
         loaded = report.after
