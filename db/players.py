@@ -217,6 +217,15 @@ class Players:
         )
         return [RatingRow.from_row(r) for r in rows]
 
+    async def rated_games(self, guild_id: int) -> list[tuple[str, int]]:
+        """(game, rated games played by all its players) of a server, most played first."""
+        rows = await self._rows(
+            "SELECT game, SUM(games) AS played FROM ratings WHERE guild_id = ? GROUP BY game "
+            "ORDER BY played DESC, game",
+            guild_id,
+        )
+        return [(str(r["game"]), int(r["played"])) for r in rows]
+
     async def leaderboard_size(self, guild_id: int, game: str) -> int:
         rows = await self._rows(
             "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game
