@@ -28,6 +28,8 @@ TABLES = {
     "seats": "game_id, seat",
     "actions": "game_id, seq",
     "results": "game_id, seat",
+    "ratings": "guild_id, game, user_id",
+    "rating_history": "game_id, user_id",
 }
 
 

@@ -30,7 +30,7 @@ async def test_games_are_rated_once_and_a_rebuild_gives_the_same_values(store: S
     assert all(r.games == 2 for r in board)
     assert sum(r.wins for r in board) == 2
     assert board[0].ordinal >= board[1].ordinal
-    assert [r.user_id for r in await store.leaderboard(2, "hearts", limit=10)] == [A, C]
+    assert {r.user_id for r in await store.leaderboard(2, "hearts", limit=10)} == {A, C}
     grinch = {r.user_id: r for r in await store.leaderboard(1, "grinch", limit=10)}
     assert set(grinch) == {A, B, C} and all(r.games == 1 for r in grinch.values())
 
