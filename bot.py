@@ -22,6 +22,7 @@ import lifecycle
 from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
+from cogs.history import HistoryCog
 from cogs.lobby import LobbyCog
 from cogs.pacing import Pacer
 from cogs.player_components import PLAYER_ITEMS, PlayerRoutes
@@ -37,6 +38,7 @@ from heartbeat import check_health, heartbeat_path
 from service.boards import Boards
 from service.games import GameService
 from service.ratings import Ratings
+from service.replays import Replays
 from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
 
 log = logging.getLogger("bot")
@@ -72,13 +74,14 @@ class CardBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PLAYER_ITEMS)
-        await self.add_cog(GuardCog(self))
+        await self.add_cog(GuardCog(self, PLAYER_ITEMS))
         table = TableCog(self, self.service, self.publisher, self.routes)
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
         await self.add_cog(UpkeepCog(self, self.service, self.publisher))
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
+        await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

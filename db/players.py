@@ -204,6 +204,32 @@ class Players:
         )
         return [GameRow.from_row(r) for r in rows]
 
+    async def recent_games(
+        self,
+        guild_id: int,
+        *,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 5,
+    ) -> list[GameRow]:
+        """A server's finished games, newest first, of one channel and/or one player."""
+        where, args = ["guild_id = ?", "status = 'finished'"], [guild_id]
+        if channel_id is not None:
+            where.append("channel_id = ?")
+            args.append(channel_id)
+        if user_id is not None:
+            where.append(
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)"
+            )
+            args.append(user_id)
+        rows = await self._rows(
+            f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY ended_at DESC, id DESC "
+            "LIMIT ?",
+            *args,
+            limit,
+        )
+        return [GameRow.from_row(r) for r in rows]
+
     async def leaderboard(
         self, guild_id: int, game: str, *, limit: int, offset: int = 0
     ) -> list[RatingRow]:

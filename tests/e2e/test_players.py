@@ -1,18 +1,27 @@
-"""The players' layer end to end: a rated game's rating change shows in /stats and on
-/leaderboard."""
+"""The players' layer end to end, on one whole game of two people: its rating change shows in
+/stats and on /leaderboard; /history opens its replay, which stepped to the end equals the
+final table, and its export replays to the stored final state."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import sqlite3
 from pathlib import Path
 
+from engine import GAMES
+from service.replays import replay_export
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env, game_row, open_game, play_to_the_end, quiet
+from tests.e2e.driver import bot_env, find_button, game_row, open_game, play_to_the_end, quiet
 from tests.fakediscord import FakeDiscord
 
 
-async def test_a_rated_game_moves_both_ratings_in_stats_and_leaderboard(
+def _fields(embed: dict[str, object]) -> tuple[object, ...]:
+    return embed.get("title"), embed.get("description"), embed.get("fields")
+
+
+async def test_a_rated_game_in_stats_leaderboard_history_replay_and_export(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
@@ -45,3 +54,38 @@ async def test_a_rated_game_moves_both_ratings_in_stats_and_leaderboard(
     assert f"<@{alice}>" in board and f"<@{bob}>" in board
     first = min((alice, bob), key=lambda u: board.index(f"<@{u}>"))
     assert changes[(alice, bob).index(first)] == max(changes)
+
+    # /history -> Open 1 -> step -> Last: the final table, as the channel shows it.
+    rec = await fake.slash(bob, channel, "history", {})
+    listing = await rec.wait_message()
+    assert fake.is_ephemeral(listing) and "Grinch" in str(listing.get("embeds"))
+    opened = await fake.click(
+        bob, int(listing["id"]), find_button(listing, "Open 1").custom_id or ""
+    )
+    replay = await opened.wait_message()
+    assert fake.is_ephemeral(replay) and "step 0 of" in str(replay["embeds"][0])
+    replay_id = int(replay["id"])
+    for label in ("Next", "Last"):
+        current = fake.message(replay_id) or replay
+        click = await fake.click(bob, replay_id, find_button(current, label).custom_id or "")
+        await click.wait_response()
+        await quiet(fake)
+    final = fake.message(replay_id)
+    assert final is not None
+    with sqlite3.connect(db) as conn:
+        table_id, steps, snapshot = conn.execute(
+            "SELECT table_message_id, version, snapshot FROM games ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+    table = fake.message(int(table_id))
+    assert table is not None
+    assert _fields(final["embeds"][0]) == _fields(table["embeds"][0])
+    assert f"step {steps} of {steps}" in str(final["embeds"][0])
+    assert find_button(final, "Next").disabled and not find_button(final, "Back").disabled
+
+    # Export: a JSON file that the engine replays to the stored final state.
+    click = await fake.click(bob, replay_id, find_button(final, "Export").custom_id or "")
+    exported = await click.wait_message()
+    assert fake.is_ephemeral(exported)
+    data = json.loads(fake.attachment_content(exported["attachments"][0]))
+    assert len(data["actions"]) == steps
+    assert GAMES["grinch"].to_json(replay_export(data)) == snapshot
