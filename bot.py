@@ -28,6 +28,7 @@ from cogs.pacing import Pacer
 from cogs.player_components import PLAYER_ITEMS, PlayerRoutes
 from cogs.players import PlayersCog
 from cogs.publisher import Publisher
+from cogs.rematch import RematchCog, result_view
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
 from db import open_store
@@ -71,6 +72,7 @@ class CardBot(commands.Bot):
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
         self.player_routes = PlayerRoutes()
+        self.publisher.result_view = result_view
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PLAYER_ITEMS)
@@ -82,6 +84,7 @@ class CardBot(commands.Bot):
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
         await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
+        await self.add_cog(RematchCog(self, self.service, self.player_routes))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -4,6 +4,7 @@
 - ``rp:<game id>:<step>:<w>`` a replay at a step: ``o`` opens it (a new private message), ``f``
                              ``b`` ``n`` ``l`` (first, back, next, last) step the open one
 - ``rx:<game id>``           the game as a JSON file (private)
+- ``again:<game id>``        **Play again** on a finished game's result: a new lobby
 
 Registered with the others in bot.py's ``add_dynamic_items``; a click goes through the
 client's :class:`PlayerRoutes`, which the players' cog fills when it loads.
@@ -25,7 +26,7 @@ PAGE = r"(?P<page>[0-9]{1,4})"
 STEP = r"(?P<step>[0-9]{1,6})"
 PageHandler = Callable[[Interaction, str, int], Awaitable[None]]
 ReplayHandler = Callable[[Interaction, int, int, bool], Awaitable[None]]
-ExportHandler = Callable[[Interaction, int], Awaitable[None]]
+GameHandler = Callable[[Interaction, int], Awaitable[None]]
 
 
 async def _not_ready(interaction: Interaction, *_: Any) -> None:
@@ -38,7 +39,8 @@ async def _not_ready(interaction: Interaction, *_: Any) -> None:
 class PlayerRoutes:
     board_page: PageHandler = _not_ready
     replay: ReplayHandler = _not_ready  # (game id, step, open a new message?)
-    export: ExportHandler = _not_ready
+    export: GameHandler = _not_ready
+    rematch: GameHandler = _not_ready
 
 
 def player_routes(interaction: Interaction) -> PlayerRoutes:
@@ -180,4 +182,36 @@ def history_view(game_ids: list[int]) -> discord.ui.View | None:
     return view
 
 
-PLAYER_ITEMS = (BoardPageButton, ReplayButton, ExportButton)
+class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"again:{GAME_ID}"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"again:{game_id}",
+                label="Play again",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PlayAgainButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await player_routes(interaction).rematch(interaction, self.game_id)
+
+
+def play_again_view(game_id: int) -> discord.ui.View:
+    """What goes under a finished game's result message."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayAgainButton(game_id))
+    return view
+
+
+PLAYER_ITEMS = (BoardPageButton, ReplayButton, ExportButton, PlayAgainButton)

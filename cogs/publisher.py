@@ -17,6 +17,7 @@ import functools
 import itertools
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -52,6 +53,8 @@ class Publisher:
         self.outbox = Outbox(settled=self._settled)
         self.games: dict[int, GameShown] = {}
         self._serial = itertools.count()
+        # Buttons for the message showing a finished game's result (set by bot.py: Play again).
+        self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
 
     # -- entry points --------------------------------------------------------------------
 
@@ -65,8 +68,13 @@ class Publisher:
         """
         shown = self._track(report.after)
         loaded = shown.loaded
-        for panel in self._summaries(report):
-            self._say_later(loaded, "", embed=render.embed(panel))
+        panels = self._summaries(report)
+        ended = loaded.row.status == "finished" and report.before.row.status != "finished"
+        for n, panel in enumerate(panels):
+            extra: dict[str, Any] = {}
+            if ended and n == len(panels) - 1 and self.result_view is not None:
+                extra = {"view": self.result_view(loaded)}  # the last summary is the result
+            self._say_later(loaded, "", embed=render.embed(panel), **extra)
         for notice in report.notices:
             self._say_later(loaded, notice)
         self._table_later(shown)

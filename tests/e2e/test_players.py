@@ -1,6 +1,7 @@
 """The players' layer end to end, on one whole game of two people: its rating change shows in
 /stats and on /leaderboard; /history opens its replay, which stepped to the end equals the
-final table, and its export replays to the stored final state."""
+final table, and its export replays to the stored final state; Play again under the result
+opens a new lobby that the other player joins with one click and the host starts."""
 
 from __future__ import annotations
 
@@ -13,7 +14,16 @@ from pathlib import Path
 from engine import GAMES
 from service.replays import replay_export
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env, find_button, game_row, open_game, play_to_the_end, quiet
+from tests.e2e.driver import (
+    bot_env,
+    channel_message_with_button,
+    find_button,
+    game_row,
+    open_game,
+    play_to_the_end,
+    quiet,
+    seat_names,
+)
 from tests.fakediscord import FakeDiscord
 
 
@@ -89,3 +99,23 @@ async def test_a_rated_game_in_stats_leaderboard_history_replay_and_export(
     data = json.loads(fake.attachment_content(exported["attachments"][0]))
     assert len(data["actions"]) == steps
     assert GAMES["grinch"].to_json(replay_export(data)) == snapshot
+
+    # Play again: a new lobby in the same channel; bob joins with one click; alice starts.
+    result = channel_message_with_button(fake, channel, "Play again")
+    assert "result" in str(result.get("embeds")).lower()
+    old_id = game_row(db)["id"]
+    click = await fake.click(
+        alice, int(result["id"]), find_button(result, "Play again").custom_id or ""
+    )
+    lobby = await click.wait_message()
+    assert not fake.is_ephemeral(lobby) and f"<@{bob}>" in lobby["content"]
+    assert game_row(db)["status"] == "lobby" and game_row(db)["id"] != old_id
+    join = await fake.click(bob, int(lobby["id"]), find_button(lobby, "Join").custom_id or "")
+    await join.wait_response()
+    lobby = fake.message(int(lobby["id"])) or lobby
+    start = await fake.click(alice, int(lobby["id"]), find_button(lobby, "Start").custom_id or "")
+    await start.wait_response()
+    await quiet(fake)
+    again = game_row(db)
+    assert again["status"] == "active" and again["channel_id"] == channel
+    assert seat_names(db, int(again["id"])) == seat_names(db, int(old_id))
