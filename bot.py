@@ -29,6 +29,7 @@ from cogs.player_components import PLAYER_ITEMS, PlayerRoutes
 from cogs.players import PlayersCog
 from cogs.publisher import Publisher
 from cogs.rematch import RematchCog, result_view
+from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
 from db import open_store
@@ -40,6 +41,7 @@ from service.boards import Boards
 from service.games import GameService
 from service.ratings import Ratings
 from service.replays import Replays
+from service.servers import Servers
 from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
 
 log = logging.getLogger("bot")
@@ -85,6 +87,8 @@ class CardBot(commands.Bot):
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
         await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
         await self.add_cog(RematchCog(self, self.service, self.player_routes))
+        servers = Servers(self.store, default_timeout=self.settings.turn_timeout)
+        await self.add_cog(SettingsCog(self, servers, self.publisher))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -22,6 +22,7 @@ from db.errors import StoreError
 from db.models import ActionRow, GameRow, ResultRow, SeatRow
 from db.players import HistoryRow, RatingRow
 from db.postgres import PostgresStore, describe
+from db.servers import GuildSettings
 from db.sqlite import SqliteStore
 from db.store import TABLE_KEYS, Store, is_postgres_url
 
@@ -34,6 +35,7 @@ ROW_TYPES: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "results": ResultRow.from_row,
     "ratings": RatingRow.from_row,
     "rating_history": HistoryRow.from_row,
+    "guild_settings": GuildSettings.from_row,
 }
 
 

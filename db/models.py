@@ -26,6 +26,7 @@ class GameRow:
     updated_at: float
     ended_at: float | None
     rendered_version: int = -1
+    turn_timeout: float | None = None  # seconds, from the server's settings; None: the bot's
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRow:

@@ -22,6 +22,7 @@ TABLE_KEYS = {
     "results": "game_id, seat",
     "ratings": "guild_id, game, user_id",
     "rating_history": "game_id, user_id",
+    "guild_settings": "guild_id",
 }
 
 

@@ -35,6 +35,7 @@ from db.models import GameRow, SeatRow
 from db.players import Players
 from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Tx
+from db.servers import Servers
 
 __all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"]
 
@@ -57,7 +58,7 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Store(Players, Reads):
+class Store(Players, Servers, Reads):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]
@@ -106,13 +107,15 @@ class Store(Players, Reads):
         seed: int,
         options: str = "{}",
     ) -> GameRow:
-        """A new lobby with the host in seat 0; ChannelBusy if the channel has an open game."""
+        """A new lobby with the host in seat 0; ChannelBusy if the channel has an open game.
+        The game keeps its server's turn timer setting of this moment (/settings)."""
         now = time.time()
         try:
             async with self._transaction() as tx:
                 rows = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, seed, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
+                    "options, created_at, updated_at, turn_timeout) VALUES (?, ?, ?, 'lobby', "
+                    "?, ?, ?, ?, ?, (SELECT turn_timeout FROM guild_settings WHERE guild_id = ?)) "
                     "RETURNING *",
                     guild_id,
                     channel_id,
@@ -122,6 +125,7 @@ class Store(Players, Reads):
                     options,
                     now,
                     now,
+                    guild_id,
                 )
                 created = GameRow.from_row(rows[0])
                 await tx.execute(

@@ -24,7 +24,7 @@ from db.errors import (
     StorageFull,
     StoreUnavailable,
 )
-from db.models import SeatRow
+from db.models import GameRow, SeatRow
 from db.store import SeatUpdate, Store
 from engine import GAMES, policy_for
 from engine.base import IllegalAction
@@ -197,6 +197,8 @@ class GameService:
                 raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
                 raise LobbyProblem("This is a challenge between two players.")
+            if not (await self.store.guild_settings(loaded.row.guild_id)).computers:
+                raise LobbyProblem("This server's settings do not allow computer players.")
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
             added = await self.store.add_seat(
@@ -228,7 +230,7 @@ class GameService:
                 f"(you have {len(loaded.seats)})."
             )
         state = game.new_game(len(loaded.seats), loaded.row.seed)
-        deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set())
+        deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
         try:
             row = await self.store.start(game_id, game.to_json(state), deadlines)
         except StaleVersion as exc:
@@ -359,18 +361,21 @@ class GameService:
         to_act: set[int],
         previous: dict[int, float | None],
         was_to_act: set[int],
+        row: GameRow,
     ) -> dict[int, float | None]:
-        """A seat that is newly due gets a fresh timer; one still due keeps its timer."""
-        now = self._clock()
+        """A seat that is newly due gets a fresh timer; one still due keeps its timer. The
+        game's timer is its server's setting when it opened, else the bot's."""
+        now, timeout = self._clock(), row.turn_timeout
+        timeout = self.turn_timeout if timeout is None else timeout
         out: dict[int, float | None] = {}
         for seat in seats:
             human = not seat.is_computer and not seat.autopilot
-            if self.turn_timeout <= 0 or not human or seat.seat not in to_act:
+            if timeout <= 0 or not human or seat.seat not in to_act:
                 out[seat.seat] = None
             elif seat.seat in was_to_act and previous.get(seat.seat) is not None:
                 out[seat.seat] = previous[seat.seat]
             else:
-                out[seat.seat] = now + self.turn_timeout
+                out[seat.seat] = now + timeout
         return out
 
     async def _record(
@@ -393,6 +398,7 @@ class GameService:
             after_to_act,
             {s.seat: s.deadline for s in loaded.seats},
             before_to_act - {seat_no},
+            loaded.row,
         )
         updates = [
             SeatUpdate(s.seat, deadlines[s.seat], timeouts[s.seat], autopilot[s.seat])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.errors import GameClosed, NotSeated
+from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
 from service.reports import Loaded
 
@@ -37,8 +37,11 @@ async def rematch(
         host_id=user_id,
         host_name=user_name,
     )
-    for seat in old.seats:
-        if seat.is_computer:
-            lobby = await service.add_computer(lobby.row.id, user_id, channel_id=channel_id)
+    try:
+        for seat in old.seats:
+            if seat.is_computer:
+                lobby = await service.add_computer(lobby.row.id, user_id, channel_id=channel_id)
+    except LobbyProblem:  # the server no longer allows computer players
+        lobby = await service.load(lobby.row.id)
     invited = tuple(s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id)
     return Rematch(lobby, invited)

@@ -119,3 +119,32 @@ async def test_a_rated_game_in_stats_leaderboard_history_replay_and_export(
     again = game_row(db)
     assert again["status"] == "active" and again["channel_id"] == channel
     assert seat_names(db, int(again["id"])) == seat_names(db, int(old_id))
+
+
+async def test_settings_are_for_moderators_and_reach_the_next_lobby(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    try:
+        await fake.slash(bob, channel, "settings", {"computers": False})
+    except PermissionError:
+        pass  # Discord hides the command from members without Manage Server
+    else:
+        raise AssertionError("/settings was offered to a member without Manage Server")
+    rec = await fake.slash(alice, channel, "settings", {"turn_timer": "2h", "computers": False})
+    answer = await rec.wait_message()
+    assert fake.is_ephemeral(answer)
+    text = str(answer.get("embeds"))
+    assert "2 hours" in text and "not allowed" in text
+    rec = await fake.slash(alice, channel, "grinch start", {})
+    lobby = await rec.wait_message()
+    assert game_row(db)["turn_timeout"] == 7200
+    click = await fake.click(
+        alice, int(lobby["id"]), find_button(lobby, "Add computer player").custom_id or ""
+    )
+    await click.wait_response()
+    await quiet(fake)
+    assert any("do not allow computer players" in t for t in click.texts())

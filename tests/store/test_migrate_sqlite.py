@@ -22,7 +22,7 @@ from engine import GAMES
 from service.games import GameService, Loaded
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOLEAN = {"is_computer", "accepted", "autopilot", "dm_closed", "won"}
+BOOLEAN = {"is_computer", "accepted", "autopilot", "dm_closed", "won", "computers"}
 TABLES = {
     "games": "id",
     "seats": "game_id, seat",
@@ -30,6 +30,7 @@ TABLES = {
     "results": "game_id, seat",
     "ratings": "guild_id, game, user_id",
     "rating_history": "game_id, user_id",
+    "guild_settings": "guild_id",
 }
 
 

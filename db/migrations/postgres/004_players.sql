@@ -33,3 +33,15 @@ CREATE TABLE rating_history (
     PRIMARY KEY (game_id, user_id)
 );
 CREATE INDEX rating_history_by_player ON rating_history (guild_id, user_id, at);
+
+-- Server settings (/settings): the turn timer in seconds (NULL: the bot's TURN_TIMEOUT_SECONDS,
+-- 0: no timer) and whether computer players may be added. A game keeps the timer its server
+-- had when its lobby opened; a seat remembers the deadline it was reminded of by DM.
+CREATE TABLE guild_settings (
+    guild_id     BIGINT PRIMARY KEY,
+    turn_timeout DOUBLE PRECISION,
+    computers    BOOLEAN NOT NULL DEFAULT TRUE,
+    updated_at   DOUBLE PRECISION NOT NULL
+);
+ALTER TABLE games ADD COLUMN turn_timeout DOUBLE PRECISION;
+ALTER TABLE seats ADD COLUMN reminded_for DOUBLE PRECISION;

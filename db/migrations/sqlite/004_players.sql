@@ -32,3 +32,15 @@ CREATE TABLE IF NOT EXISTS rating_history (
     PRIMARY KEY (game_id, user_id)
 );
 CREATE INDEX IF NOT EXISTS rating_history_by_player ON rating_history (guild_id, user_id, at);
+
+-- Server settings (/settings): the turn timer in seconds (NULL: the bot's TURN_TIMEOUT_SECONDS,
+-- 0: no timer) and whether computer players may be added. A game keeps the timer its server
+-- had when its lobby opened; a seat remembers the deadline it was reminded of by DM.
+CREATE TABLE IF NOT EXISTS guild_settings (
+    guild_id     INTEGER PRIMARY KEY,
+    turn_timeout REAL,
+    computers    INTEGER NOT NULL DEFAULT 1,
+    updated_at   REAL    NOT NULL
+);
+ALTER TABLE games ADD COLUMN turn_timeout REAL;
+ALTER TABLE seats ADD COLUMN reminded_for REAL;
