@@ -120,6 +120,11 @@ class Players:
                 "UPDATE results SET place = ? WHERE game_id = ? AND seat = ?",
                 [(place, game_id, seat) for seat, place in places.items()],
             )
+            await tx.execute(  # the result keeps who left a seat to a computer
+                "UPDATE results SET left_user_id = (SELECT s.left_user_id FROM seats s "
+                "WHERE s.game_id = results.game_id AND s.seat = results.seat) WHERE game_id = ?",
+                game_id,
+            )
             done = await tx.fetch("SELECT 1 FROM rating_history WHERE game_id = ?", game_id)
             results = await tx.fetch(
                 "SELECT seat, user_id, won FROM results WHERE game_id = ? ORDER BY seat", game_id

@@ -31,6 +31,7 @@ from db.errors import (
     StaleVersion,
     StoreError,
 )
+from db.leaving import Leaving
 from db.models import GameRow, SeatRow
 from db.players import Players
 from db.probe import DatabaseUnusable
@@ -58,7 +59,7 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Store(Players, Servers, Reads):
+class Store(Players, Servers, Leaving, Reads):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]
@@ -162,6 +163,9 @@ class Store(Players, Servers, Reads):
                 count = int(counted[0]["n"])
                 if count >= max_seats:
                     return None
+                await tx.execute(  # the lobby's last activity (idle lobbies close)
+                    "UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id
+                )
                 added = await tx.fetch(
                     "INSERT INTO seats (game_id, seat, user_id, name, is_computer, accepted) "
                     "VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
@@ -181,6 +185,7 @@ class Store(Players, Servers, Reads):
         async with self._transaction() as tx:
             await tx.fetch(f"SELECT id FROM games WHERE id = ?{self._row_lock}", game_id)
             await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", game_id, seat)
+            await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id)
             later = await tx.fetch(
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
                 game_id,

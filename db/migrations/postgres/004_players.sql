@@ -45,3 +45,8 @@ CREATE TABLE guild_settings (
 );
 ALTER TABLE games ADD COLUMN turn_timeout DOUBLE PRECISION;
 ALTER TABLE seats ADD COLUMN reminded_for DOUBLE PRECISION;
+
+-- Leaving a running game: a computer takes the seat (user_id NULL, is_computer TRUE) and the
+-- seat and, once the game is over, its result keep who left.
+ALTER TABLE seats ADD COLUMN left_user_id BIGINT;
+ALTER TABLE results ADD COLUMN left_user_id BIGINT;

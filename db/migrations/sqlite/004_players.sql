@@ -44,3 +44,8 @@ CREATE TABLE IF NOT EXISTS guild_settings (
 );
 ALTER TABLE games ADD COLUMN turn_timeout REAL;
 ALTER TABLE seats ADD COLUMN reminded_for REAL;
+
+-- Leaving a running game: a computer takes the seat (user_id NULL, is_computer 1) and the seat
+-- and, once the game is over, its result keep who left.
+ALTER TABLE seats ADD COLUMN left_user_id INTEGER;
+ALTER TABLE results ADD COLUMN left_user_id INTEGER;
