@@ -23,6 +23,7 @@ from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
 from cogs.history import HistoryCog
+from cogs.leaving import LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.pacing import Pacer
 from cogs.player_components import PLAYER_ITEMS, PlayerRoutes
@@ -89,6 +90,7 @@ class CardBot(commands.Bot):
         await self.add_cog(RematchCog(self, self.service, self.player_routes))
         servers = Servers(self.store, default_timeout=self.settings.turn_timeout)
         await self.add_cog(SettingsCog(self, servers, self.publisher))
+        await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -5,6 +5,7 @@
                              ``b`` ``n`` ``l`` (first, back, next, last) step the open one
 - ``rx:<game id>``           the game as a JSON file (private)
 - ``again:<game id>``        **Play again** on a finished game's result: a new lobby
+- ``quit:<game id>``         confirms ``/<game> leave``: a computer takes the clicker's seat
 
 Registered with the others in bot.py's ``add_dynamic_items``; a click goes through the
 client's :class:`PlayerRoutes`, which the players' cog fills when it loads.
@@ -41,6 +42,7 @@ class PlayerRoutes:
     replay: ReplayHandler = _not_ready  # (game id, step, open a new message?)
     export: GameHandler = _not_ready
     rematch: GameHandler = _not_ready
+    leave: GameHandler = _not_ready
 
 
 def player_routes(interaction: Interaction) -> PlayerRoutes:
@@ -214,4 +216,35 @@ def play_again_view(game_id: int) -> discord.ui.View:
     return view
 
 
-PLAYER_ITEMS = (BoardPageButton, ReplayButton, ExportButton, PlayAgainButton)
+class LeaveGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"quit:{GAME_ID}"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"quit:{game_id}",
+                label="Leave the game",
+                emoji="🚪",
+                style=discord.ButtonStyle.danger,
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LeaveGameButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await player_routes(interaction).leave(interaction, self.game_id)
+
+
+def leave_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveGameButton(game_id))
+    return view
+
+
+PLAYER_ITEMS = (BoardPageButton, ReplayButton, ExportButton, PlayAgainButton, LeaveGameButton)

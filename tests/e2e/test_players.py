@@ -148,3 +148,34 @@ async def test_settings_are_for_moderators_and_reach_the_next_lobby(
     await click.wait_response()
     await quiet(fake)
     assert any("do not allow computer players" in t for t in click.texts())
+
+
+async def test_a_player_leaves_and_the_computer_in_their_seat_finishes(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.05
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    rec = await fake.slash(alice, channel, "grinch leave", {})
+    ask = await rec.wait_message()
+    assert fake.is_ephemeral(ask) and "Leave this game?" in ask["content"]
+    click = await fake.click(
+        alice, int(ask["id"]), find_button(ask, "Leave the game").custom_id or ""
+    )
+    await click.wait_response()
+    await quiet(fake)
+    assert "You left the game" in (fake.message(int(ask["id"])) or {}).get("content", "")
+    public = "\n".join(fake.public_text())
+    assert "alice left the game" in public and "bob is the host now" in public
+    await play_to_the_end(fake, [bob], random.Random(8), db, channel=channel)
+    game = game_row(db)
+    assert game["status"] == "finished" and game["host_id"] == bob
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT user_id, left_user_id FROM results WHERE game_id = ? ORDER BY seat",
+            (game["id"],),
+        ).fetchall()
+    assert rows == [(None, alice), (bob, None)]
