@@ -33,6 +33,7 @@ from cogs.rematch import RematchCog, result_view
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
+from cogs.watching import WatchCog
 from db import open_store
 from db.backup import BackupError, backup
 from db.errors import StoreError
@@ -91,6 +92,7 @@ class CardBot(commands.Bot):
         servers = Servers(self.store, default_timeout=self.settings.turn_timeout)
         await self.add_cog(SettingsCog(self, servers, self.publisher))
         await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
+        await self.add_cog(WatchCog(self, self.service, self.publisher, self.player_routes))
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

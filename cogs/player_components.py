@@ -6,6 +6,8 @@
 - ``rx:<game id>``           the game as a JSON file (private)
 - ``again:<game id>``        **Play again** on a finished game's result: a new lobby
 - ``quit:<game id>``         confirms ``/<game> leave``: a computer takes the clicker's seat
+- ``watch:<game id>:<n|r>``  **Watch** on the table (``n``: a new private spectator's view)
+                             and **Refresh** on that view (``r``: redrawn in place)
 
 Registered with the others in bot.py's ``add_dynamic_items``; a click goes through the
 client's :class:`PlayerRoutes`, which the players' cog fills when it loads.
@@ -43,6 +45,7 @@ class PlayerRoutes:
     export: GameHandler = _not_ready
     rematch: GameHandler = _not_ready
     leave: GameHandler = _not_ready
+    watch: ReplayHandler = _not_ready  # (game id, unused, open a new message?)
 
 
 def player_routes(interaction: Interaction) -> PlayerRoutes:
@@ -247,4 +250,38 @@ def leave_view(game_id: int) -> discord.ui.View:
     return view
 
 
-PLAYER_ITEMS = (BoardPageButton, ReplayButton, ExportButton, PlayAgainButton, LeaveGameButton)
+class WatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"watch:{GAME_ID}:(?P<way>[nr])"
+):
+    def __init__(self, game_id: int, way: str = "n") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"watch:{game_id}:{way}",
+                label="Watch" if way == "n" else "Refresh",
+                emoji="👀" if way == "n" else "🔄",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game_id, self.way = game_id, way
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> WatchButton:
+        return cls(int(match["game"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await player_routes(interaction).watch(interaction, self.game_id, 0, self.way == "n")
+
+
+PLAYER_ITEMS = (
+    BoardPageButton,
+    ReplayButton,
+    ExportButton,
+    PlayAgainButton,
+    LeaveGameButton,
+    WatchButton,
+)

@@ -55,6 +55,8 @@ class Publisher:
         self._serial = itertools.count()
         # Buttons for the message showing a finished game's result (set by bot.py: Play again).
         self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
+        # Told after each table draw (spectators' private views follow the table).
+        self.table_drawn: list[Callable[[Loaded], None]] = []
 
     # -- entry points --------------------------------------------------------------------
 
@@ -191,6 +193,8 @@ class Publisher:
 
         async def job() -> None:
             await self._draw_table(shown, urgent=urgent)
+            for told in self.table_drawn:
+                told(shown.loaded)
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 

@@ -20,6 +20,7 @@ from tests.e2e.driver import (
     find_button,
     game_row,
     open_game,
+    play_one_move,
     play_to_the_end,
     quiet,
     seat_names,
@@ -179,3 +180,34 @@ async def test_a_player_leaves_and_the_computer_in_their_seat_finishes(
             (game["id"],),
         ).fetchall()
     assert rows == [(None, alice), (bob, None)]
+
+
+async def test_a_spectator_watches_the_public_table_privately_as_it_moves(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    fake.click_settle = 0.05
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
+    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    table = channel_message_with_button(fake, channel, "Watch")
+    click = await fake.click(carol, int(table["id"]), find_button(table, "Watch").custom_id or "")
+    watched = await click.wait_message()
+    assert fake.is_ephemeral(watched)
+    assert _fields(watched["embeds"][0]) == _fields(table["embeds"][0])
+    watched_id, table_id = int(watched["id"]), int(table["id"])
+    before = len(fake.message_versions(watched_id))
+    rng = random.Random(6)
+    assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    await fake.wait_for(lambda: len(fake.message_versions(watched_id)) > before, timeout=10)
+    await quiet(fake)
+
+    def shown(message_id: int) -> tuple[object, ...]:
+        message = fake.message(message_id)
+        assert message is not None
+        return _fields(message["embeds"][0])
+
+    assert shown(watched_id) == shown(table_id)
+    assert game_row(db)["status"] == "active"
