@@ -105,8 +105,9 @@ class Players:
         ordinal: OrdinalFn,
         default: Skill,
     ) -> list[HistoryRow]:
-        """Record a finished game's places and rate its humans; [] if already rated, not
-        finished, or with fewer than two humans (the places are written in every case)."""
+        """Record a finished game's places and rate its people; [] if already rated, not
+        finished, or with fewer than two people (the places are written in every case). A
+        person who left the game is rated in the seat they left (``places`` puts them last)."""
         async with self._transaction() as tx:
             games = await tx.fetch(
                 f"SELECT guild_id, game, status, ended_at FROM games WHERE id = ?{self._row_lock}",
@@ -126,10 +127,19 @@ class Players:
                 game_id,
             )
             done = await tx.fetch("SELECT 1 FROM rating_history WHERE game_id = ?", game_id)
-            results = await tx.fetch(
-                "SELECT seat, user_id, won FROM results WHERE game_id = ? ORDER BY seat", game_id
-            )
-            humans = {int(r["user_id"]): bool(r["won"]) for r in results if r["user_id"]}
+            results = [  # a seat left to a computer is rated as the person who left it
+                {**r, "person": r["user_id"] or r["left_user_id"]}
+                for r in await tx.fetch(
+                    "SELECT seat, user_id, left_user_id, won FROM results WHERE game_id = ? "
+                    "ORDER BY seat",
+                    game_id,
+                )
+            ]
+            humans = {  # a win by the computer that took a seat is no win of the leaver's
+                int(r["person"]): bool(r["won"]) and bool(r["user_id"])
+                for r in results
+                if r["person"]
+            }
             if done or len(humans) < 2:
                 return []
             start = (default[0], default[1], ordinal(default), 0, 0, at)
@@ -149,9 +159,9 @@ class Players:
                     *sorted(humans),
                 )
             }
-            entrants = [(int(r["seat"]), r["user_id"], places[int(r["seat"])]) for r in results]
+            entrants = [(int(r["seat"]), r["person"], places[int(r["seat"])]) for r in results]
             new = rate(entrants, {u: (c.mu, c.sigma) for u, c in current.items()})
-            seat_of = {int(r["user_id"]): int(r["seat"]) for r in results if r["user_id"]}
+            seat_of = {int(r["person"]): int(r["seat"]) for r in results if r["person"]}
             history = [
                 HistoryRow(
                     game_id,
@@ -196,7 +206,8 @@ class Players:
     # -- reads -------------------------------------------------------------------------------
 
     async def games_to_rate(self, *, unrated_only: bool = False) -> list[GameRow]:
-        """Finished games with two or more humans, in the order they ended."""
+        """Finished games with two or more people (or people who left), in the order they
+        ended."""
         unrated = (
             " AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id)"
             if unrated_only
@@ -204,7 +215,8 @@ class Players:
         )
         rows = await self._rows(
             "SELECT g.* FROM games g WHERE g.status = 'finished' AND (SELECT COUNT(*) FROM "
-            f"results r WHERE r.game_id = g.id AND r.user_id IS NOT NULL) >= 2{unrated} "
+            "seats s WHERE s.game_id = g.id AND COALESCE(s.user_id, s.left_user_id) IS NOT NULL) "
+            f">= 2{unrated} "
             "ORDER BY g.ended_at, g.id"
         )
         return [GameRow.from_row(r) for r in rows]

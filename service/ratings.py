@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 
@@ -51,6 +51,12 @@ def places(game: str, outcome: Outcome) -> list[int]:
         (0 if seat in outcome.winners else 1, sign * total)
         for seat, total in enumerate(outcome.totals)
     ]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def leavers_last(found: list[int], left: set[int]) -> list[int]:
+    """Places again with the seats in ``left`` after every other seat (tied among them)."""
+    keys = [(1, 0) if seat in left else (0, place) for seat, place in enumerate(found)]
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
@@ -90,17 +96,22 @@ class Ratings:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def _places(self, row: GameRow) -> list[int] | None:
+    async def _places(self, row: GameRow) -> list[int] | None:
+        """Finishing places; people who left come last, whatever their seat's computer did."""
         if row.snapshot is None:
             return None
         game = GAMES[row.game]
         outcome = game.outcome(game.from_json(row.snapshot))
-        return None if outcome is None else places(row.game, outcome)
+        if outcome is None:
+            return None
+        found = places(row.game, outcome)
+        left = {s.seat for s in await self.store.seats(row.id) if s.left_user_id is not None}
+        return leavers_last(found, left) if left else found
 
     async def rate(self, game_id: int) -> list[HistoryRow]:
         """Rate one finished game (a second call changes nothing); [] when it is not rated."""
         row = await self.store.game(game_id)
-        found = self._places(row)
+        found = await self._places(row)
         if row.status != "finished" or found is None:
             return []
         history = await self.store.rate_game(
@@ -124,10 +135,14 @@ class Ratings:
         history: list[HistoryRow] = []
         games = await self.store.games_to_rate()
         for row in games:
-            found = self._places(row)
+            found = await self._places(row)
             if found is None:
                 continue
-            results = await self.store.result_rows(row.id)
+            left = {s.seat: s.left_user_id for s in await self.store.seats(row.id)}
+            results = [
+                replace(r, user_id=r.user_id or left.get(r.seat), won=r.won and bool(r.user_id))
+                for r in await self.store.result_rows(row.id)
+            ]
             entrants = [(r.seat, r.user_id, found[r.seat]) for r in results]
             current = {
                 r.user_id: skills.get((row.guild_id, row.game, r.user_id), DEFAULT_SKILL)

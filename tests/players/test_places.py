@@ -8,7 +8,14 @@ import pytest
 
 from engine import GAMES
 from engine.base import Outcome
-from service.ratings import COMPUTER_SKILL, DEFAULT_SKILL, LOWEST_WINS, places, rate_match
+from service.ratings import (
+    COMPUTER_SKILL,
+    DEFAULT_SKILL,
+    LOWEST_WINS,
+    leavers_last,
+    places,
+    rate_match,
+)
 
 
 def test_highest_total_wins_unless_the_game_says_lowest() -> None:
@@ -51,3 +58,8 @@ def test_beating_a_fixed_computer_moves_only_the_humans() -> None:
 def test_a_tie_moves_equal_players_equally() -> None:
     new = rate_match([(0, 1, 1), (1, 2, 1)], {})
     assert new[1] == pytest.approx(new[2])
+
+
+def test_people_who_left_come_last_tied() -> None:
+    assert leavers_last([1, 2, 3, 4], {0, 2}) == [3, 1, 3, 2]
+    assert leavers_last([1, 1, 3], {2}) == [1, 1, 3]

@@ -59,6 +59,21 @@ async def test_a_leaver_is_replaced_by_a_computer_that_finishes(store: Store) ->
     with pytest.raises(GameClosed, match="over"):
         await leave_game(service, gid, BOB)
 
+    # The people who left are rated in their seats, last, whatever their computers did.
+    history = await store.export_rows("rating_history")
+    assert {h["user_id"]: h["place"] for h in history if h["game_id"] == gid} == {
+        HOST: 2,
+        BOB: 1,
+        CAROL: 2,
+    }
+    board = {r.user_id: r for r in await store.leaderboard(1, "grinch", limit=5)}
+    assert board[BOB].ordinal > board[HOST].ordinal == board[CAROL].ordinal
+    bob_won = next(r.won for r in await store.result_rows(gid) if r.user_id == BOB)
+    assert (board[BOB].wins, board[HOST].wins, board[CAROL].wins) == (int(bob_won), 0, 0)
+    before = await store.export_rows("ratings"), await store.export_rows("rating_history")
+    await Ratings(store).rebuild()
+    assert (await store.export_rows("ratings"), await store.export_rows("rating_history")) == before
+
 
 async def test_idle_lobbies_close_and_free_their_channel(store: Store) -> None:
     service = GameService(store, turn_timeout=0)
