@@ -25,7 +25,7 @@ from tests.e2e.driver import (
     seat_names,
 )
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.components import Button, Select, message_text
+from tests.fakediscord.components import Button, Select, buttons, message_text
 
 JSON = dict[str, Any]
 NET = re.compile(r"\*\*net (-?\d+)\*\*")
@@ -120,7 +120,9 @@ def _result_text(fake: FakeDiscord, channel: int, title: str) -> str:
     found = [
         m
         for m in fake.messages(channel)
-        if m.get("embeds") and m["embeds"][0].get("title") == title and not m.get("components")
+        if m.get("embeds")
+        and m["embeds"][0].get("title") == title
+        and all(b.label == "Play again" for b in buttons(m))  # the result's only button
     ]
     assert found, f"no {title!r} message"
     return message_text(found[-1])
