@@ -43,7 +43,7 @@ from service.boards import Boards
 from service.games import GameService
 from service.ratings import Ratings
 from service.replays import Replays
-from service.servers import Servers
+from service.servers import ServerSettings
 from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
 
 log = logging.getLogger("bot")
@@ -89,7 +89,7 @@ class CardBot(commands.Bot):
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
         await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
         await self.add_cog(RematchCog(self, self.service, self.player_routes))
-        servers = Servers(self.store, default_timeout=self.settings.turn_timeout)
+        servers = ServerSettings(self.store, default_timeout=self.settings.turn_timeout)
         await self.add_cog(SettingsCog(self, servers, self.publisher))
         await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
         await self.add_cog(WatchCog(self, self.service, self.publisher, self.player_routes))

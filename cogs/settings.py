@@ -24,7 +24,7 @@ from cogs.replies import reply, within_budget
 from cogs.ui.base import BLUE, Panel
 from engine import GAMES
 from service.errors import PlayError
-from service.servers import Servers, describe_timeout
+from service.servers import ServerSettings, describe_timeout
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     def __init__(
         self,
         bot: commands.Bot,
-        servers: Servers,
+        servers: ServerSettings,
         publisher: Publisher,
         *,
         remind_every: float = REMIND_EVERY,

@@ -47,7 +47,7 @@ def describe_timeout(seconds: float) -> str:
     return f"{int(seconds)} seconds"
 
 
-class Servers:
+class ServerSettings:
     def __init__(self, store: Store, *, default_timeout: float) -> None:
         self.store = store
         self.default_timeout = default_timeout

@@ -15,7 +15,7 @@ from cogs.settings import SettingsCog
 from db import open_store
 from db.store import Store
 from service.games import GameService
-from service.servers import HOUR, Servers
+from service.servers import HOUR, ServerSettings
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ async def test_settings_needs_manage_server_and_reminders_dm_once(store: Store) 
     channel = MagicMock()
     channel.send = AsyncMock()
     client.get_partial_messageable = MagicMock(return_value=channel)  # type: ignore[method-assign]
-    servers = Servers(store, default_timeout=0)
+    servers = ServerSettings(store, default_timeout=0)
     cog = SettingsCog(client, servers, publisher, remind_every=3600)
     await client.add_cog(cog)
     try:

@@ -8,7 +8,7 @@ import pytest
 from db.store import Store
 from service.errors import LobbyProblem
 from service.games import GameService
-from service.servers import HOUR, BadSetting, Servers, describe_timeout, parse_timeout
+from service.servers import HOUR, BadSetting, ServerSettings, describe_timeout, parse_timeout
 
 
 class Clock:
@@ -37,7 +37,7 @@ def test_timer_texts() -> None:
 async def test_settings_reach_new_games_and_remind_before_long_deadlines(store: Store) -> None:
     clock = Clock()
     service = GameService(store, turn_timeout=300, clock=clock)
-    servers = Servers(store, default_timeout=300)
+    servers = ServerSettings(store, default_timeout=300)
     assert (await servers.get(1)).turn_timeout is None
     saved = await servers.update(1, turn_timer="2h", computers=False)
     assert (saved.turn_timeout, saved.computers) == (2 * HOUR, False)
