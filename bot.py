@@ -2,7 +2,8 @@
 
 ``python bot.py`` runs the bot (lifecycle.py: signals, heartbeat, graceful stop);
 ``python bot.py health`` is the container health check; ``python bot.py backup [PATH]`` copies
-the live database consistently.
+the live database consistently; ``python bot.py ratings rebuild`` recomputes every rating from
+the stored results.
 """
 
 from __future__ import annotations
@@ -23,16 +24,29 @@ from cogs.attachments import Attachments
 from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
+from cogs.history import HistoryCog
+from cogs.leaving import LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.pacing import Pacer
+from cogs.player_components import PLAYER_ITEMS, PlayerRoutes
+from cogs.players import PlayersCog
 from cogs.publisher import Publisher
+from cogs.rematch import RematchCog, result_view
+from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.ui.pictures import Pictures
 from cogs.upkeep import UpkeepCog
+from cogs.watching import WatchCog
+from db import open_store
 from db.backup import BackupError, backup
+from db.errors import StoreError
 from db.store import Store
 from heartbeat import check_health, heartbeat_path
+from service.boards import Boards
 from service.games import GameService
+from service.ratings import Ratings
+from service.replays import Replays
+from service.servers import ServerSettings
 from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
 
 log = logging.getLogger("bot")
@@ -65,15 +79,26 @@ class CardBot(commands.Bot):
         pacer = Pacer(scale=settings.rate_limit_scale)
         self.publisher = Publisher(self, self.service, pacer, pictures)
         self.routes = Routes()  # where clicks go; filled by the cogs as they load
+        self.ratings = Ratings(store)
+        self.service.on_finished.append(self.ratings.rate)
+        self.player_routes = PlayerRoutes()
+        self.publisher.result_view = result_view
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(GuardCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *PLAYER_ITEMS)
+        await self.add_cog(GuardCog(self, PLAYER_ITEMS))
         table = TableCog(self, self.service, self.publisher, self.routes)
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
         await self.add_cog(UpkeepCog(self, self.service, self.publisher))
         await self.add_cog(HelpCog())
+        await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
+        await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
+        await self.add_cog(RematchCog(self, self.service, self.player_routes))
+        servers = ServerSettings(self.store, default_timeout=self.settings.turn_timeout)
+        await self.add_cog(SettingsCog(self, servers, self.publisher))
+        await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
+        await self.add_cog(WatchCog(self, self.service, self.publisher, self.player_routes))
         if not sharding.syncs_commands(self.settings):
             log.info("%s: the process running shard 0 syncs the commands", self.shard_text)
         elif self.settings.dev_guild_id:
@@ -150,6 +175,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         type=Path,
         help="the copy to write (default: backups/bot-<UTC time>.db beside the database)",
     )
+    ratings = commands_.add_parser("ratings", help="ratings kept from finished games")
+    ratings.add_argument(
+        "action", choices=["rebuild"], help="rebuild: recompute every rating from the results"
+    )
     return parser.parse_args(argv)
 
 
@@ -180,6 +209,26 @@ def backup_command(source: dict[str, str], target: Path | None) -> int:
     return 0
 
 
+async def _rebuild_ratings(target: str | Path) -> int:
+    store = await open_store(target)
+    try:
+        rebuilt = await Ratings(store).rebuild()
+    finally:
+        await store.close()
+    log.info("ratings rebuilt: %d games, %d ratings", rebuilt.games, rebuilt.players)
+    return 0
+
+
+def ratings_command(source: dict[str, str]) -> int:
+    """Recompute every rating from the stored results (SQLite: with the bot stopped)."""
+    target: str | Path = source.get("DATABASE_URL", "").strip() or database_path(source)
+    try:
+        return asyncio.run(_rebuild_ratings(target))
+    except (StoreError, OSError) as exc:
+        log.error("Cannot rebuild the ratings: %s", exc)
+        return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     configure_logging()
@@ -189,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
             return health_command(source, args.max_age)
         if args.command == "backup":
             return backup_command(source, args.target)
+        if args.command == "ratings":
+            return ratings_command(source)
         settings = Settings.from_env(source)
     except SettingsError as exc:
         log.error("Cannot start: %s", exc)

@@ -10,6 +10,8 @@ a short, kind text; what the user caused is logged as a warning, only our faults
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -30,9 +32,9 @@ IN_A_SERVER = "Games are played in a server channel."
 _TEMPLATES = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
 
 
-def ours(custom_id: str) -> bool:
+def ours(custom_id: str, templates: Iterable[re.Pattern[str]] = _TEMPLATES) -> bool:
     """Whether a registered item handles this custom_id."""
-    return any(t.fullmatch(custom_id) for t in _TEMPLATES)
+    return any(t.fullmatch(custom_id) for t in templates)
 
 
 def custom_ids(components: list[Any]) -> set[str]:
@@ -64,8 +66,10 @@ def command_error_text(error: app_commands.AppCommandError) -> tuple[str, bool]:
 
 
 class GuardCog(commands.Cog, name="Guard"):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: commands.Bot, more_items: Iterable[type[Any]] = ()) -> None:
+        """``more_items``: dynamic items registered besides cogs.components' own."""
         self.bot = bot
+        self.templates = [*_TEMPLATES, *(i.__discord_ui_compiled_template__ for i in more_items)]
 
     async def cog_load(self) -> None:
         self.bot.tree.error(self.on_app_command_error)
@@ -76,7 +80,7 @@ class GuardCog(commands.Cog, name="Guard"):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not ours(custom_id):
+        if not ours(custom_id, self.templates):
             log.warning("unknown component %r from user %s", custom_id[:100], interaction.user.id)
             await reply(interaction, UNKNOWN_BUTTON)
             return

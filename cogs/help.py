@@ -32,6 +32,8 @@ HOW_TO_PLAY = (
     "press **I'm back**.\n\n"
     "**Commands**\n"
     "`/rules` a game's short rules · `/scores` this channel's score sheet · "
+    "`/leaderboard` the server's best players · `/stats` your games and rating · "
+    "`/history` recent games to replay · `/<game> leave` hands your seat to a computer · "
     "`/<game> cancel` ends the channel's game (its host, or a member with Manage Server)."
 )
 

@@ -17,6 +17,7 @@ import functools
 import itertools
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -61,6 +62,10 @@ class Publisher:
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}
         self._serial = itertools.count()
+        # Buttons for the message showing a finished game's result (set by bot.py: Play again).
+        self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
+        # Told after each table draw (spectators' private views follow the table).
+        self.table_drawn: list[Callable[[Loaded], None]] = []
 
     # -- entry points --------------------------------------------------------------------
 
@@ -75,9 +80,10 @@ class Publisher:
         shown = self._track(report.after)
         loaded = shown.loaded
         groups = self._summaries(report)
+        ended = loaded.row.status == "finished" and report.before.row.status != "finished"
         for n, (state, panels) in enumerate(groups):
-            last = n == len(groups) - 1 and loaded.row.status == "finished"
-            self._summary_later(loaded, state, panels, with_chart=last)
+            last = ended and n == len(groups) - 1  # the last summary is the result
+            self._summary_later(loaded, state, panels, is_result=last)
         for notice in report.notices:
             self._say_later(loaded, notice)
         self._table_later(shown)
@@ -202,6 +208,8 @@ class Publisher:
         async def job() -> None:
             async with self.shared.table_turn(shown):
                 await self._draw_table(shown, urgent=urgent)
+            for told in self.table_drawn:
+                told(shown.loaded)
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 
@@ -215,20 +223,26 @@ class Publisher:
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
 
     def _summary_later(
-        self, loaded: Loaded, state: Any, panels: list[Panel], *, with_chart: bool
+        self, loaded: Loaded, state: Any, panels: list[Panel], *, is_result: bool
     ) -> None:
         """One message per finished round (or the result): its panels, the round's picture,
-        and at the end the score chart."""
+        and on the result the score chart and its buttons (Play again)."""
         channel_id = loaded.row.channel_id
 
         async def job() -> None:
             files = [f for f in [await self.attachments.summary(loaded, state)] if f]
-            if with_chart:
+            if is_result:
                 actions = await self.service.store.actions(loaded.row.id)
                 files += [f for f in [await self.attachments.chart(loaded, actions)] if f]
+            extra: dict[str, Any] = {}
+            if is_result and self.result_view is not None:
+                view = self.result_view(loaded)  # Play again
+                extra = {"view": view} if view is not None else {}
             channel = self.bot.get_partial_messageable(channel_id)
             await self.pacer.slot(("ch", channel_id))
-            await self.attachments.send(channel, channel_id, files, embeds=render.embeds(panels))
+            await self.attachments.send(
+                channel, channel_id, files, embeds=render.embeds(panels), **extra
+            )
 
         key = ("say", loaded.row.id, next(self._serial))
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)

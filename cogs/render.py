@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from cogs.components import MoveButton, MoveSelect, SeatButton
+from cogs.player_components import WatchButton
 from cogs.ui.base import Button, Control, HandScreen, Panel, Select
 
 STYLES = {
@@ -96,4 +97,5 @@ def hand_message(
 def table_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(SeatButton("hand", game_id))
+    view.add_item(WatchButton(game_id))  # the spectator's view, privately (cogs/watching.py)
     return view

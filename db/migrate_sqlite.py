@@ -20,7 +20,9 @@ from typing import Any
 
 from db.errors import StoreError
 from db.models import ActionRow, GameRow, ResultRow, SeatRow
+from db.players import HistoryRow, RatingRow
 from db.postgres import PostgresStore, describe
+from db.servers import GuildSettings
 from db.sqlite import SqliteStore
 from db.store import TABLE_KEYS, Store, is_postgres_url
 
@@ -31,6 +33,9 @@ ROW_TYPES: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "seats": SeatRow.from_row,
     "actions": ActionRow.from_row,
     "results": ResultRow.from_row,
+    "ratings": RatingRow.from_row,
+    "rating_history": HistoryRow.from_row,
+    "guild_settings": GuildSettings.from_row,
 }
 
 

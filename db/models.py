@@ -26,6 +26,7 @@ class GameRow:
     updated_at: float
     ended_at: float | None
     rendered_version: int = -1
+    turn_timeout: float | None = None  # seconds, from the server's settings; None: the bot's
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRow:
@@ -52,6 +53,7 @@ class SeatRow:
     dm_message_id: int | None
     dm_closed: bool
     claimed_until: float | None = None  # a process took this seat's expired timer until then
+    left_user_id: int | None = None  # the person who left this seat to a computer
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SeatRow:
@@ -70,6 +72,7 @@ class SeatRow:
             dm_message_id=row["dm_message_id"],
             dm_closed=bool(row["dm_closed"]),
             claimed_until=row["claimed_until"],
+            left_user_id=row.get("left_user_id"),
         )
 
 
@@ -94,6 +97,8 @@ class ResultRow:
     user_id: int | None
     total: int
     won: bool
+    place: int | None = None  # 1 = first, tied seats share a place; None before it was rated
+    left_user_id: int | None = None  # the person who left this seat to a computer
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> ResultRow:
@@ -103,4 +108,6 @@ class ResultRow:
             user_id=row["user_id"],
             total=row["total"],
             won=bool(row["won"]),
+            place=row.get("place"),
+            left_user_id=row.get("left_user_id"),
         )

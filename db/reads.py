@@ -20,6 +20,9 @@ TABLE_KEYS = {
     "seats": "game_id, seat",
     "actions": "game_id, seq",
     "results": "game_id, seat",
+    "ratings": "guild_id, game, user_id",
+    "rating_history": "game_id, user_id",
+    "guild_settings": "guild_id",
 }
 
 

@@ -31,9 +31,12 @@ from db.errors import (
     StaleVersion,
     StoreError,
 )
+from db.leaving import Leaving
 from db.models import GameRow, SeatRow
+from db.players import Players
 from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Tx
+from db.servers import Servers
 from db.shown import SharedShown
 
 __all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"]
@@ -57,7 +60,7 @@ class SeatUpdate:
     autopilot: bool
 
 
-class Store(Reads, SharedShown):
+class Store(Players, Servers, Leaving, Reads, SharedShown):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]
@@ -106,13 +109,15 @@ class Store(Reads, SharedShown):
         seed: int,
         options: str = "{}",
     ) -> GameRow:
-        """A new lobby with the host in seat 0; ChannelBusy if the channel has an open game."""
+        """A new lobby with the host in seat 0; ChannelBusy if the channel has an open game.
+        The game keeps its server's turn timer setting of this moment (/settings)."""
         now = time.time()
         try:
             async with self._transaction() as tx:
                 rows = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, seed, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?) "
+                    "options, created_at, updated_at, turn_timeout) VALUES (?, ?, ?, 'lobby', "
+                    "?, ?, ?, ?, ?, (SELECT turn_timeout FROM guild_settings WHERE guild_id = ?)) "
                     "RETURNING *",
                     guild_id,
                     channel_id,
@@ -122,6 +127,7 @@ class Store(Reads, SharedShown):
                     options,
                     now,
                     now,
+                    guild_id,
                 )
                 created = GameRow.from_row(rows[0])
                 await tx.execute(
@@ -158,6 +164,9 @@ class Store(Reads, SharedShown):
                 count = int(counted[0]["n"])
                 if count >= max_seats:
                     return None
+                await tx.execute(  # the lobby's last activity (idle lobbies close)
+                    "UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id
+                )
                 added = await tx.fetch(
                     "INSERT INTO seats (game_id, seat, user_id, name, is_computer, accepted) "
                     "VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
@@ -177,6 +186,7 @@ class Store(Reads, SharedShown):
         async with self._transaction() as tx:
             await tx.fetch(f"SELECT id FROM games WHERE id = ?{self._row_lock}", game_id)
             await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", game_id, seat)
+            await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id)
             later = await tx.fetch(
                 "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
                 game_id,

@@ -9,46 +9,41 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
 from db.errors import (
-    AlreadySeated,
-    ChannelBusy,
     NotFound,
     StaleVersion,
     StorageFull,
     StoreUnavailable,
 )
-from db.models import SeatRow
+from db.models import GameRow, SeatRow
 from db.store import SeatUpdate, Store
 from engine import GAMES, policy_for
 from engine.base import IllegalAction
 from service.errors import (
     CannotSave,
     GameClosed,
-    LobbyProblem,
     NoGame,
-    NotAllowed,
     NotSeated,
     RejectedMove,
     StaleMove,
 )
-from service.reports import Loaded, Move, Report, here, with_seat
+from service.lobbies import Lobbies
+from service.reports import Loaded, Move, Report, with_seat
 
 log = logging.getLogger(__name__)
 
-COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
 CANNOT_SAVE = "The bot cannot save moves right now; please try again in a little while."
 CLAIM_BATCH = 10  # expired timers taken from the database at a time
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
 
 
-class GameService:
+class GameService(Lobbies):
     """Owns the per-game locks; one instance per bot.
 
     A game's lock lives only while someone holds or awaits it (a weak mapping), so finished
@@ -67,6 +62,8 @@ class GameService:
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
+        # Called with a game's id once it finished (ratings); a failure is logged, never raised.
+        self.on_finished: list[Callable[[int], Awaitable[object]]] = []
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -94,162 +91,6 @@ class GameService:
         if row is None:
             raise NoGame("There is no game in this channel.")
         return await self.load(row.id)
-
-    # -- lobby ---------------------------------------------------------------------------
-
-    async def open_lobby(
-        self,
-        *,
-        game: str,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        opponent: tuple[int, str] | None = None,
-    ) -> Loaded:
-        """A lobby with the host seated; an invited opponent gets a seat to accept."""
-        try:
-            row = await self.store.create_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                host_id=host_id,
-                host_name=host_name,
-                seed=secrets.randbits(31),
-            )
-        except ChannelBusy as exc:
-            raise LobbyProblem(
-                "This channel already has a game. Finish or cancel it first."
-            ) from exc
-        if opponent is not None:
-            await self.store.add_seat(
-                row.id,
-                user_id=opponent[0],
-                name=opponent[1],
-                max_seats=GAMES[game].max_players,
-                accepted=False,
-            )
-        return await self.load(row.id)
-
-    async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
-        loaded = here(await self.load(game_id), channel_id)
-        if loaded.row.status != "lobby":
-            raise LobbyProblem(
-                "This game has already started."
-                if loaded.row.status == "active"
-                else "This lobby is closed."
-            )
-        return loaded
-
-    async def join(
-        self, game_id: int, user_id: int, name: str, *, channel_id: int | None = None
-    ) -> Loaded:
-        async with self.lock(game_id):
-            loaded = await self._lobby(game_id, channel_id)
-            seat = loaded.seat_of(user_id)
-            if seat is not None:
-                raise LobbyProblem("You are already in this game.")
-            if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
-            try:
-                added = await self.store.add_seat(
-                    game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
-                )
-            except AlreadySeated as exc:
-                raise LobbyProblem("You are already in this game.") from exc
-            if added is None:
-                raise LobbyProblem("This game is full.")
-            return await self.load(game_id)
-
-    async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
-        """The challenged player accepts: the game starts at once."""
-        async with self.lock(game_id):
-            loaded = await self._lobby(game_id, channel_id)
-            seat = loaded.seat_of(user_id)
-            if seat is None or seat.accepted:
-                raise NotSeated("This challenge is for someone else.")
-            await self.store.accept_seat(game_id, seat.seat)
-            return await self._start(await self.load(game_id))
-
-    async def leave(
-        self, game_id: int, user_id: int, *, channel_id: int | None = None
-    ) -> Loaded | None:
-        """Leave a lobby; when the host leaves, the lobby closes (returns None)."""
-        async with self.lock(game_id):
-            loaded = await self._lobby(game_id, channel_id)
-            seat = loaded.seat_of(user_id)
-            if seat is None:
-                raise LobbyProblem("You are not in this game.")
-            if user_id == loaded.row.host_id or not seat.accepted:
-                await self.store.end(game_id, "cancelled")
-                return None
-            await self.store.remove_seat(game_id, seat.seat)
-            return await self.load(game_id)
-
-    async def add_computer(
-        self, game_id: int, user_id: int, *, channel_id: int | None = None
-    ) -> Loaded:
-        async with self.lock(game_id):
-            loaded = await self._lobby(game_id, channel_id)
-            if loaded.seat_of(user_id) is None:
-                raise NotSeated("Join the game first, then you can add computer players.")
-            if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
-            taken = {s.name for s in loaded.seats}
-            name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
-            added = await self.store.add_seat(
-                game_id,
-                user_id=None,
-                name=name,
-                max_seats=loaded.game.max_players,
-                is_computer=True,
-            )
-            if added is None:
-                raise LobbyProblem("This game is full.")
-            return await self.load(game_id)
-
-    async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
-        async with self.lock(game_id):
-            loaded = await self._lobby(game_id, channel_id)
-            if user_id != loaded.row.host_id:
-                raise NotAllowed("Only the host can start the game.")
-            return await self._start(loaded)
-
-    async def _start(self, loaded: Loaded) -> Report:
-        """Lobby -> active; the caller holds the game's lock."""
-        game_id, game = loaded.row.id, loaded.game
-        if any(not s.accepted for s in loaded.seats):
-            raise LobbyProblem("Your opponent has not accepted yet.")
-        if len(loaded.seats) < game.min_players:
-            raise LobbyProblem(
-                f"{game.title} needs at least {game.min_players} players "
-                f"(you have {len(loaded.seats)})."
-            )
-        state = game.new_game(len(loaded.seats), loaded.row.seed)
-        deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set())
-        try:
-            row = await self.store.start(game_id, game.to_json(state), deadlines)
-        except StaleVersion as exc:
-            raise LobbyProblem("This game has already started.") from exc
-        seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
-        report = Report(before=loaded, after=Loaded(row, seats, state), started=state)
-        if any(d is not None for d in deadlines.values()):
-            report.deadlines_changed = True
-            self.timers_changed.set()
-        await self._run_computers(report)
-        return report
-
-    async def cancel(
-        self, game_id: int, user_id: int, *, is_admin: bool, channel_id: int | None = None
-    ) -> Loaded:
-        async with self.lock(game_id):
-            loaded = here(await self.load(game_id), channel_id)
-            if not loaded.row.is_open:
-                raise GameClosed("This game is already over.")
-            if user_id != loaded.row.host_id and not is_admin:
-                raise NotAllowed("Only the host or a member with Manage Server can cancel.")
-            await self.store.end(game_id, "cancelled")
-            return await self.load(game_id)
 
     # -- play ----------------------------------------------------------------------------
 
@@ -357,18 +198,21 @@ class GameService:
         to_act: set[int],
         previous: dict[int, float | None],
         was_to_act: set[int],
+        row: GameRow,
     ) -> dict[int, float | None]:
-        """A seat that is newly due gets a fresh timer; one still due keeps its timer."""
-        now = self._clock()
+        """A seat that is newly due gets a fresh timer; one still due keeps its timer. The
+        game's timer is its server's setting when it opened, else the bot's."""
+        now, timeout = self._clock(), row.turn_timeout
+        timeout = self.turn_timeout if timeout is None else timeout
         out: dict[int, float | None] = {}
         for seat in seats:
             human = not seat.is_computer and not seat.autopilot
-            if self.turn_timeout <= 0 or not human or seat.seat not in to_act:
+            if timeout <= 0 or not human or seat.seat not in to_act:
                 out[seat.seat] = None
             elif seat.seat in was_to_act and previous.get(seat.seat) is not None:
                 out[seat.seat] = previous[seat.seat]
             else:
-                out[seat.seat] = now + self.turn_timeout
+                out[seat.seat] = now + timeout
         return out
 
     async def _record(
@@ -391,6 +235,7 @@ class GameService:
             after_to_act,
             {s.seat: s.deadline for s in loaded.seats},
             before_to_act - {seat_no},
+            loaded.row,
         )
         updates = [
             SeatUpdate(s.seat, deadlines[s.seat], timeouts[s.seat], autopilot[s.seat])
@@ -423,6 +268,8 @@ class GameService:
             raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
+        if outcome is not None:
+            await self._finished(loaded.row.id)
         if any(u.deadline != s.deadline for u, s in zip(updates, loaded.seats, strict=True)):
             report.deadlines_changed = True
             self.timers_changed.set()
@@ -446,6 +293,13 @@ class GameService:
             for s, u in zip(loaded.seats, updates, strict=True)
         ]
         report.after = Loaded(row, seats, new)
+
+    async def _finished(self, game_id: int) -> None:
+        for hook in self.on_finished:
+            try:
+                await hook(game_id)
+            except Exception:  # the move is saved; a rating can be caught up later
+                log.exception("game %s: after-finish hook %r failed", game_id, hook)
 
     async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
         loaded = report.after

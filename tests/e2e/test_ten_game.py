@@ -25,7 +25,7 @@ from tests.e2e.driver import (
     seat_names,
 )
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.components import Button, Select, message_text
+from tests.fakediscord.components import Button, Select, buttons, message_text
 
 JSON = dict[str, Any]
 NET = re.compile(r"\*\*net (-?\d+)\*\*")
@@ -120,7 +120,8 @@ def _result_text(fake: FakeDiscord, channel: int, title: str) -> str:
     found = [
         m
         for m in fake.messages(channel)
-        if any(e.get("title") == title for e in m.get("embeds") or []) and not m.get("components")
+        if any(e.get("title") == title for e in m.get("embeds") or [])
+        and all(b.label == "Play again" for b in buttons(m))  # the result's only button
     ]
     assert found, f"no {title!r} message"
     return message_text(found[-1])

@@ -22,12 +22,15 @@ from engine import GAMES
 from service.games import GameService, Loaded
 
 ROOT = Path(__file__).resolve().parents[2]
-BOOLEAN = {"is_computer", "accepted", "autopilot", "dm_closed", "won"}
+BOOLEAN = {"is_computer", "accepted", "autopilot", "dm_closed", "won", "computers"}
 TABLES = {
     "games": "id",
     "seats": "game_id, seat",
     "actions": "game_id, seq",
     "results": "game_id, seat",
+    "ratings": "guild_id, game, user_id",
+    "rating_history": "game_id, user_id",
+    "guild_settings": "guild_id",
 }
 
 

@@ -1,0 +1,102 @@
+"""/history and replays: a channel's (or a player's) recent games, each replayed step by step
+in a private message, and exported as a JSON file."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.player_components import PlayerRoutes, history_view, replay_view
+from cogs.replies import reply, within_budget
+from cogs.ui.replay import history_panel, replay_panels
+from engine import GAMES
+from service.errors import NoGame
+from service.replays import Replays
+
+log = logging.getLogger(__name__)
+
+TITLES = {name: game.title for name, game in GAMES.items()}
+
+
+class HistoryCog(commands.Cog, name="History"):
+    def __init__(self, bot: commands.Bot, replays: Replays, routes: PlayerRoutes) -> None:
+        self.bot = bot
+        self.replays = replays
+        self.routes = routes
+
+    async def cog_load(self) -> None:
+        self.routes.replay = self.replay
+        self.routes.export = self.export
+
+    @app_commands.command(name="history", description="Recent games here, to replay or export")
+    @app_commands.describe(user="A player's recent games in this server (default: this channel's)")
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        guild = interaction.guild_id or 0
+        if user is None:
+            work = self.replays.recent(guild, channel_id=interaction.channel_id or 0)
+            whose = "in this channel"
+        else:
+            work = self.replays.recent(guild, user_id=user.id)
+            whose = f"of {user.display_name}"
+        games = await within_budget(interaction, work, ephemeral=True, thinking=True)
+        panel = history_panel(games, TITLES, whose)
+        kwargs: dict[str, Any] = {"embed": render.embed(panel)}
+        view = history_view([g.game_id for g in games])
+        if view is not None:
+            kwargs["view"] = view
+        await _respond(interaction, new=True, **kwargs)
+
+    async def replay(
+        self, interaction: discord.Interaction[Any], game_id: int, step: int, new: bool
+    ) -> None:
+        work = self.replays.frame(game_id, step, guild_id=interaction.guild_id or 0)
+        try:
+            frame = await within_budget(interaction, work, ephemeral=True, thinking=new)
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        await _respond(
+            interaction,
+            new=new,
+            embeds=render.embeds(replay_panels(frame)),
+            view=replay_view(game_id, frame.step, frame.steps),
+        )
+
+    async def export(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        work = self.replays.export(game_id, guild_id=interaction.guild_id or 0)
+        try:
+            data = await within_budget(interaction, work, ephemeral=True, thinking=True)
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        body = json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
+        file = discord.File(io.BytesIO(body), filename=f"{data['game']}-{game_id}.json")
+        text = f"{data['title']} #{game_id}: seed, players, every action and the result."
+        await _respond(interaction, new=True, content=text, attachments=[file])
+
+
+async def _respond(interaction: discord.Interaction[Any], *, new: bool, **kwargs: Any) -> None:
+    """A new private message (``new``), or an update of the clicked one; after a defer, an
+    edit of the deferred response."""
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        elif new:
+            files = kwargs.pop("attachments", None)
+            if files:
+                kwargs["files"] = files
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)

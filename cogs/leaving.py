@@ -1,0 +1,138 @@
+"""`/<game> leave` (with a confirm button) and the closing of idle lobbies.
+
+The leave subcommand is added to each game's command group (made by the lobby cog) when this
+cog loads. Confirming hands the seat to a computer player, which plays on; the table, the
+other hands and a public line follow through the publisher.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.player_components import PlayerRoutes, leave_view
+from cogs.publisher import Publisher
+from cogs.replies import SORRY, reply, within_budget
+from engine import GAMES
+from service.errors import NoGame, PlayError
+from service.games import GameService
+from service.leaving import close_idle_lobbies, leave_game
+
+log = logging.getLogger(__name__)
+
+SWEEP_EVERY = 60.0  # seconds between looks for idle lobbies
+IDLE_CLOSED = "⌛ This lobby closed after 15 minutes without anyone joining or leaving."
+CONFIRM = (
+    "Leave this game? A computer player takes your seat and plays it to the end, and the "
+    "result will show that you left. This cannot be undone."
+)
+
+
+class LeavingCog(commands.Cog, name="Leaving"):
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        publisher: Publisher,
+        routes: PlayerRoutes,
+        *,
+        sweep_every: float = SWEEP_EVERY,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.publisher = publisher
+        self.routes = routes
+        self.sweep_every = sweep_every
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.routes.leave = self.confirmed
+        for name in GAMES:
+            group = self.bot.tree.get_command(name)
+            if isinstance(group, app_commands.Group) and group.get_command("leave") is None:
+                group.add_command(self._leave_command(name))
+        self._task = asyncio.create_task(self._sweep_forever(), name="idle lobbies")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def _leave_command(self, game_name: str) -> app_commands.Command[Any, Any, None]:
+        async def leave(interaction: discord.Interaction[Any]) -> None:
+            await self.leave_command(interaction, game_name)
+
+        return app_commands.Command(
+            name="leave",
+            description="Leave this channel's running game; a computer takes your seat",
+            callback=leave,
+        )
+
+    async def leave_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+        work = self.service.channel_game(interaction.channel_id or 0)
+        try:
+            loaded = await within_budget(interaction, work, ephemeral=True, thinking=True)
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        if loaded.row.game != game_name:
+            await reply(interaction, f"The game in this channel is {loaded.game.title}.")
+        elif loaded.row.status == "lobby":
+            await reply(interaction, "This game has not started: use **Leave** on the lobby.")
+        elif loaded.seat_of(interaction.user.id) is None:
+            await reply(interaction, "You are not a player of this game.")
+        else:
+            try:
+                kwargs: dict[str, Any] = {"content": CONFIRM, "view": leave_view(loaded.row.id)}
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(**kwargs)
+                else:
+                    await interaction.response.send_message(ephemeral=True, **kwargs)
+            except discord.HTTPException:
+                log.warning("could not ask %s to confirm", interaction.user.id, exc_info=True)
+
+    async def confirmed(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        work = leave_game(
+            self.service, game_id, interaction.user.id, channel_id=interaction.channel_id
+        )
+        try:
+            left = await within_budget(interaction, work)
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        except Exception:
+            log.exception("leaving game %s failed", game_id)
+            await reply(interaction, SORRY)
+            return
+        text = f"You left the game; {left.computer} 🤖 plays your seat."
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.response.edit_message(content=text, view=None)
+        except discord.HTTPException:
+            log.warning("could not confirm the leave of %s", interaction.user.id, exc_info=True)
+        self.publisher.publish(left.report)
+
+    async def sweep(self, now: float) -> int:
+        """Close the idle lobbies; how many were."""
+        closed = await close_idle_lobbies(self.service, now)
+        for loaded in closed:
+            self.publisher.close_lobby_message(loaded, IDLE_CLOSED)
+        return len(closed)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep(time.time())
+            except Exception:  # one bad round must not end the sweeps
+                log.exception("closing idle lobbies failed")
+            await asyncio.sleep(self.sweep_every)

@@ -1,0 +1,116 @@
+"""The players' layer in Discord: /leaderboard and /stats (ratings are the service's).
+
+The leaderboard is public (it is the server's) and turns pages in place; /stats is private.
+Both acknowledge within the budget before the database work can hold them up.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.player_components import PlayerRoutes, board_view
+from cogs.replies import reply, within_budget
+from cogs.ui.players import board_panel, stats_panel
+from engine import GAMES
+from service.boards import Boards
+from service.errors import NoGame
+from service.ratings import Ratings
+
+log = logging.getLogger(__name__)
+
+TITLES = {name: game.title for name, game in GAMES.items()}
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items())]
+
+
+async def _send(interaction: discord.Interaction[Any], *, private: bool, **kwargs: Any) -> None:
+    """The command's answer: its response, or an edit of the deferred one."""
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.send_message(ephemeral=private, **kwargs)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+class PlayersCog(commands.Cog, name="Players"):
+    def __init__(self, bot: commands.Bot, boards: Boards, ratings: Ratings, routes: PlayerRoutes):
+        self.bot = bot
+        self.boards = boards
+        self.ratings = ratings
+        self.routes = routes
+
+    async def cog_load(self) -> None:
+        self.routes.board_page = self.board_page
+        try:
+            caught = await self.ratings.catch_up()
+        except Exception:  # ratings can be rebuilt; never keep the bot from starting
+            log.exception("could not catch up on unrated games")
+        else:
+            if caught:
+                log.info("rated %d games finished before the last stop", caught)
+
+    @app_commands.command(name="leaderboard", description="This server's best players of a game")
+    @app_commands.describe(game="Which game (default: the most played one)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> None:
+        guild = interaction.guild_id or 0
+        try:
+            page = await within_budget(
+                interaction, self.boards.leaderboard(guild, game), thinking=True
+            )
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        view = board_view(page.game, page.page, page.pages)
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        await _send(
+            interaction, private=False, embed=render.embed(board_panel(page, TITLES)), **extra
+        )
+
+    async def board_page(self, interaction: discord.Interaction[Any], game: str, page: int) -> None:
+        guild = interaction.guild_id or 0
+        try:
+            found = await within_budget(interaction, self.boards.leaderboard(guild, game, page))
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        kwargs: dict[str, Any] = {
+            "embed": render.embed(board_panel(found, TITLES)),
+            "view": board_view(found.game, found.page, found.pages),
+        }
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not turn leaderboard page %s", interaction.id, exc_info=True)
+
+    @app_commands.command(name="stats", description="A player's games, scores and ratings here")
+    @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        who = user.id if user is not None else interaction.user.id
+        found = await within_budget(
+            interaction,
+            self.boards.stats(interaction.guild_id or 0, who, game),
+            ephemeral=True,
+            thinking=True,
+        )
+        await _send(interaction, private=True, embed=render.embed(stats_panel(found, TITLES)))

@@ -1,0 +1,76 @@
+"""**Play again** under a finished game's result: a new lobby for the same players.
+
+The result message is posted by the publisher; bot.py gives it :func:`result_view`, so the
+button rides on that one message (no extra message per game). A click by one of the game's
+people opens the lobby in the same channel, with the computers already seated, and mentions
+the others so each can join with one click.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs import render
+from cogs.lobby import lobby_panel, lobby_view
+from cogs.player_components import PlayerRoutes, play_again_view
+from cogs.replies import answer, reply, within_budget
+from service.errors import PlayError
+from service.games import GameService
+from service.rematch import rematch
+from service.reports import Loaded
+
+log = logging.getLogger(__name__)
+
+
+def result_view(loaded: Loaded) -> discord.ui.View | None:
+    """The Play again button, for a finished game that had people in it."""
+    if loaded.row.status != "finished" or all(s.user_id is None for s in loaded.seats):
+        return None
+    return play_again_view(loaded.row.id)
+
+
+class RematchCog(commands.Cog, name="Rematch"):
+    def __init__(self, bot: commands.Bot, service: GameService, routes: PlayerRoutes) -> None:
+        self.bot = bot
+        self.service = service
+        self.routes = routes
+
+    async def cog_load(self) -> None:
+        self.routes.rematch = self.play_again
+
+    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        user = interaction.user
+        work = rematch(
+            self.service,
+            game_id,
+            user.id,
+            user.display_name,
+            channel_id=interaction.channel_id or 0,
+        )
+        try:
+            made = await within_budget(interaction, work, thinking=True)
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        mentions = " ".join(f"<@{u}>" for u in made.invited)
+        content = f"🔁 {user.display_name} wants a rematch!" + (
+            f" {mentions}: press **Join** to play again." if mentions else ""
+        )
+        await answer(
+            interaction,
+            update=False,
+            content=content,
+            embed=render.embed(lobby_panel(made.lobby)),
+            view=lobby_view(made.lobby),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        try:
+            message = await interaction.original_response()
+        except discord.HTTPException:
+            log.warning("could not read back the rematch lobby of game %s", made.lobby.row.id)
+            return
+        await self.service.store.set_lobby_message(made.lobby.row.id, message.id)

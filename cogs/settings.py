@@ -1,0 +1,133 @@
+"""/settings (Manage Server) and the DM reminders of long turn timers.
+
+Settings are stored per server and apply to games whose lobby opens afterwards: the turn
+timer (off, minutes, hours or days) and whether computer players may be added. The rules of
+the four games leave no choice of rounds or target score (Grinch's rounds follow the number of
+players, Gnoming A Round has three, Hearts and Ten fixed ends), so there is no such setting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import render
+from cogs.publisher import Publisher
+from cogs.replies import reply, within_budget
+from cogs.ui.base import BLUE, Panel
+from engine import GAMES
+from service.errors import PlayError
+from service.servers import ServerSettings, describe_timeout
+
+log = logging.getLogger(__name__)
+
+REMIND_EVERY = 60.0  # seconds between looks for turn timers running low
+
+
+def settings_panel(timer: str, computers: bool, changed: bool) -> Panel:
+    return Panel(
+        title="⚙️ Server settings" + (" saved" if changed else ""),
+        description=(
+            f"**Turn timer:** {timer}\n"
+            f"**Computer players:** {'allowed' if computers else 'not allowed'}\n\n"
+            "A DM reminds a player when a quarter of a timer of an hour or more is left. "
+            "New games follow these; games already open keep theirs. Change with "
+            "`/settings turn_timer:2h computers:False` "
+            "(`off`, or minutes `m`, hours `h`, days `d`)."
+        ),
+        colour=BLUE,
+    )
+
+
+class SettingsCog(commands.Cog, name="Settings"):
+    def __init__(
+        self,
+        bot: commands.Bot,
+        servers: ServerSettings,
+        publisher: Publisher,
+        *,
+        remind_every: float = REMIND_EVERY,
+    ) -> None:
+        self.bot = bot
+        self.servers = servers
+        self.publisher = publisher
+        self.remind_every = remind_every
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._task = asyncio.create_task(self._remind_forever(), name="turn reminders")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    @app_commands.command(name="settings", description="This server's game settings")
+    @app_commands.describe(
+        turn_timer="Time to act before the computer plays: off, 10m, 2h, 3d …",
+        computers="Whether computer players may be added to games",
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_timer: str | None = None,
+        computers: bool | None = None,
+    ) -> None:
+        guild = interaction.guild_id or 0
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.administrator):
+            await reply(interaction, "Only members with Manage Server can change the settings.")
+            return
+        work = self.servers.update(guild, turn_timer=turn_timer, computers=computers)
+        try:
+            saved = await within_budget(interaction, work, ephemeral=True, thinking=True)
+        except PlayError as exc:
+            await reply(interaction, str(exc))
+            return
+        timer = describe_timeout(self.servers.timeout_of(saved))
+        changed = turn_timer is not None or computers is not None
+        embed = render.embed(settings_panel(timer, saved.computers, changed))
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(embed=embed)
+            else:
+                await interaction.response.send_message(embed=embed, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not answer /settings %s", interaction.id, exc_info=True)
+
+    async def _remind_forever(self) -> None:
+        while True:
+            try:
+                await self.remind_due(time.time())
+            except Exception:  # one bad round must not end the reminders
+                log.exception("turn reminders failed")
+            await asyncio.sleep(self.remind_every)
+
+    async def remind_due(self, now: float) -> int:
+        """DM every player whose long turn timer is running low; how many were reminded."""
+        sent = 0
+        for due in await self.servers.due_reminders(now):
+            title = GAMES[due.game].title if due.game in GAMES else due.game
+            text = (
+                f"⏰ Your turn in **{title}** (<#{due.channel_id}>) ends "
+                f"<t:{int(due.deadline)}:R>; after that the computer plays for you."
+            )
+            try:
+                channel_id = await self.publisher.hands.dm_channel(due.user_id, due.dm_channel_id)
+                await self.publisher.pacer.slot(("dm", due.user_id), urgent=False)
+                await self.bot.get_partial_messageable(channel_id).send(text)
+                sent += 1
+            except discord.HTTPException as exc:  # DMs closed: the table shows the timer
+                log.info("no reminder for user %s: %s", due.user_id, exc)
+            await self.servers.reminded(due)
+        return sent

@@ -1,0 +1,153 @@
+"""**Watch** on the table: the spectator's view of a game, privately, following the table.
+
+Anyone in the channel may press it. The answer is an ephemeral message drawn by the game's
+own table renderer from the spectator's view (``view(state, None)``), so it shows exactly
+what the public table shows and never a hidden card. After each table draw the open
+spectator messages are edited too (coalesced, paced like every other call), for as long as
+their interaction token lasts; **Refresh** redraws one at once and renews it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs import render
+from cogs.player_components import PlayerRoutes, WatchButton
+from cogs.publisher import Publisher
+from cogs.replies import reply, within_budget
+from cogs.shown import names_of, table_timers
+from cogs.ui import UIS
+from cogs.ui.base import Panel
+from service.errors import NoGame
+from service.games import GameService
+from service.reports import Loaded
+
+log = logging.getLogger(__name__)
+
+FOLLOW_SECONDS = 14 * 60.0  # an interaction's token lasts 15 minutes
+COALESCE_SECONDS = 1.0  # table draws within this time become one edit per spectator
+HEADER = "👀 The table as a spectator sees it (only you see this message)."
+
+
+@dataclass(slots=True)
+class Watcher:
+    interaction: discord.Interaction[Any]
+    since: float
+
+
+def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
+    """The spectator's message: the public table of the game's latest state."""
+    if loaded.state is None:
+        raise NoGame("This game has not started yet.")
+    view = loaded.game.view(loaded.state, None)
+    panel = UIS[loaded.row.game].table(view, names_of(loaded))
+    timers = table_timers(loaded)
+    if timers and loaded.row.status == "active":  # as the table shows them
+        description = panel.description + "\n" + " · ".join(timers)
+        panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
+    buttons = discord.ui.View(timeout=None)
+    if loaded.row.status == "active":
+        buttons.add_item(WatchButton(loaded.row.id, "r"))
+    return {"content": HEADER, "embed": render.embed(panel), "view": buttons}
+
+
+class WatchCog(commands.Cog, name="Watch"):
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        publisher: Publisher,
+        routes: PlayerRoutes,
+        *,
+        coalesce: float = COALESCE_SECONDS,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.publisher = publisher
+        self.routes = routes
+        self.coalesce = coalesce
+        self.watchers: dict[int, dict[int, Watcher]] = {}
+        self._latest: dict[int, Loaded] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    async def cog_load(self) -> None:
+        self.routes.watch = self.watch
+        self.publisher.table_drawn.append(self.table_drawn)
+
+    async def cog_unload(self) -> None:
+        with contextlib.suppress(ValueError):
+            self.publisher.table_drawn.remove(self.table_drawn)
+        for task in list(self._tasks.values()):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def watch(
+        self, interaction: discord.Interaction[Any], game_id: int, _step: int, new: bool
+    ) -> None:
+        work = self.service.load(game_id)
+        try:
+            loaded = await within_budget(interaction, work, ephemeral=True, thinking=new)
+            kwargs = watch_kwargs(loaded)
+        except NoGame as exc:
+            await reply(interaction, str(exc))
+            return
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            elif new:
+                await interaction.response.send_message(ephemeral=True, **kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+        except discord.HTTPException:
+            log.warning("could not show game %s to a spectator", game_id, exc_info=True)
+            return
+        if loaded.row.status == "active":
+            followers = self.watchers.setdefault(game_id, {})
+            followers[interaction.user.id] = Watcher(interaction, time.monotonic())
+
+    def table_drawn(self, loaded: Loaded) -> None:
+        """The publisher drew a table: the game's spectators follow (one edit per burst)."""
+        game_id = loaded.row.id
+        if game_id not in self.watchers:
+            return
+        self._latest[game_id] = loaded
+        if game_id not in self._tasks:
+            self._tasks[game_id] = asyncio.create_task(self._follow(game_id))
+
+    async def _follow(self, game_id: int) -> None:
+        try:
+            while game_id in self._latest:
+                await asyncio.sleep(self.coalesce)
+                loaded = self._latest.pop(game_id)
+                await self._redraw(loaded)
+        except Exception:  # a spectator's message must never disturb the game
+            log.exception("spectators of game %s not updated", game_id)
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def _redraw(self, loaded: Loaded) -> None:
+        game_id = loaded.row.id
+        followers = self.watchers.get(game_id, {})
+        kwargs = watch_kwargs(loaded)
+        now = time.monotonic()
+        for user_id, watcher in list(followers.items()):
+            if now - watcher.since > FOLLOW_SECONDS:
+                followers.pop(user_id, None)
+                continue
+            try:
+                await self.publisher.pacer.slot(None, urgent=False)
+                await watcher.interaction.edit_original_response(**kwargs)
+            except discord.HTTPException:
+                log.info("spectator %s of game %s no longer followed", user_id, game_id)
+                followers.pop(user_id, None)
+        if loaded.row.status != "active" or not followers:
+            self.watchers.pop(game_id, None)

@@ -1,0 +1,68 @@
+"""Seats handed to computers when a person leaves a running game, and idle lobbies closed
+(a Store mixin, the same SQL on both engines)."""
+
+from __future__ import annotations
+
+import time
+from abc import abstractmethod
+from contextlib import AbstractAsyncContextManager
+from typing import ClassVar
+
+from db.reads import Tx
+
+
+class Leaving:
+    _row_lock: ClassVar[str] = ""
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    async def hand_seat_to_computer(
+        self, game_id: int, seat: int, *, name: str, new_host: int | None
+    ) -> bool:
+        """The person in ``seat`` of a running game leaves it to a computer named ``name``
+        (the seat keeps who left); ``new_host`` takes the host's powers. False if the game is
+        not running or the seat has no person in it."""
+        async with self._transaction() as tx:
+            rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id)
+            if not rows or rows[0]["status"] != "active":
+                return False
+            changed = await tx.execute(
+                "UPDATE seats SET left_user_id = user_id, user_id = NULL, is_computer = ?, "
+                "name = ?, autopilot = ?, timeouts = 0, deadline = NULL, claimed_until = NULL "
+                "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL",
+                True,
+                name,
+                False,
+                game_id,
+                seat,
+            )
+            if changed and new_host is not None:
+                await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", new_host, game_id)
+            return changed == 1
+
+    async def idle_lobbies(self, idle_since: float) -> list[int]:
+        """Lobbies where nothing happened since ``idle_since`` (no seat taken or given up)."""
+        async with self._reading() as tx:
+            rows = await tx.fetch(
+                "SELECT id FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id",
+                float(idle_since),
+            )
+        return [int(r["id"]) for r in rows]
+
+    async def close_idle_lobby(self, game_id: int, idle_since: float) -> bool:
+        """Cancel the lobby if it is still one and still idle; False if it moved meanwhile."""
+        now = time.time()
+        async with self._transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE games SET status = 'cancelled', updated_at = ?, ended_at = ? "
+                "WHERE id = ? AND status = 'lobby' AND updated_at <= ?",
+                now,
+                now,
+                game_id,
+                float(idle_since),
+            )
+        return changed == 1

@@ -1,0 +1,116 @@
+"""Per-server settings and the turn reminders they allow, on either engine (a Store mixin)."""
+
+from __future__ import annotations
+
+import time
+from abc import abstractmethod
+from collections.abc import Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any
+
+from db.reads import Tx
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    turn_timeout: float | None = None  # seconds; None: the bot's default; 0: no timer
+    computers: bool = True
+    updated_at: float = 0.0
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> GuildSettings:
+        timeout = row["turn_timeout"]
+        return cls(
+            int(row["guild_id"]),
+            None if timeout is None else float(timeout),
+            bool(row["computers"]),
+            float(row["updated_at"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A person whose long turn timer is running low and who was not told yet."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    deadline: float
+    game: str
+    channel_id: int
+    dm_channel_id: int | None
+
+
+class Servers:
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    @abstractmethod
+    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (the defaults when it never changed them)."""
+        async with self._reading() as tx:
+            rows = await tx.fetch("SELECT * FROM guild_settings WHERE guild_id = ?", guild_id)
+        return GuildSettings.from_row(rows[0]) if rows else GuildSettings(guild_id)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        now = time.time()
+        async with self._transaction() as tx:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, turn_timeout, computers, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "turn_timeout = excluded.turn_timeout, computers = excluded.computers, "
+                "updated_at = excluded.updated_at",
+                settings.guild_id,
+                settings.turn_timeout,
+                bool(settings.computers),
+                now,
+            )
+        return GuildSettings(settings.guild_id, settings.turn_timeout, settings.computers, now)
+
+    async def due_reminders(
+        self, now: float, *, long_from: float, share: float, default: float
+    ) -> list[Reminder]:
+        """People in active games with a turn timer (``default`` for games without their
+        server's) of at least ``long_from`` seconds, of which at most ``share`` is left, not
+        yet reminded of this deadline."""
+        async with self._reading() as tx:
+            rows = await tx.fetch(
+                "SELECT s.game_id, s.seat, s.user_id, s.deadline, g.game, g.channel_id, "
+                "s.dm_channel_id FROM seats s JOIN games g ON g.id = s.game_id "
+                "WHERE g.status = 'active' AND s.deadline IS NOT NULL AND s.deadline > ? "
+                "AND s.user_id IS NOT NULL AND COALESCE(g.turn_timeout, ?) >= ? "
+                "AND s.deadline - COALESCE(g.turn_timeout, ?) * ? <= ? "
+                "AND (s.reminded_for IS NULL OR s.reminded_for <> s.deadline) "
+                "ORDER BY s.deadline",
+                float(now),
+                float(default),
+                float(long_from),
+                float(default),
+                float(share),
+                float(now),
+            )
+        return [
+            Reminder(
+                int(r["game_id"]),
+                int(r["seat"]),
+                int(r["user_id"]),
+                float(r["deadline"]),
+                str(r["game"]),
+                int(r["channel_id"]),
+                None if r["dm_channel_id"] is None else int(r["dm_channel_id"]),
+            )
+            for r in rows
+        ]
+
+    async def mark_reminded(self, game_id: int, seat: int, deadline: float) -> None:
+        async with self._transaction() as tx:
+            await tx.execute(
+                "UPDATE seats SET reminded_for = ? WHERE game_id = ? AND seat = ?",
+                float(deadline),
+                game_id,
+                seat,
+            )

@@ -1,0 +1,72 @@
+"""Leaving a running game (a computer takes the seat and plays on) and closing idle lobbies.
+
+No Discord. A person who leaves is replaced at once by a computer player, which moves
+whenever the seat is due, so the game always reaches its end; the seat (and the result,
+once the game is over) keeps who left. If the host leaves, the host's powers pass to the next
+person in seat order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.errors import GameClosed, NotSeated
+from service.games import GameService
+from service.lobbies import COMPUTER_NAMES
+from service.reports import Loaded, Report, here
+
+LOBBY_IDLE = 15 * 60.0  # seconds without a seat taken or given up before a lobby closes
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    report: Report  # what the computer did after taking the seat (for the publisher)
+    computer: str
+    new_host: str | None
+
+
+async def leave_game(
+    service: GameService, game_id: int, user_id: int, *, channel_id: int | None = None
+) -> Left:
+    async with service.lock(game_id):
+        loaded = here(await service.load(game_id), channel_id)
+        if loaded.row.status != "active":
+            raise GameClosed(
+                "This game has not started: use **Leave** on the lobby."
+                if loaded.row.status == "lobby"
+                else "This game is over."
+            )
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("You are not a player of this game.")
+        taken = {s.name for s in loaded.seats}
+        computer = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
+        people = [s for s in loaded.seats if s.user_id is not None and s.user_id != user_id]
+        heir = people[0] if people and user_id == loaded.row.host_id else None
+        handed = await service.store.hand_seat_to_computer(
+            game_id,
+            seat.seat,
+            name=computer,
+            new_host=None if heir is None else heir.user_id,
+        )
+        if not handed:
+            raise GameClosed("This game is over.")
+    report = await service.resume(game_id)  # the computer moves if the seat is due
+    text = f"🚪 {seat.name} left the game; {computer} 🤖 plays their seat."
+    if heir is not None:
+        text += f" {heir.name} is the host now."
+    report.notices.insert(0, text)
+    return Left(report, computer, None if heir is None else heir.name)
+
+
+async def close_idle_lobbies(
+    service: GameService, now: float, *, idle: float = LOBBY_IDLE
+) -> list[Loaded]:
+    """Cancel every lobby idle for ``idle`` seconds; the closed lobbies (their channels are
+    free again)."""
+    closed = []
+    for game_id in await service.store.idle_lobbies(now - idle):
+        async with service.lock(game_id):
+            if await service.store.close_idle_lobby(game_id, now - idle):
+                closed.append(await service.load(game_id))
+    return closed

@@ -1,0 +1,203 @@
+"""Lobbies: opening, joining, leaving, computer seats, starting and cancelling a game.
+
+A mixin of :class:`service.games.GameService`, which supplies the store, the per-game locks
+and the move machinery a started game needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from abc import ABC, abstractmethod
+from dataclasses import replace
+
+from db.errors import AlreadySeated, ChannelBusy, StaleVersion
+from db.models import GameRow, SeatRow
+from db.store import Store
+from engine import GAMES
+from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
+from service.reports import Loaded, Report, here
+
+COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
+
+
+class Lobbies(ABC):
+    store: Store
+    timers_changed: asyncio.Event
+
+    @abstractmethod
+    def lock(self, game_id: int) -> asyncio.Lock: ...
+
+    @abstractmethod
+    async def load(self, game_id: int) -> Loaded: ...
+
+    @abstractmethod
+    def _deadlines(
+        self,
+        seats: list[SeatRow],
+        to_act: set[int],
+        previous: dict[int, float | None],
+        was_to_act: set[int],
+        row: GameRow,
+    ) -> dict[int, float | None]: ...
+
+    @abstractmethod
+    async def _run_computers(self, report: Report) -> None: ...
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        game: str,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        opponent: tuple[int, str] | None = None,
+    ) -> Loaded:
+        """A lobby with the host seated; an invited opponent gets a seat to accept."""
+        try:
+            row = await self.store.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host_id,
+                host_name=host_name,
+                seed=secrets.randbits(31),
+            )
+        except ChannelBusy as exc:
+            raise LobbyProblem(
+                "This channel already has a game. Finish or cancel it first."
+            ) from exc
+        if opponent is not None:
+            await self.store.add_seat(
+                row.id,
+                user_id=opponent[0],
+                name=opponent[1],
+                max_seats=GAMES[game].max_players,
+                accepted=False,
+            )
+        return await self.load(row.id)
+
+    async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
+        loaded = here(await self.load(game_id), channel_id)
+        if loaded.row.status != "lobby":
+            raise LobbyProblem(
+                "This game has already started."
+                if loaded.row.status == "active"
+                else "This lobby is closed."
+            )
+        return loaded
+
+    async def join(
+        self, game_id: int, user_id: int, name: str, *, channel_id: int | None = None
+    ) -> Loaded:
+        async with self.lock(game_id):
+            loaded = await self._lobby(game_id, channel_id)
+            seat = loaded.seat_of(user_id)
+            if seat is not None:
+                raise LobbyProblem("You are already in this game.")
+            if any(not s.accepted for s in loaded.seats):
+                raise LobbyProblem("This is a challenge between two players.")
+            try:
+                added = await self.store.add_seat(
+                    game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
+                )
+            except AlreadySeated as exc:
+                raise LobbyProblem("You are already in this game.") from exc
+            if added is None:
+                raise LobbyProblem("This game is full.")
+            return await self.load(game_id)
+
+    async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
+        """The challenged player accepts: the game starts at once."""
+        async with self.lock(game_id):
+            loaded = await self._lobby(game_id, channel_id)
+            seat = loaded.seat_of(user_id)
+            if seat is None or seat.accepted:
+                raise NotSeated("This challenge is for someone else.")
+            await self.store.accept_seat(game_id, seat.seat)
+            return await self._start(await self.load(game_id))
+
+    async def leave(
+        self, game_id: int, user_id: int, *, channel_id: int | None = None
+    ) -> Loaded | None:
+        """Leave a lobby; when the host leaves, the lobby closes (returns None)."""
+        async with self.lock(game_id):
+            loaded = await self._lobby(game_id, channel_id)
+            seat = loaded.seat_of(user_id)
+            if seat is None:
+                raise LobbyProblem("You are not in this game.")
+            if user_id == loaded.row.host_id or not seat.accepted:
+                await self.store.end(game_id, "cancelled")
+                return None
+            await self.store.remove_seat(game_id, seat.seat)
+            return await self.load(game_id)
+
+    async def add_computer(
+        self, game_id: int, user_id: int, *, channel_id: int | None = None
+    ) -> Loaded:
+        async with self.lock(game_id):
+            loaded = await self._lobby(game_id, channel_id)
+            if loaded.seat_of(user_id) is None:
+                raise NotSeated("Join the game first, then you can add computer players.")
+            if any(not s.accepted for s in loaded.seats):
+                raise LobbyProblem("This is a challenge between two players.")
+            if not (await self.store.guild_settings(loaded.row.guild_id)).computers:
+                raise LobbyProblem("This server's settings do not allow computer players.")
+            taken = {s.name for s in loaded.seats}
+            name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
+            added = await self.store.add_seat(
+                game_id,
+                user_id=None,
+                name=name,
+                max_seats=loaded.game.max_players,
+                is_computer=True,
+            )
+            if added is None:
+                raise LobbyProblem("This game is full.")
+            return await self.load(game_id)
+
+    async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
+        async with self.lock(game_id):
+            loaded = await self._lobby(game_id, channel_id)
+            if user_id != loaded.row.host_id:
+                raise NotAllowed("Only the host can start the game.")
+            return await self._start(loaded)
+
+    async def _start(self, loaded: Loaded) -> Report:
+        """Lobby -> active; the caller holds the game's lock."""
+        game_id, game = loaded.row.id, loaded.game
+        if any(not s.accepted for s in loaded.seats):
+            raise LobbyProblem("Your opponent has not accepted yet.")
+        if len(loaded.seats) < game.min_players:
+            raise LobbyProblem(
+                f"{game.title} needs at least {game.min_players} players "
+                f"(you have {len(loaded.seats)})."
+            )
+        state = game.new_game(len(loaded.seats), loaded.row.seed)
+        deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
+        try:
+            row = await self.store.start(game_id, game.to_json(state), deadlines)
+        except StaleVersion as exc:
+            raise LobbyProblem("This game has already started.") from exc
+        seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
+        report = Report(before=loaded, after=Loaded(row, seats, state), started=state)
+        if any(d is not None for d in deadlines.values()):
+            report.deadlines_changed = True
+            self.timers_changed.set()
+        await self._run_computers(report)
+        return report
+
+    async def cancel(
+        self, game_id: int, user_id: int, *, is_admin: bool, channel_id: int | None = None
+    ) -> Loaded:
+        async with self.lock(game_id):
+            loaded = here(await self.load(game_id), channel_id)
+            if not loaded.row.is_open:
+                raise GameClosed("This game is already over.")
+            if user_id != loaded.row.host_id and not is_admin:
+                raise NotAllowed("Only the host or a member with Manage Server can cancel.")
+            await self.store.end(game_id, "cancelled")
+            return await self.load(game_id)

@@ -1,0 +1,181 @@
+"""Ratings: openskill's Plackett-Luce model, per server and per game, over finished games.
+
+A finished game with at least two humans is rated: every seat's finishing place comes from
+the engine's :class:`~engine.base.Outcome` (:func:`places`), humans carry their stored rating,
+and each computer seat takes part as a fixed-strength opponent (:data:`COMPUTER_SKILL`,
+never updated). Only the humans' new ratings are kept. The conservative rating shown to
+players is openskill's ordinal (mu - 3 sigma), rounded.
+
+Ratings are derived data: :meth:`Ratings.rebuild` recomputes every rating from the stored
+results in the order the games ended, which gives exactly the values the incremental
+updates (:meth:`Ratings.rate`) gave.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from openskill.models import PlackettLuce
+
+from db.models import GameRow
+from db.players import Entrant, HistoryRow, RatingRow, Skill
+from db.store import Store
+from engine import GAMES
+from engine.base import Outcome
+
+log = logging.getLogger(__name__)
+
+MODEL = PlackettLuce()
+DEFAULT_SKILL: Skill = (MODEL.mu, MODEL.sigma)  # a new player: 25 ± 8.33, ordinal 0
+# A computer seat: as strong as a new player on average, but certain of it (a small sigma),
+# so beating it is modest evidence and its own value never moves.
+COMPUTER_SKILL: Skill = (MODEL.mu, 2.0)
+# Games where the lowest total wins (the rules: Gnoming A Round, 2-Player Hearts).
+LOWEST_WINS = frozenset({"gnome", "hearts"})
+MIN_HUMANS = 2
+
+
+def places(game: str, outcome: Outcome) -> list[int]:
+    """Each seat's finishing place (1 = first; ties share a place, the next place skips).
+
+    The engine's own places when it gives them (Ten's tie-breaks); otherwise the winners
+    share first place and the others follow by total in the game's direction.
+    """
+    given = outcome.details.get("places")
+    if isinstance(given, list) and len(given) == len(outcome.totals):
+        return [int(p) for p in given]
+    sign = 1 if game in LOWEST_WINS else -1
+    keys = [
+        (0 if seat in outcome.winners else 1, sign * total)
+        for seat, total in enumerate(outcome.totals)
+    ]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def leavers_last(found: list[int], left: set[int]) -> list[int]:
+    """Places again with the seats in ``left`` after every other seat (tied among them)."""
+    keys = [(1, 0) if seat in left else (0, place) for seat, place in enumerate(found)]
+    return [1 + sum(other < key for other in keys) for key in keys]
+
+
+def ordinal(skill: Skill) -> float:
+    """The conservative rating: openskill's ordinal (mu - 3 sigma)."""
+    return float(MODEL.create_rating([skill[0], skill[1]]).ordinal())
+
+
+def shown(value: float) -> int:
+    """The rating as players see it: a whole number."""
+    return round(value)
+
+
+def rate_match(entrants: Sequence[Entrant], current: Mapping[int, Skill]) -> dict[int, Skill]:
+    """Every human's new skill after one game; computers are fixed-strength opponents."""
+    teams = []
+    for _seat, user, _place in entrants:
+        mu, sigma = COMPUTER_SKILL if user is None else current.get(user, DEFAULT_SKILL)
+        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+    rated = MODEL.rate(teams, ranks=[float(place) for _s, _u, place in entrants])
+    return {
+        user: (float(team[0].mu), float(team[0].sigma))
+        for (_seat, user, _place), team in zip(entrants, rated, strict=True)
+        if user is not None
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    games: int
+    players: int
+
+
+class Ratings:
+    """Rates finished games into the store; one instance per bot (or per command)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def _places(self, row: GameRow) -> list[int] | None:
+        """Finishing places; people who left come last, whatever their seat's computer did."""
+        if row.snapshot is None:
+            return None
+        game = GAMES[row.game]
+        outcome = game.outcome(game.from_json(row.snapshot))
+        if outcome is None:
+            return None
+        found = places(row.game, outcome)
+        left = {s.seat for s in await self.store.seats(row.id) if s.left_user_id is not None}
+        return leavers_last(found, left) if left else found
+
+    async def rate(self, game_id: int) -> list[HistoryRow]:
+        """Rate one finished game (a second call changes nothing); [] when it is not rated."""
+        row = await self.store.game(game_id)
+        found = await self._places(row)
+        if row.status != "finished" or found is None:
+            return []
+        history = await self.store.rate_game(
+            game_id, dict(enumerate(found)), rate_match, ordinal, DEFAULT_SKILL
+        )
+        if history:
+            log.info("game %s rated for %d players", game_id, len(history))
+        return history
+
+    async def catch_up(self) -> int:
+        """Rate finished games a crash left unrated (at start-up); how many were."""
+        rated = 0
+        for row in await self.store.games_to_rate(unrated_only=True):
+            rated += bool(await self.rate(row.id))
+        return rated
+
+    async def rebuild(self) -> Rebuilt:
+        """Recompute every rating from the stored results and replace them in one go."""
+        skills: dict[tuple[int, str, int], Skill] = {}
+        counts: dict[tuple[int, str, int], tuple[int, int, float]] = {}
+        history: list[HistoryRow] = []
+        games = await self.store.games_to_rate()
+        for row in games:
+            found = await self._places(row)
+            if found is None:
+                continue
+            left = {s.seat: s.left_user_id for s in await self.store.seats(row.id)}
+            results = [
+                replace(r, user_id=r.user_id or left.get(r.seat), won=r.won and bool(r.user_id))
+                for r in await self.store.result_rows(row.id)
+            ]
+            entrants = [(r.seat, r.user_id, found[r.seat]) for r in results]
+            current = {
+                r.user_id: skills.get((row.guild_id, row.game, r.user_id), DEFAULT_SKILL)
+                for r in results
+                if r.user_id is not None
+            }
+            new = rate_match(entrants, current)
+            at = float(row.ended_at or row.updated_at)
+            for r in results:
+                if r.user_id is None:
+                    continue
+                key = (row.guild_id, row.game, r.user_id)
+                skills[key] = new[r.user_id]
+                played, won, _ = counts.get(key, (0, 0, at))
+                counts[key] = (played + 1, won + r.won, at)
+                history.append(
+                    HistoryRow(
+                        row.id,
+                        r.user_id,
+                        row.guild_id,
+                        row.game,
+                        found[r.seat],
+                        new[r.user_id][0],
+                        new[r.user_id][1],
+                        ordinal(new[r.user_id]),
+                        ordinal(current[r.user_id]),
+                        at,
+                    )
+                )
+        ratings = [
+            RatingRow(guild, game, user, mu, sigma, ordinal((mu, sigma)), *counts[key])
+            for key, (mu, sigma) in sorted(skills.items())
+            for guild, game, user in [key]
+        ]
+        await self.store.replace_ratings(ratings, history)
+        return Rebuilt(len(games), len(ratings))

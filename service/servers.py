@@ -1,0 +1,81 @@
+"""Server settings (/settings) and the DM reminders of long turn timers (no Discord)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from db.servers import GuildSettings, Reminder
+from db.store import Store
+from service.errors import PlayError
+
+MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
+MAX_TIMEOUT = 30 * DAY
+LONG_TIMER = HOUR  # from this long, a DM reminds the player before the deadline
+REMIND_SHARE = 0.25  # ... when a quarter of the time is left
+_UNITS = {"m": MINUTE, "min": MINUTE, "h": HOUR, "d": DAY}
+_DURATION = re.compile(r"^\s*(\d{1,4})\s*(m|min|mins|minutes?|h|hours?|d|days?)\s*$", re.I)
+
+
+class BadSetting(PlayError, ValueError):
+    """A setting that cannot be used; the message says what would be accepted."""
+
+
+def parse_timeout(text: str) -> float:
+    """``off`` (or 0) -> 0; ``15m``, ``2 hours``, ``3d`` -> seconds (1 minute to 30 days)."""
+    if text.strip().lower() in ("off", "0", "none", "no"):
+        return 0.0
+    found = _DURATION.match(text)
+    if found is None:
+        raise BadSetting(
+            "Give the turn timer as `off`, or minutes, hours or days: `10m`, `2h`, `3d`."
+        )
+    unit = found.group(2).lower()
+    seconds = int(found.group(1)) * _UNITS.get(unit, _UNITS[unit[0]])
+    if not MINUTE <= seconds <= MAX_TIMEOUT:
+        raise BadSetting("The turn timer can be from 1 minute to 30 days, or `off`.")
+    return seconds
+
+
+def describe_timeout(seconds: float) -> str:
+    if seconds <= 0:
+        return "off"
+    for size, word in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
+        if seconds >= size and seconds % size == 0:
+            n = int(seconds // size)
+            return f"{n} {word}" + ("s" if n != 1 else "")
+    return f"{int(seconds)} seconds"
+
+
+class ServerSettings:
+    def __init__(self, store: Store, *, default_timeout: float) -> None:
+        self.store = store
+        self.default_timeout = default_timeout
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def update(
+        self, guild_id: int, *, turn_timer: str | None = None, computers: bool | None = None
+    ) -> GuildSettings:
+        """Change what was given (new games follow it; running games keep their timer)."""
+        current = await self.store.guild_settings(guild_id)
+        changed = current
+        if turn_timer is not None:
+            changed = replace(changed, turn_timeout=parse_timeout(turn_timer))
+        if computers is not None:
+            changed = replace(changed, computers=computers)
+        if changed == current:
+            return current
+        return await self.store.save_guild_settings(changed)
+
+    def timeout_of(self, settings: GuildSettings) -> float:
+        return self.default_timeout if settings.turn_timeout is None else settings.turn_timeout
+
+    async def due_reminders(self, now: float) -> list[Reminder]:
+        return await self.store.due_reminders(
+            now, long_from=LONG_TIMER, share=REMIND_SHARE, default=self.default_timeout
+        )
+
+    async def reminded(self, reminder: Reminder) -> None:
+        await self.store.mark_reminded(reminder.game_id, reminder.seat, reminder.deadline)

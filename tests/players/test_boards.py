@@ -1,0 +1,119 @@
+"""Leaderboard pages, player statistics and the commands that show them."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, cast
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from discord.ext import commands
+
+from cogs.player_components import BoardPageButton, PlayerRoutes, board_view
+from cogs.players import PlayersCog
+from cogs.ui.players import board_panel, stats_panel, trend_text
+from db import open_store
+from db.players import RatingRow
+from db.store import Store
+from service.boards import PAGE_SIZE, Boards
+from service.errors import NoGame
+from service.games import GameService
+from service.ratings import Ratings
+from tests.players.helpers import play_game
+
+TITLES = {"hearts": "2-Player Hearts", "grinch": "Grinch"}
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await open_store(tmp_path / "bot.db")
+    yield opened
+    await opened.close()
+
+
+async def test_a_long_leaderboard_has_pages_best_first(store: Store) -> None:
+    rows = [
+        RatingRow(1, "hearts", 100 + n, 25.0 + n, 3.0, 16.0 + n, n + 1, n, 1.0) for n in range(12)
+    ]
+    await store.replace_ratings(rows, [])
+    boards = Boards(store)
+    first = await boards.leaderboard(1, None)
+    assert (first.game, first.page, first.pages) == ("hearts", 0, 2)
+    assert [e.user_id for e in first.entries] == [111 - n for n in range(PAGE_SIZE)]
+    assert [e.rating for e in first.entries[:2]] == [27, 26] and first.entries[0].place == 1
+    second = await boards.leaderboard(1, "hearts", page=5)  # past the end: the last page
+    assert second.page == 1 and [e.place for e in second.entries] == [11, 12]
+    panel = board_panel(second, TITLES)
+    assert "<@101>" in panel.description and "Page 2 of 2" in (panel.footer or "")
+    with pytest.raises(NoGame):
+        await boards.leaderboard(2, None)
+    with pytest.raises(NoGame):
+        await boards.leaderboard(1, "grinch")
+
+
+def test_page_buttons_only_when_there_are_pages() -> None:
+    assert board_view("hearts", 0, 1) is None
+    view = board_view("hearts", 0, 3)
+    assert view is not None
+    ids = [getattr(item, "custom_id", None) for item in view.children]
+    assert ids == ["lb:hearts:0:p", "lb:hearts:1:n"]
+    assert [item.item.disabled for item in view.children if isinstance(item, BoardPageButton)] == [
+        True,
+        False,
+    ]
+    assert BoardPageButton.__discord_ui_compiled_template__.fullmatch("lb:hearts:9999:n")
+    assert not BoardPageButton.__discord_ui_compiled_template__.fullmatch("lb:hearts:99999:n")
+
+
+async def test_stats_after_rated_games(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    service.on_finished.append(Ratings(store).rate)
+    for seed in range(3):
+        await play_game(service, game="hearts", guild=1, channel=10, humans=[7, 8], seed=seed)
+    await play_game(service, game="grinch", guild=1, channel=10, humans=[7], computers=1)
+    stats = await Boards(store).stats(1, 7)
+    by_game = {g.game: g for g in stats.games}
+    assert stats.favourite == "hearts" and set(by_game) == {"hearts", "grinch"}
+    hearts = by_game["hearts"]
+    assert hearts.games == 3 and hearts.rated_games == 3 and len(hearts.trend) == 4
+    assert hearts.trend[0] == 0 and hearts.rating == hearts.trend[-1]
+    lines = await store.score_lines(1, 7)
+    assert hearts.best == min(x.lowest for x in lines if x.game == "hearts")  # lowest wins
+    assert by_game["grinch"].rating is None  # one human: not rated
+    text = str(stats_panel(stats, TITLES))
+    assert "favourite game: **2-Player Hearts**" in text and "not rated yet" in text
+    only = await Boards(store).stats(1, 7, "grinch")
+    assert [g.game for g in only.games] == ["grinch"]
+
+
+def test_trend_text() -> None:
+    assert trend_text((0, 4, 3, 7)) == "▲ 7 over the last 3 games (0 → 4 → 3 → 7)"
+    assert trend_text((5, 2)) == "▼ 3 over the last 1 game (5 → 2)"
+    assert trend_text((5,)) == ""
+
+
+async def test_commands_are_guild_only_and_stats_is_private(store: Store) -> None:
+    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    none = cast(Any, None)
+    cog = PlayersCog(client, Boards(store), none, PlayerRoutes())
+    await client.add_cog(cog)
+    try:
+        for name in ("leaderboard", "stats"):
+            command = client.tree.get_command(name)
+            assert command is not None
+            assert command.to_dict(client.tree)["dm_permission"] is False
+        interaction = MagicMock()
+        interaction.guild_id, interaction.user.id = 1, 7
+        interaction.response.is_done = MagicMock(return_value=False)
+        interaction.response.send_message = AsyncMock()
+        stats = client.tree.get_command("stats")
+        assert isinstance(stats, discord.app_commands.Command)
+        await stats.callback(cog, interaction)  # type: ignore[arg-type]
+        kwargs = interaction.response.send_message.await_args.kwargs
+        assert kwargs["ephemeral"] is True and "No finished games" in str(
+            kwargs["embed"].description
+        )
+    finally:
+        await client.close()

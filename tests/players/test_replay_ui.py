@@ -1,0 +1,61 @@
+"""Replay steps rendered by the games' own table renderers; the guard knows the new buttons."""
+
+from __future__ import annotations
+
+import random
+
+from cogs.guard import GuardCog
+from cogs.player_components import PLAYER_ITEMS, history_view, replay_view
+from cogs.ui import UIS
+from cogs.ui.replay import names, replay_panels
+from engine import GAMES
+from service.replays import Frame, Player
+
+PLAYERS = (Player(0, "Ann", 1, False), Player(1, "Robo Max", None, True))
+
+
+def _frames() -> tuple[Frame, Frame]:
+    game = GAMES["hearts"]
+    state = game.new_game(2, 4)
+    rng = random.Random(1)
+    steps = 0
+    first = Frame(1, "hearts", 0, 0, game.view(state, None), PLAYERS, None)
+    while game.outcome(state) is None:
+        seat = min(game.to_act(state))
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action)
+        steps += 1
+    last = Frame(1, "hearts", steps, steps, game.view(state, None), PLAYERS, (1, "x", "computer"))
+    return replace_steps(first, steps), last
+
+
+def replace_steps(frame: Frame, steps: int) -> Frame:
+    return Frame(frame.game_id, frame.game, frame.step, steps, frame.view, frame.players, None)
+
+
+def test_a_step_is_the_public_table_and_the_last_adds_the_result() -> None:
+    first, last = _frames()
+    start = replay_panels(first)
+    table = UIS["hearts"].table(first.view, names(PLAYERS))
+    assert len(start) == 1 and (start[0].title, start[0].description) == (
+        table.title,
+        table.description,
+    )
+    assert f"step 0 of {first.steps}" in (start[0].footer or "")
+    end = replay_panels(last)
+    assert len(end) == 2
+    assert end[1] == UIS["hearts"].result(last.view, names(PLAYERS))
+    assert "Robo Max 🤖 played x (computer)" in (end[0].footer or "")
+
+
+def test_replay_buttons_are_bounded_and_the_guard_knows_them() -> None:
+    view = replay_view(12, 0, 40)
+    ids = [str(getattr(item, "custom_id", "")) for item in view.children]
+    assert ids == ["rp:12:0:f", "rp:12:0:b", "rp:12:1:n", "rp:12:40:l", "rx:12"]
+    listing = history_view([5, 6])
+    assert listing is not None
+    assert [getattr(i, "custom_id", "") for i in listing.children] == ["rp:5:0:o", "rp:6:0:o"]
+    guard = GuardCog(None, PLAYER_ITEMS)  # type: ignore[arg-type]
+    known = [t for t in guard.templates if any(t.fullmatch(i) for i in ids)]
+    assert len(known) == 2
+    assert not any(t.fullmatch("rp:12:9999999:n") for t in guard.templates)

@@ -1,0 +1,98 @@
+"""Watch: only the spectator's view is ever rendered, and spectators follow the table in
+coalesced, bounded edits."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+
+from cogs.player_components import PlayerRoutes
+from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
+from db import open_store
+from db.store import Store
+from engine import GAMES
+from service.errors import NoGame
+from service.games import GameService
+from service.reports import Loaded
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await open_store(tmp_path / "bot.db")
+    yield opened
+    await opened.close()
+
+
+async def _running(store: Store) -> Loaded:
+    service = GameService(store, turn_timeout=0)
+    lobby = await service.open_lobby(
+        game="grinch", guild_id=1, channel_id=5, host_id=1, host_name="A"
+    )
+    await service.join(lobby.row.id, 2, "B")
+    return (await service.start(lobby.row.id, 1)).after
+
+
+class SpyGame:
+    """The real game, recording every seat whose view is asked for."""
+
+    def __init__(self, game: Any) -> None:
+        self._game, self.seats_viewed = game, []
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        self.seats_viewed.append(seat)
+        return self._game.view(state, seat)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+async def test_only_the_spectators_view_is_drawn(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loaded = await _running(store)
+    spy = SpyGame(GAMES["grinch"])
+    monkeypatch.setattr(Loaded, "game", property(lambda self: spy))
+    kwargs = watch_kwargs(loaded)
+    assert spy.seats_viewed == [None]
+    assert isinstance(kwargs["embed"], discord.Embed) and kwargs["view"] is not None
+    with pytest.raises(NoGame):
+        watch_kwargs(replace(loaded, state=None))
+
+
+async def test_spectators_follow_in_one_edit_per_burst(store: Store) -> None:
+    loaded = await _running(store)
+    publisher: Any = MagicMock()
+    publisher.table_drawn = []
+    publisher.pacer.slot = AsyncMock()
+    cog = WatchCog(MagicMock(), MagicMock(), publisher, PlayerRoutes(), coalesce=0.01)
+    await cog.cog_load()
+    assert publisher.table_drawn == [cog.table_drawn]
+    fresh, old, broken = (MagicMock() for _ in range(3))
+    for watcher in (fresh, old, broken):
+        watcher.edit_original_response = AsyncMock()
+    broken.edit_original_response.side_effect = discord.HTTPException(MagicMock(), "gone")
+    now = time.monotonic()
+    cog.watchers[loaded.row.id] = {
+        7: Watcher(fresh, now),
+        8: Watcher(old, now - FOLLOW_SECONDS - 1),
+        9: Watcher(broken, now),
+    }
+    cog.table_drawn(loaded)
+    cog.table_drawn(loaded)  # a burst: one edit
+    await cog._tasks[loaded.row.id]
+    assert fresh.edit_original_response.await_count == 1
+    assert old.edit_original_response.await_count == 0
+    assert set(cog.watchers[loaded.row.id]) == {7}
+    finished = replace(loaded, row=replace(loaded.row, status="finished"))
+    cog.table_drawn(finished)
+    await cog._tasks[loaded.row.id]
+    assert loaded.row.id not in cog.watchers  # the game is over: nobody follows it now
+    await cog.cog_unload()
+    assert publisher.table_drawn == []
