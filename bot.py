@@ -75,7 +75,10 @@ class CardBot(commands.Bot):
         self.settings = settings
         self.store = store
         self.service = GameService(store, turn_timeout=settings.turn_timeout)
-        pictures = Attachments(Pictures(), lambda guild_id: settings.pictures)
+        self.servers = ServerSettings(
+            store, default_timeout=settings.turn_timeout, pictures=settings.pictures
+        )
+        pictures = Attachments(Pictures(), self.servers.pictures_on)
         pacer = Pacer(scale=settings.rate_limit_scale)
         self.publisher = Publisher(self, self.service, pacer, pictures)
         self.routes = Routes()  # where clicks go; filled by the cogs as they load
@@ -95,8 +98,7 @@ class CardBot(commands.Bot):
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
         await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
         await self.add_cog(RematchCog(self, self.service, self.player_routes))
-        servers = ServerSettings(self.store, default_timeout=self.settings.turn_timeout)
-        await self.add_cog(SettingsCog(self, servers, self.publisher))
+        await self.add_cog(SettingsCog(self, self.servers, self.publisher))
         await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
         await self.add_cog(WatchCog(self, self.service, self.publisher, self.player_routes))
         if not sharding.syncs_commands(self.settings):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -29,6 +29,11 @@ NO_FILES_NOTICE = (
 )
 
 
+async def always(guild_id: int) -> bool:
+    """Every server wants pictures (a bot without server settings, tests)."""
+    return True
+
+
 async def _draw(make: Callable[[], bytes | None], name: str) -> discord.File | None:
     try:
         png = await asyncio.to_thread(make)
@@ -41,17 +46,17 @@ async def _draw(make: Callable[[], bytes | None], name: str) -> discord.File | N
 class Attachments:
     """Pictures for one bot; ``enabled(guild_id)`` says whether a server wants them."""
 
-    def __init__(self, pictures: Pictures, enabled: Callable[[int], bool]) -> None:
+    def __init__(self, pictures: Pictures, enabled: Callable[[int], Awaitable[bool]]) -> None:
         self.pictures = pictures
         self.enabled = enabled
         self.no_files: set[int] = set()  # channels where Discord refused attachments
 
-    def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
-        return self.enabled(loaded.row.guild_id) and channel_id not in self.no_files
+    async def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
+        return channel_id not in self.no_files and await self.enabled(loaded.row.guild_id)
 
     async def hand(self, loaded: Loaded, seat: int) -> discord.File | None:
         """The seat's own cards, from its own view only."""
-        if not self.wanted(loaded):
+        if not await self.wanted(loaded):
             return None
         view = loaded.game.view(loaded.state, seat)
         names = [s.name for s in loaded.seats]
@@ -59,7 +64,7 @@ class Attachments:
 
     async def summary(self, loaded: Loaded, state: Any) -> discord.File | None:
         """The round (hand, turn) just scored in ``state``, from the spectator's view."""
-        if not self.wanted(loaded, loaded.row.channel_id):
+        if not await self.wanted(loaded, loaded.row.channel_id):
             return None
         view = loaded.game.view(state, None)
         names = [s.name for s in loaded.seats]
@@ -67,7 +72,7 @@ class Attachments:
 
     async def chart(self, loaded: Loaded, actions: Sequence[ActionRow]) -> discord.File | None:
         """Every player's total after each round, replayed from the game's action log."""
-        if not self.wanted(loaded, loaded.row.channel_id):
+        if not await self.wanted(loaded, loaded.row.channel_id):
             return None
         names = [s.name for s in loaded.seats]
         final = loaded.game.view(loaded.state, None)

@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 from cogs import render
-from cogs.attachments import Attachments
+from cogs.attachments import Attachments, always
 from cogs.hands import Hands, cannot_edit
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
@@ -55,7 +55,7 @@ class Publisher:
         self.bot = bot
         self.service = service
         self.pacer = pacer or Pacer()
-        self.attachments = attachments or Attachments(Pictures(), lambda guild_id: True)
+        self.attachments = attachments or Attachments(Pictures(), always)
         self.people = People()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments)
         self.outbox = Outbox(settled=self._settled)

@@ -31,12 +31,13 @@ log = logging.getLogger(__name__)
 REMIND_EVERY = 60.0  # seconds between looks for turn timers running low
 
 
-def settings_panel(timer: str, computers: bool, changed: bool) -> Panel:
+def settings_panel(timer: str, computers: bool, changed: bool, pictures: bool = True) -> Panel:
     return Panel(
         title="⚙️ Server settings" + (" saved" if changed else ""),
         description=(
             f"**Turn timer:** {timer}\n"
-            f"**Computer players:** {'allowed' if computers else 'not allowed'}\n\n"
+            f"**Computer players:** {'allowed' if computers else 'not allowed'}\n"
+            f"**Card pictures:** {'on' if pictures else 'off (text only)'}\n\n"
             "A DM reminds a player when a quarter of a timer of an hour or more is left. "
             "New games follow these; games already open keep theirs. Change with "
             "`/settings turn_timer:2h computers:False` "
@@ -74,6 +75,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     @app_commands.describe(
         turn_timer="Time to act before the computer plays: off, 10m, 2h, 3d …",
         computers="Whether computer players may be added to games",
+        pictures="Card pictures on hands, rounds and results (off: text only)",
     )
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
@@ -82,21 +84,24 @@ class SettingsCog(commands.Cog, name="Settings"):
         interaction: discord.Interaction[Any],
         turn_timer: str | None = None,
         computers: bool | None = None,
+        pictures: bool | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
             await reply(interaction, "Only members with Manage Server can change the settings.")
             return
-        work = self.servers.update(guild, turn_timer=turn_timer, computers=computers)
+        work = self.servers.update(
+            guild, turn_timer=turn_timer, computers=computers, pictures=pictures
+        )
         try:
             saved = await within_budget(interaction, work, ephemeral=True, thinking=True)
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
         timer = describe_timeout(self.servers.timeout_of(saved))
-        changed = turn_timer is not None or computers is not None
-        embed = render.embed(settings_panel(timer, saved.computers, changed))
+        changed = any(x is not None for x in (turn_timer, computers, pictures))
+        embed = render.embed(settings_panel(timer, saved.computers, changed, saved.pictures))
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(embed=embed)

@@ -6,7 +6,7 @@ import time
 from abc import abstractmethod
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from db.reads import Tx
@@ -18,6 +18,7 @@ class GuildSettings:
     turn_timeout: float | None = None  # seconds; None: the bot's default; 0: no timer
     computers: bool = True
     updated_at: float = 0.0
+    pictures: bool = True  # card pictures on the bot's messages
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GuildSettings:
@@ -27,6 +28,7 @@ class GuildSettings:
             None if timeout is None else float(timeout),
             bool(row["computers"]),
             float(row["updated_at"]),
+            bool(row.get("pictures", True)),
         )
 
 
@@ -60,16 +62,17 @@ class Servers:
         now = time.time()
         async with self._transaction() as tx:
             await tx.execute(
-                "INSERT INTO guild_settings (guild_id, turn_timeout, computers, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, turn_timeout, computers, updated_at, "
+                "pictures) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "turn_timeout = excluded.turn_timeout, computers = excluded.computers, "
-                "updated_at = excluded.updated_at",
+                "updated_at = excluded.updated_at, pictures = excluded.pictures",
                 settings.guild_id,
                 settings.turn_timeout,
                 bool(settings.computers),
                 now,
+                bool(settings.pictures),
             )
-        return GuildSettings(settings.guild_id, settings.turn_timeout, settings.computers, now)
+        return replace(settings, updated_at=now)
 
     async def due_reminders(
         self, now: float, *, long_from: float, share: float, default: float

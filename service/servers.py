@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from db.servers import GuildSettings, Reminder
@@ -47,16 +49,49 @@ def describe_timeout(seconds: float) -> str:
     return f"{int(seconds)} seconds"
 
 
+PICTURES_FRESH = 60.0  # seconds a server's pictures setting is trusted without a read
+
+
 class ServerSettings:
-    def __init__(self, store: Store, *, default_timeout: float) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        default_timeout: float,
+        pictures: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``pictures`` is the bot's own switch (PICTURES): off, no server gets pictures."""
         self.store = store
         self.default_timeout = default_timeout
+        self.pictures = pictures
+        self._clock = clock
+        self._pictures: dict[int, tuple[bool, float]] = {}
+
+    async def pictures_on(self, guild_id: int) -> bool:
+        """Whether the server wants pictures (read at most once a minute: it is asked for
+        every turn's DM and every round; other processes' changes show within that minute)."""
+        if not self.pictures:
+            return False
+        known = self._pictures.get(guild_id)
+        if known is not None and self._clock() - known[1] < PICTURES_FRESH:
+            return known[0]
+        wanted = (await self.store.guild_settings(guild_id)).pictures
+        if len(self._pictures) > 10_000:
+            self._pictures.clear()
+        self._pictures[guild_id] = (wanted, self._clock())
+        return wanted
 
     async def get(self, guild_id: int) -> GuildSettings:
         return await self.store.guild_settings(guild_id)
 
     async def update(
-        self, guild_id: int, *, turn_timer: str | None = None, computers: bool | None = None
+        self,
+        guild_id: int,
+        *,
+        turn_timer: str | None = None,
+        computers: bool | None = None,
+        pictures: bool | None = None,
     ) -> GuildSettings:
         """Change what was given (new games follow it; running games keep their timer)."""
         current = await self.store.guild_settings(guild_id)
@@ -65,9 +100,13 @@ class ServerSettings:
             changed = replace(changed, turn_timeout=parse_timeout(turn_timer))
         if computers is not None:
             changed = replace(changed, computers=computers)
+        if pictures is not None:
+            changed = replace(changed, pictures=pictures)
         if changed == current:
             return current
-        return await self.store.save_guild_settings(changed)
+        saved = await self.store.save_guild_settings(changed)
+        self._pictures.pop(guild_id, None)
+        return saved
 
     def timeout_of(self, settings: GuildSettings) -> float:
         return self.default_timeout if settings.turn_timeout is None else settings.turn_timeout

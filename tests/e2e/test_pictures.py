@@ -68,15 +68,18 @@ async def test_turn_dms_rounds_and_result_carry_pictures(
     assert all(m.get("embeds") or m.get("content") for m in [*public, *sent] if _files(m))
 
 
-async def test_pictures_off_sends_text_only(
+async def test_a_server_that_turned_pictures_off_gets_text_only(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    channel = await _hearts_game(fake, bot_process, tmp_path, {"PICTURES": "off"})
-    alice = fake.user_named("alice")
+    await bot_process.start(env=bot_env(tmp_path))
+    alice = fake.user_named("alice")  # has Manage Server
+    channel = fake.channel_named("games")
+    rec = await fake.slash(alice, channel, "settings", {"pictures": False})
+    assert "Card pictures:** off" in (await rec.wait_message())["embeds"][0]["description"]
+    await bot_process.stop()
+    await _hearts_game(fake, bot_process, tmp_path, {})
     everything = [*fake.messages(channel), *fake.dm_messages(alice)]
-    assert everything
     assert not [m for m in everything for v in fake.message_versions(int(m["id"])) if _files(v)]
-    assert any(
-        "result" in (e.get("title") or "") for m in everything for e in m.get("embeds") or []
-    )
+    titles = [e.get("title") or "" for m in everything for e in m.get("embeds") or []]
+    assert any("result" in t for t in titles)

@@ -69,3 +69,21 @@ async def test_settings_reach_new_games_and_remind_before_long_deadlines(store: 
     )
     assert other.row.turn_timeout is None  # the bot's default timer (300 s: no reminder)
     await service.add_computer(other.row.id, 10)
+
+
+async def test_a_server_can_turn_pictures_off_and_the_bot_switch_wins(store: Store) -> None:
+    clock = Clock()
+    servers = ServerSettings(store, default_timeout=300, clock=clock)
+    assert await servers.pictures_on(7) is True  # the default
+    saved = await servers.update(7, pictures=False)
+    assert saved.pictures is False and (await store.guild_settings(7)).pictures is False
+    assert await servers.pictures_on(7) is False  # the change is seen at once here
+    assert await servers.pictures_on(8) is True  # other servers keep theirs
+    other = ServerSettings(store, default_timeout=300, clock=clock)  # another process
+    assert await other.pictures_on(7) is False
+    await servers.update(7, pictures=True)
+    assert await other.pictures_on(7) is False  # read less than a minute ago ...
+    clock.now += 61
+    assert await other.pictures_on(7) is True  # ... then read again
+    off = ServerSettings(store, default_timeout=300, pictures=False)  # PICTURES=off
+    assert await off.pictures_on(7) is False

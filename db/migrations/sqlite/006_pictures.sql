@@ -1,0 +1,2 @@
+-- Whether the server wants card pictures (hands, rounds, score charts) on the bot's messages.
+ALTER TABLE guild_settings ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;
