@@ -67,6 +67,9 @@ class GameService:
         self._clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
+        # The soonest deadline set since the timer loop last looked (None: none set), so the
+        # loop queries the database only when a timer may fall due before its planned wake-up.
+        self.soonest_new_deadline: float | None = None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -78,10 +81,9 @@ class GameService:
 
     async def load(self, game_id: int) -> Loaded:
         try:
-            row = await self.store.game(game_id)
+            row, seats = await self.store.game_and_seats(game_id)
         except NotFound as exc:
             raise NoGame("That game no longer exists.") from exc
-        seats = await self.store.seats(game_id)
         state = GAMES[row.game].from_json(row.snapshot) if row.snapshot else None
         return Loaded(row, seats, state)
 
@@ -235,7 +237,7 @@ class GameService:
         report = Report(before=loaded, after=Loaded(row, seats, state))
         if any(d is not None for d in deadlines.values()):
             report.deadlines_changed = True
-            self.timers_changed.set()
+            self._timers_set(deadlines.values())
         await self._run_computers(report)
         return report
 
@@ -423,9 +425,14 @@ class GameService:
             raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
-        if any(u.deadline != s.deadline for u, s in zip(updates, loaded.seats, strict=True)):
+        moved = [
+            u.deadline
+            for u, s in zip(updates, loaded.seats, strict=True)
+            if u.deadline != s.deadline
+        ]
+        if moved:
             report.deadlines_changed = True
-            self.timers_changed.set()
+            self._timers_set(moved)
         finished = outcome is not None
         row = replace(
             loaded.row,
@@ -446,6 +453,13 @@ class GameService:
             for s, u in zip(loaded.seats, updates, strict=True)
         ]
         report.after = Loaded(row, seats, new)
+
+    def _timers_set(self, deadlines: Iterable[float | None]) -> None:
+        soonest = min((d for d in deadlines if d is not None), default=None)
+        known = self.soonest_new_deadline
+        if soonest is not None and (known is None or soonest < known):
+            self.soonest_new_deadline = soonest
+        self.timers_changed.set()
 
     async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
         loaded = report.after
