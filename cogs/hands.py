@@ -17,7 +17,7 @@ import discord
 
 from cogs import render
 from cogs.pacing import Pacer
-from cogs.shown import GameShown, People, hand_header, names_of, private_key
+from cogs.shown import GameShown, People, hand_header, names_of, private_key, view_of
 from cogs.ui import UIS
 from db.models import SeatRow
 from service.games import GameService
@@ -52,7 +52,7 @@ class Hands:
     ) -> dict[str, Any]:
         """The send/edit arguments of a seat's private hand message (DM or ephemeral)."""
         game = loaded.game
-        view = game.view(loaded.state, seat.seat)
+        view = view_of(game, loaded.state, seat.seat)
         live = loaded.row.status == "active"
         legal = [str(a) for a in game.legal_actions(loaded.state, seat.seat)] if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))

@@ -25,7 +25,7 @@ from cogs import render
 from cogs.hands import Hands, cannot_edit
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
-from cogs.shown import GameShown, People, names_of, private_key, table_timers
+from cogs.shown import GameShown, People, names_of, private_key, table_timers, view_of
 from cogs.ui import UIS
 from cogs.ui.base import Panel
 from db.models import SeatRow
@@ -211,7 +211,7 @@ class Publisher:
 
     def _table_kwargs(self, loaded: Loaded) -> tuple[str, dict[str, Any]]:
         ui = UIS[loaded.row.game]
-        view = loaded.game.view(loaded.state, None)
+        view = view_of(loaded.game, loaded.state, None)
         panel = ui.table(view, names_of(loaded))
         timers = table_timers(loaded)
         if loaded.row.status == "cancelled":
@@ -227,14 +227,21 @@ class Publisher:
         loaded = shown.loaded
         if loaded.state is None or time.monotonic() < shown.table_blocked_until:
             return
+        if shown.table_drawn is loaded and shown.table_message_id is not None:
+            return  # an earlier job already showed this state (it waited for its slot)
         key, kwargs = self._table_kwargs(loaded)
         lane = ("ch", loaded.row.channel_id)
         channel = self.bot.get_partial_messageable(loaded.row.channel_id)
         try:
             if shown.table_message_id is not None and shown.table_key == key:
                 await self.pacer.slot(lane, urgent=urgent)
+                if shown.loaded is not loaded:  # moves came while this edit waited
+                    newer = self._table_kwargs(shown.loaded)
+                    if newer[0] == key:
+                        loaded, kwargs = shown.loaded, newer[1]
                 try:
                     await channel.get_partial_message(shown.table_message_id).edit(**kwargs)
+                    shown.table_drawn = loaded
                     return
                 except discord.HTTPException as exc:
                     if not cannot_edit(exc):
@@ -265,6 +272,7 @@ class Publisher:
                 )
             raise
         shown.table_message_id, shown.table_key = sent.id, key
+        shown.table_drawn = loaded
         await self.service.store.set_table_message(loaded.row.id, sent.id, key)
 
     # -- summaries -----------------------------------------------------------------------
@@ -275,9 +283,9 @@ class Publisher:
         names = names_of(report.after)
         states = [report.before.state, *report.states]
         panels: list[Panel] = []
-        previous = game.view(states[0], None) if states[0] is not None else None
+        previous = view_of(game, states[0], None) if states[0] is not None else None
         for state in states[1:]:
-            current = game.view(state, None)
+            current = view_of(game, state, None)
             if previous is not None:
                 panels.extend(ui.summaries(previous, current, names))
             previous = current

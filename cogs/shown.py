@@ -9,13 +9,35 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from cogs.ui.base import Names
 from db.models import SeatRow
+from engine.base import Game
 from service.reports import Loaded
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
+VIEWS_KEPT = 512  # (state, seat) views remembered: a move's views are asked for several times
+
+_views: OrderedDict[tuple[int, int | None], tuple[Any, Any]] = OrderedDict()
+
+
+def view_of(game: Game[Any, Any], state: Any, seat: int | None) -> Any:
+    """``game.view(state, seat)``, computed once per state and seat: a move's table, its
+    hands and every seat's private key ask for the same views (states are never modified,
+    and the views handed out are only read)."""
+    key = (id(state), seat)
+    kept = _views.get(key)
+    if kept is not None and kept[0] is state:
+        _views.move_to_end(key)
+        return kept[1]
+    view = game.view(state, seat)
+    _views[key] = (state, view)  # the state is kept too, so its id is not reused meanwhile
+    if len(_views) > VIEWS_KEPT:
+        _views.popitem(last=False)
+    return view
 
 
 def names_of(loaded: Loaded) -> Names:
@@ -30,8 +52,8 @@ def private_key(loaded: Loaded, seat: SeatRow) -> str:
     legal moves (with the step their buttons carry), its timer, autopilot, and the game's
     status. The DM is edited only when this changes; public changes are the table's job."""
     game, state = loaded.game, loaded.state
-    view = game.view(state, seat.seat)
-    public = game.view(state, None)
+    view = view_of(game, state, seat.seat)
+    public = view_of(game, state, None)
     private = {k: v for k, v in view.items() if public.get(k) != v}
     legal = [str(a) for a in game.legal_actions(state, seat.seat)]
     return json.dumps(
@@ -59,6 +81,7 @@ class GameShown:
     rendered_version: int
     dms: dict[int, DmShown] = field(default_factory=dict)
     table_blocked_until: float = 0.0
+    table_drawn: Loaded | None = None  # the state the table message last showed
 
     @classmethod
     def seed(cls, loaded: Loaded) -> GameShown:
