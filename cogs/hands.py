@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
+DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
 OUT_OF_DATE = "⬆️ This hand is out of date: your current hand is in a newer message below."
 
 Say = Callable[[Loaded, str], Awaitable[None]]
@@ -175,7 +176,7 @@ class Hands:
         if channel_id is None:
             channel_id = await self.service.store.dm_channel_of(user_id)
         if channel_id is None:
-            await self.pacer.slot(None)
+            await self.pacer.slot(DM_OPEN)  # Discord: 10 DM channel opens per 10 s per bot
             data = await self.bot.http.start_private_message(user_id)
             channel_id = int(data["id"])
         self.people.dm_channel[user_id] = channel_id
