@@ -1,7 +1,8 @@
 """A restart with many open games, for ``bench.discord_load --startup`` (not a test).
 
 The database is built directly with the store API: ``games`` started games (all human seats,
-mixed over the four games; 200 players, each in several games), one channel each. Two
+mixed over the four games; 200 players, each in several games, their DM channels known as a
+running bot records them; no message drawn yet), one channel each. Two
 starts of the real bot against the rate-limited fake Discord (real windows):
 
 - nothing stale (every game shown up to its last move): the REST calls that redraw games in
@@ -34,12 +35,15 @@ QUIET_SECONDS = 20.0
 WRITES = ("POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/")
 
 
-async def build(fake: FakeDiscord, db: Path, games: int, *, stale: bool) -> dict[int, int]:
-    """The open games in ``db``; returns channel id -> game id."""
+async def build(
+    fake: FakeDiscord, db: Path, games: int, *, stale: bool
+) -> tuple[int, tuple[int, int, str]]:
+    """The open games in ``db``; returns how many, and a due player of the first one
+    (channel, user, game)."""
     guild = fake.add_guild("Restart")
     users = [fake.add_user(f"r{n}", guild_ids=[guild]) for n in range(PLAYERS)]
     store = await open_store(db)
-    channels: dict[int, int] = {}
+    probe: tuple[int, int, str] | None = None
     rng = random.Random(7)
     try:
         for n in range(games):
@@ -64,29 +68,26 @@ async def build(fake: FakeDiscord, db: Path, games: int, *, stale: bool) -> dict
                 GAMES[name].to_json(state),
                 {k: deadline if k in due else None for k in range(len(seated))},
             )
+            for k, user in enumerate(seated):  # DM channels known, as a running bot keeps them
+                await store.set_dm(row.id, k, channel_id=fake.open_dm(user), message_id=None)
             if not stale:
                 await store.set_rendered_version(row.id, 0)
-            channels[channel] = row.id
+            if probe is None:
+                probe = (channel, next(u for k, u in enumerate(seated) if k in due), name)
     finally:
         await store.close()
-    return channels
+    assert probe is not None
+    return games, probe
 
 
 def _writes(fake: FakeDiscord, since: int) -> int:
     return sum(1 for r in fake.requests[since:] if r.kind.startswith(WRITES))
 
 
-async def _probe(fake: FakeDiscord, db: Path, channels: dict[int, int], ready: float) -> str:
+async def _probe(fake: FakeDiscord, probe: tuple[int, int, str], ready: float) -> str:
     """A due player of the first game asks for their hand and clicks a move on it."""
-    channel = next(iter(channels))
-    store = await open_store(db)
-    try:
-        row, seats = await store.game_and_seats(channels[channel])
-    finally:
-        await store.close()
-    due = GAMES[row.game].to_act(GAMES[row.game].from_json(row.snapshot or ""))
-    user = next(s.user_id for s in seats if s.seat in due and s.user_id is not None)
-    hand = await (await fake.slash(user, channel, f"{row.game} hand")).wait_response(5)
+    channel, user, game = probe
+    hand = await (await fake.slash(user, channel, f"{game} hand")).wait_response(5)
     message = hand.message() if not hand.deferred else await hand.interaction.wait_message(5)
     assert message is not None
     moves, menus = live_controls(message)
@@ -118,24 +119,24 @@ async def one_start(folder: Path, games: int, *, stale: bool) -> None:
     )
     try:
         built = time.monotonic()
-        channels = await build(fake, db, games, stale=stale)
+        _, probe = await build(fake, db, games, stale=stale)
         print(f"   built {games} games in {time.monotonic() - built:.1f} s")
         since = len(fake.requests)
         await bot.start(timeout=120)
         ready = time.monotonic()
         fake.stats.reset()
-        probe = await _probe(fake, db, channels, ready) if stale else ""
+        probed = await _probe(fake, probe, ready) if stale else ""
         watch = WATCH_SECONDS if stale else QUIET_SECONDS
         await asyncio.sleep(max(0.0, ready + watch - time.monotonic()))
         stats = fake.stats
         print(
             f"   {'all stale' if stale else 'nothing stale'}: {_writes(fake, since)} message "
             f"writes (redraws) in {watch:.0f} s after ready; 429s bucket {stats.bucket_429}, "
-            f"global {stats.global_429}; load average "
+            f"global {stats.global_429} {dict(stats.by_route_429())}; load average "
             + " ".join(f"{x:.2f}" for x in os.getloadavg())
         )
-        if probe:
-            print(f"   {probe}")
+        if probed:
+            print(f"   {probed}")
     finally:
         await bot.stop()
         await fake.stop()
