@@ -79,6 +79,7 @@ class Figures:
     notify_max: int
     notify_per_own_move: float
     ack_p99: float
+    per_game: dict[str, tuple[int, dict[str, float]]]  # game -> moves, short kind -> per move
     cpu_ms_per_move: float
     commit_cpu_ms: float
     commit_wall_ms: float
@@ -105,6 +106,20 @@ async def bare_commit(folder: Path, count: int = 300) -> tuple[float, float]:
         return cpu / count * 1000, (time.perf_counter() - wall0) / count * 1000
     finally:
         await conn.close()
+
+
+def _short(kind: str) -> str:
+    if kind.startswith("POST /interactions/"):
+        return "callback"
+    if "/webhooks/" in kind:
+        return "webhook"
+    if kind.startswith("PATCH /channels/"):
+        return "edit"
+    if kind.startswith("POST /channels/"):
+        return "new message"
+    if kind.startswith("POST /users/@me/channels"):
+        return "dm-open"
+    return kind
 
 
 def _is_interaction(kind: str) -> bool:
@@ -144,6 +159,7 @@ async def run(
         first_request = len(fake.requests)
         first_interaction = max(fake.interactions, default=0)
         moves0, cpu0 = dp.recorded_moves(db), dp.cpu_seconds(bot.popen.pid)
+        epoch0 = time.time()
         clicks = dp.Clicks()
         rng = random.Random(seed)
         start = time.monotonic()
@@ -160,10 +176,18 @@ async def run(
         await asyncio.sleep(DRAIN_SECONDS)
         cpu = dp.cpu_seconds(bot.popen.pid) - cpu0
         commit_cpu, commit_wall = await bare_commit(folder)
-        return _figures(
+        figures = _figures(
             fake, tables, clicks, games, elapsed, moves, cpu, (commit_cpu, commit_wall),
             first_request, first_interaction,
         )  # fmt: skip
+        by_moves = dp.moves_by_game(db, epoch0)
+        for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
+            n = max(1, by_moves[game])
+            short: Counter[str] = Counter()
+            for kind, count in kinds.items():
+                short[_short(kind)] += count
+            figures.per_game[game] = (by_moves[game], {k: v / n for k, v in short.items()})
+        return figures
     finally:
         await bot.stop()
         await fake.stop()
@@ -221,6 +245,7 @@ def _figures(
         notify_max=max((notify[u] for u in players), default=0),
         notify_per_own_move=sum(notify.values()) / max(1, own_moves),
         ack_p99=dp.percentile(acks, 99),
+        per_game={},
         cpu_ms_per_move=cpu / max(1, moves) * 1000,
         commit_cpu_ms=commit[0],
         commit_wall_ms=commit[1],
@@ -242,6 +267,9 @@ def show(f: Figures) -> None:
     )
     for kind, n in f.by_kind.items():
         print(f"    {n:6.3f}  {kind}")
+    for game, (n, kinds) in sorted(f.per_game.items()):
+        parts = ", ".join(f"{k} {v:.2f}" for k, v in sorted(kinds.items()))
+        print(f"    {game:7s} {n:5d} moves: {sum(kinds.values()):.2f} calls per move ({parts})")
     print(
         f"click -> own message p50 {f.own_p50 * ms:.0f} ms / p95 {f.own_p95 * ms:.0f} ms; "
         f"click -> table p95 {f.table_p95 * ms:.0f} ms ({f.table_missing} never edited after)\n"

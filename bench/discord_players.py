@@ -221,3 +221,38 @@ def cpu_seconds(pid: int) -> float:
 def recorded_moves(db: Path) -> int:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
         return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+def moves_by_game(db: Path, since: float) -> Counter[str]:
+    """Moves recorded since ``since`` (epoch seconds), per game type."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+        rows = conn.execute(
+            "SELECT g.game, COUNT(*) FROM actions a JOIN games g ON g.id = a.game_id "
+            "WHERE a.at >= ? GROUP BY g.game",
+            (since,),
+        ).fetchall()
+    return Counter({str(game): int(n) for game, n in rows})
+
+
+def calls_by_game(
+    fake: FakeDiscord, tables: list[Table], first_request: int
+) -> dict[str, Counter[str]]:
+    """REST calls by kind per game type: a game's channel, its players' DMs and the
+    interactions they made."""
+    game_of_channel = {t.channel: t.game for t in tables}
+    game_of_user = {u: t.game for t in tables for u in t.humans}
+    for user, channel in fake.dm_channels.items():
+        if user in game_of_user:
+            game_of_channel[channel] = game_of_user[user]
+    out: dict[str, Counter[str]] = {t.game: Counter() for t in tables}
+    for request in fake.requests[first_request:]:
+        parts = request.path.split("/")
+        game = None
+        if len(parts) > 2 and parts[1] == "channels" and parts[2].isdigit():
+            game = game_of_channel.get(int(parts[2]))
+        elif len(parts) > 3 and parts[1] in ("interactions", "webhooks"):
+            rec = fake.interactions_by_token.get(parts[3])
+            game = None if rec is None else game_of_user.get(rec.user_id)
+        if game is not None and request.kind:
+            out[game][request.kind] += 1
+    return out
