@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from db import open_store
 from tests.e2e.driver import find_button, newest_live_controls
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
@@ -65,6 +66,21 @@ def world(fake: FakeDiscord, games: int, prefix: str = "") -> list[Table]:
         users = [fake.add_user(f"{prefix}p{n}-{k}", guild_ids=[guild]) for k in range(humans)]
         tables.append(Table(name, channel, users, computers))
     return tables
+
+
+async def known_dm_channels(fake: FakeDiscord, db: Path, users: list[int]) -> None:
+    """Players who played before: their DM channels are in the database (an earlier, finished
+    game each), so dealing does not wait for Discord's DM-open limit (10 per 10 s)."""
+    store = await open_store(db)
+    try:
+        for n, user in enumerate(users):
+            row = await store.create_lobby(
+                guild_id=1, channel_id=n + 1, game="ten", host_id=user, host_name="x", seed=n
+            )
+            await store.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
+            await store.end(row.id, "finished")
+    finally:
+        await store.close()
 
 
 async def open_table(fake: FakeDiscord, table: Table) -> None:
