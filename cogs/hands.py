@@ -18,7 +18,7 @@ import discord
 from cogs import render
 from cogs.attachments import Attachments
 from cogs.pacing import Pacer
-from cogs.shown import GameShown, People, hand_header, names_of, private_key
+from cogs.shown import GameShown, People, Views, hand_header, names_of, private_key
 from cogs.ui import UIS
 from db.models import SeatRow
 from service.games import GameService
@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
+DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
 OUT_OF_DATE = "⬆️ This hand is out of date: your current hand is in a newer message below."
 
 Say = Callable[[Loaded, str], Awaitable[None]]
@@ -47,12 +48,14 @@ class Hands:
         pacer: Pacer,
         people: People,
         attachments: Attachments,
+        views: Views,
     ) -> None:
         self.bot = bot
         self.service = service
         self.pacer = pacer
         self.people = people
         self.attachments = attachments
+        self.views = views
 
     def kwargs(
         self,
@@ -66,7 +69,7 @@ class Hands:
         """The send (or, with ``edit``, edit) arguments of a seat's private hand message. An
         edit drops the turn's hand picture: it would show cards the player no longer holds."""
         game = loaded.game
-        view = game.view(loaded.state, seat.seat)
+        view = self.views.of(game, loaded.state, seat.seat)
         live = loaded.row.status == "active"
         legal = [str(a) for a in game.legal_actions(loaded.state, seat.seat)] if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
@@ -97,7 +100,7 @@ class Hands:
                     loaded, f"<@{seat.user_id}>, it's your move — press **My hand** on the table."
                 )
             return
-        key = private_key(loaded, seat)
+        key = private_key(loaded, seat, self.views)
         if notify and not self.people.active(seat.user_id, dm):
             await self._send(shown, seat, key, say, notify=True, urgent=urgent)
         elif dm.message_id is None:
@@ -196,7 +199,7 @@ class Hands:
         if channel_id is None:
             channel_id = await self.service.store.dm_channel_of(user_id)
         if channel_id is None:
-            await self.pacer.slot(None)
+            await self.pacer.slot(DM_OPEN)  # Discord: 10 DM channel opens per 10 s per bot
             data = await self.bot.http.start_private_message(user_id)
             channel_id = int(data["id"])
         self.people.dm_channel[user_id] = channel_id

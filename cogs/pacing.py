@@ -8,7 +8,9 @@ window and one from the bot-wide window. Urgent calls (what a move changed) go b
 background ones (redraws after a restart, reconciliation).
 
 The windows are a little stricter than Discord's (clocks and network delays differ), and no
-Discord object is needed: they count calls, keyed by anything hashable.
+Discord object is needed: they count calls, keyed by anything hashable. A channel's calls are
+also spread out (at most one per ``period / limit`` seconds): a busy table then shows each
+move about a second later, instead of five edits at once and then a five-second wait.
 """
 
 from __future__ import annotations
@@ -29,10 +31,17 @@ class Window:
     """At most ``limit`` acquisitions in any ``period`` seconds, served first come first."""
 
     def __init__(
-        self, limit: int, period: float, clock: Callable[[], float] = time.monotonic
+        self,
+        limit: int,
+        period: float,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        spacing: float = 0.0,
     ) -> None:
+        """``spacing``: the least time between two acquisitions (0: bursts allowed)."""
         self.limit = limit
         self.period = period
+        self.spacing = spacing
         self._clock = clock
         self._times: deque[float] = deque()
         self._lock = asyncio.Lock()
@@ -45,9 +54,10 @@ class Window:
         """Seconds until a slot is free (0: free now)."""
         now = self._clock()
         self._expire(now)
+        gap = self.spacing - (now - self._times[-1]) if self._times else 0.0
         if len(self._times) < self.limit:
-            return 0.0
-        return self.period - (now - self._times[0])
+            return max(0.0, gap)
+        return max(gap, self.period - (now - self._times[0]))
 
     @property
     def idle(self) -> bool:
@@ -89,7 +99,11 @@ class Pacer:
             if len(self._channels) > IDLE_WINDOWS:
                 for key in [k for k, w in self._channels.items() if w.idle]:
                     del self._channels[key]
-            window = self._channels[channel] = Window(self._channel_limit, self._channel_period)
+            window = self._channels[channel] = Window(
+                self._channel_limit,
+                self._channel_period,
+                spacing=self._channel_period / self._channel_limit,
+            )
         return window
 
     async def slot(self, channel: Hashable | None, *, urgent: bool = True) -> None:

@@ -28,7 +28,15 @@ from cogs.hands import Hands, cannot_edit
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
 from cogs.shared import SharedView
-from cogs.shown import GameShown, People, forced_notes, names_of, private_key, table_timers
+from cogs.shown import (
+    GameShown,
+    People,
+    Views,
+    forced_notes,
+    names_of,
+    private_key,
+    table_timers,
+)
 from cogs.ui import UIS
 from cogs.ui.base import Panel
 from cogs.ui.pictures import Pictures
@@ -57,7 +65,8 @@ class Publisher:
         self.pacer = pacer or Pacer()
         self.attachments = attachments or Attachments(Pictures(), always)
         self.people = People()
-        self.hands = Hands(bot, service, self.pacer, self.people, self.attachments)
+        self.views = Views()
+        self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
         self.outbox = Outbox(settled=self._settled)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}
@@ -97,7 +106,10 @@ class Publisher:
             clicked = clicker is not None and seat.seat == clicker.seat
             if clicked and shown.version == report.after.row.version:
                 if clicked_message is not None and clicked_message == dm.message_id:
-                    dm.key, dm.note = private_key(loaded, seat), None  # the response showed it
+                    dm.key, dm.note = (
+                        private_key(loaded, seat, self.views),
+                        None,
+                    )  # response showed it
                     continue
                 # They played from an ephemeral hand, which the response updated: their DM
                 # (if they have one) follows quietly, they are looking at the game already.
@@ -263,7 +275,7 @@ class Publisher:
 
     def _table_kwargs(self, loaded: Loaded) -> tuple[str, dict[str, Any]]:
         ui = UIS[loaded.row.game]
-        view = loaded.game.view(loaded.state, None)
+        view = self.views.of(loaded.game, loaded.state, None)
         panel = ui.table(view, names_of(loaded))
         timers = table_timers(loaded)
         if loaded.row.status == "cancelled":
@@ -279,14 +291,21 @@ class Publisher:
         loaded = shown.loaded
         if loaded.state is None or time.monotonic() < shown.table_blocked_until:
             return
+        if shown.table_drawn is loaded and shown.table_message_id is not None:
+            return  # an earlier job already showed this state (it waited for its slot)
         key, kwargs = self._table_kwargs(loaded)
         lane = ("ch", loaded.row.channel_id)
         channel = self.bot.get_partial_messageable(loaded.row.channel_id)
         try:
             if shown.table_message_id is not None and shown.table_key == key:
                 await self.pacer.slot(lane, urgent=urgent)
+                if shown.loaded is not loaded:  # moves came while this edit waited
+                    newer = self._table_kwargs(shown.loaded)
+                    if newer[0] == key:
+                        loaded, kwargs = shown.loaded, newer[1]
                 try:
                     await channel.get_partial_message(shown.table_message_id).edit(**kwargs)
+                    shown.table_drawn = loaded
                     return
                 except discord.HTTPException as exc:
                     if not cannot_edit(exc):
@@ -317,6 +336,7 @@ class Publisher:
                 )
             raise
         shown.table_message_id, shown.table_key = sent.id, key
+        shown.table_drawn = loaded
         await self.service.store.set_table_message(loaded.row.id, sent.id, key)
 
     # -- summaries -----------------------------------------------------------------------
@@ -328,9 +348,9 @@ class Publisher:
         names = names_of(report.after)
         states = [report.before.state, *report.states]
         groups: list[tuple[Any, list[Panel]]] = []
-        previous = game.view(states[0], None) if states[0] is not None else None
+        previous = self.views.of(game, states[0], None) if states[0] is not None else None
         for state in states[1:]:
-            current = game.view(state, None)
+            current = self.views.of(game, state, None)
             if previous is not None:
                 panels = ui.summaries(previous, current, names)
                 if panels:

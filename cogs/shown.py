@@ -9,14 +9,40 @@ from __future__ import annotations
 
 import json
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
 from cogs.ui import UIS
 from cogs.ui.base import Button, Names, Select
 from db.models import SeatRow
+from engine.base import Game
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
+VIEWS_KEPT = 512  # (state, seat) views remembered: a move's views are asked for several times
+
+
+class Views:
+    """``game.view(state, seat)``, computed once per state and seat: a move's table, its
+    hands and every seat's private key ask for the same views (states are never modified,
+    and the views handed out are only read). One per publisher, bounded."""
+
+    def __init__(self, kept: int = VIEWS_KEPT) -> None:
+        self._kept = kept
+        self._views: OrderedDict[tuple[int, int | None], tuple[Any, Any]] = OrderedDict()
+
+    def of(self, game: Game[Any, Any], state: Any, seat: int | None) -> Any:
+        key = (id(state), seat)
+        found = self._views.get(key)
+        if found is not None and found[0] is state:
+            self._views.move_to_end(key)
+            return found[1]
+        view = game.view(state, seat)
+        self._views[key] = (state, view)  # the state is kept too, so its id is not reused
+        if len(self._views) > self._kept:
+            self._views.popitem(last=False)
+        return view
 
 
 def names_of(loaded: Loaded) -> Names:
@@ -26,13 +52,13 @@ def names_of(loaded: Loaded) -> Names:
     )
 
 
-def private_key(loaded: Loaded, seat: SeatRow) -> str:
+def private_key(loaded: Loaded, seat: SeatRow, views: Views) -> str:
     """What a seat's DM shows that the table does not: its own view's private part, its
     legal moves (with the step their buttons carry), its timer, autopilot, and the game's
     status. The DM is edited only when this changes; public changes are the table's job."""
     game, state = loaded.game, loaded.state
-    view = game.view(state, seat.seat)
-    public = game.view(state, None)
+    view = views.of(game, state, seat.seat)
+    public = views.of(game, state, None)
     private = {k: v for k, v in view.items() if public.get(k) != v}
     legal = [str(a) for a in game.legal_actions(state, seat.seat)]
     return json.dumps(
@@ -61,6 +87,7 @@ class GameShown:
     rendered_version: int
     dms: dict[int, DmShown] = field(default_factory=dict)
     table_blocked_until: float = 0.0
+    table_drawn: Loaded | None = None  # the state the table message last showed
 
     @classmethod
     def seed(cls, loaded: Loaded) -> GameShown:

@@ -98,22 +98,35 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
 
     async def _timer_loop(self) -> None:
         await self.bot.wait_until_ready()
-        changed = self.service.timers_changed
+        service = self.service
+        changed = service.timers_changed
         while True:
             changed.clear()
+            service.soonest_new_deadline = None
             try:
-                for report in await self.service.expire_due():
+                for report in await service.expire_due():
                     if report.moves or report.notices:
                         self.publisher.publish(report)
-                due = await self.service.store.next_claimable_at()
+                due = await service.store.next_claimable_at()
             except Exception:
                 log.exception("turn timers failed; retrying")
                 due = None
             delay = MAX_TIMER_SLEEP if due is None else max(0.0, due - time.time())
             # Other processes (PostgreSQL) set timers this one does not hear of: look again
             # every few seconds there.
-            longest = (
-                SHARED_TIMER_SLEEP if self.service.store.dialect == "postgres" else MAX_TIMER_SLEEP
-            )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), min(delay, longest) + 0.05)
+            longest = SHARED_TIMER_SLEEP if service.store.dialect == "postgres" else MAX_TIMER_SLEEP
+            await self._sleep_until(time.time() + min(delay, longest))
+
+    async def _sleep_until(self, wake_at: float) -> None:
+        """Sleep until ``wake_at``, or until a deadline is set that falls due before it (a
+        move sets timers all the time, nearly always later ones: those need no query)."""
+        changed = self.service.timers_changed
+        while (remaining := wake_at - time.time()) > -0.05:
+            try:
+                await asyncio.wait_for(changed.wait(), remaining + 0.05)
+            except TimeoutError:
+                return
+            soonest = self.service.soonest_new_deadline
+            if soonest is not None and soonest < wake_at:
+                return
+            changed.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import fields
 from typing import Any, Protocol
 
 from db.errors import NotFound
@@ -24,6 +25,15 @@ TABLE_KEYS = {
     "rating_history": "game_id, user_id",
     "guild_settings": "guild_id",
 }
+
+
+# Every seat column, prefixed, so one joined row carries a game and one of its seats.
+_SEAT_COLUMNS = tuple(f.name for f in fields(SeatRow))
+_GAME_AND_SEATS = (
+    "SELECT g.*, "
+    + ", ".join(f"s.{name} AS s__{name}" for name in _SEAT_COLUMNS)
+    + " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
+)
 
 
 class Tx(Protocol):
@@ -56,6 +66,20 @@ class Reads(ABC):
         if not rows:
             raise NotFound(f"no game {game_id}")
         return GameRow.from_row(rows[0])
+
+    async def game_and_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]]:
+        """A game and its seats (in seat order) in one query: what a move loads."""
+        rows = await self._fetch(_GAME_AND_SEATS, game_id)
+        if not rows:
+            raise NotFound(f"no game {game_id}")
+        game_columns = [k for k in rows[0] if not k.startswith("s__")]
+        game = GameRow.from_row({k: rows[0][k] for k in game_columns})
+        seats = [
+            SeatRow.from_row({name: row[f"s__{name}"] for name in _SEAT_COLUMNS})
+            for row in rows
+            if row["s__seat"] is not None
+        ]
+        return game, seats
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         rows = await self._fetch(

@@ -9,9 +9,10 @@ processes: row locks, ``SKIP LOCKED``) provide the transactions and map driver e
 ``postgresql://`` URL selects PostgreSQL, anything else is a SQLite file path.
 
 The action log is the source of truth; the snapshot beside it is a cache that lets a game
-load without replaying. A move is recorded by :meth:`Store.record_move`: lock the game row,
-check the version, append the action (unique ``(game_id, seq)``), write the snapshot and the
-seats' bookkeeping, commit — all before anyone answers Discord.
+load without replaying. A move is recorded by :meth:`Store.record_move` in one transaction
+of three statements: write the snapshot if the version is still the expected one (which locks
+the game row), append the action (unique ``(game_id, seq)``), write every seat's bookkeeping
+in one UPDATE; commit — all before anyone answers Discord.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class SeatUpdate:
     deadline: float | None
     timeouts: int
     autopilot: bool
+    keep: bool = False  # only the step moves on; the seat's timer and flags stay as they are
 
 
 class Store(Players, Servers, Leaving, Reads, SharedShown):
@@ -281,23 +283,26 @@ class Store(Players, Servers, Leaving, Reads, SharedShown):
         """
         now = time.time()
         new_version = expected_version + 1
+        finished = results is not None
+        updates = list(seat_updates)
+        if seat not in {u.seat for u in updates}:  # the acting seat's step moves on regardless
+            updates.append(SeatUpdate(seat, None, 0, False, keep=True))
         async with self._transaction() as tx:
-            rows = await tx.fetch(
-                f"SELECT version, status FROM games WHERE id = ?{self._row_lock}", game_id
-            )
-            if not rows or rows[0]["status"] != "active" or rows[0]["version"] != expected_version:
-                raise StaleVersion("the game moved on")
-            finished = results is not None
-            await tx.execute(
+            # The version check is the UPDATE's own condition (on PostgreSQL it takes the row
+            # lock; a concurrent writer waits, then finds the version moved on).
+            changed = await tx.execute(
                 "UPDATE games SET snapshot = ?, version = ?, updated_at = ?, status = ?, "
-                "ended_at = ? WHERE id = ?",
+                "ended_at = ? WHERE id = ? AND status = 'active' AND version = ?",
                 snapshot,
                 new_version,
                 now,
                 "finished" if finished else "active",
                 now if finished else None,
                 game_id,
+                expected_version,
             )
+            if changed != 1:
+                raise StaleVersion("the game moved on")
             try:
                 await tx.execute(
                     "INSERT INTO actions (game_id, seq, seat, action, actor, at) "
@@ -311,28 +316,8 @@ class Store(Players, Servers, Leaving, Reads, SharedShown):
                 )
             except ConstraintViolation as exc:  # (game_id, seq) taken: someone else's move
                 raise StaleVersion("the game moved on") from exc
-            updates = list(seat_updates)
-            if seat not in {u.seat for u in updates}:
-                await tx.execute(
-                    "UPDATE seats SET step = step + 1 WHERE game_id = ? AND seat = ?",
-                    game_id,
-                    seat,
-                )
-            await tx.executemany(  # one batch; the acting seat's step counter moves on
-                "UPDATE seats SET deadline = ?, timeouts = ?, autopilot = ?, claimed_until = NULL, "
-                "step = step + ? WHERE game_id = ? AND seat = ?",
-                [
-                    (
-                        None if finished else _seconds(u.deadline),
-                        u.timeouts,
-                        bool(u.autopilot),
-                        1 if u.seat == seat else 0,
-                        game_id,
-                        u.seat,
-                    )
-                    for u in updates
-                ],
-            )
+            sql, args = _seat_batch(game_id, seat, updates, finished)
+            await tx.execute(sql, *args)
             if results is not None:
                 await tx.execute(
                     "UPDATE seats SET deadline = NULL, claimed_until = NULL WHERE game_id = ?",
@@ -424,6 +409,39 @@ class Store(Players, Servers, Leaving, Reads, SharedShown):
                 game_id,
                 seat,
             )
+
+
+# One row of the seats' batch: seat, deadline, timeouts, autopilot, step increment, keep.
+# The casts give PostgreSQL the types (a VALUES list of bare parameters would be text);
+# both engines name the columns of an unaliased VALUES list column1, column2, ...
+_SEAT_ROW = (
+    "(CAST(? AS INTEGER), CAST(? AS DOUBLE PRECISION), CAST(? AS INTEGER), "
+    "CAST(? AS BOOLEAN), CAST(? AS INTEGER), CAST(? AS BOOLEAN))"
+)
+
+
+def _seat_batch(
+    game_id: int, acting: int, updates: Sequence[SeatUpdate], finished: bool
+) -> tuple[str, list[Any]]:
+    """Every seat's bookkeeping of a move as ONE statement (UPDATE ... FROM VALUES; SQLite
+    3.33+ and PostgreSQL): timers, timeouts, autopilot, the claim released, and the acting
+    seat's step counter moved on."""
+    args: list[Any] = []
+    for u in updates:
+        deadline = None if finished else _seconds(u.deadline)
+        args += [u.seat, deadline, u.timeouts, bool(u.autopilot), int(u.seat == acting), u.keep]
+    keep = "v.column6"
+    sql = (
+        "UPDATE seats SET "
+        f"deadline = CASE WHEN {keep} THEN seats.deadline ELSE v.column2 END, "
+        f"timeouts = CASE WHEN {keep} THEN seats.timeouts ELSE v.column3 END, "
+        f"autopilot = CASE WHEN {keep} THEN seats.autopilot ELSE v.column4 END, "
+        f"claimed_until = CASE WHEN {keep} THEN seats.claimed_until ELSE NULL END, "
+        "step = seats.step + v.column5 "
+        f"FROM (VALUES {', '.join([_SEAT_ROW] * len(updates))}) AS v "
+        "WHERE seats.game_id = ? AND seats.seat = v.column1"
+    )
+    return sql, [*args, game_id]
 
 
 def _seconds(value: float | None) -> float | None:

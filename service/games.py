@@ -11,7 +11,7 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -64,6 +64,9 @@ class GameService(Lobbies):
         self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
         # Called with a game's id once it finished (ratings); a failure is logged, never raised.
         self.on_finished: list[Callable[[int], Awaitable[object]]] = []
+        # The soonest deadline set since the timer loop last looked (None: none set), so the
+        # loop queries the database only when a timer may fall due before its planned wake-up.
+        self.soonest_new_deadline: float | None = None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -75,10 +78,9 @@ class GameService(Lobbies):
 
     async def load(self, game_id: int) -> Loaded:
         try:
-            row = await self.store.game(game_id)
+            row, seats = await self.store.game_and_seats(game_id)
         except NotFound as exc:
             raise NoGame("That game no longer exists.") from exc
-        seats = await self.store.seats(game_id)
         state = GAMES[row.game].from_json(row.snapshot) if row.snapshot else None
         return Loaded(row, seats, state)
 
@@ -270,9 +272,14 @@ class GameService(Lobbies):
         report.states.append(new)
         if outcome is not None:
             await self._finished(loaded.row.id)
-        if any(u.deadline != s.deadline for u, s in zip(updates, loaded.seats, strict=True)):
+        moved = [
+            u.deadline
+            for u, s in zip(updates, loaded.seats, strict=True)
+            if u.deadline != s.deadline
+        ]
+        if moved:
             report.deadlines_changed = True
-            self.timers_changed.set()
+            self._timers_set(moved)
         finished = outcome is not None
         row = replace(
             loaded.row,
@@ -300,6 +307,13 @@ class GameService(Lobbies):
                 await hook(game_id)
             except Exception:  # the move is saved; a rating can be caught up later
                 log.exception("game %s: after-finish hook %r failed", game_id, hook)
+
+    def _timers_set(self, deadlines: Iterable[float | None]) -> None:
+        soonest = min((d for d in deadlines if d is not None), default=None)
+        known = self.soonest_new_deadline
+        if soonest is not None and (known is None or soonest < known):
+            self.soonest_new_deadline = soonest
+        self.timers_changed.set()
 
     async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
         loaded = report.after

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from dataclasses import replace
 
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
@@ -23,7 +24,6 @@ COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome",
 
 class Lobbies(ABC):
     store: Store
-    timers_changed: asyncio.Event
 
     @abstractmethod
     def lock(self, game_id: int) -> asyncio.Lock: ...
@@ -43,6 +43,9 @@ class Lobbies(ABC):
 
     @abstractmethod
     async def _run_computers(self, report: Report) -> None: ...
+
+    @abstractmethod
+    def _timers_set(self, deadlines: Iterable[float | None]) -> None: ...
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -186,7 +189,7 @@ class Lobbies(ABC):
         report = Report(before=loaded, after=Loaded(row, seats, state), started=state)
         if any(d is not None for d in deadlines.values()):
             report.deadlines_changed = True
-            self.timers_changed.set()
+            self._timers_set(deadlines.values())
         await self._run_computers(report)
         return report
 

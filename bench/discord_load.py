@@ -1,0 +1,320 @@
+"""The bot under load: the real bot process against the rate-limited fake Discord.
+
+Each run starts a fresh bot process (``tests/fakediscord/process.py``) on a fresh SQLite file
+against a fresh fake Discord enforcing Discord's limits at their REAL length (no time
+scaling): 5 message writes per 5 s per channel (DM channels too), 50 requests/s per bot
+(interaction callbacks and followups exempt). ``--games`` games are opened through slash
+commands and lobby buttons, one channel each, mixed over the four games (Grinch 3 humans + 1
+computer, Gnoming 3 + 1, Hearts 2 humans, Ten 2 + 1). Then for ``--seconds`` every human
+clicks a random live control of their newest hand DM after thinking 0.2-1 s (``--think``),
+without waiting for the bot to go quiet; a click on a control that went stale meanwhile is
+counted apart. After the clicking stops the bot gets a few seconds to finish its writes.
+
+Per run: accepted clicks/s and recorded moves/s (computer moves included), 429s, REST calls
+per accepted click by kind (interaction callbacks and webhooks apart from the rest), click ->
+own message updated p50/p95 (the interaction callback as the fake received it), click ->
+table updated p95, notifying DMs per player, acknowledgement p99, CPU of the bot process per
+recorded move next to a bare durable aiosqlite commit measured in the same run.
+
+Run: ``python -m bench.discord_load`` (all runs, ~10 min) or e.g. ``--games 10 --seconds 30``;
+``--startup`` adds the restart with 1,000 open games (``bench.discord_startup``). The
+machine is shared: figures are noisy; the load average is printed with each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import resource
+import statistics
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from bench import discord_players as dp
+from tests.e2e.driver import quiet
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.process import BotProcess
+
+DRAIN_SECONDS = 8.0  # after the clicking: the bot's queued writes go out
+HUMAN = (0.2, 1.0)
+FAST = (0.02, 0.1)  # for moves/s and ack p99: players who click at once
+# games, seconds, think time, time scale of the rate-limit windows (1: Discord's own)
+DEFAULT_RUNS = (
+    (1, 60.0, HUMAN, 1.0),
+    (10, 60.0, HUMAN, 1.0),
+    (50, 60.0, HUMAN, 1.0),
+    (100, 45.0, FAST, 1.0),
+    (100, 30.0, FAST, 0.02),  # windows 50x shorter: what the bot itself can do
+)
+
+
+@dataclass(slots=True)
+class Figures:
+    games: int
+    seconds: float
+    scale: float
+    clicks_per_s: float
+    moves_per_s: float
+    accepted: int
+    stale: int
+    vanished: int
+    bucket_429: int
+    global_429: int
+    calls_per_click: float
+    interaction_per_click: float
+    other_per_click: float
+    by_kind: dict[str, float]
+    own_p50: float
+    own_p95: float
+    table_p95: float
+    table_missing: int
+    notify_per_player: float
+    notify_max: int
+    notify_per_own_move: float
+    ack_p99: float
+    per_game: dict[str, tuple[int, dict[str, float]]]  # game -> moves, short kind -> per move
+    cpu_ms_per_move: float
+    bench_cpu: float  # share of one core the fake Discord and the players used
+    commit_cpu_ms: float
+    commit_wall_ms: float
+    load: str
+
+
+async def bare_commit(folder: Path, count: int = 300) -> tuple[float, float]:
+    """CPU and wall ms of one durable aiosqlite commit (WAL, synchronous=FULL, BEGIN
+    IMMEDIATE, one INSERT of 2 kB, COMMIT), measured in this process."""
+    conn = await aiosqlite.connect(str(folder / "bare.db"), isolation_level=None)
+    try:
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = FULL")
+        await conn.execute("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)")
+        blob = "x" * 2048
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        cpu0, wall0 = usage.ru_utime + usage.ru_stime, time.perf_counter()
+        for _ in range(count):
+            await conn.execute("BEGIN IMMEDIATE")
+            await conn.execute("INSERT INTO t (v) VALUES (?)", (blob,))
+            await conn.execute("COMMIT")
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = usage.ru_utime + usage.ru_stime - cpu0
+        return cpu / count * 1000, (time.perf_counter() - wall0) / count * 1000
+    finally:
+        await conn.close()
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _short(kind: str) -> str:
+    if kind.startswith("POST /interactions/"):
+        return "callback"
+    if "/webhooks/" in kind:
+        return "webhook"
+    if kind.startswith("PATCH /channels/"):
+        return "edit"
+    if kind.startswith("POST /channels/"):
+        return "new message"
+    if kind.startswith("POST /users/@me/channels"):
+        return "dm-open"
+    return kind
+
+
+def _is_interaction(kind: str) -> bool:
+    return kind.startswith("POST /interactions/") or "/webhooks/" in kind
+
+
+async def run(
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    folder: Path,
+    *,
+    scale: float = 1.0,
+    script: str = "bot.py",
+    seed: int = 1,
+) -> Figures:
+    """One run; ``scale`` < 1 shortens every rate-limit window (the fake's and the bot's
+    pacing alike), to measure what the bot itself can do."""
+    fake = FakeDiscord()
+    fake.click_settle = 0.0  # players read and click at their own pace (think time)
+    if scale != 1.0:
+        fake.scale_time(scale)
+    await fake.start()
+    db = folder / f"load-{games}.db"
+    bot = BotProcess(
+        fake,
+        folder / f"bot-{games}.log",
+        env={"DATABASE_PATH": str(db), "TURN_TIMEOUT_SECONDS": "300", "LOG_LEVEL": "WARNING"},
+    )
+    try:
+        tables = dp.world(fake, games)
+        await dp.known_dm_channels(fake, db, [u for t in tables for u in t.humans])
+        await bot.start(script, timeout=60)
+        assert bot.popen is not None
+        await asyncio.gather(*(dp.open_table(fake, t) for t in tables))
+        await quiet(fake, idle=0.5, timeout=180)
+        fake.stats.reset()
+        first_request = len(fake.requests)
+        first_interaction = max(fake.interactions, default=0)
+        moves0, cpu0 = dp.recorded_moves(db), dp.cpu_seconds(bot.popen.pid)
+        epoch0 = time.time()
+        own0 = _own_cpu()
+        clicks = dp.Clicks()
+        rng = random.Random(seed)
+        start = time.monotonic()
+        until = start + seconds
+        await asyncio.gather(
+            *(
+                dp.play(fake, user, random.Random(rng.random()), until, think, clicks)
+                for t in tables
+                for user in t.humans
+            )
+        )
+        elapsed = time.monotonic() - start
+        bench_cpu = (_own_cpu() - own0) / elapsed
+        moves = dp.recorded_moves(db) - moves0
+        await asyncio.sleep(DRAIN_SECONDS)
+        cpu = dp.cpu_seconds(bot.popen.pid) - cpu0
+        commit_cpu, commit_wall = await bare_commit(folder)
+        figures = _figures(
+            fake, tables, clicks, games, elapsed, moves, cpu, (commit_cpu, commit_wall),
+            first_request, first_interaction,
+        )  # fmt: skip
+        figures.bench_cpu = bench_cpu
+        by_moves = dp.moves_by_game(db, epoch0)
+        for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
+            n = max(1, by_moves[game])
+            short: Counter[str] = Counter()
+            for kind, count in kinds.items():
+                short[_short(kind)] += count
+            figures.per_game[game] = (by_moves[game], {k: v / n for k, v in short.items()})
+        return figures
+    finally:
+        await bot.stop()
+        await fake.stop()
+
+
+def _figures(
+    fake: FakeDiscord,
+    tables: list[dp.Table],
+    clicks: dp.Clicks,
+    games: int,
+    elapsed: float,
+    moves: int,
+    cpu: float,
+    commit: tuple[float, float],
+    first_request: int,
+    first_interaction: int,
+) -> Figures:
+    accepted = len(clicks.accepted)
+    stats = fake.stats
+    calls: Counter[str] = stats.calls
+    interaction = sum(n for k, n in calls.items() if _is_interaction(k))
+    total = sum(calls.values())
+    channel_of = {user: t.channel for t in tables for user in t.humans}
+    own = dp.own_update_times(fake, clicks.accepted)
+    table, missing = dp.table_update_times(fake, clicks.accepted, channel_of, first_request)
+    notify = dp.notifying_dms(fake, first_request)
+    players = [u for t in tables for u in t.humans]
+    own_moves = sum(clicks.by_user.values())
+    acks = [
+        r.ack_latency
+        for i, r in fake.interactions.items()
+        if i > first_interaction and r.ack_latency is not None
+    ]
+    per = max(1, accepted)
+    return Figures(
+        games=games,
+        seconds=elapsed,
+        scale=fake.time_scale,
+        clicks_per_s=accepted / elapsed,
+        moves_per_s=moves / elapsed,
+        accepted=accepted,
+        stale=clicks.stale,
+        vanished=clicks.vanished,
+        bucket_429=stats.bucket_429,
+        global_429=stats.global_429,
+        calls_per_click=total / per,
+        interaction_per_click=interaction / per,
+        other_per_click=(total - interaction) / per,
+        by_kind={k: n / per for k, n in calls.most_common()},
+        own_p50=dp.percentile(own, 50),
+        own_p95=dp.percentile(own, 95),
+        table_p95=dp.percentile(table, 95),
+        table_missing=missing,
+        notify_per_player=statistics.fmean([notify[u] for u in players]),
+        notify_max=max((notify[u] for u in players), default=0),
+        notify_per_own_move=sum(notify.values()) / max(1, own_moves),
+        ack_p99=dp.percentile(acks, 99),
+        per_game={},
+        bench_cpu=0.0,
+        cpu_ms_per_move=cpu / max(1, moves) * 1000,
+        commit_cpu_ms=commit[0],
+        commit_wall_ms=commit[1],
+        load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
+    )
+
+
+def show(f: Figures) -> None:
+    ms = 1000
+    print(
+        f"\n== {f.games} games, {f.seconds:.0f} s, windows x{f.scale:g}, "
+        f"load average {f.load}\n"
+        f"accepted clicks/s {f.clicks_per_s:.1f} (recorded moves/s {f.moves_per_s:.1f}); "
+        f"accepted {f.accepted}, stale clicks {f.stale}, controls gone {f.vanished}\n"
+        f"429s: bucket {f.bucket_429}, global {f.global_429}\n"
+        f"REST calls per accepted click {f.calls_per_click:.2f} "
+        f"(interaction callbacks/webhooks {f.interaction_per_click:.2f}, "
+        f"the rest {f.other_per_click:.2f})"
+    )
+    for kind, n in f.by_kind.items():
+        print(f"    {n:6.3f}  {kind}")
+    for game, (n, kinds) in sorted(f.per_game.items()):
+        parts = ", ".join(f"{k} {v:.2f}" for k, v in sorted(kinds.items()))
+        print(f"    {game:7s} {n:5d} moves: {sum(kinds.values()):.2f} calls per move ({parts})")
+    print(
+        f"click -> own message p50 {f.own_p50 * ms:.0f} ms / p95 {f.own_p95 * ms:.0f} ms; "
+        f"click -> table p95 {f.table_p95 * ms:.0f} ms ({f.table_missing} never edited after)\n"
+        f"notifying DMs per player {f.notify_per_player:.1f} (max {f.notify_max}), "
+        f"per own accepted move {f.notify_per_own_move:.2f}\n"
+        f"ack p99 {f.ack_p99 * ms:.0f} ms\n"
+        f"bot CPU per recorded move {f.cpu_ms_per_move:.2f} ms; bare durable aiosqlite commit "
+        f"{f.commit_cpu_ms:.2f} ms CPU ({f.commit_wall_ms:.2f} ms wall): "
+        f"{f.cpu_ms_per_move / max(f.commit_cpu_ms, 1e-9):.1f}x\n"
+        f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile"
+    )
+
+
+async def main(args: argparse.Namespace) -> None:
+    runs: list[tuple[int, float, tuple[float, float], float]]
+    if args.games is not None:
+        runs = [(g, args.seconds or 60.0, tuple(args.think), args.scale) for g in args.games]
+    else:
+        runs = [(g, args.seconds or s, t, scale) for g, s, t, scale in DEFAULT_RUNS]
+    with tempfile.TemporaryDirectory(prefix="discord-load-") as tmp:
+        for games, seconds, think, scale in runs:
+            show(await run(games, seconds, think, Path(tmp), scale=scale))
+        if args.startup:
+            from bench.discord_startup import startup
+
+            await startup(Path(tmp), args.startup_games)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, nargs="*", help="games per run (default 1 10 50 100)")
+    parser.add_argument("--seconds", type=float, help="clicking time per run (default 60/45)")
+    parser.add_argument("--think", type=float, nargs=2, default=(0.2, 1.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--scale", type=float, default=1.0, help="rate-limit time scale")
+    parser.add_argument("--startup", action="store_true", help="also the 1,000-game restart")
+    parser.add_argument("--startup-games", type=int, default=1000)
+    asyncio.run(main(parser.parse_args()))

@@ -1,0 +1,274 @@
+"""Simulated players and what they measure, for ``bench.discord_load`` (not a test).
+
+Players are users of the fake Discord (``tests/fakediscord``) clicking a random live control
+of their newest hand DM after a random think time, without waiting for the bot to go quiet.
+The figures come from the fake's own records: interaction callbacks (when the clicker's own
+message was updated), every REST request with its time (the table edits, notifying DMs) and
+``fake.stats`` (calls by kind, 429s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import sqlite3
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from db import open_store
+from tests.e2e.driver import find_button, newest_live_controls
+from tests.fakediscord import FakeDiscord, InteractionRecord
+from tests.fakediscord.components import buttons
+
+ACCEPTED = (6, 7)  # deferred update, update: the move was taken
+SILENT = 4096  # message flag: no notification
+STALE = "no longer available"
+MIX = (("grinch", 3, 1), ("gnome", 3, 1), ("hearts", 2, 0), ("ten", 2, 1))  # humans, computers
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PATCH_MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
+POST_MESSAGE = re.compile(r"^/channels/(\d+)/messages$")
+
+
+@dataclass(slots=True)
+class Table:
+    """One game being played: its channel and its human players."""
+
+    game: str
+    channel: int
+    humans: list[int]
+    computers: int
+
+
+@dataclass(slots=True)
+class Clicks:
+    """What the players saw."""
+
+    accepted: list[InteractionRecord] = field(default_factory=list)
+    stale: int = 0
+    refused: int = 0
+    vanished: int = 0  # the control was gone before the click went out
+    unanswered: int = 0
+    by_user: Counter[int] = field(default_factory=Counter)
+
+
+def world(fake: FakeDiscord, games: int, prefix: str = "") -> list[Table]:
+    """A guild with one channel per game and fresh players for each (mixed over the games)."""
+    guild = fake.add_guild(f"Bench {prefix}")
+    tables = []
+    for n in range(games):
+        name, humans, computers = MIX[n % len(MIX)]
+        channel = fake.add_channel(guild, f"{prefix}table-{n}")
+        users = [fake.add_user(f"{prefix}p{n}-{k}", guild_ids=[guild]) for k in range(humans)]
+        tables.append(Table(name, channel, users, computers))
+    return tables
+
+
+async def known_dm_channels(fake: FakeDiscord, db: Path, users: list[int]) -> None:
+    """Players who played before: their DM channels are in the database (an earlier, finished
+    game each), so dealing does not wait for Discord's DM-open limit (10 per 10 s)."""
+    store = await open_store(db)
+    try:
+        for n, user in enumerate(users):
+            row = await store.create_lobby(
+                guild_id=1, channel_id=n + 1, game="ten", host_id=user, host_name="x", seed=n
+            )
+            await store.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
+            await store.end(row.id, "finished")
+    finally:
+        await store.close()
+
+
+async def open_table(fake: FakeDiscord, table: Table) -> None:
+    """`/<game> start`, the others join, computers are added, the host starts."""
+    host = table.humans[0]
+    reply = await (await fake.slash(host, table.channel, f"{table.game} start")).wait_response(20)
+    lobby = reply.message()
+    assert lobby is not None, reply
+    lobby_id = int(lobby["id"])
+    labels = [(u, "Join") for u in table.humans[1:]]
+    labels += [(host, "Add computer player")] * table.computers + [(host, "Start")]
+    for user, label in labels:
+        current = fake.message(lobby_id) or lobby
+        custom_id = find_button(current, label).custom_id or ""
+        await (await fake.click(user, lobby_id, custom_id)).wait_response(20)
+
+
+async def play(
+    fake: FakeDiscord,
+    user: int,
+    rng: random.Random,
+    until: float,
+    think: tuple[float, float],
+    clicks: Clicks,
+) -> None:
+    """One player: think, click a random live control of the newest hand, repeat."""
+    while (now := time.monotonic()) < until:
+        await asyncio.sleep(min(rng.uniform(*think), until - now))
+        found = newest_live_controls(fake, user)
+        if found is None:
+            continue
+        message, moves, menus = found
+        message_id = int(message["id"])
+        try:
+            if moves and (not menus or rng.random() < 0.8):
+                button = rng.choice(moves)
+                rec = await fake.click(user, message_id, button.custom_id or "")
+            else:
+                menu = rng.choice(menus)
+                values = [v for _, v in rng.sample(menu.options, k=max(1, menu.min_values))]
+                rec = await fake.select(user, message_id, menu.custom_id, values)
+        except LookupError:
+            clicks.vanished += 1
+            continue
+        try:
+            reply = await rec.wait_response(timeout=5.0)
+        except TimeoutError:
+            clicks.unanswered += 1
+            continue
+        if reply.type in ACCEPTED:
+            clicks.accepted.append(rec)
+            clicks.by_user[user] += 1
+        elif STALE in reply.content:
+            clicks.stale += 1
+        else:
+            clicks.refused += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[round(q) - 1]
+
+
+def own_update_times(fake: FakeDiscord, accepted: list[InteractionRecord]) -> list[float]:
+    """Click -> the clicker's own message updated: the update callback, or for a deferred
+    click the edit of its original response."""
+    edits: dict[str, float] = {}
+    for request in fake.requests:
+        if request.method == "PATCH" and request.path.endswith("/messages/@original"):
+            token = request.path.split("/")[3]
+            edits.setdefault(token, request.at)
+    out = []
+    for rec in accepted:
+        if rec.response is not None and rec.response.type == 7 and rec.acked_at is not None:
+            out.append(rec.acked_at - rec.sent_at)
+        elif rec.token in edits:
+            out.append(edits[rec.token] - rec.sent_at)
+    return out
+
+
+def table_messages(fake: FakeDiscord, channel: int) -> set[int]:
+    """Messages of a channel that ever carried the table's "My hand" button."""
+    found = set()
+    for mid in fake.channel_messages.get(channel, []):
+        for version in fake.message_versions(mid):
+            if any((b.custom_id or "").startswith("hand:") for b in buttons(version)):
+                found.add(mid)
+                break
+    return found
+
+
+def table_update_times(
+    fake: FakeDiscord,
+    accepted: list[InteractionRecord],
+    channel_of: dict[int, int],
+    first_request: int,
+) -> tuple[list[float], int]:
+    """Click -> the first table edit the bot sent after the move was committed (the click's
+    acknowledgement follows the commit). ``channel_of``: each player's game channel. Returns
+    the latencies and the number of clicks whose table was never edited afterwards.
+
+    A table edit drawn just before the commit but sent after it would count too early; the
+    bot redraws an edit that waited for its rate-limit slot, so that window is short.
+    """
+    writes: dict[int, list[float]] = {}
+    tables: dict[int, set[int]] = {}
+    for request in fake.requests[first_request:]:
+        match = PATCH_MESSAGE.match(request.path)
+        if request.method != "PATCH" or match is None or request.status != 200:
+            continue
+        channel, message = int(match[1]), int(match[2])
+        if channel not in tables:
+            tables[channel] = table_messages(fake, channel)
+        if message in tables[channel]:
+            writes.setdefault(channel, []).append(request.at)
+    out, missing = [], 0
+    for rec in accepted:
+        after = rec.acked_at or rec.sent_at
+        times = writes.get(channel_of[rec.user_id], [])
+        first = next((t for t in times if t >= after), None)
+        if first is None:
+            missing += 1
+        else:
+            out.append(first - rec.sent_at)
+    return out, missing
+
+
+def notifying_dms(fake: FakeDiscord, first_request: int) -> Counter[int]:
+    """New DMs sent without the silent flag, per DM channel's user."""
+    owner = {cid: uid for uid, cid in fake.dm_channels.items()}
+    counts: Counter[int] = Counter()
+    for request in fake.requests[first_request:]:
+        match = POST_MESSAGE.match(request.path)
+        if request.method != "POST" or match is None or request.status != 200:
+            continue
+        channel = int(match[1])
+        if channel not in owner:
+            continue
+        flags = int((request.json or {}).get("flags") or 0)
+        if not flags & SILENT:
+            counts[owner[channel]] += 1
+    return counts
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def recorded_moves(db: Path) -> int:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+def moves_by_game(db: Path, since: float) -> Counter[str]:
+    """Moves recorded since ``since`` (epoch seconds), per game type."""
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+        rows = conn.execute(
+            "SELECT g.game, COUNT(*) FROM actions a JOIN games g ON g.id = a.game_id "
+            "WHERE a.at >= ? GROUP BY g.game",
+            (since,),
+        ).fetchall()
+    return Counter({str(game): int(n) for game, n in rows})
+
+
+def calls_by_game(
+    fake: FakeDiscord, tables: list[Table], first_request: int
+) -> dict[str, Counter[str]]:
+    """REST calls by kind per game type: a game's channel, its players' DMs and the
+    interactions they made."""
+    game_of_channel = {t.channel: t.game for t in tables}
+    game_of_user = {u: t.game for t in tables for u in t.humans}
+    for user, channel in fake.dm_channels.items():
+        if user in game_of_user:
+            game_of_channel[channel] = game_of_user[user]
+    out: dict[str, Counter[str]] = {t.game: Counter() for t in tables}
+    for request in fake.requests[first_request:]:
+        parts = request.path.split("/")
+        game = None
+        if len(parts) > 2 and parts[1] == "channels" and parts[2].isdigit():
+            game = game_of_channel.get(int(parts[2]))
+        elif len(parts) > 3 and parts[1] in ("interactions", "webhooks"):
+            rec = fake.interactions_by_token.get(parts[3])
+            game = None if rec is None else game_of_user.get(rec.user_id)
+        if game is not None and request.kind:
+            out[game][request.kind] += 1
+    return out
