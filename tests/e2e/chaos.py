@@ -57,15 +57,36 @@ def db_read(db: Path, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in conn.execute(sql, args).fetchall()]
 
 
-def player_count(db: Path) -> int:
-    return int(db_read(db, "SELECT COUNT(*) FROM actions WHERE actor = 'player'")[0][0])
+def due_users(db: Path, game_id: int) -> set[int]:
+    """Users whose seat is due now, from the stored snapshot."""
+    (name, status, snapshot), *_ = db_read(
+        db, "SELECT game, status, snapshot FROM games WHERE id = ?", game_id
+    )
+    if status != "active":
+        return set()
+    due = GAMES[name].to_act(GAMES[name].from_json(snapshot))
+    rows = db_read(db, "SELECT seat, user_id FROM seats WHERE game_id = ?", game_id)
+    return {user for seat, user in rows if seat in due and user is not None}
 
 
-async def send_random_move(fake: FakeDiscord, users: list[int], rng: random.Random) -> Sent | None:
-    """A user with live controls in their newest DM clicks a button or picks a menu value."""
+def closed_dms(db: Path, game_id: int) -> set[int]:
+    rows = db_read(db, "SELECT user_id FROM seats WHERE game_id = ? AND dm_closed = 1", game_id)
+    return {user for (user,) in rows}
+
+
+async def send_random_move(
+    fake: FakeDiscord, users: list[int], rng: random.Random, hands: dict[int, int] | None = None
+) -> Sent | None:
+    """A user with live controls in their newest DM (or, for users in ``hands``, in that
+    ephemeral hand message) clicks a button or picks a menu value."""
     ready = []
     for user in users:
-        for message in reversed(fake.dm_messages(user)):
+        if hands and user in hands:
+            found = fake.message(hands[user])
+            candidates = [found] if found is not None else []
+        else:
+            candidates = fake.dm_messages(user)
+        for message in reversed(candidates):
             moves, menus = live_controls(message)
             if moves or menus:
                 ready.append((user, message, moves, menus))
