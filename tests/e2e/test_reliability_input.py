@@ -20,7 +20,14 @@ from hypothesis import strategies as st
 
 from tests.e2e.chaos import clean_log, db_read, send_random_move
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env, channel_message_with_button, game_row, open_game, quiet
+from tests.e2e.driver import (
+    bot_env,
+    channel_message_with_button,
+    game_row,
+    live_controls,
+    open_game,
+    quiet,
+)
 from tests.fakediscord import FakeDiscord, InteractionRecord
 
 EXAMPLES = 200
@@ -30,7 +37,7 @@ BIG = st.integers(10**15, 10**40)  # past the digits our templates accept
 STEP = st.integers(10**6, 10**12)  # no seat ever gets this far
 
 
-def forged_ids(game_id: int) -> st.SearchStrategy[str]:
+def forged_ids(game_id: int, legal: list[str]) -> st.SearchStrategy[str]:
     other = st.integers(0, 10**15 - 1).filter(lambda g: g != game_id) | BIG
     ours = st.sampled_from(["g", "gs", "hand", "back", "lobby"])
 
@@ -44,7 +51,8 @@ def forged_ids(game_id: int) -> st.SearchStrategy[str]:
         return f"{prefix}:{game}"
 
     wrong_game = st.builds(ours_for, ours, other, st.integers(0, 10**12) | BIG, ACTION)
-    stale_step = st.builds(ours_for, st.sampled_from(["g", "gs"]), st.just(game_id), STEP, ACTION)
+    actions = st.sampled_from(legal) | ACTION  # a legal move with a step no seat has
+    stale_step = st.builds(ours_for, st.sampled_from(["g", "gs"]), st.just(game_id), STEP, actions)
     anything = st.text(max_size=100) | st.text(min_size=101, max_size=400)
     prefixed = st.builds(lambda p, t: f"{p}:{t}", ours | st.text(max_size=8), st.text(max_size=60))
     return wrong_game | stale_step | anything | prefixed
@@ -74,6 +82,12 @@ async def test_forged_clicks_and_values_are_answered_and_change_nothing(
         await quiet(fake)
     before = game_state(db, game_id)
     bob_dm = int(fake.dm_messages(bob)[-1]["id"])
+    legal = sorted(
+        (b.custom_id or "").split(":", 3)[3]
+        for user in (alice, bob)
+        for b in live_controls(fake.dm_messages(user)[-1])[0]
+    )
+    assert legal
     table = int(channel_message_with_button(fake, channel, "My hand")["id"])
     loop = asyncio.get_running_loop()
     sent: list[InteractionRecord] = []
@@ -94,7 +108,7 @@ async def test_forged_clicks_and_values_are_answered_and_change_nothing(
         suppress_health_check=list(HealthCheck),
     )
     @given(
-        custom_id=forged_ids(game_id),
+        custom_id=forged_ids(game_id, legal),
         who=st.sampled_from(["player at their DM", "player at the table", "stranger"]),
         values=st.none() | st.lists(st.text(max_size=120), max_size=3),
     )

@@ -34,8 +34,9 @@ CANNOT_SAVE = "The bot cannot save moves right now; please try again in a little
 TMPFS_SIZE = "8m"
 
 
-def _bot_env(fake: FakeDiscord, db: Path) -> dict[str, str]:
-    return {"DISCORD_TOKEN": fake.token, "FAKE_DISCORD_URL": fake.url, "DATABASE_PATH": str(db)}
+def _closed_port_env(db: Path) -> dict[str, str]:
+    """bot.py on ``db`` with Discord at a closed port: it gets no further than the store."""
+    return {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(db)}
 
 
 async def _a_game_with_moves(
@@ -70,7 +71,7 @@ async def test_a_damaged_database_stops_the_bot_with_one_line(
     with db.open("r+b") as file:  # a page in the middle: its header and cells are junk now
         file.seek(size * (pages // 2))
         file.write(random.Random(2).randbytes(size))
-    result = await asyncio.to_thread(run_bot, tmp_path, _bot_env(fake_discord, db))
+    result = await asyncio.to_thread(run_bot, tmp_path, _closed_port_env(db))
     line = assert_one_line_failure(result.stderr, result.returncode, "damaged", "backup")
     assert str(db) in line
 
@@ -83,7 +84,7 @@ async def test_a_second_process_is_refused_and_the_first_keeps_serving(
     await bot_process.start(env=bot_env(tmp_path))
     rng = random.Random(3)
     game_id, sent = await _a_game_with_moves(fake, lambda: db, rng, 1)
-    result = await asyncio.to_thread(run_bot, tmp_path, _bot_env(fake, db))
+    result = await asyncio.to_thread(run_bot, tmp_path, _closed_port_env(db))
     assert_one_line_failure(result.stderr, result.returncode, "another bot process", "PostgreSQL")
     assert bot_process.running
     move = await send_random_move(fake, [fake.user_named("alice"), fake.user_named("bob")], rng)
@@ -124,13 +125,17 @@ class _Copy:
         self.live, self.copy = live, copy
         copy.parent.mkdir(exist_ok=True)
 
+    def _read(self) -> tuple[bytes, bytes]:
+        wal = Path(f"{self.live}-wal")
+        return self.live.read_bytes(), wal.read_bytes() if wal.exists() else b""
+
     def __call__(self) -> Path:
-        for suffix in ("", "-wal"):
-            source, target = Path(f"{self.live}{suffix}"), Path(f"{self.copy}{suffix}")
-            if source.exists():
-                shutil.copyfile(source, target)
-            else:
-                target.unlink(missing_ok=True)
+        """A copy of the file and WAL, taken twice until both reads agree (not torn)."""
+        first = self._read()
+        while (again := self._read()) != first:
+            first = again
+        self.copy.write_bytes(first[0])
+        Path(f"{self.copy}-wal").write_bytes(first[1])
         Path(f"{self.copy}-shm").unlink(missing_ok=True)
         return self.copy
 
