@@ -100,6 +100,10 @@ class Publisher:
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat, urgent=urgent)
 
+    def redraw_table(self, loaded: Loaded) -> None:
+        """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""
+        self._table_later(self._track(loaded))
+
     def cancelled(self, loaded: Loaded) -> None:
         """A running game was cancelled: the table says so and every hand loses its buttons."""
         shown = self._track(loaded)

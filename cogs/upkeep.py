@@ -65,7 +65,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             return
         if loaded.row.status == "active" and loaded.row.table_message_id == payload.message_id:
             log.info("the table of game %s was deleted; posting it again", loaded.row.id)
-            self.publisher.resync(loaded)
+            self.publisher.redraw_table(loaded)
 
     # -- start-up ------------------------------------------------------------------------
 
