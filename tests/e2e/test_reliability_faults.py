@@ -67,6 +67,7 @@ def _deleted(fake: FakeDiscord, message_id: int) -> list[Fault]:
 
 
 Step = Callable[[Ctx], list[Fault]]
+BLOCKED = "50013 on the channel"
 STEPS: list[tuple[str, Step]] = [
     (
         "429 on the table channel",
@@ -110,9 +111,10 @@ GAMES = {  # game: (humans, computers)
 }
 
 
-async def _settle(fake: FakeDiscord) -> None:
-    """quiet(); a table left alone after a 50013 is only marked shown by the next move or the
-    periodic repair, so then wait for the bot's requests alone."""
+async def _settle(fake: FakeDiscord) -> bool:
+    """quiet(), True when the bot's database says the game is fully shown. A table left alone
+    after a 50013 is only marked shown by the next move or the periodic repair: then (False)
+    wait for the bot's requests alone."""
     try:
         await quiet(fake, timeout=6)
     except TimeoutError:
@@ -121,6 +123,8 @@ async def _settle(fake: FakeDiscord) -> None:
             await quiet(fake)
         finally:
             fake.settle_checks[:] = checks
+        return False
+    return True
 
 
 @pytest.mark.allow_429
@@ -156,8 +160,11 @@ async def test_faults_during_a_whole_game(
         assert move is not None, f"round {rounds}: nobody can act after {injected[-1:]}"
         sent.append(move)
         await move.rec.wait_response()
-        await _settle(fake)
-        assert stranded(fake, db, game_id) == [], f"after {[i[0] for i in injected]}"
+        shown = await _settle(fake)
+        steps = [label for label, _ in injected]
+        # Retried and replaced messages all end up shown; only a channel refused stays behind.
+        assert shown or BLOCKED in steps, f"not fully shown after {steps}"
+        assert stranded(fake, db, game_id) == [], f"after {steps}"
     # Nobody clicks any more: the turn timers put the players on autopilot, the game ends.
     assert await wait_until(lambda: game_row(db)["status"] == "finished", 90, step=0.2)
     await _settle(fake)
@@ -192,7 +199,11 @@ async def test_deleted_table_is_replaced_while_a_player_without_dms_is_due(
         await quiet(fake)
     table = int(game_row(db)["table_message_id"])
     fake.delete_message(table)
+    await fake.wait_for(
+        lambda: (
+            has_my_hand(fake, channel, game_id) and int(game_row(db)["table_message_id"]) != table
+        ),
+        timeout=10,
+    )
     await quiet(fake)
-    await fake.wait_for(lambda: has_my_hand(fake, channel, game_id), timeout=10)
     assert stranded(fake, db, game_id) == []
-    assert int(game_row(db)["table_message_id"]) != table
