@@ -140,6 +140,21 @@ class _Copy:
         return self.copy
 
 
+def _backup_inside(pid: int, live: Path, target: Path) -> Path:
+    """A consistent copy made by SQLite's backup API inside the bot's mount namespace."""
+    code = (
+        "import sqlite3, sys\n"
+        "src = sqlite3.connect(f'file:{sys.argv[1]}?mode=ro', uri=True)\n"
+        "dst = sqlite3.connect(sys.argv[2])\n"
+        "src.backup(dst)\n"
+        "dst.close()\n"
+    )
+    target.unlink(missing_ok=True)
+    command = ["nsenter", f"--mount=/proc/{pid}/ns/mnt", sys.executable, "-c", code]
+    subprocess.run([*command, str(live), str(target)], check=True, timeout=30)
+    return target
+
+
 def _fill(path: Path) -> None:
     """Write zeros until the file system is full."""
     chunk = bytes(64 * 1024)
@@ -173,7 +188,9 @@ async def test_a_full_disk_refuses_moves_clearly_and_the_game_resumes(
 
     filler = live.with_name("filler")
     _fill(filler)
-    count = action_count(db())
+    count = action_count(
+        _backup_inside(bot_process.popen.pid, folder / "bot.db", tmp_path / "n.db")
+    )
     state = random.Random(5)
     refused = await send_random_move(fake, users, state)
     assert refused is not None
@@ -181,7 +198,8 @@ async def test_a_full_disk_refuses_moves_clearly_and_the_game_resumes(
     await fake.wait_for(refused.rec.texts, timeout=5)
     assert [t for t in refused.rec.texts() if t] == [CANNOT_SAVE]
     assert refused.rec.response is not None and refused.rec.response.ephemeral
-    assert action_count(db()) == count and not refused.acknowledged
+    inside = _backup_inside(bot_process.popen.pid, folder / "bot.db", tmp_path / "full.db")
+    assert action_count(inside) == count and not refused.acknowledged
 
     filler.unlink()  # space is back: the very same button works
     again = await send_random_move(fake, users, random.Random(5))
@@ -197,7 +215,8 @@ async def test_a_full_disk_refuses_moves_clearly_and_the_game_resumes(
         assert move.acknowledged
         sent.append(move)
         await quiet(fake)
-    check_log(db(), game_id, sent)
-    assert check_replay(db(), game_id) == "active"
+    final = _backup_inside(bot_process.popen.pid, folder / "bot.db", tmp_path / "final.db")
+    check_log(final, game_id, sent)
+    assert check_replay(final, game_id) == "active"
     assert clean_log(bot_process.log_text()) == []
     assert "cannot save a move" in bot_process.log_text()
