@@ -179,10 +179,10 @@ def stranded(fake: FakeDiscord, db: Path, game_id: int) -> list[str]:
     game = GAMES[name]
     due = game.to_act(game.from_json(snapshot))
     problems = []
-    for seat, user, step, closed, computer, autopilot in db_read(
+    for seat, user, step, closed, computer, autopilot, known in db_read(
         db,
-        "SELECT seat, user_id, step, dm_closed, is_computer, autopilot FROM seats "
-        "WHERE game_id = ?",
+        "SELECT seat, user_id, step, dm_closed, is_computer, autopilot, dm_message_id "
+        "FROM seats WHERE game_id = ?",
         game_id,
     ):
         if seat not in due or computer or autopilot or user is None:
@@ -195,7 +195,11 @@ def stranded(fake: FakeDiscord, db: Path, game_id: int) -> list[str]:
                 continue
         if closed and has_my_hand(fake, channel, game_id):
             continue
-        problems.append(f"seat {seat} (user {user}, step {step}, dm_closed={closed})")
+        newest = dms[-1]["id"] if dms else None  # the bot's record vs. what the user sees
+        problems.append(
+            f"seat {seat} (user {user}, step {step}, dm_closed={closed}, "
+            f"dm_message_id={known}, newest DM={newest})"
+        )
     return problems
 
 
