@@ -96,7 +96,9 @@ class Publisher:
                 continue
             dm = shown.dm(seat.seat)
             dm.key = None  # unknown after a restart: draw once
-            if seat.seat in due and dm.message_id is None:
+            if seat.seat in due:
+                # A due player gets a new hand rather than an edit: a crash between sending a
+                # hand and recording its id leaves a newer, stale message below the recorded one.
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat, urgent=urgent)
 
