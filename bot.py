@@ -55,9 +55,11 @@ CLOSE_GRACE = 2.0  # seconds queued messages get at shutdown
 
 
 def minimal_intents() -> discord.Intents:
-    """Only guild events (channels and names for the table and DMs); no message content."""
+    """Guild events (channels and names for the table and DMs) and guild message events (to
+    hear of a deleted table); no message content, no message cache."""
     intents = discord.Intents.none()
     intents.guilds = True
+    intents.guild_messages = True
     return intents
 
 
@@ -70,6 +72,7 @@ class CardBot(commands.Bot):
             intents=minimal_intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,
             **sharding.shard_options(settings),
         )
         self.settings = settings

@@ -111,11 +111,19 @@ class Hands:
     async def _edit(
         self, shown: GameShown, seat: SeatRow, key: str, say: Say, *, urgent: bool
     ) -> None:
+        """Edit the hand in place. The message is drawn after the rate-limit slot, from the
+        newest state then: a player's own click may have been answered meanwhile, and an
+        edit drawn before it would put older buttons over their newer hand."""
         dm = shown.dm(seat.seat)
         assert dm.channel_id is not None and dm.message_id is not None
-        kwargs = self.kwargs(shown.loaded, seat, shown.table_message_id, edit=True, note=dm.note)
         channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
+        loaded = shown.loaded
+        seat = loaded.seats[seat.seat]
+        key = private_key(loaded, seat, self.views)
+        if key == dm.key:
+            return  # shown already (by the player's own click)
+        kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=dm.note)
         try:
             await channel.get_partial_message(dm.message_id).edit(**kwargs)
         except discord.HTTPException as exc:
@@ -125,7 +133,7 @@ class Hands:
             dm.message_id = None
             await self._send(shown, seat, key, say, notify=False, urgent=urgent)
             return
-        dm.key, dm.note = key, None
+        dm.key, dm.note = key, None  # what this edit drew, even if a newer state came since
 
     async def _send(
         self, shown: GameShown, seat: SeatRow, key: str, say: Say, *, notify: bool, urgent: bool

@@ -106,10 +106,11 @@ class Publisher:
             clicked = clicker is not None and seat.seat == clicker.seat
             if clicked and shown.version == report.after.row.version:
                 if clicked_message is not None and clicked_message == dm.message_id:
-                    dm.key, dm.note = (
-                        private_key(loaded, seat, self.views),
-                        None,
-                    )  # response showed it
+                    # The response showed it. A hand job of theirs already queued or under
+                    # way may still land after the response: a check behind it redraws
+                    # the hand then (it edits nothing when the hand is as shown).
+                    dm.key, dm.note = private_key(loaded, seat, self.views), None
+                    self._hand_later(shown, seat.seat)
                     continue
                 # They played from an ephemeral hand, which the response updated: their DM
                 # (if they have one) follows quietly, they are looking at the game already.
@@ -129,9 +130,15 @@ class Publisher:
                 continue
             dm = shown.dm(seat.seat)
             dm.key = None  # unknown after a restart: draw once
-            if seat.seat in due and dm.message_id is None:
+            if seat.seat in due:
+                # A due player gets a new hand rather than an edit: a crash between sending a
+                # hand and recording its id leaves a newer, stale message below the recorded one.
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat, urgent=urgent)
+
+    def redraw_table(self, loaded: Loaded) -> None:
+        """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""
+        self._table_later(self._track(loaded))
 
     def cancelled(self, loaded: Loaded) -> None:
         """A running game was cancelled: the table says so and every hand loses its buttons."""

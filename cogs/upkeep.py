@@ -14,9 +14,11 @@ import contextlib
 import logging
 import time
 
+import discord
 from discord.ext import commands
 
 from cogs.publisher import Publisher
+from service.errors import NoGame
 from service.games import GameService
 
 log = logging.getLogger(__name__)
@@ -49,6 +51,21 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
     def _stopped(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
             log.error("%s stopped", task.get_name(), exc_info=task.exception())
+
+    @commands.Cog.listener()
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        """Someone deleted a running game's table: post it again now (a player without DMs
+        acts through its "My hand" button and may be the one the game waits for)."""
+        try:
+            loaded = await self.service.channel_game(payload.channel_id)
+        except NoGame:
+            return
+        except Exception:
+            log.exception("could not look up the game of channel %s", payload.channel_id)
+            return
+        if loaded.row.status == "active" and loaded.row.table_message_id == payload.message_id:
+            log.info("the table of game %s was deleted; posting it again", loaded.row.id)
+            self.publisher.redraw_table(loaded)
 
     # -- start-up ------------------------------------------------------------------------
 

@@ -239,6 +239,18 @@ async def slash(
     return await _deliver(fake, payload, "slash", user_id, channel_id, None)
 
 
+async def unregistered_command(
+    fake: FakeDiscord, user_id: int, channel_id: int, name: str, options: list[JSON]
+) -> InteractionRecord:
+    """A CHAT_INPUT command as sent, without checking the registered tree: what a client
+    whose command list predates the bot's last sync (or a forged client) sends."""
+    _require_connection(fake, channel_id)
+    iid, token = _new_ids(fake)
+    payload = _base_payload(fake, APPLICATION_COMMAND, iid, token, user_id, channel_id)
+    payload["data"] = {"id": str(fake.ids.next()), "name": name, "type": 1, "options": options}
+    return await _deliver(fake, payload, "slash", user_id, channel_id, None)
+
+
 async def _settle(fake: FakeDiscord, message_id: int) -> None:
     """discord.py attaches a view only after the HTTP call creating the message returned."""
     stored = fake.stored[message_id]

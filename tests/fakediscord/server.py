@@ -274,6 +274,15 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         """
         return await _interactions.slash(self, user_id, channel_id, command, options or {})
 
+    async def unregistered_slash(
+        self, user_id: int, channel_id: int, name: str, options: list[JSON] | None = None
+    ) -> InteractionRecord:
+        """Send command ``name`` with raw ``options`` even if the bot never registered it
+        (a stale or changed command); ``slash`` refuses those."""
+        return await _interactions.unregistered_command(
+            self, user_id, channel_id, name, options or []
+        )
+
     async def click(
         self, user_id: int, message_id: int, custom_id: str, *, force: bool = False
     ) -> InteractionRecord:
