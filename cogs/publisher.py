@@ -84,7 +84,7 @@ class Publisher:
         """Queue everything a report changed: summaries, notices, the table, hands.
 
         ``clicker`` is the seat whose own message (``clicked_message``) was already updated
-        by the interaction's response; it gets nothing more unless the game moved on since.
+        by the interaction's response: its hand is only checked again (no notification).
         """
         shown = self._track(report.after)
         loaded = shown.loaded
