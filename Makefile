@@ -13,7 +13,7 @@ IDENTITY := import sys; print(sys.version.split()[0], sys.base_prefix)
 WANT := $(shell $(PYTHON) -c '$(IDENTITY)' 2>/dev/null)
 HAVE := $(shell $(PY) -c '$(IDENTITY)' 2>/dev/null)
 
-.PHONY: install install-test run backup test lint typecheck unit bench clean FORCE
+.PHONY: install install-test run backup test lint typecheck unit bench messages messages-check clean FORCE
 
 ifeq ($(WANT),)
 $(error $(PYTHON) was not found or does not run: install Python 3.11 or newer, or set PYTHON=)
@@ -63,6 +63,14 @@ unit: $(VENV)/.test
 	$(VENV)/bin/pytest -n 2 -q $(PYTEST_ARGS)
 
 test: lint typecheck unit
+
+# The translation catalogs (locales/): merge new and changed texts into every language's .po,
+# then list what is still untranslated (the tests fail on any).
+messages: $(VENV)/.test
+	$(PY) -m i18n.tools update $(DOMAINS)
+
+messages-check: $(VENV)/.test
+	$(PY) -m i18n.tools check $(DOMAINS)
 
 bench: $(VENV)/.test
 	$(PY) -m bench.engine

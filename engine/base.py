@@ -22,8 +22,15 @@ class EngineError(Exception):
 class IllegalAction(EngineError, ValueError):
     """An action that the rules do not allow now, by this seat, or at all.
 
-    ``str(error)`` is a short sentence a player can read ("It is not your turn.").
+    ``str(error)`` is a short sentence a player can read ("It is not your turn."), in English.
+    ``reason`` and ``values`` are its parts for a translation: ``reason`` is the English text
+    with ``{name}`` placeholders (the catalogs list it), ``values`` fill them in.
     """
+
+    def __init__(self, reason: str, /, **values: object) -> None:
+        self.reason = reason
+        self.values = values
+        super().__init__(reason.format(**values) if values else reason)
 
 
 class BadActionText(IllegalAction):

@@ -19,7 +19,7 @@ from cogs.ui.base import Panel
 from engine import GAMES, PACKAGE_OF, PACKAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = ("engine", "cogs", "service", "db", "bot", "settings")
+PROJECT = ("engine", "cogs", "service", "db", "i18n", "bot", "settings")
 MAX_LINES = 500
 
 
@@ -132,6 +132,10 @@ def test_arrows_point_one_way() -> None:
         assert not any(d.startswith(("service", "db")) for d in deps), (module, deps)
         cog_deps = {d for d in deps if d.startswith("cogs") and not d.startswith("cogs.ui")}
         assert not cog_deps, (module, cog_deps)
+    # The translation layer is a leaf (its developer's tool, i18n.tools, reads the bot).
+    for module, deps in _imports_of("i18n", graph).items():
+        if module != "i18n.tools":
+            assert all(d.startswith("i18n") for d in deps), (module, deps)
 
 
 def _discord_importers() -> set[str]:
@@ -153,7 +157,7 @@ def test_no_discord_below_cogs() -> None:
     below = {
         m
         for m in _discord_importers()
-        if m.startswith(("engine", "service", "db", "cogs.ui")) or m == "settings"
+        if m.startswith(("engine", "service", "db", "cogs.ui", "i18n")) or m == "settings"
     }
     assert below == set()
 

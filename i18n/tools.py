@@ -1,0 +1,155 @@
+"""Keep the catalogs in step with the code: ``python -m i18n.tools update`` (``make messages``).
+
+Each domain's messages are extracted from its own files with Babel (``_``, ``N_``,
+``ngettext``, ``pgettext`` and the engine's ``IllegalAction`` reasons), written to
+``locales/<domain>.pot``, and merged into every language's ``.po`` (new messages appear
+untranslated, removed ones are dropped). The ``commands`` domain is read from the bot's
+command tree instead (names, descriptions, choices). ``python -m i18n.tools check`` lists
+what is missing, as the tests do.
+
+This module is a developer's tool: unlike the rest of ``i18n`` it may import the bot.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from i18n import DEFAULT, LANGUAGES
+from i18n.catalogs import LOCALES, po_path
+
+ROOT = LOCALES.parent
+KEYWORDS = {**DEFAULT_KEYWORDS, "IllegalAction": None, "BadActionText": None, "later": None}
+# Which files feed which domain (folders are read recursively; a file is taken once, by the
+# first domain that names it).
+SOURCES: dict[str, tuple[str, ...]] = {
+    "grinch": ("cogs/ui/grinch", "engine/grinch"),
+    "gnoming": ("cogs/ui/gnoming", "engine/gnoming"),
+    "hearts2p": ("cogs/ui/hearts2p", "engine/hearts2p"),
+    "ten": ("cogs/ui/ten", "engine/ten"),
+    "bot": ("bot.py", "cogs", "service", "engine", "lifecycle.py"),
+}
+ALL_DOMAINS = (*SOURCES, "commands")
+TRANSLATED = tuple(language for language in LANGUAGES if language != DEFAULT)
+# (id, or (singular, plural)), context, where it was found
+Message = tuple[str | tuple[str, str], str | None, str]
+
+
+def _files(domain: str) -> Iterator[Path]:
+    taken = {
+        path
+        for other in list(SOURCES)[: list(SOURCES).index(domain)]
+        for path in _walk(SOURCES[other])
+    }
+    for path in _walk(SOURCES[domain]):
+        if path not in taken:
+            yield path
+
+
+def _walk(roots: Iterable[str]) -> Iterator[Path]:
+    for root in roots:
+        path = ROOT / root
+        yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
+
+
+def code_messages(domain: str) -> list[Message]:
+    """Every marked message in ``domain``'s files, with where it was found."""
+    found: list[Message] = []
+    for path in _files(domain):
+        where = str(path.relative_to(ROOT))
+        for line, message, _comments, context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
+            if isinstance(message, tuple):
+                singular, plural = message[0], message[1]
+                if singular:
+                    found.append(((singular, plural or singular), context, f"{where}:{line}"))
+            elif message:
+                found.append((message, context, f"{where}:{line}"))
+    return found
+
+
+def command_messages() -> list[Message]:
+    """The command tree's names, descriptions and choices (``cogs/translator.py``)."""
+    from cogs.translator import command_messages as from_tree
+
+    return [(text, context, "commands") for text, context in from_tree()]
+
+
+def messages(domain: str) -> list[Message]:
+    return command_messages() if domain == "commands" else code_messages(domain)
+
+
+def template(domain: str) -> Catalog:
+    catalog = Catalog(project="cardtable", domain=domain, charset="utf-8", fuzzy=False)
+    for message, context, where in messages(domain):
+        path, _, line = where.partition(":")
+        catalog.add(message, context=context, locations=[(path, int(line or 0))])
+    return catalog
+
+
+def update(domains: Iterable[str] = ()) -> None:
+    """Write each domain's ``.pot`` and merge it into every language's ``.po``."""
+    for domain in tuple(domains) or ALL_DOMAINS:
+        pot = template(domain)
+        with (LOCALES / f"{domain}.pot").open("wb") as out:
+            write_po(out, pot, width=100, omit_header=False, sort_output=False)
+        for language in TRANSLATED:
+            path = po_path(language, domain)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists():
+                with path.open("rb") as source:
+                    catalog = read_po(source, locale=language, domain=domain)
+            else:
+                catalog = Catalog(locale=language, domain=domain, project="cardtable", fuzzy=False)
+            catalog.update(pot, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            with path.open("wb") as out:
+                write_po(out, catalog, width=100, include_previous=False)
+
+
+def missing(domains: Iterable[str] = ()) -> list[str]:
+    """One line per message without a translation in some language (empty when complete)."""
+    problems: list[str] = []
+    for domain in tuple(domains) or ALL_DOMAINS:
+        wanted = {(m, c): where for m, c, where in messages(domain)}
+        for language in TRANSLATED:
+            path = po_path(language, domain)
+            if not path.exists():
+                problems.append(f"{language}: no {path.relative_to(ROOT)}")
+                continue
+            with path.open("rb") as source:
+                catalog = read_po(source, locale=language, domain=domain)
+            for (message, context), where in wanted.items():
+                key = message[0] if isinstance(message, tuple) else message
+                entry = catalog.get(key, context=context)
+                strings = entry.string if entry is not None else None
+                values = strings if isinstance(strings, tuple) else (strings,)
+                if entry is None or entry.fuzzy or not all(values):
+                    problems.append(f"{language}/{domain}: {where}: {key!r}")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    command, domains = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
+    if unknown := set(domains) - set(ALL_DOMAINS):
+        print(f"unknown domain(s): {', '.join(sorted(unknown))}; known: {', '.join(ALL_DOMAINS)}")
+        return 2
+    if command == "update":
+        update(domains)
+        return 0
+    if command == "check":
+        problems = missing(domains)
+        print("\n".join(problems) or "every message is translated")
+        return 1 if problems else 0
+    print("usage: python -m i18n.tools update|check [domain ...]")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
