@@ -2,8 +2,9 @@
 
 The ``.po`` files are the source of truth and are read directly (Babel compiles them in memory),
 so there is no compiled ``.mo`` to forget or to go stale. Every domain of a language is merged
-into one set of translations: a domain is only a way to split the work (one per game, one for
-the bot, one for the commands). English is the language of the source; its catalog is empty.
+into one set of translations: a domain is only a way to split the work (one per game, one
+for what their screens share, one for the bot, one for the commands). English is the language
+of the source; it has no catalog.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
-DOMAINS = ("bot", "commands", "grinch", "gnoming", "hearts2p", "ten")
+DOMAINS = ("bot", "commands", "screens", "grinch", "gnoming", "hearts2p", "ten")
 
 
 def po_path(language: str, domain: str) -> Path:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -32,9 +33,32 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "gnoming": ("cogs/ui/gnoming", "engine/gnoming"),
     "hearts2p": ("cogs/ui/hearts2p", "engine/hearts2p"),
     "ten": ("cogs/ui/ten", "engine/ten"),
+    "screens": ("cogs/ui",),  # what every game's screens share, and the pictures
     "bot": ("bot.py", "cogs", "service", "engine", "lifecycle.py"),
 }
 ALL_DOMAINS = (*SOURCES, "commands")
+# Fixed dates and names in the headers: an update changes a file only where a message changed.
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+AUTHORS = "the cardtable authors"
+
+
+def _new_catalog(domain: str, language: str | None = None) -> Catalog:
+    return Catalog(
+        locale=language,
+        domain=domain,
+        project="cardtable",
+        version="1",
+        copyright_holder=AUTHORS,
+        msgid_bugs_address="",
+        last_translator=AUTHORS,
+        language_team=AUTHORS,
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        charset="utf-8",
+        fuzzy=False,
+    )
+
+
 TRANSLATED = tuple(language for language in LANGUAGES if language != DEFAULT)
 # (id, or (singular, plural)), context, where it was found
 Message = tuple[str | tuple[str, str], str | None, str]
@@ -86,7 +110,7 @@ def messages(domain: str) -> list[Message]:
 
 
 def template(domain: str) -> Catalog:
-    catalog = Catalog(project="cardtable", domain=domain, charset="utf-8", fuzzy=False)
+    catalog = _new_catalog(domain)
     for message, context, where in messages(domain):
         path, _, line = where.partition(":")
         catalog.add(message, context=context, locations=[(path, int(line or 0))])
@@ -97,8 +121,9 @@ def update(domains: Iterable[str] = ()) -> None:
     """Write each domain's ``.pot`` and merge it into every language's ``.po``."""
     for domain in tuple(domains) or ALL_DOMAINS:
         pot = template(domain)
+        LOCALES.mkdir(exist_ok=True)
         with (LOCALES / f"{domain}.pot").open("wb") as out:
-            write_po(out, pot, width=100, omit_header=False, sort_output=False)
+            write_po(out, pot, width=100, include_lineno=False)
         for language in TRANSLATED:
             path = po_path(language, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -106,11 +131,12 @@ def update(domains: Iterable[str] = ()) -> None:
                 with path.open("rb") as source:
                     catalog = read_po(source, locale=language, domain=domain)
             else:
-                catalog = Catalog(locale=language, domain=domain, project="cardtable", fuzzy=False)
-            catalog.update(pot, no_fuzzy_matching=True)
+                catalog = _new_catalog(domain, language)
+            catalog.update(pot, no_fuzzy_matching=True, update_header_comment=True)
+            catalog.revision_date = FIXED_DATE
             catalog.obsolete.clear()
             with path.open("wb") as out:
-                write_po(out, catalog, width=100, include_previous=False)
+                write_po(out, catalog, width=100, include_previous=False, include_lineno=False)
 
 
 def missing(domains: Iterable[str] = ()) -> list[str]:
