@@ -18,12 +18,13 @@ import discord
 
 from cogs.ui.pictures import Pictures, series_from_view, series_from_views
 from db.models import ActionRow
+from i18n import N_, _
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 
 MISSING_PERMISSIONS = 50013
-NO_FILES_NOTICE = (
+NO_FILES_NOTICE = N_(
     "🖼️ I can't attach pictures in this channel (Attach Files permission), so the game is "
     "shown as text only."
 )
@@ -107,7 +108,7 @@ class Attachments:
             log.warning("no Attach Files permission in channel %s: text only", channel_id)
             self.no_files.add(channel_id)
             sent = await channel.send(**kw)
-            await channel.send(NO_FILES_NOTICE)
+            await channel.send(_(NO_FILES_NOTICE))
             return sent
 
 

@@ -20,6 +20,8 @@ from typing import Any
 
 import discord
 
+from i18n import N_, _, translate
+
 ACTION_CHARS = r"[A-Za-z0-9._-]{1,80}"
 # Ids have a bounded number of digits, so a forged id can never overflow the database.
 GAME_ID = r"(?P<game>[0-9]{1,15})"
@@ -31,9 +33,9 @@ GameHandler = Callable[[Interaction, int], Awaitable[None]]
 LobbyHandler = Callable[[Interaction, int, str], Awaitable[None]]
 
 
-async def _not_ready(interaction: Interaction, *_: Any) -> None:
+async def _not_ready(interaction: Interaction, *_ignored: Any) -> None:
     await interaction.response.send_message(
-        "The bot is still starting; please try again in a moment.", ephemeral=True
+        _("The bot is still starting; please try again in a moment."), ephemeral=True
     )
 
 
@@ -119,9 +121,14 @@ class LobbyButton(
 
 
 _SEAT_BUTTONS: dict[str, dict[str, Any]] = {
-    "hand": {"label": "My hand", "style": discord.ButtonStyle.primary, "emoji": "🃏"},
+    "hand": {"label": N_("My hand"), "style": discord.ButtonStyle.primary, "emoji": "🃏"},
     # "I'm back" goes on the last row, below any grid of cards (rows 0-2).
-    "back": {"label": "I'm back", "style": discord.ButtonStyle.success, "emoji": "👋", "row": 4},
+    "back": {
+        "label": N_("I'm back"),
+        "style": discord.ButtonStyle.success,
+        "emoji": "👋",
+        "row": 4,
+    },
 }
 
 
@@ -131,7 +138,8 @@ class SeatButton(
     """ "My hand" (the hand as an ephemeral message) and "I'm back" (leave autopilot)."""
 
     def __init__(self, kind: str, game_id: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"{kind}:{game_id}", **_SEAT_BUTTONS[kind]))
+        look = {**_SEAT_BUTTONS[kind], "label": translate(_SEAT_BUTTONS[kind]["label"])}
+        super().__init__(discord.ui.Button(custom_id=f"{kind}:{game_id}", **look))
         self.kind, self.game_id = kind, game_id
 
     @classmethod

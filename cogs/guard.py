@@ -20,14 +20,15 @@ from discord.ext import commands
 
 from cogs.components import DYNAMIC_ITEMS
 from cogs.replies import SORRY, reply
+from i18n import N_, _
 
 log = logging.getLogger(__name__)
 
-NO_LONGER = "That move is no longer available."
-UNKNOWN_BUTTON = "This button is no longer in use. Use the newest message of the game."
-UPDATED = "The bot was updated a moment ago; please try again in a minute."
-NOT_A_MEMBER = "That person is not a member of this server."
-IN_A_SERVER = "Games are played in a server channel."
+NO_LONGER = N_("That move is no longer available.")
+UNKNOWN_BUTTON = N_("This button is no longer in use. Use the newest message of the game.")
+UPDATED = N_("The bot was updated a moment ago; please try again in a minute.")
+NOT_A_MEMBER = N_("That person is not a member of this server.")
+IN_A_SERVER = N_("Games are played in a server channel.")
 
 _TEMPLATES = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
 
@@ -50,19 +51,19 @@ def custom_ids(components: list[Any]) -> set[str]:
 def command_error_text(error: app_commands.AppCommandError) -> tuple[str, bool]:
     """(what to tell the user, whether it is our fault)."""
     if isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
-        return UPDATED, False
+        return _(UPDATED), False
     if isinstance(error, app_commands.NoPrivateMessage):
-        return IN_A_SERVER, False
+        return _(IN_A_SERVER), False
     if isinstance(error, app_commands.TransformerError):
         if error.type in (
             discord.AppCommandOptionType.user,
             discord.AppCommandOptionType.mentionable,
         ):
-            return NOT_A_MEMBER, False
-        return "I could not understand that option.", False
+            return _(NOT_A_MEMBER), False
+        return _("I could not understand that option."), False
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here.", False
-    return SORRY, True
+        return _("You can't use that command here."), False
+    return _(SORRY), True
 
 
 class GuardCog(commands.Cog, name="Guard"):
@@ -82,11 +83,11 @@ class GuardCog(commands.Cog, name="Guard"):
         custom_id = str(data.get("custom_id", ""))
         if not ours(custom_id, self.templates):
             log.warning("unknown component %r from user %s", custom_id[:100], interaction.user.id)
-            await reply(interaction, UNKNOWN_BUTTON)
+            await reply(interaction, _(UNKNOWN_BUTTON))
             return
         message = interaction.message
         if message is not None and custom_id not in custom_ids(message.components):
-            await reply(interaction, NO_LONGER)
+            await reply(interaction, _(NO_LONGER))
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -21,6 +21,7 @@ from cogs.pacing import Pacer
 from cogs.shown import GameShown, People, Views, hand_header, names_of, private_key
 from cogs.ui import UIS
 from db.models import SeatRow
+from i18n import N_, _
 from service.games import GameService
 from service.reports import Loaded
 
@@ -30,7 +31,7 @@ DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
 DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
-OUT_OF_DATE = "⬆️ This hand is out of date: your current hand is in a newer message below."
+OUT_OF_DATE = N_("⬆️ This hand is out of date: your current hand is in a newer message below.")
 
 Say = Callable[[Loaded, str], Awaitable[None]]
 
@@ -84,7 +85,7 @@ class Hands:
     def _where(self, loaded: Loaded) -> str:
         channel = self.bot.get_channel(loaded.row.channel_id)
         guild = getattr(channel, "guild", None)
-        return f"**{guild.name}** › <#{loaded.row.channel_id}>" if guild else "your server"
+        return f"**{guild.name}** › <#{loaded.row.channel_id}>" if guild else _("your server")
 
     async def draw(self, shown: GameShown, seat_no: int, say: Say, *, urgent: bool) -> None:
         """Bring one seat's DM up to date (the outbox runs this; it may run again)."""
@@ -97,7 +98,11 @@ class Hands:
         if seat.user_id in self.people.dm_closed or seat.dm_closed:
             if notify:
                 await say(
-                    loaded, f"<@{seat.user_id}>, it's your move — press **My hand** on the table."
+                    loaded,
+                    _(
+                        "{mention}, it's your move — press **My hand** on the table.",
+                        mention=f"<@{seat.user_id}>",
+                    ),
                 )
             return
         key = private_key(loaded, seat, self.views)
@@ -171,8 +176,11 @@ class Hands:
         await self.service.store.set_dm_closed(shown.loaded.row.id, seat.seat, True)
         await say(
             shown.loaded,
-            f"<@{seat.user_id}>, I can't send you direct messages, so your hand is behind the "
-            "**My hand** button on the table. The game goes on.",
+            _(
+                "{mention}, I can't send you direct messages, so your hand is behind the "
+                "**My hand** button on the table. The game goes on.",
+                mention=f"<@{seat.user_id}>",
+            ),
         )
 
     async def _retire(
@@ -182,7 +190,7 @@ class Hands:
         channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", user_id), urgent=urgent)
         try:
-            await channel.get_partial_message(message_id).edit(content=OUT_OF_DATE, view=None)
+            await channel.get_partial_message(message_id).edit(content=_(OUT_OF_DATE), view=None)
         except discord.HTTPException:
             log.info("could not retire old hand message %s", message_id, exc_info=True)
 
@@ -195,7 +203,7 @@ class Hands:
         channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", user_id))
         try:
-            await channel.get_partial_message(dm.message_id).edit(content=line, view=None)
+            await channel.get_partial_message(dm.message_id).edit(content=_(line), view=None)
         except discord.HTTPException as exc:
             if not cannot_edit(exc):
                 raise

@@ -19,31 +19,53 @@ from cogs.ui import UIS
 from cogs.ui.base import BLUE, GameUI, Panel
 from engine import GAMES
 from engine.base import Game
+from i18n import _, ngettext
 
-HOW_TO_PLAY = (
-    "**How to play**\n"
-    "1. Type `/<game> start` in a server channel: a lobby opens. Friends press **Join**, "
-    "anyone may **Add computer player**, and the host presses **Start**.\n"
-    "2. Your cards come to you by DM, with a button or menu for every move you may make; "
-    "a new DM pings you when it is your turn. DMs closed? Press **My hand** on the table "
-    "or type `/<game> hand`.\n"
-    "3. The channel keeps one table message up to date. When a turn timer runs out, the "
-    "computer makes that move for you; twice in a row and it keeps playing for you until you "
-    "press **I'm back**.\n\n"
-    "**Commands**\n"
-    "`/rules` a game's short rules · `/scores` this channel's score sheet · "
-    "`/leaderboard` the server's best players · `/stats` your games and rating · "
-    "`/history` recent games to replay · `/<game> leave` hands your seat to a computer · "
-    "`/<game> cancel` ends the channel's game (its host, or a member with Manage Server)."
-)
+
+def how_to_play() -> str:
+    """The steps of a game and the commands, in the current language."""
+    steps = (
+        _(
+            "1. Type `/<game> start` in a server channel: a lobby opens. Friends press "
+            "**Join**, anyone may **Add computer player**, and the host presses **Start**."
+        ),
+        _(
+            "2. Your cards come to you by DM, with a button or menu for every move you may "
+            "make; a new DM pings you when it is your turn. DMs closed? Press **My hand** on "
+            "the table or type `/<game> hand`."
+        ),
+        _(
+            "3. The channel keeps one table message up to date. When a turn timer runs out, "
+            "the computer makes that move for you; twice in a row and it keeps playing for "
+            "you until you press **I'm back**."
+        ),
+    )
+    commands_ = (
+        _("`/rules` a game's short rules"),
+        _("`/scores` this channel's score sheet"),
+        _("`/leaderboard` the server's best players"),
+        _("`/stats` your games and rating"),
+        _("`/history` recent games to replay"),
+        _("`/<game> leave` hands your seat to a computer"),
+        _("`/<game> cancel` ends the channel's game (its host, or a member with Manage Server)."),
+    )
+    return (
+        _("**How to play**")
+        + "\n"
+        + "\n".join(steps)
+        + "\n\n"
+        + _("**Commands**")
+        + "\n"
+        + " · ".join(commands_)
+    )
 
 
 def _players(game: Game[Any, Any]) -> str:
     if game.min_players == game.max_players:
-        return f"{game.min_players} players"
+        return ngettext("{n} player", "{n} players", game.min_players)
     if game.min_players == 1:
-        return f"1–{game.max_players} players (solo too)"
-    return f"{game.min_players}–{game.max_players} players"
+        return ngettext("1–{n} player (solo too)", "1–{n} players (solo too)", game.max_players)
+    return ngettext("{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players)
 
 
 def help_panel(
@@ -55,11 +77,11 @@ def help_panel(
         game = games[name]
         start = f"`/{name} start`"
         if game.max_players == 2:  # the lobby offers a direct challenge (see cogs.lobby)
-            start += f" or `/{name} start opponent:@someone`"
+            start = _("`/{game} start` or `/{game} start opponent:@someone`", game=name)
         fields.append((game.title, f"{_players(game)} · {start}", False))
     return Panel(
-        title="🃏 Card games in this server",
-        description=HOW_TO_PLAY,
+        title=_("🃏 Card games in this server"),
+        description=how_to_play(),
         fields=tuple(fields),
         colour=BLUE,
     )

@@ -17,6 +17,7 @@ from cogs.player_components import PlayerRoutes, history_view, replay_view
 from cogs.replies import reply, within_budget
 from cogs.ui.replay import history_panel, replay_panels
 from engine import GAMES
+from i18n import _, pgettext
 from service.errors import NoGame
 from service.replays import Replays
 
@@ -44,10 +45,12 @@ class HistoryCog(commands.Cog, name="History"):
         guild = interaction.guild_id or 0
         if user is None:
             work = self.replays.recent(guild, channel_id=interaction.channel_id or 0)
-            whose = "in this channel"
+            # TRANSLATORS: ends the title "📜 Recent games …"
+            whose = pgettext("recent games", "in this channel")
         else:
             work = self.replays.recent(guild, user_id=user.id)
-            whose = f"of {user.display_name}"
+            # TRANSLATORS: ends the title "📜 Recent games …"
+            whose = pgettext("recent games", "of {name}", name=user.display_name)
         games = await within_budget(interaction, work, ephemeral=True, thinking=True)
         panel = history_panel(games, TITLES, whose)
         kwargs: dict[str, Any] = {"embed": render.embed(panel)}
@@ -81,7 +84,11 @@ class HistoryCog(commands.Cog, name="History"):
             return
         body = json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
         file = discord.File(io.BytesIO(body), filename=f"{data['game']}-{game_id}.json")
-        text = f"{data['title']} #{game_id}: seed, players, every action and the result."
+        text = _(
+            "{game} #{id}: seed, players, every action and the result.",
+            game=data["title"],
+            id=game_id,
+        )
         await _respond(interaction, new=True, content=text, attachments=[file])
 
 

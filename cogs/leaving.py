@@ -21,6 +21,7 @@ from cogs.player_components import PlayerRoutes, leave_view
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, reply, within_budget
 from engine import GAMES
+from i18n import N_, _
 from service.errors import NoGame, PlayError
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
@@ -28,8 +29,8 @@ from service.leaving import close_idle_lobbies, leave_game
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY = 60.0  # seconds between looks for idle lobbies
-IDLE_CLOSED = "⌛ This lobby closed after 15 minutes without anyone joining or leaving."
-CONFIRM = (
+IDLE_CLOSED = N_("⌛ This lobby closed after 15 minutes without anyone joining or leaving.")
+CONFIRM = N_(
     "Leave this game? A computer player takes your seat and plays it to the end, and the "
     "result will show that you left. This cannot be undone."
 )
@@ -84,14 +85,16 @@ class LeavingCog(commands.Cog, name="Leaving"):
             await reply(interaction, str(exc))
             return
         if loaded.row.game != game_name:
-            await reply(interaction, f"The game in this channel is {loaded.game.title}.")
+            await reply(
+                interaction, _("The game in this channel is {game}.", game=loaded.game.title)
+            )
         elif loaded.row.status == "lobby":
-            await reply(interaction, "This game has not started: use **Leave** on the lobby.")
+            await reply(interaction, _("This game has not started: use **Leave** on the lobby."))
         elif loaded.seat_of(interaction.user.id) is None:
-            await reply(interaction, "You are not a player of this game.")
+            await reply(interaction, _("You are not a player of this game."))
         else:
             try:
-                kwargs: dict[str, Any] = {"content": CONFIRM, "view": leave_view(loaded.row.id)}
+                kwargs: dict[str, Any] = {"content": _(CONFIRM), "view": leave_view(loaded.row.id)}
                 if interaction.response.is_done():
                     await interaction.edit_original_response(**kwargs)
                 else:
@@ -110,9 +113,9 @@ class LeavingCog(commands.Cog, name="Leaving"):
             return
         except Exception:
             log.exception("leaving game %s failed", game_id)
-            await reply(interaction, SORRY)
+            await reply(interaction, _(SORRY))
             return
-        text = f"You left the game; {left.computer} 🤖 plays your seat."
+        text = _("You left the game; {computer} 🤖 plays your seat.", computer=left.computer)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(content=text, view=None)
@@ -126,7 +129,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
         """Close the idle lobbies; how many were."""
         closed = await close_idle_lobbies(self.service, now)
         for loaded in closed:
-            self.publisher.close_lobby_message(loaded, IDLE_CLOSED)
+            self.publisher.close_lobby_message(loaded, _(IDLE_CLOSED))
         return len(closed)
 
     async def _sweep_forever(self) -> None:

@@ -17,6 +17,7 @@ from cogs.table import TableCog
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
+from i18n import _, ngettext, pgettext
 from service.errors import PlayError
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -29,21 +30,26 @@ def lobby_panel(loaded: Loaded, closing: str | None = None) -> Panel:
     lines = []
     for seat in loaded.seats:
         mark = "🤖" if seat.is_computer else ("⏳" if not seat.accepted else "🙂")
-        host = " (host)" if seat.user_id == loaded.row.host_id else ""
-        waiting = " — waiting for them to accept" if not seat.accepted else ""
+        host = " " + _("(host)") if seat.user_id == loaded.row.host_id else ""
+        waiting = " — " + _("waiting for them to accept") if not seat.accepted else ""
         lines.append(f"{mark} {seat.name}{host}{waiting}")
     count = len(loaded.seats)
     if game.min_players == game.max_players:
-        need = f"{game.min_players} players"
+        need = ngettext("{n} player", "{n} players", game.min_players)
     else:
-        need = f"{game.min_players}–{game.max_players} players"
+        need = ngettext(
+            "{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players
+        )
     return Panel(
-        title=f"{game.title} — lobby",
+        title=_("{game} — lobby", game=game.title),
         description=(
-            f"{need} · {count} seated\n\n"
+            need
+            + " · "
+            + ngettext("{n} seated", "{n} seated", count)
+            + "\n\n"
             + "\n".join(lines)
             + "\n\n"
-            + (closing or "Press **Join** to take a seat. The host starts the game.")
+            + (closing or _("Press **Join** to take a seat. The host starts the game."))
         ),
         colour=GREY if closing else BLUE,
     )
@@ -54,22 +60,42 @@ def lobby_view(loaded: Loaded) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if any(not s.accepted for s in loaded.seats):
         view.add_item(
-            LobbyButton(game_id, "accept", label="Accept", style=discord.ButtonStyle.success)
+            LobbyButton(
+                game_id,
+                "accept",
+                label=pgettext("lobby", "Accept"),
+                style=discord.ButtonStyle.success,
+            )
         )
         view.add_item(
-            LobbyButton(game_id, "decline", label="Decline", style=discord.ButtonStyle.danger)
+            LobbyButton(
+                game_id,
+                "decline",
+                label=pgettext("lobby", "Decline"),
+                style=discord.ButtonStyle.danger,
+            )
         )
         return view
     full = len(loaded.seats) >= game.max_players
     view.add_item(
-        LobbyButton(game_id, "join", label="Join", style=discord.ButtonStyle.success, disabled=full)
+        LobbyButton(
+            game_id,
+            "join",
+            label=pgettext("lobby", "Join"),
+            style=discord.ButtonStyle.success,
+            disabled=full,
+        )
     )
-    view.add_item(LobbyButton(game_id, "leave", label="Leave", style=discord.ButtonStyle.secondary))
+    view.add_item(
+        LobbyButton(
+            game_id, "leave", label=pgettext("lobby", "Leave"), style=discord.ButtonStyle.secondary
+        )
+    )
     view.add_item(
         LobbyButton(
             game_id,
             "bot",
-            label="Add computer player",
+            label=pgettext("lobby", "Add computer player"),
             style=discord.ButtonStyle.secondary,
             emoji="🤖",
             disabled=full,
@@ -79,12 +105,16 @@ def lobby_view(loaded: Loaded) -> discord.ui.View:
         LobbyButton(
             game_id,
             "start",
-            label="Start",
+            label=pgettext("lobby", "Start"),
             style=discord.ButtonStyle.primary,
             disabled=len(loaded.seats) < game.min_players,
         )
     )
-    view.add_item(LobbyButton(game_id, "cancel", label="Cancel", style=discord.ButtonStyle.danger))
+    view.add_item(
+        LobbyButton(
+            game_id, "cancel", label=pgettext("lobby", "Cancel"), style=discord.ButtonStyle.danger
+        )
+    )
     return view
 
 
@@ -165,10 +195,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
         opponent: discord.Member | None,
     ) -> None:
         if interaction.guild is None or interaction.channel_id is None:
-            await reply(interaction, "Games are played in a server channel.")
+            await reply(interaction, _("Games are played in a server channel."))
             return
         if opponent is not None and (opponent.bot or opponent.id == interaction.user.id):
-            await reply(interaction, "Challenge another person (or add a computer player).")
+            await reply(interaction, _("Challenge another person (or add a computer player)."))
             return
         try:
             loaded = await within_budget(
@@ -186,7 +216,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
-        content = f"{opponent.mention}, you are challenged!" if opponent else None
+        content = (
+            _("{mention}, you are challenged!", mention=opponent.mention) if opponent else None
+        )
         await answer(
             interaction,
             update=False,
@@ -221,9 +253,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
-        text = f"🛑 {interaction.user.display_name} cancelled the {loaded.game.title} game."
+        text = _(
+            "🛑 {name} cancelled the {game} game.",
+            name=interaction.user.display_name,
+            game=loaded.game.title,
+        )
         if interaction.response.is_done():  # deferred privately: the news is public
-            await answer(interaction, update=False, content="Cancelled.")
+            await answer(interaction, update=False, content=_("Cancelled."))
             self.publisher.announce(after, text)
         else:
             await answer(interaction, update=False, content=text)
@@ -231,7 +267,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     def _after_close(self, loaded: Loaded) -> None:
         if loaded.state is None:
-            self.publisher.close_lobby_message(loaded, "🛑 This lobby was closed.")
+            self.publisher.close_lobby_message(loaded, _("🛑 This lobby was closed."))
         else:
             self.publisher.cancelled(loaded)
 
@@ -249,7 +285,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         except Exception:
             log.exception("lobby %s of game %s failed", verb, game_id)
-            await reply(interaction, SORRY)
+            await reply(interaction, _(SORRY))
             return
         await answer(interaction, update=True, **kwargs)
         if report is not None:
@@ -266,8 +302,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
             else:
                 report = await self.service.start(game_id, user.id, channel_id=here)
             names = ", ".join(s.name for s in report.after.seats)
-            panel = lobby_panel(report.after, "The game is on: see the table below.")
-            content = f"▶️ {report.after.game.title} started: {names}."
+            panel = lobby_panel(report.after, _("The game is on: see the table below."))
+            content = _("▶️ {game} started: {names}.", game=report.after.game.title, names=names)
             return {"content": content, "embed": render.embed(panel), "view": None}, report
         closing: str | None = None
         if verb == "join":
@@ -278,15 +314,15 @@ class LobbyCog(commands.Cog, name="Lobby"):
             loaded = await self.service.cancel(
                 game_id, user.id, is_admin=is_admin(interaction), channel_id=here
             )
-            closing = f"🛑 {user.display_name} cancelled this lobby."
+            closing = _("🛑 {name} cancelled this lobby.", name=user.display_name)
         else:  # leave, decline
             left = await self.service.leave(game_id, user.id, channel_id=here)
             if left is None:
                 loaded = await self.service.load(game_id)
-                closing = f"🛑 {user.display_name} closed this lobby."
+                closing = _("🛑 {name} closed this lobby.", name=user.display_name)
             else:
                 loaded = left
         if closing is not None:
-            panel = lobby_panel(loaded, "Closed.")
+            panel = lobby_panel(loaded, _("Closed."))
             return {"content": closing, "embed": render.embed(panel), "view": None}, None
         return {"embed": render.embed(lobby_panel(loaded)), "view": lobby_view(loaded)}, None

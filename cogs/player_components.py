@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from cogs.components import GAME_ID, Interaction
+from i18n import N_, _, translate
 
 GAME_NAME = r"(?P<game>[a-z]{1,12})"
 PAGE = r"(?P<page>[0-9]{1,4})"
@@ -32,9 +33,9 @@ ReplayHandler = Callable[[Interaction, int, int, bool], Awaitable[None]]
 GameHandler = Callable[[Interaction, int], Awaitable[None]]
 
 
-async def _not_ready(interaction: Interaction, *_: Any) -> None:
+async def _not_ready(interaction: Interaction, *_ignored: Any) -> None:
     await interaction.response.send_message(
-        "The bot is still starting; please try again in a moment.", ephemeral=True
+        _("The bot is still starting; please try again in a moment."), ephemeral=True
     )
 
 
@@ -63,7 +64,7 @@ class BoardPageButton(
         super().__init__(
             discord.ui.Button(
                 custom_id=f"lb:{game}:{page}:{way}",
-                label="Previous" if way == "p" else "Next",
+                label=_("Previous") if way == "p" else _("Next"),
                 emoji="◀️" if way == "p" else "▶️",
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
@@ -95,11 +96,11 @@ def board_view(game: str, page: int, pages: int) -> discord.ui.View | None:
 
 
 _REPLAY_LOOK = {
-    "o": {"label": "Open", "emoji": "▶️"},
-    "f": {"label": "First", "emoji": "⏮️"},
-    "b": {"label": "Back", "emoji": "◀️"},
-    "n": {"label": "Next", "emoji": "▶️"},
-    "l": {"label": "Last", "emoji": "⏭️"},
+    "o": {"label": N_("Open"), "emoji": "▶️"},
+    "f": {"label": N_("First"), "emoji": "⏮️"},
+    "b": {"label": N_("Back"), "emoji": "◀️"},
+    "n": {"label": N_("Next"), "emoji": "▶️"},
+    "l": {"label": N_("Last"), "emoji": "⏭️"},
 }
 
 
@@ -116,7 +117,7 @@ class ReplayButton(
         super().__init__(
             discord.ui.Button(
                 custom_id=f"rp:{game_id}:{step}:{way}",
-                label=label or look["label"],
+                label=label or translate(look["label"]),
                 emoji=None if label else look["emoji"],
                 style=discord.ButtonStyle.primary if way == "n" else discord.ButtonStyle.secondary,
                 disabled=disabled,
@@ -144,7 +145,7 @@ class ExportButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"r
         super().__init__(
             discord.ui.Button(
                 custom_id=f"rx:{game_id}",
-                label="Export",
+                label=_("Export"),
                 emoji="💾",
                 row=1,
                 style=discord.ButtonStyle.secondary,
@@ -183,7 +184,7 @@ def history_view(game_ids: list[int]) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for n, game_id in enumerate(game_ids[:5], start=1):
-        view.add_item(ReplayButton(game_id, 0, "o", label=f"Open {n}"))
+        view.add_item(ReplayButton(game_id, 0, "o", label=_("Open {n}", n=n)))
     return view
 
 
@@ -192,7 +193,7 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         super().__init__(
             discord.ui.Button(
                 custom_id=f"again:{game_id}",
-                label="Play again",
+                label=_("Play again"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
             )
@@ -224,7 +225,7 @@ class LeaveGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
         super().__init__(
             discord.ui.Button(
                 custom_id=f"quit:{game_id}",
-                label="Leave the game",
+                label=_("Leave the game"),
                 emoji="🚪",
                 style=discord.ButtonStyle.danger,
             )
@@ -257,7 +258,7 @@ class WatchButton(
         super().__init__(
             discord.ui.Button(
                 custom_id=f"watch:{game_id}:{way}",
-                label="Watch" if way == "n" else "Refresh",
+                label=_("Watch") if way == "n" else _("Refresh"),
                 emoji="👀" if way == "n" else "🔄",
                 style=discord.ButtonStyle.secondary,
             )

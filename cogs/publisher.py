@@ -41,6 +41,7 @@ from cogs.ui import UIS
 from cogs.ui.base import Panel
 from cogs.ui.pictures import Pictures
 from db.models import SeatRow
+from i18n import N_, Later, _
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -48,8 +49,8 @@ log = logging.getLogger(__name__)
 
 NO_ACCESS = (50001, 50013)  # Missing Access, Missing Permissions
 BLOCKED_SECONDS = 600.0  # after a refusal, leave the channel alone this long
-RETIRED_TABLE = "⬇️ This part is over; the table continues below."
-CANCELLED_HAND = "🛑 This game was cancelled."
+RETIRED_TABLE = N_("⬇️ This part is over; the table continues below.")
+CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
 
 
 class Publisher:
@@ -232,11 +233,11 @@ class Publisher:
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 
-    def _say_later(self, loaded: Loaded, text: str, **kwargs: Any) -> None:
+    def _say_later(self, loaded: Loaded, text: str | Later, **kwargs: Any) -> None:
         channel_id = loaded.row.channel_id
 
-        async def job() -> None:
-            await self._send_to_channel(channel_id, text, **kwargs)
+        async def job() -> None:  # a Later notice is translated here, as it is posted
+            await self._send_to_channel(channel_id, str(text), **kwargs)
 
         key = ("say", loaded.row.id, next(self._serial))
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
@@ -286,7 +287,7 @@ class Publisher:
         panel = ui.table(view, names_of(loaded))
         timers = table_timers(loaded)
         if loaded.row.status == "cancelled":
-            panel = Panel(panel.title, "🛑 This game was cancelled.", colour=panel.colour)
+            panel = Panel(panel.title, _("🛑 This game was cancelled."), colour=panel.colour)
         elif timers and loaded.row.status == "active":
             description = panel.description + "\n" + " · ".join(timers)
             panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
@@ -327,7 +328,7 @@ class Publisher:
                 await self.pacer.slot(lane, urgent=urgent)
                 try:  # a new round: the old table gives way
                     old = channel.get_partial_message(shown.table_message_id)
-                    await old.edit(content=RETIRED_TABLE, view=None)
+                    await old.edit(content=_(RETIRED_TABLE), view=None)
                 except discord.HTTPException:
                     log.info("could not retire the old table of game %s", loaded.row.id)
             await self.pacer.slot(lane, urgent=urgent)

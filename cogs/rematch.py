@@ -18,6 +18,7 @@ from cogs import render
 from cogs.lobby import lobby_panel, lobby_view
 from cogs.player_components import PlayerRoutes, play_again_view
 from cogs.replies import answer, reply, within_budget
+from i18n import _
 from service.errors import PlayError
 from service.games import GameService
 from service.rematch import rematch
@@ -57,8 +58,14 @@ class RematchCog(commands.Cog, name="Rematch"):
             await reply(interaction, str(exc))
             return
         mentions = " ".join(f"<@{u}>" for u in made.invited)
-        content = f"🔁 {user.display_name} wants a rematch!" + (
-            f" {mentions}: press **Join** to play again." if mentions else ""
+        content = (
+            _(
+                "🔁 {name} wants a rematch! {mentions}: press **Join** to play again.",
+                name=user.display_name,
+                mentions=mentions,
+            )
+            if mentions
+            else _("🔁 {name} wants a rematch!", name=user.display_name)
         )
         await answer(
             interaction,

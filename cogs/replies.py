@@ -9,11 +9,14 @@ from typing import Any, TypeVar
 
 import discord
 
+from i18n import N_
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-SORRY = "Sorry, something went wrong on my side. Your game is safe; please try again."
+# Translated where it is shown: reply(interaction, _(SORRY)).
+SORRY = N_("Sorry, something went wrong on my side. Your game is safe; please try again.")
 
 
 async def reply(interaction: discord.Interaction[Any], text: str) -> None:

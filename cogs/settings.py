@@ -23,6 +23,7 @@ from cogs.publisher import Publisher
 from cogs.replies import reply, within_budget
 from cogs.ui.base import BLUE, Panel
 from engine import GAMES
+from i18n import _
 from service.errors import PlayError
 from service.servers import ServerSettings, describe_timeout
 
@@ -33,15 +34,24 @@ REMIND_EVERY = 60.0  # seconds between looks for turn timers running low
 
 def settings_panel(timer: str, computers: bool, changed: bool, pictures: bool = True) -> Panel:
     return Panel(
-        title="⚙️ Server settings" + (" saved" if changed else ""),
+        title=_("⚙️ Server settings saved") if changed else _("⚙️ Server settings"),
         description=(
-            f"**Turn timer:** {timer}\n"
-            f"**Computer players:** {'allowed' if computers else 'not allowed'}\n"
-            f"**Card pictures:** {'on' if pictures else 'off (text only)'}\n\n"
-            "A DM reminds a player when a quarter of a timer of an hour or more is left. "
-            "New games follow these; games already open keep theirs. Change with "
-            "`/settings turn_timer:2h computers:False` "
-            "(`off`, or minutes `m`, hours `h`, days `d`)."
+            _("**Turn timer:** {timer}", timer=timer)
+            + "\n"
+            + (
+                _("**Computer players:** allowed")
+                if computers
+                else _("**Computer players:** not allowed")
+            )
+            + "\n"
+            + (_("**Card pictures:** on") if pictures else _("**Card pictures:** off (text only)"))
+            + "\n\n"
+            + _(
+                "A DM reminds a player when a quarter of a timer of an hour or more is left. "
+                "New games follow these; games already open keep theirs. Change with "
+                "`/settings turn_timer:2h computers:False` "
+                "(`off`, or minutes `m`, hours `h`, days `d`)."
+            )
         ),
         colour=BLUE,
     )
@@ -89,7 +99,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         guild = interaction.guild_id or 0
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
-            await reply(interaction, "Only members with Manage Server can change the settings.")
+            await reply(interaction, _("Only members with Manage Server can change the settings."))
             return
         work = self.servers.update(
             guild, turn_timer=turn_timer, computers=computers, pictures=pictures
@@ -123,9 +133,12 @@ class SettingsCog(commands.Cog, name="Settings"):
         sent = 0
         for due in await self.servers.due_reminders(now):
             title = GAMES[due.game].title if due.game in GAMES else due.game
-            text = (
-                f"⏰ Your turn in **{title}** (<#{due.channel_id}>) ends "
-                f"<t:{int(due.deadline)}:R>; after that the computer plays for you."
+            text = _(
+                "⏰ Your turn in **{game}** ({channel}) ends {when}; after that the computer "
+                "plays for you.",
+                game=title,
+                channel=f"<#{due.channel_id}>",
+                when=f"<t:{int(due.deadline)}:R>",
             )
             try:
                 channel_id = await self.publisher.hands.dm_channel(due.user_id, due.dm_channel_id)

@@ -17,6 +17,7 @@ from cogs.ui import UIS
 from cogs.ui.base import Button, Names, Select
 from db.models import SeatRow
 from engine.base import Game
+from i18n import _
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
@@ -162,12 +163,12 @@ def forced_notes(report: Report) -> dict[int, str]:
             label
             for c in screen.controls
             if isinstance(c, Select)
-            for label, action, _ in c.options
+            for label, action, _desc in c.options
             if action == move.action
         ]
         played.setdefault(move.seat, []).append(labels[0] if labels else move.action)
     return {
-        seat: "▶️ Your only possible move was played for you: " + ", ".join(moves) + "."
+        seat: _("▶️ Your only possible move was played for you: {moves}.", moves=", ".join(moves))
         for seat, moves in played.items()
     }
 
@@ -190,13 +191,20 @@ def hand_header(
 ) -> str:
     """The first lines of a hand message: which game, where, a note, its timer, autopilot."""
     url = jump_url(loaded.row.guild_id, loaded.row.channel_id, table_message_id)
-    lines = [f"**{loaded.game.title}** in {where} — [go to the table]({url})"]
+    lines = [
+        _(
+            "**{game}** in {where} — [go to the table]({url})",
+            game=loaded.game.title,
+            where=where,
+            url=url,
+        )
+    ]
     if note:
         lines.append(note)
     if loaded.row.status == "cancelled":
-        lines.append("🛑 This game was cancelled.")
+        lines.append(_("🛑 This game was cancelled."))
     if seat.deadline is not None and loaded.row.status == "active":
-        lines.append(f"⏱ Your turn ends <t:{int(seat.deadline)}:R>.")
+        lines.append(_("⏱ Your turn ends {when}.", when=f"<t:{int(seat.deadline)}:R>"))
     if seat.autopilot and loaded.row.status == "active":
-        lines.append("🤖 You are on autopilot. Press “I'm back” to play again.")
+        lines.append(_("🤖 You are on autopilot. Press “I'm back” to play again."))
     return "\n".join(lines)

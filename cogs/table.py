@@ -21,13 +21,14 @@ from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.shown import forced_notes, names_of
 from cogs.ui import UIS
 from engine import GAMES
+from i18n import N_, _
 from service.errors import NoGame, PlayError
 from service.games import GameService
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 
-NO_LONGER = "That move is no longer available."
+NO_LONGER = N_("That move is no longer available.")
 
 
 class TableCog(commands.Cog, name="Table"):
@@ -63,7 +64,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         except Exception:
             log.exception("move %r in game %s failed", action, game_id)
-            await reply(interaction, SORRY)
+            await reply(interaction, _(SORRY))
             return
         seat = report.after.seat_of(user_id)
         message = interaction.message
@@ -86,7 +87,7 @@ class TableCog(commands.Cog, name="Table"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
-        await answer(interaction, update=False, content="Welcome back! Autopilot is off.")
+        await answer(interaction, update=False, content=_("Welcome back! Autopilot is off."))
         self.publisher.publish(report)
 
     async def send_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -99,14 +100,14 @@ class TableCog(commands.Cog, name="Table"):
             await reply(interaction, str(exc))
             return
         if interaction.channel_id != loaded.row.channel_id:
-            await reply(interaction, "That button belongs to a game in another channel.")
+            await reply(interaction, _("That button belongs to a game in another channel."))
             return
         seat = loaded.seat_of(interaction.user.id)
         if seat is None:
-            await reply(interaction, "You are not playing in this game.")
+            await reply(interaction, _("You are not playing in this game."))
             return
         if loaded.state is None:
-            await reply(interaction, "The game has not started yet.")
+            await reply(interaction, _("The game has not started yet."))
             return
         kwargs = self.publisher.hand_kwargs(loaded, seat)
         if interaction.response.is_done():
@@ -131,7 +132,9 @@ class TableCog(commands.Cog, name="Table"):
             await reply(interaction, str(exc))
             return None
         if loaded.row.game != game_name:
-            await reply(interaction, f"The game in this channel is {loaded.game.title}.")
+            await reply(
+                interaction, _("The game in this channel is {game}.", game=loaded.game.title)
+            )
             return None
         return loaded
 
@@ -150,10 +153,10 @@ class TableCog(commands.Cog, name="Table"):
                 thinking=True,
             )
         except NoGame:
-            await reply(interaction, "No game has been played in this channel yet.")
+            await reply(interaction, _("No game has been played in this channel yet."))
             return
         if loaded.state is None:
-            await reply(interaction, "The game in this channel has not started yet.")
+            await reply(interaction, _("The game in this channel has not started yet."))
             return
         view = loaded.game.view(loaded.state, None)
         panel = UIS[loaded.row.game].scores(view, names_of(loaded))
@@ -167,6 +170,6 @@ class TableCog(commands.Cog, name="Table"):
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         ui = UIS.get(game)
         if ui is None:
-            await reply(interaction, "I don't know that game.")
+            await reply(interaction, _("I don't know that game."))
             return
         await interaction.response.send_message(embed=render.embed(ui.rules()), ephemeral=True)

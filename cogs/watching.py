@@ -26,6 +26,7 @@ from cogs.replies import reply, within_budget
 from cogs.shown import names_of, table_timers
 from cogs.ui import UIS
 from cogs.ui.base import Panel
+from i18n import N_, _
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded
@@ -34,7 +35,7 @@ log = logging.getLogger(__name__)
 
 FOLLOW_SECONDS = 14 * 60.0  # an interaction's token lasts 15 minutes
 COALESCE_SECONDS = 1.0  # table draws within this time become one edit per spectator
-HEADER = "👀 The table as a spectator sees it (only you see this message)."
+HEADER = N_("👀 The table as a spectator sees it (only you see this message).")
 
 
 @dataclass(slots=True)
@@ -46,7 +47,7 @@ class Watcher:
 def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     """The spectator's message: the public table of the game's latest state."""
     if loaded.state is None:
-        raise NoGame("This game has not started yet.")
+        raise NoGame(_("This game has not started yet."))
     view = loaded.game.view(loaded.state, None)
     panel = UIS[loaded.row.game].table(view, names_of(loaded))
     timers = table_timers(loaded)
@@ -56,7 +57,7 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     buttons = discord.ui.View(timeout=None)
     if loaded.row.status == "active":
         buttons.add_item(WatchButton(loaded.row.id, "r"))
-    return {"content": HEADER, "embed": render.embed(panel), "view": buttons}
+    return {"content": _(HEADER), "embed": render.embed(panel), "view": buttons}
 
 
 class WatchCog(commands.Cog, name="Watch"):

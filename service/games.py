@@ -25,6 +25,7 @@ from db.models import GameRow, SeatRow
 from db.store import SeatUpdate, Store
 from engine import GAMES, policy_for
 from engine.base import IllegalAction
+from i18n import N_, _, later, translate
 from service.errors import (
     CannotSave,
     GameClosed,
@@ -38,7 +39,7 @@ from service.reports import Loaded, Move, Report, with_seat
 
 log = logging.getLogger(__name__)
 
-CANNOT_SAVE = "The bot cannot save moves right now; please try again in a little while."
+CANNOT_SAVE = N_("The bot cannot save moves right now; please try again in a little while.")
 CLAIM_BATCH = 10  # expired timers taken from the database at a time
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
 
@@ -80,7 +81,7 @@ class GameService(Lobbies):
         try:
             row, seats = await self.store.game_and_seats(game_id)
         except NotFound as exc:
-            raise NoGame("That game no longer exists.") from exc
+            raise NoGame(_("That game no longer exists.")) from exc
         state = GAMES[row.game].from_json(row.snapshot) if row.snapshot else None
         return Loaded(row, seats, state)
 
@@ -91,7 +92,7 @@ class GameService(Lobbies):
         if finished_too and (row is None or row.status == "lobby"):
             row = await self.store.latest_game_in_channel(channel_id) or row
         if row is None:
-            raise NoGame("There is no game in this channel.")
+            raise NoGame(_("There is no game in this channel."))
         return await self.load(row.id)
 
     # -- play ----------------------------------------------------------------------------
@@ -102,25 +103,25 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated("These buttons belong to a player of this game.")
+                raise NotSeated(_("These buttons belong to a player of this game."))
             if loaded.row.status != "active":
-                raise GameClosed("This game is over.")
+                raise GameClosed(_("This game is over."))
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
-                report.notices.append(f"{seat.name} is back; autopilot is off.")
+                report.notices.append(later("{name} is back; autopilot is off.", name=seat.name))
                 seat = replace(seat, autopilot=False, timeouts=0)
                 report.after = loaded = with_seat(loaded, seat)
             if step != seat.step:
                 if report.notices:
                     return report
-                raise StaleMove("That move is no longer available.")
+                raise StaleMove(_("That move is no longer available."))
             game = loaded.game
             try:
                 action = game.parse_action(action_text)
                 new_state = game.apply(loaded.state, seat.seat, action)
             except IllegalAction as exc:
-                raise RejectedMove(str(exc)) from exc
+                raise RejectedMove(translate(exc.reason, **exc.values)) from exc
             await self._record(report, seat.seat, str(action), "player", new_state)
             await self._run_computers(report)
             return report
@@ -131,7 +132,7 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not a player of this game.")
+                raise NotSeated(_("You are not a player of this game."))
             after = loaded
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
@@ -179,11 +180,14 @@ class GameService(Lobbies):
             ):
                 autopilot = seat.timeouts + 1 >= 2
                 report.notices.append(
-                    f"⏰ {seat.name} ran out of time; the computer played for them."
-                    + (
-                        " They stay on autopilot until they press a button again."
-                        if autopilot
-                        else ""
+                    later(
+                        "⏰ {name} ran out of time; the computer played for them. They stay on "
+                        "autopilot until they press a button again.",
+                        name=seat.name,
+                    )
+                    if autopilot
+                    else later(
+                        "⏰ {name} ran out of time; the computer played for them.", name=seat.name
                     )
                 )
                 await self._computer_move(report, seat_no, "timeout")
@@ -264,10 +268,10 @@ class GameService(Lobbies):
                 results=results,
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
-            raise StaleMove("That move is no longer available.") from exc
+            raise StaleMove(_("That move is no longer available.")) from exc
         except (StorageFull, StoreUnavailable) as exc:
             log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
-            raise CannotSave(CANNOT_SAVE) from exc
+            raise CannotSave(translate(CANNOT_SAVE)) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
         if outcome is not None:
@@ -334,7 +338,7 @@ class GameService(Lobbies):
     async def _run_computers(self, report: Report) -> None:
         """Computer seats (and players on autopilot) act, and a player's only possible move
         is played for them (``Game.forced``), until a human must decide."""
-        for _ in range(MAX_AUTOMATIC_MOVES):
+        for _attempt in range(MAX_AUTOMATIC_MOVES):
             loaded = report.after
             if loaded.row.status != "active":
                 return

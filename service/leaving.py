@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import _, later
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.lobbies import COMPUTER_NAMES
@@ -32,13 +33,13 @@ async def leave_game(
         loaded = here(await service.load(game_id), channel_id)
         if loaded.row.status != "active":
             raise GameClosed(
-                "This game has not started: use **Leave** on the lobby."
+                _("This game has not started: use **Leave** on the lobby.")
                 if loaded.row.status == "lobby"
-                else "This game is over."
+                else _("This game is over.")
             )
         seat = loaded.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not a player of this game.")
+            raise NotSeated(_("You are not a player of this game."))
         taken = {s.name for s in loaded.seats}
         computer = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
         people = [s for s in loaded.seats if s.user_id is not None and s.user_id != user_id]
@@ -50,11 +51,21 @@ async def leave_game(
             new_host=None if heir is None else heir.user_id,
         )
         if not handed:
-            raise GameClosed("This game is over.")
+            raise GameClosed(_("This game is over."))
     report = await service.resume(game_id)  # the computer moves if the seat is due
-    text = f"🚪 {seat.name} left the game; {computer} 🤖 plays their seat."
-    if heir is not None:
-        text += f" {heir.name} is the host now."
+    if heir is None:
+        text = later(
+            "🚪 {name} left the game; {computer} 🤖 plays their seat.",
+            name=seat.name,
+            computer=computer,
+        )
+    else:
+        text = later(
+            "🚪 {name} left the game; {computer} 🤖 plays their seat. {host} is the host now.",
+            name=seat.name,
+            computer=computer,
+            host=heir.name,
+        )
     report.notices.insert(0, text)
     return Left(report, computer, None if heir is None else heir.name)
 

@@ -16,6 +16,7 @@ from db.errors import AlreadySeated, ChannelBusy, StaleVersion
 from db.models import GameRow, SeatRow
 from db.store import Store
 from engine import GAMES
+from i18n import _, ngettext
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
 from service.reports import Loaded, Report, here
 
@@ -71,7 +72,7 @@ class Lobbies(ABC):
             )
         except ChannelBusy as exc:
             raise LobbyProblem(
-                "This channel already has a game. Finish or cancel it first."
+                _("This channel already has a game. Finish or cancel it first.")
             ) from exc
         if opponent is not None:
             await self.store.add_seat(
@@ -87,9 +88,9 @@ class Lobbies(ABC):
         loaded = here(await self.load(game_id), channel_id)
         if loaded.row.status != "lobby":
             raise LobbyProblem(
-                "This game has already started."
+                _("This game has already started.")
                 if loaded.row.status == "active"
-                else "This lobby is closed."
+                else _("This lobby is closed.")
             )
         return loaded
 
@@ -100,17 +101,17 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is not None:
-                raise LobbyProblem("You are already in this game.")
+                raise LobbyProblem(_("You are already in this game."))
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
+                raise LobbyProblem(_("This is a challenge between two players."))
             try:
                 added = await self.store.add_seat(
                     game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
                 )
             except AlreadySeated as exc:
-                raise LobbyProblem("You are already in this game.") from exc
+                raise LobbyProblem(_("You are already in this game.")) from exc
             if added is None:
-                raise LobbyProblem("This game is full.")
+                raise LobbyProblem(_("This game is full."))
             return await self.load(game_id)
 
     async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
@@ -119,7 +120,7 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is None or seat.accepted:
-                raise NotSeated("This challenge is for someone else.")
+                raise NotSeated(_("This challenge is for someone else."))
             await self.store.accept_seat(game_id, seat.seat)
             return await self._start(await self.load(game_id))
 
@@ -131,7 +132,7 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise LobbyProblem("You are not in this game.")
+                raise LobbyProblem(_("You are not in this game."))
             if user_id == loaded.row.host_id or not seat.accepted:
                 await self.store.end(game_id, "cancelled")
                 return None
@@ -144,11 +145,11 @@ class Lobbies(ABC):
         async with self.lock(game_id):
             loaded = await self._lobby(game_id, channel_id)
             if loaded.seat_of(user_id) is None:
-                raise NotSeated("Join the game first, then you can add computer players.")
+                raise NotSeated(_("Join the game first, then you can add computer players."))
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
+                raise LobbyProblem(_("This is a challenge between two players."))
             if not (await self.store.guild_settings(loaded.row.guild_id)).computers:
-                raise LobbyProblem("This server's settings do not allow computer players.")
+                raise LobbyProblem(_("This server's settings do not allow computer players."))
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
             added = await self.store.add_seat(
@@ -159,32 +160,37 @@ class Lobbies(ABC):
                 is_computer=True,
             )
             if added is None:
-                raise LobbyProblem("This game is full.")
+                raise LobbyProblem(_("This game is full."))
             return await self.load(game_id)
 
     async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         async with self.lock(game_id):
             loaded = await self._lobby(game_id, channel_id)
             if user_id != loaded.row.host_id:
-                raise NotAllowed("Only the host can start the game.")
+                raise NotAllowed(_("Only the host can start the game."))
             return await self._start(loaded)
 
     async def _start(self, loaded: Loaded) -> Report:
         """Lobby -> active; the caller holds the game's lock."""
         game_id, game = loaded.row.id, loaded.game
         if any(not s.accepted for s in loaded.seats):
-            raise LobbyProblem("Your opponent has not accepted yet.")
+            raise LobbyProblem(_("Your opponent has not accepted yet."))
         if len(loaded.seats) < game.min_players:
             raise LobbyProblem(
-                f"{game.title} needs at least {game.min_players} players "
-                f"(you have {len(loaded.seats)})."
+                ngettext(
+                    "{game} needs at least {n} player (you have {seated}).",
+                    "{game} needs at least {n} players (you have {seated}).",
+                    game.min_players,
+                    game=game.title,
+                    seated=len(loaded.seats),
+                )
             )
         state = game.new_game(len(loaded.seats), loaded.row.seed)
         deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
         try:
             row = await self.store.start(game_id, game.to_json(state), deadlines)
         except StaleVersion as exc:
-            raise LobbyProblem("This game has already started.") from exc
+            raise LobbyProblem(_("This game has already started.")) from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
         report = Report(before=loaded, after=Loaded(row, seats, state), started=state)
         if any(d is not None for d in deadlines.values()):
@@ -199,8 +205,8 @@ class Lobbies(ABC):
         async with self.lock(game_id):
             loaded = here(await self.load(game_id), channel_id)
             if not loaded.row.is_open:
-                raise GameClosed("This game is already over.")
+                raise GameClosed(_("This game is already over."))
             if user_id != loaded.row.host_id and not is_admin:
-                raise NotAllowed("Only the host or a member with Manage Server can cancel.")
+                raise NotAllowed(_("Only the host or a member with Manage Server can cancel."))
             await self.store.end(game_id, "cancelled")
             return await self.load(game_id)

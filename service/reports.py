@@ -8,6 +8,7 @@ from typing import Any
 from db.models import GameRow, SeatRow
 from engine import GAMES
 from engine.base import Game
+from i18n import Later, _
 from service.errors import NotAllowed
 
 
@@ -45,7 +46,8 @@ class Report:
     after: Loaded
     moves: list[Move] = field(default_factory=list)
     states: list[Any] = field(default_factory=list)  # the engine state after each move
-    notices: list[str] = field(default_factory=list)
+    # Public lines for the game's channel: a Later is translated where it is posted.
+    notices: list[Later | str] = field(default_factory=list)
     deadlines_changed: bool = False  # a turn timer was set or cleared
     started: Any = None  # a game that started in this call: its first state
 
@@ -81,7 +83,7 @@ class Report:
 def here(loaded: Loaded, channel_id: int | None) -> Loaded:
     """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
     if channel_id is not None and loaded.row.channel_id != channel_id:
-        raise NotAllowed("That button belongs to a game in another channel.")
+        raise NotAllowed(_("That button belongs to a game in another channel."))
     return loaded
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from db.servers import GuildSettings, Reminder
 from db.store import Store
+from i18n import _, ngettext, pgettext
 from service.errors import PlayError
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
@@ -30,23 +31,26 @@ def parse_timeout(text: str) -> float:
     found = _DURATION.match(text)
     if found is None:
         raise BadSetting(
-            "Give the turn timer as `off`, or minutes, hours or days: `10m`, `2h`, `3d`."
+            _("Give the turn timer as `off`, or minutes, hours or days: `10m`, `2h`, `3d`.")
         )
     unit = found.group(2).lower()
     seconds = int(found.group(1)) * _UNITS.get(unit, _UNITS[unit[0]])
     if not MINUTE <= seconds <= MAX_TIMEOUT:
-        raise BadSetting("The turn timer can be from 1 minute to 30 days, or `off`.")
+        raise BadSetting(_("The turn timer can be from 1 minute to 30 days, or `off`."))
     return seconds
 
 
 def describe_timeout(seconds: float) -> str:
+    """The turn timer as /settings shows it, in the current language."""
     if seconds <= 0:
-        return "off"
-    for size, word in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
-        if seconds >= size and seconds % size == 0:
-            n = int(seconds // size)
-            return f"{n} {word}" + ("s" if n != 1 else "")
-    return f"{int(seconds)} seconds"
+        return pgettext("turn timer", "off")
+    if seconds % DAY == 0:
+        return ngettext("{n} day", "{n} days", int(seconds // DAY))
+    if seconds % HOUR == 0:
+        return ngettext("{n} hour", "{n} hours", int(seconds // HOUR))
+    if seconds % MINUTE == 0:
+        return ngettext("{n} minute", "{n} minutes", int(seconds // MINUTE))
+    return ngettext("{n} second", "{n} seconds", int(seconds))
 
 
 PICTURES_FRESH = 60.0  # seconds a server's pictures setting is trusted without a read

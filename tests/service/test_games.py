@@ -141,7 +141,7 @@ async def test_timeouts_play_for_the_player_then_autopilot_until_they_return(
     clock.now += 61
     reports = await service.expire_due()
     assert reports and reports[0].moves[0].actor == "timeout"
-    assert "ran out of time" in reports[0].notices[0]
+    assert "ran out of time" in str(reports[0].notices[0])
     loaded = await service.load(gid)
     late = reports[0].moves[0].seat
     assert loaded.seats[late].timeouts == 1 and not loaded.seats[late].autopilot

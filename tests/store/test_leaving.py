@@ -33,7 +33,7 @@ async def test_a_leaver_is_replaced_by_a_computer_that_finishes(store: Store) ->
         await leave_game(service, gid, 99)
 
     left = await leave_game(service, gid, HOST, channel_id=5)
-    assert left.new_host == "Bob" and "Host left the game" in left.report.notices[0]
+    assert left.new_host == "Bob" and "Host left the game" in str(left.report.notices[0])
     after = await service.load(gid)
     assert after.row.host_id == BOB
     seat = after.seats[0]
