@@ -1,0 +1,107 @@
+"""The service speaks the current language: errors at once, public notices where shown."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import i18n
+from db import open_store
+from db.store import Store
+from engine.base import IllegalAction
+from service.errors import LobbyProblem, RejectedMove
+from service.games import GameService
+from service.leaving import leave_game
+from service.reports import Loaded
+from service.servers import BadSetting, describe_timeout, parse_timeout
+
+HOST, BOB = 100, 101
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await open_store(tmp_path / "bot.db")
+    yield opened
+    await opened.close()
+
+
+async def _lobby(service: GameService) -> Loaded:
+    return await service.open_lobby(
+        game="grinch", guild_id=1, channel_id=10, host_id=HOST, host_name="Host"
+    )
+
+
+async def test_lobby_errors_are_in_the_language_of_the_click(store: Store) -> None:
+    service = GameService(store)
+    gid = (await _lobby(service)).row.id
+    with i18n.using("lt"), pytest.raises(LobbyProblem, match="Tu jau esi šiame žaidime"):
+        await service.join(gid, HOST, "Host")
+    with i18n.using("ro"), pytest.raises(LobbyProblem) as raised:
+        await service.start(gid, HOST)
+    assert str(raised.value) == (
+        "Grinch Grow Your Heart are nevoie de cel puțin 2 jucători (aveți 1)."
+    )
+    with i18n.using("et"), pytest.raises(LobbyProblem, match="Selles kanalis on juba mäng"):
+        await _lobby(service)
+    with pytest.raises(LobbyProblem, match="already in this game"):  # English by default
+        await service.join(gid, HOST, "Host")
+
+
+async def test_an_engine_reason_is_translated_with_its_values(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = GameService(store, turn_timeout=0)
+    gid = (await _lobby(service)).row.id
+    await service.join(gid, BOB, "Bob")
+    loaded = (await service.start(gid, HOST)).after
+    seat = next(s for s in loaded.seats if s.seat in loaded.game.to_act(loaded.state))
+    assert seat.user_id is not None
+
+    def refuse(state: Any, seat: int, action: Any) -> Any:
+        raise IllegalAction("No rated {game} games in this server yet.", game="Ten")
+
+    monkeypatch.setattr(loaded.game, "apply", refuse)
+    action = str(loaded.game.legal_actions(loaded.state, seat.seat)[0])
+    with i18n.using("lt"), pytest.raises(RejectedMove) as raised:
+        await service.act(gid, seat.user_id, seat.step, action)
+    assert str(raised.value) == "Šiame serveryje dar nėra reitinguotų žaidimų Ten."
+
+
+def test_the_engines_own_reason_is_in_the_catalogs() -> None:
+    with i18n.using("et"):
+        assert i18n.translate("That seat is not in this game.") == "Seda kohta selles mängus pole."
+
+
+async def test_a_public_notice_is_translated_where_it_is_shown(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    gid = (await _lobby(service)).row.id
+    await service.join(gid, BOB, "Bob")
+    await service.start(gid, HOST)
+    with i18n.using("ro"):  # the player who leaves clicks in Romanian ...
+        left = await leave_game(service, gid, BOB)
+    notice = left.report.notices[0]
+    assert isinstance(notice, i18n.Later)
+    with i18n.using("lt"):  # ... the channel reads Lithuanian
+        assert str(notice) == f"🚪 Bob paliko žaidimą; vietą perėmė {left.computer} 🤖."
+    assert str(notice) == f"🚪 Bob left the game; {left.computer} 🤖 plays their seat."
+
+
+def test_turn_timers_are_described_with_each_languages_plurals() -> None:
+    with i18n.using("lt"):
+        assert [describe_timeout(s) for s in (0, 60, 7200, 21 * 86400, 15 * 60)] == [
+            "išjungtas",
+            "1 minutė",
+            "2 valandos",
+            "21 diena",
+            "15 minučių",
+        ]
+    with i18n.using("ro"):
+        assert describe_timeout(20 * 60) == "20 de minute"
+        assert describe_timeout(3 * 3600) == "3 ore"
+    with i18n.using("et"):
+        assert describe_timeout(86400) == "1 päev" and describe_timeout(90) == "90 sekundit"
+        with pytest.raises(BadSetting, match="Käigu aeg võib olla 1 minutist 30 päevani"):
+            parse_timeout("45d")

@@ -1,0 +1,103 @@
+"""The Discord layer's own words in every language: help, lobby, settings, hands, errors."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+import i18n
+from cogs.components import SeatButton
+from cogs.guard import command_error_text
+from cogs.help import help_panel
+from cogs.lobby import lobby_panel, lobby_view
+from cogs.settings import settings_panel
+from cogs.shown import hand_header
+from db import open_store
+from db.store import Store
+from i18n.tools import missing
+from service.games import GameService
+from service.reports import Loaded
+
+HOST, BOB = 100, 101
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await open_store(tmp_path / "bot.db")
+    yield opened
+    await opened.close()
+
+
+async def _lobby(store: Store, game: str = "grinch") -> Loaded:
+    service = GameService(store, turn_timeout=0)
+    loaded = await service.open_lobby(
+        game=game, guild_id=1, channel_id=10, host_id=HOST, host_name="Ann"
+    )
+    return await service.join(loaded.row.id, BOB, "Bob")
+
+
+def _labels(view: discord.ui.View) -> list[str]:
+    """Each button's label (a restart-proof button holds its discord.ui.Button as ``item``)."""
+    return [str(getattr(item, "item", item).label) for item in view.children]
+
+
+def test_every_message_of_the_bot_is_translated() -> None:
+    assert missing(["bot"]) == []
+
+
+def test_help_reads_in_romanian() -> None:
+    with i18n.using("ro"):
+        panel = help_panel()
+    assert panel.title == "🃏 Jocuri de cărți pe acest server"
+    assert panel.description.startswith("**Cum se joacă**\n1. Scrie `/<game> start`")
+    assert "**Intră**" in panel.description and "**Mâna mea**" in panel.description
+    values = {name: value for name, value, _ in panel.fields}
+    assert values["Grinch Grow Your Heart"].startswith("2–6 jucători · ")  # titles stay
+    assert values["Ten"].startswith("1–5 jucători (și solo)")
+    assert "`/hearts start` sau `/hearts start opponent:@cineva`" in values["2-Player Hearts"]
+
+
+async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
+    loaded = await _lobby(store)
+    with i18n.using("et"):
+        panel = lobby_panel(loaded)
+        labels = _labels(lobby_view(loaded))
+    assert panel.title == "Grinch Grow Your Heart — ooteruum"
+    assert panel.description.startswith("2–6 mängijat · 2 laua taga\n\n")
+    assert "Ann (korraldaja)" in panel.description
+    assert panel.description.endswith("Vajuta **Liitu**, et koht võtta. Mängu alustab korraldaja.")
+    assert labels == ["Liitu", "Lahku", "Lisa arvutimängija", "Alusta", "Tühista"]
+    with i18n.using("lt"):
+        assert str(SeatButton("hand", 1).item.label) == "Mano kortos"
+    assert _labels(lobby_view(loaded))[0] == "Join"  # English by default
+
+
+async def test_a_hand_header_reads_in_lithuanian(store: Store) -> None:
+    loaded = await _lobby(store, "hearts")
+    service = GameService(store, turn_timeout=0)
+    started = (await service.start(loaded.row.id, HOST)).after
+    seat = started.seats[0]
+    with i18n.using("lt"):
+        header = hand_header(started, seat, i18n._("your server"), None)
+    assert header.startswith("**2-Player Hearts** · tavo serveris — [eiti prie stalo](")
+
+
+def test_settings_and_command_errors_in_each_language() -> None:
+    with i18n.using("ro"):
+        panel = settings_panel("2 ore", computers=False, changed=True, pictures=True)
+    assert panel.title == "⚙️ Setările serverului au fost salvate"
+    assert panel.description.startswith(
+        "**Timp pe tură:** 2 ore\n**Jucători calculator:** nepermiși\n"
+        "**Imagini cu cărți:** activate\n\n"
+    )
+    error: Any = app_commands.NoPrivateMessage()
+    with i18n.using("lt"):
+        assert command_error_text(error) == ("Žaidžiama serverio kanale.", False)
+    with i18n.using("et"):
+        text, ours = command_error_text(app_commands.AppCommandError())
+    assert ours and text.startswith("Vabandust, minu poolel läks midagi valesti.")
