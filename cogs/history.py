@@ -17,7 +17,7 @@ from cogs.player_components import PlayerRoutes, history_view, replay_view
 from cogs.replies import reply, within_budget
 from cogs.ui.replay import history_panel, replay_panels
 from engine import GAMES
-from i18n import _, pgettext
+from i18n import _
 from service.errors import NoGame
 from service.replays import Replays
 
@@ -45,12 +45,10 @@ class HistoryCog(commands.Cog, name="History"):
         guild = interaction.guild_id or 0
         if user is None:
             work = self.replays.recent(guild, channel_id=interaction.channel_id or 0)
-            # TRANSLATORS: ends the title "📜 Recent games …"
-            whose = pgettext("recent games", "in this channel")
+            whose = "in this channel"
         else:
             work = self.replays.recent(guild, user_id=user.id)
-            # TRANSLATORS: ends the title "📜 Recent games …"
-            whose = pgettext("recent games", "of {name}", name=user.display_name)
+            whose = f"of {user.display_name}"
         games = await within_budget(interaction, work, ephemeral=True, thinking=True)
         panel = history_panel(games, TITLES, whose)
         kwargs: dict[str, Any] = {"embed": render.embed(panel)}
