@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import render
 from cogs.components import LobbyButton, Routes
+from cogs.language import public_language
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.table import TableCog
@@ -186,6 +188,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
+        i18n.set_language(await public_language(interaction))  # the lobby is public
         content = f"{opponent.mention}, you are challenged!" if opponent else None
         await answer(
             interaction,
@@ -260,11 +263,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
     ) -> tuple[dict[str, Any], Report | None]:
         """Apply one lobby button: the lobby message's new look, and a started game's report."""
         user, here = interaction.user, interaction.channel_id or 0
+        public = await public_language(interaction)
         if verb in ("start", "accept"):
             if verb == "accept":
                 report = await self.service.accept(game_id, user.id, channel_id=here)
             else:
                 report = await self.service.start(game_id, user.id, channel_id=here)
+            i18n.set_language(public)  # the lobby message is public (this task's own context)
             names = ", ".join(s.name for s in report.after.seats)
             panel = lobby_panel(report.after, "The game is on: see the table below.")
             content = f"▶️ {report.after.game.title} started: {names}."
@@ -286,6 +291,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 closing = f"🛑 {user.display_name} closed this lobby."
             else:
                 loaded = left
+        i18n.set_language(public)  # refusals above were private; the lobby message is public
         if closing is not None:
             panel = lobby_panel(loaded, "Closed.")
             return {"content": closing, "embed": render.embed(panel), "view": None}, None

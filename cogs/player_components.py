@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from cogs.components import GAME_ID, Interaction
+from cogs.language import Localized
 
 GAME_NAME = r"(?P<game>[a-z]{1,12})"
 PAGE = r"(?P<page>[0-9]{1,4})"
@@ -54,6 +55,7 @@ def player_routes(interaction: Interaction) -> PlayerRoutes:
 
 
 class BoardPageButton(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"lb:{GAME_NAME}:{PAGE}:(?P<way>[pn])",
 ):
@@ -104,6 +106,7 @@ _REPLAY_LOOK = {
 
 
 class ReplayButton(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"rp:{GAME_ID}:{STEP}:(?P<way>[ofbnl])",
 ):
@@ -139,7 +142,9 @@ class ReplayButton(
         )
 
 
-class ExportButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"rx:{GAME_ID}"):
+class ExportButton(
+    Localized, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"rx:{GAME_ID}"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -187,7 +192,9 @@ def history_view(game_ids: list[int]) -> discord.ui.View | None:
     return view
 
 
-class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"again:{GAME_ID}"):
+class PlayAgainButton(
+    Localized, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"again:{GAME_ID}"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -219,7 +226,9 @@ def play_again_view(game_id: int) -> discord.ui.View:
     return view
 
 
-class LeaveGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"quit:{GAME_ID}"):
+class LeaveGameButton(
+    Localized, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"quit:{GAME_ID}"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -251,7 +260,9 @@ def leave_view(game_id: int) -> discord.ui.View:
 
 
 class WatchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"watch:{GAME_ID}:(?P<way>[nr])"
+    Localized,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"watch:{GAME_ID}:(?P<way>[nr])",
 ):
     def __init__(self, game_id: int, way: str = "n") -> None:
         super().__init__(
