@@ -2,32 +2,27 @@
 
 Every interaction's handler runs in the language of the person behind it (private answers):
 slash commands through :class:`LocalizedTree`, our buttons and selects through
-:class:`Localized`, anything else through :func:`enter`. Text meant for the whole channel is
-written inside ``async with public(interaction)``: the server's language.
+:class:`Localized`, anything else through :func:`enter`. Where a handler goes on to write for the
+whole channel (a lobby, the score sheet) it switches to :func:`public_language`, the server's.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.replies import reply, within_budget
 from i18n import NATIVE_NAMES, _
 from service.languages import Languages
 
 log = logging.getLogger(__name__)
 
 AUTO = "auto"
-
-
-class HasLanguages(Protocol):
-    languages: Languages
 
 
 def _languages(interaction: discord.Interaction[Any]) -> Languages | None:
@@ -67,13 +62,6 @@ async def public_language(interaction: discord.Interaction[Any]) -> str:
     return chosen
 
 
-@asynccontextmanager
-async def public(interaction: discord.Interaction[Any]) -> AsyncIterator[str]:
-    """Inside the block, text is in the server's language (a lobby, a table, a notice)."""
-    with i18n.using(await public_language(interaction)) as language:
-        yield language
-
-
 class LocalizedTree(app_commands.CommandTree[Any]):
     """Slash commands run in their user's language."""
 
@@ -111,52 +99,47 @@ class LanguageCog(commands.Cog, name="Language"):
         language: app_commands.Choice[str] | None = None,
         server: bool = False,
     ) -> None:
+        chosen = None if language is None or language.value == AUTO else language.value
         if server:
-            await self._server(interaction, language)
+            await self._server(interaction, language is not None, chosen)
             return
         if language is not None:
-            chosen = None if language.value == AUTO else language.value
-            await self.languages.choose_for("user", interaction.user.id, chosen)
-            await enter(interaction)
-        mine = await self.languages.choice("user", interaction.user.id)
-        text = (
-            _("I write to you in {language}.", language=NATIVE_NAMES[i18n.current()])
-            if mine
-            else _(
+            work = self.languages.choose_for("user", interaction.user.id, chosen)
+            await within_budget(interaction, work, ephemeral=True, thinking=True)
+            await enter(interaction)  # the answer is in the language just chosen
+        if await self.languages.choice("user", interaction.user.id):
+            text = _("I write to you in {language}.", language=NATIVE_NAMES[i18n.current()])
+        else:
+            text = _(
                 "I write to you in {language}, as your Discord is set. "
                 "Choose another with `/language`.",
                 language=NATIVE_NAMES[i18n.current()],
             )
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text)
 
     async def _server(
-        self, interaction: discord.Interaction[Any], language: app_commands.Choice[str] | None
+        self, interaction: discord.Interaction[Any], change: bool, chosen: str | None
     ) -> None:
         guild = interaction.guild_id
         if guild is None:
-            await interaction.response.send_message(
-                _("A server's language is set in the server."), ephemeral=True
-            )
+            await reply(interaction, _("A server's language is set in the server."))
             return
         perms = interaction.permissions
-        if language is not None and not (perms.manage_guild or perms.administrator):
-            await interaction.response.send_message(
-                _("Only members with Manage Server can change the server's language."),
-                ephemeral=True,
+        if change and not (perms.manage_guild or perms.administrator):
+            await reply(
+                interaction, _("Only members with Manage Server can change the server's language.")
             )
             return
-        if language is not None:
-            chosen = None if language.value == AUTO else language.value
-            await self.languages.choose_for("server", guild, chosen)
+        if change:
+            work = self.languages.choose_for("server", guild, chosen)
+            await within_budget(interaction, work, ephemeral=True, thinking=True)
         now = NATIVE_NAMES[await self.languages.public(guild)]
-        text = (
-            _("Tables, rounds and results in this server are in {language}.", language=now)
-            if await self.languages.choice("server", guild)
-            else _(
+        if await self.languages.choice("server", guild):
+            text = _("Tables, rounds and results in this server are in {language}.", language=now)
+        else:
+            text = _(
                 "Tables, rounds and results in this server are in {language}, as Discord "
                 "gives the server's language.",
                 language=now,
             )
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text)
