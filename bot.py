@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import sys
+import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
@@ -25,6 +28,7 @@ from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
 from cogs.history import HistoryCog
+from cogs.language import LanguageCog, LocalizedTree
 from cogs.leaving import LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.pacing import Pacer
@@ -34,6 +38,7 @@ from cogs.publisher import Publisher
 from cogs.rematch import RematchCog, result_view
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
+from cogs.translator import CommandTranslator
 from cogs.ui.pictures import Pictures
 from cogs.upkeep import UpkeepCog
 from cogs.watching import WatchCog
@@ -44,6 +49,7 @@ from db.store import Store
 from heartbeat import check_health, heartbeat_path
 from service.boards import Boards
 from service.games import GameService
+from service.languages import Languages
 from service.ratings import Ratings
 from service.replays import Replays
 from service.servers import ServerSettings
@@ -73,6 +79,7 @@ class CardBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             max_messages=None,
+            tree_cls=LocalizedTree,
             **sharding.shard_options(settings),
         )
         self.settings = settings
@@ -83,7 +90,8 @@ class CardBot(commands.Bot):
         )
         pictures = Attachments(Pictures(), self.servers.pictures_on)
         pacer = Pacer(scale=settings.rate_limit_scale)
-        self.publisher = Publisher(self, self.service, pacer, pictures)
+        self.languages = Languages(store)
+        self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)
         self.routes = Routes()  # where clicks go; filled by the cogs as they load
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
@@ -91,6 +99,12 @@ class CardBot(commands.Bot):
         self.publisher.result_view = result_view
 
     async def setup_hook(self) -> None:
+        await self.add_cogs()
+        await self.sync_commands()
+
+    async def add_cogs(self) -> None:
+        """Every cog and component; commands carry their translations (cogs/translator.py)."""
+        await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PLAYER_ITEMS)
         await self.add_cog(GuardCog(self, PLAYER_ITEMS))
         table = TableCog(self, self.service, self.publisher, self.routes)
@@ -104,6 +118,9 @@ class CardBot(commands.Bot):
         await self.add_cog(SettingsCog(self, self.servers, self.publisher))
         await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
         await self.add_cog(WatchCog(self, self.service, self.publisher, self.player_routes))
+        await self.add_cog(LanguageCog(self.languages))
+
+    async def sync_commands(self) -> None:
         if not sharding.syncs_commands(self.settings):
             log.info("%s: the process running shard 0 syncs the commands", self.shard_text)
         elif self.settings.dev_guild_id:
@@ -133,6 +150,30 @@ class CardBot(commands.Bot):
             await lifecycle.finish_in_flight()
             await self.publisher.close(timeout=CLOSE_GRACE)
         await super().close()
+
+
+@contextlib.asynccontextmanager
+async def offline_bot() -> AsyncIterator[CardBot]:
+    """The bot with every cog, without Discord, on a scratch database (catalog tools, tests)."""
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(
+            token="offline",
+            database_path=Path(folder) / "offline.db",
+            dev_guild_id=None,
+            turn_timeout=0.0,
+            log_level="WARNING",
+        )
+        store = await open_store(settings.database_path)
+        bot = CardBot(settings, store)
+        logging.disable(logging.CRITICAL)  # the cogs' loops end at once: no Discord here
+        try:
+            await bot.add_cogs()
+            yield bot
+        finally:
+            for name in list(bot.cogs):  # stops the cogs' background loops
+                await bot.remove_cog(name)
+            await store.close()
+            logging.disable(logging.NOTSET)
 
 
 class ShardedCardBot(CardBot, commands.AutoShardedBot):

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from cogs.language import Localized
 from i18n import N_, _, translate
 
 ACTION_CHARS = r"[A-Za-z0-9._-]{1,80}"
@@ -56,6 +57,7 @@ def routes(interaction: Interaction) -> Routes:
 
 
 class MoveButton(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"g:{GAME_ID}:{STEP}:(?P<action>{ACTION_CHARS})",
 ):
@@ -77,6 +79,7 @@ class MoveButton(
 
 
 class MoveSelect(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"gs:{GAME_ID}:{STEP}:(?P<n>[0-9]{{1,2}})",
 ):
@@ -100,6 +103,7 @@ class MoveSelect(
 
 
 class LobbyButton(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"lobby:{GAME_ID}:(?P<verb>join|accept|leave|bot|start|cancel|decline)",
 ):
@@ -133,7 +137,9 @@ _SEAT_BUTTONS: dict[str, dict[str, Any]] = {
 
 
 class SeatButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<kind>hand|back):{GAME_ID}"
+    Localized,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"(?P<kind>hand|back):{GAME_ID}",
 ):
     """ "My hand" (the hand as an ephemeral message) and "I'm back" (leave autopilot)."""
 

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.components import DYNAMIC_ITEMS
+from cogs.language import enter
 from cogs.replies import SORRY, reply
 from i18n import N_, _
 
@@ -82,11 +83,13 @@ class GuardCog(commands.Cog, name="Guard"):
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if not ours(custom_id, self.templates):
+            await enter(interaction)
             log.warning("unknown component %r from user %s", custom_id[:100], interaction.user.id)
             await reply(interaction, _(UNKNOWN_BUTTON))
             return
         message = interaction.message
         if message is not None and custom_id not in custom_ids(message.components):
+            await enter(interaction)
             await reply(interaction, _(NO_LONGER))
 
     async def on_app_command_error(

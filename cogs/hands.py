@@ -21,7 +21,7 @@ from cogs.pacing import Pacer
 from cogs.shown import GameShown, People, Views, hand_header, names_of, private_key
 from cogs.ui import UIS
 from db.models import SeatRow
-from i18n import N_, _
+from i18n import N_, Later, _, later
 from service.games import GameService
 from service.reports import Loaded
 
@@ -33,7 +33,7 @@ TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
 DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
 OUT_OF_DATE = N_("⬆️ This hand is out of date: your current hand is in a newer message below.")
 
-Say = Callable[[Loaded, str], Awaitable[None]]
+Say = Callable[[Loaded, str | Later], Awaitable[None]]  # public: a Later is translated there
 
 
 def cannot_edit(exc: discord.HTTPException) -> bool:
@@ -99,7 +99,7 @@ class Hands:
             if notify:
                 await say(
                     loaded,
-                    _(
+                    later(
                         "{mention}, it's your move — press **My hand** on the table.",
                         mention=f"<@{seat.user_id}>",
                     ),
@@ -176,7 +176,7 @@ class Hands:
         await self.service.store.set_dm_closed(shown.loaded.row.id, seat.seat, True)
         await say(
             shown.loaded,
-            _(
+            later(
                 "{mention}, I can't send you direct messages, so your hand is behind the "
                 "**My hand** button on the table. The game goes on.",
                 mention=f"<@{seat.user_id}>",

@@ -21,7 +21,7 @@ from cogs.player_components import PlayerRoutes, leave_view
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, reply, within_budget
 from engine import GAMES
-from i18n import N_, _
+from i18n import N_, _, later
 from service.errors import NoGame, PlayError
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
@@ -129,7 +129,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
         """Close the idle lobbies; how many were."""
         closed = await close_idle_lobbies(self.service, now)
         for loaded in closed:
-            self.publisher.close_lobby_message(loaded, _(IDLE_CLOSED))
+            self.publisher.close_lobby_message(loaded, later(IDLE_CLOSED))  # the server's language
         return len(closed)
 
     async def _sweep_forever(self) -> None:

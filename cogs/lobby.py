@@ -9,15 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import render
 from cogs.components import LobbyButton, Routes
+from cogs.language import public_language
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.table import TableCog
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
-from i18n import _, ngettext, pgettext
+from i18n import _, later, ngettext, pgettext
 from service.errors import PlayError
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -216,6 +218,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
+        i18n.set_language(await public_language(interaction))  # the lobby is public
         content = (
             _("{mention}, you are challenged!", mention=opponent.mention) if opponent else None
         )
@@ -253,7 +256,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
-        text = _(
+        text = later(
             "🛑 {name} cancelled the {game} game.",
             name=interaction.user.display_name,
             game=loaded.game.title,
@@ -262,12 +265,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await answer(interaction, update=False, content=_("Cancelled."))
             self.publisher.announce(after, text)
         else:
-            await answer(interaction, update=False, content=text)
+            with i18n.using(await public_language(interaction)):
+                content = str(text)
+            await answer(interaction, update=False, content=content)
         self._after_close(after)
 
     def _after_close(self, loaded: Loaded) -> None:
         if loaded.state is None:
-            self.publisher.close_lobby_message(loaded, _("🛑 This lobby was closed."))
+            self.publisher.close_lobby_message(loaded, later("🛑 This lobby was closed."))
         else:
             self.publisher.cancelled(loaded)
 
@@ -296,11 +301,13 @@ class LobbyCog(commands.Cog, name="Lobby"):
     ) -> tuple[dict[str, Any], Report | None]:
         """Apply one lobby button: the lobby message's new look, and a started game's report."""
         user, here = interaction.user, interaction.channel_id or 0
+        public = await public_language(interaction)
         if verb in ("start", "accept"):
             if verb == "accept":
                 report = await self.service.accept(game_id, user.id, channel_id=here)
             else:
                 report = await self.service.start(game_id, user.id, channel_id=here)
+            i18n.set_language(public)  # the lobby message is public (this task's own context)
             names = ", ".join(s.name for s in report.after.seats)
             panel = lobby_panel(report.after, _("The game is on: see the table below."))
             content = _("▶️ {game} started: {names}.", game=report.after.game.title, names=names)
@@ -322,6 +329,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 closing = _("🛑 {name} closed this lobby.", name=user.display_name)
             else:
                 loaded = left
+        i18n.set_language(public)  # refusals above were private; the lobby message is public
         if closing is not None:
             panel = lobby_panel(loaded, _("Closed."))
             return {"content": closing, "embed": render.embed(panel), "view": None}, None

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from cogs.components import GAME_ID, Interaction
+from cogs.language import Localized
 from i18n import N_, _, translate
 
 GAME_NAME = r"(?P<game>[a-z]{1,12})"
@@ -55,6 +56,7 @@ def player_routes(interaction: Interaction) -> PlayerRoutes:
 
 
 class BoardPageButton(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"lb:{GAME_NAME}:{PAGE}:(?P<way>[pn])",
 ):
@@ -105,6 +107,7 @@ _REPLAY_LOOK = {
 
 
 class ReplayButton(
+    Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"rp:{GAME_ID}:{STEP}:(?P<way>[ofbnl])",
 ):
@@ -140,7 +143,9 @@ class ReplayButton(
         )
 
 
-class ExportButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"rx:{GAME_ID}"):
+class ExportButton(
+    Localized, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"rx:{GAME_ID}"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -188,7 +193,9 @@ def history_view(game_ids: list[int]) -> discord.ui.View | None:
     return view
 
 
-class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"again:{GAME_ID}"):
+class PlayAgainButton(
+    Localized, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"again:{GAME_ID}"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -220,7 +227,9 @@ def play_again_view(game_id: int) -> discord.ui.View:
     return view
 
 
-class LeaveGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"quit:{GAME_ID}"):
+class LeaveGameButton(
+    Localized, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"quit:{GAME_ID}"
+):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -252,7 +261,9 @@ def leave_view(game_id: int) -> discord.ui.View:
 
 
 class WatchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"watch:{GAME_ID}:(?P<way>[nr])"
+    Localized,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"watch:{GAME_ID}:(?P<way>[nr])",
 ):
     def __init__(self, game_id: int, way: str = "n") -> None:
         super().__init__(

@@ -13,7 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import render
+from cogs.language import public_language
 from cogs.player_components import PlayerRoutes, board_view
 from cogs.replies import reply, within_budget
 from cogs.ui.players import board_panel, stats_panel
@@ -71,6 +73,7 @@ class PlayersCog(commands.Cog, name="Players"):
         except NoGame as exc:
             await reply(interaction, str(exc))
             return
+        i18n.set_language(await public_language(interaction))  # the board is shown to all
         view = board_view(page.game, page.page, page.pages)
         extra: dict[str, Any] = {} if view is None else {"view": view}
         await _send(
@@ -84,6 +87,7 @@ class PlayersCog(commands.Cog, name="Players"):
         except NoGame as exc:
             await reply(interaction, str(exc))
             return
+        i18n.set_language(await public_language(interaction))  # the board is shown to all
         kwargs: dict[str, Any] = {
             "embed": render.embed(board_panel(found, TITLES)),
             "view": board_view(found.game, found.page, found.pages),

@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+import i18n
 from cogs import render
 from cogs.attachments import Attachments, always
 from cogs.hands import Hands, cannot_edit
@@ -43,10 +44,12 @@ from cogs.ui.pictures import Pictures
 from db.models import SeatRow
 from i18n import N_, Later, _
 from service.games import GameService
+from service.languages import Languages
 from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
 
+Text = str | Later  # public text: a Later is translated into the server's language when sent
 NO_ACCESS = (50001, 50013)  # Missing Access, Missing Permissions
 BLOCKED_SECONDS = 600.0  # after a refusal, leave the channel alone this long
 RETIRED_TABLE = N_("⬇️ This part is over; the table continues below.")
@@ -60,8 +63,10 @@ class Publisher:
         service: GameService,
         pacer: Pacer | None = None,
         attachments: Attachments | None = None,
+        languages: Languages | None = None,
     ) -> None:
         self.bot = bot
+        self.languages = languages
         self.service = service
         self.pacer = pacer or Pacer()
         self.attachments = attachments or Attachments(Pictures(), always)
@@ -91,9 +96,9 @@ class Publisher:
         loaded = shown.loaded
         groups = self._summaries(report)
         ended = loaded.row.status == "finished" and report.before.row.status != "finished"
-        for n, (state, panels) in enumerate(groups):
+        for n, (state, views) in enumerate(groups):
             last = ended and n == len(groups) - 1  # the last summary is the result
-            self._summary_later(loaded, state, panels, is_result=last)
+            self._summary_later(loaded, state, views, is_result=last)
         for notice in report.notices:
             self._say_later(loaded, notice)
         self._table_later(shown)
@@ -151,11 +156,16 @@ class Publisher:
             self.outbox.put(
                 ("dm", seat.user_id),
                 ("hand", loaded.row.id, seat.seat),
-                functools.partial(self.hands.retire_for_good, shown, seat.seat, CANCELLED_HAND),
+                functools.partial(self._retire_hand, shown, seat.seat),
                 game_id=loaded.row.id,
             )
 
-    def announce(self, loaded: Loaded, text: str) -> None:
+    async def _retire_hand(self, shown: GameShown, seat_no: int) -> None:
+        user_id = shown.loaded.seats[seat_no].user_id
+        with i18n.using(await self.private(shown.loaded, user_id)):
+            await self.hands.retire_for_good(shown, seat_no, CANCELLED_HAND)
+
+    def announce(self, loaded: Loaded, text: Text) -> None:
         """A public line in the game's channel, in turn with its other messages."""
         self._say_later(loaded, text)
 
@@ -169,7 +179,7 @@ class Publisher:
         table_id = shown.table_message_id if shown else loaded.row.table_message_id
         return self.hands.kwargs(loaded, seat, table_id, edit=edit, note=note)
 
-    def close_lobby_message(self, loaded: Loaded, text: str) -> None:
+    def close_lobby_message(self, loaded: Loaded, text: Text) -> None:
         message_id = loaded.row.lobby_message_id
         if message_id is None:
             return
@@ -177,8 +187,10 @@ class Publisher:
 
         async def job() -> None:
             channel = self.bot.get_partial_messageable(channel_id)
+            with i18n.using(await self.public(loaded)):
+                content = str(text)
             await self.pacer.slot(("ch", channel_id))
-            await channel.get_partial_message(message_id).edit(content=text, view=None)
+            await channel.get_partial_message(message_id).edit(content=content, view=None)
 
         self.outbox.put(("ch", channel_id), ("lobby", loaded.row.id), job)
 
@@ -218,7 +230,8 @@ class Publisher:
 
         async def job() -> None:
             await self.shared.refresh(shown)
-            await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
+            with i18n.using(await self.private(shown.loaded, user_id)):
+                await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
 
         self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
 
@@ -227,50 +240,59 @@ class Publisher:
 
         async def job() -> None:
             async with self.shared.table_turn(shown):
-                await self._draw_table(shown, urgent=urgent)
+                with i18n.using(await self.public(shown.loaded)):
+                    await self._draw_table(shown, urgent=urgent)
             for told in self.table_drawn:
                 told(shown.loaded)
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 
-    def _say_later(self, loaded: Loaded, text: str | Later, **kwargs: Any) -> None:
+    def _say_later(self, loaded: Loaded, text: Text, **kwargs: Any) -> None:
         channel_id = loaded.row.channel_id
 
-        async def job() -> None:  # a Later notice is translated here, as it is posted
-            await self._send_to_channel(channel_id, str(text), **kwargs)
+        async def job() -> None:
+            with i18n.using(await self.public(loaded)):
+                content = str(text)
+            await self._send_to_channel(channel_id, content, **kwargs)
 
         key = ("say", loaded.row.id, next(self._serial))
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
 
     def _summary_later(
-        self, loaded: Loaded, state: Any, panels: list[Panel], *, is_result: bool
+        self, loaded: Loaded, state: Any, views: tuple[Any, Any], *, is_result: bool
     ) -> None:
         """One message per finished round (or the result): its panels, the round's picture,
-        and on the result the score chart and its buttons (Play again)."""
+        and on the result the score chart and its buttons (Play again); in the server's
+        language. ``views``: the spectator's views before and after the round."""
         channel_id = loaded.row.channel_id
 
         async def job() -> None:
-            files = [f for f in [await self.attachments.summary(loaded, state)] if f]
-            if is_result:
-                actions = await self.service.store.actions(loaded.row.id)
-                files += [f for f in [await self.attachments.chart(loaded, actions)] if f]
-            extra: dict[str, Any] = {}
-            if is_result and self.result_view is not None:
-                view = self.result_view(loaded)  # Play again
-                extra = {"view": view} if view is not None else {}
-            channel = self.bot.get_partial_messageable(channel_id)
-            await self.pacer.slot(("ch", channel_id))
-            await self.attachments.send(
-                channel, channel_id, files, embeds=render.embeds(panels), **extra
-            )
+            with i18n.using(await self.public(loaded)):
+                panels = UIS[loaded.row.game].summaries(*views, names_of(loaded))
+                files = [f for f in [await self.attachments.summary(loaded, state)] if f]
+                if is_result:
+                    actions = await self.service.store.actions(loaded.row.id)
+                    files += [f for f in [await self.attachments.chart(loaded, actions)] if f]
+                extra: dict[str, Any] = {}
+                if is_result and self.result_view is not None:
+                    view = self.result_view(loaded)  # Play again
+                    extra = {"view": view} if view is not None else {}
+                channel = self.bot.get_partial_messageable(channel_id)
+                await self.pacer.slot(("ch", channel_id))
+                await self.attachments.send(
+                    channel, channel_id, files, embeds=render.embeds(panels), **extra
+                )
 
         key = ("say", loaded.row.id, next(self._serial))
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
 
-    async def _say(self, loaded: Loaded, text: str) -> None:
-        """Post now, from inside a job (a job runs in its own lane already)."""
+    async def _say(self, loaded: Loaded, text: Text) -> None:
+        """Post now, from inside a job (a job runs in its own lane already), in the server's
+        language (a hand's job runs in its player's)."""
+        with i18n.using(await self.public(loaded)):
+            content = str(text)
         try:
-            await self._send_to_channel(loaded.row.channel_id, text)
+            await self._send_to_channel(loaded.row.channel_id, content)
         except discord.HTTPException:
             log.warning("could not post to channel %s", loaded.row.channel_id, exc_info=True)
 
@@ -349,19 +371,41 @@ class Publisher:
 
     # -- summaries -----------------------------------------------------------------------
 
-    def _summaries(self, report: Report) -> list[tuple[Any, list[Panel]]]:
-        """(the state after a finished round, its panels) for each round this report ended."""
+    def _summaries(self, report: Report) -> list[tuple[Any, tuple[Any, Any]]]:
+        """(the state after a finished round, the spectator's views before and after it) for
+        each round this report ended (the panels are drawn by the job, in the server's
+        language)."""
         ui = UIS[report.after.row.game]
         game = report.after.game
         names = names_of(report.after)
         states = [report.before.state, *report.states]
-        groups: list[tuple[Any, list[Panel]]] = []
+        groups: list[tuple[Any, tuple[Any, Any]]] = []
         previous = self.views.of(game, states[0], None) if states[0] is not None else None
         for state in states[1:]:
             current = self.views.of(game, state, None)
-            if previous is not None:
-                panels = ui.summaries(previous, current, names)
-                if panels:
-                    groups.append((state, panels))
+            if previous is not None and ui.summaries(previous, current, names):
+                groups.append((state, (previous, current)))
             previous = current
         return groups
+
+    # -- languages -----------------------------------------------------------------------
+
+    async def public(self, loaded: Loaded) -> str:
+        """The language of the game's channel: the server's."""
+        if self.languages is None:
+            return i18n.DEFAULT
+        try:
+            return await self.languages.public(loaded.row.guild_id)
+        except Exception:  # a message in English beats no message
+            log.warning("no language for server %s", loaded.row.guild_id, exc_info=True)
+            return i18n.DEFAULT
+
+    async def private(self, loaded: Loaded, user_id: int | None) -> str:
+        """The language of one player's DMs."""
+        if self.languages is None or user_id is None:
+            return await self.public(loaded)
+        try:
+            return await self.languages.private(user_id, loaded.row.guild_id)
+        except Exception:
+            log.warning("no language for user %s", user_id, exc_info=True)
+            return i18n.DEFAULT

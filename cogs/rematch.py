@@ -14,7 +14,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import i18n
 from cogs import render
+from cogs.language import public_language
 from cogs.lobby import lobby_panel, lobby_view
 from cogs.player_components import PlayerRoutes, play_again_view
 from cogs.replies import answer, reply, within_budget
@@ -57,6 +59,7 @@ class RematchCog(commands.Cog, name="Rematch"):
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
+        i18n.set_language(await public_language(interaction))  # the new lobby is public
         mentions = " ".join(f"<@{u}>" for u in made.invited)
         content = (
             _(

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import render
 from cogs.publisher import Publisher
 from cogs.replies import reply, within_budget
@@ -25,6 +26,7 @@ from cogs.ui.base import BLUE, Panel
 from engine import GAMES
 from i18n import _
 from service.errors import PlayError
+from service.languages import Languages
 from service.servers import ServerSettings, describe_timeout
 
 log = logging.getLogger(__name__)
@@ -132,6 +134,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         """DM every player whose long turn timer is running low; how many were reminded."""
         sent = 0
         for due in await self.servers.due_reminders(now):
+            i18n.set_language(await self._language_of(due.user_id))  # a private message
             title = GAMES[due.game].title if due.game in GAMES else due.game
             text = _(
                 "⏰ Your turn in **{game}** ({channel}) ends {when}; after that the computer "
@@ -149,3 +152,9 @@ class SettingsCog(commands.Cog, name="Settings"):
                 log.info("no reminder for user %s: %s", due.user_id, exc)
             await self.servers.reminded(due)
         return sent
+
+    async def _language_of(self, user_id: int) -> str:
+        languages = getattr(self.bot, "languages", None)
+        if not isinstance(languages, Languages):
+            return i18n.DEFAULT
+        return await languages.private(user_id)

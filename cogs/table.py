@@ -14,8 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import render
 from cogs.components import Routes
+from cogs.language import public_language
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.shown import forced_notes, names_of
@@ -158,6 +160,7 @@ class TableCog(commands.Cog, name="Table"):
         if loaded.state is None:
             await reply(interaction, _("The game in this channel has not started yet."))
             return
+        i18n.set_language(await public_language(interaction))  # the sheet is shown to all
         view = loaded.game.view(loaded.state, None)
         panel = UIS[loaded.row.game].scores(view, names_of(loaded))
         await answer(interaction, update=False, embed=render.embed(panel))

@@ -32,6 +32,7 @@ from db.errors import (
     StaleVersion,
     StoreError,
 )
+from db.languages import Languages
 from db.leaving import Leaving
 from db.models import GameRow, SeatRow
 from db.players import Players
@@ -62,7 +63,7 @@ class SeatUpdate:
     keep: bool = False  # only the step moves on; the seat's timer and flags stay as they are
 
 
-class Store(Players, Servers, Leaving, Reads, SharedShown):
+class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[str]

@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from i18n import DEFAULT, LANGUAGES
+from i18n import DEFAULT, DISCORD_LOCALES, LANGUAGES
 from i18n.catalogs import LOCALES, po_path
 
 ROOT = LOCALES.parent
@@ -60,6 +60,16 @@ def _new_catalog(domain: str, language: str | None = None) -> Catalog:
 
 
 TRANSLATED = tuple(language for language in LANGUAGES if language != DEFAULT)
+
+
+def languages_of(domain: str) -> tuple[str, ...]:
+    """The languages a domain is translated into: command texts only where Discord has a locale
+    for the language (Discord has no Estonian)."""
+    if domain == "commands":
+        return tuple(sorted({DISCORD_LOCALES[code] for code in DISCORD_LOCALES} - {DEFAULT}))
+    return TRANSLATED
+
+
 # (id, or (singular, plural)), context, where it was found
 Message = tuple[str | tuple[str, str], str | None, str]
 
@@ -100,9 +110,16 @@ def code_messages(domain: str) -> list[Message]:
 
 def command_messages() -> list[Message]:
     """The command tree's names, descriptions and choices (``cogs/translator.py``)."""
-    from cogs.translator import command_messages as from_tree
+    import asyncio
 
-    return [(text, context, "commands") for text, context in from_tree()]
+    from bot import offline_bot
+    from cogs.translator import tree_messages
+
+    async def read() -> list[tuple[str, str]]:
+        async with offline_bot() as bot:
+            return tree_messages(bot.tree)
+
+    return [(text, context, "commands") for text, context in asyncio.run(read())]
 
 
 def messages(domain: str) -> list[Message]:
@@ -124,7 +141,7 @@ def update(domains: Iterable[str] = ()) -> None:
         LOCALES.mkdir(exist_ok=True)
         with (LOCALES / f"{domain}.pot").open("wb") as out:
             write_po(out, pot, width=100, include_lineno=False)
-        for language in TRANSLATED:
+        for language in languages_of(domain):
             path = po_path(language, domain)
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists():
@@ -144,7 +161,7 @@ def missing(domains: Iterable[str] = ()) -> list[str]:
     problems: list[str] = []
     for domain in tuple(domains) or ALL_DOMAINS:
         wanted = {(m, c): where for m, c, where in messages(domain)}
-        for language in TRANSLATED:
+        for language in languages_of(domain):
             path = po_path(language, domain)
             if not path.exists():
                 problems.append(f"{language}: no {path.relative_to(ROOT)}")

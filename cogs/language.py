@@ -1,0 +1,145 @@
+"""The language of each interaction, and ``/language`` to choose it.
+
+Every interaction's handler runs in the language of the person behind it (private answers):
+slash commands through :class:`LocalizedTree`, our buttons and selects through
+:class:`Localized`, anything else through :func:`enter`. Where a handler goes on to write for the
+whole channel (a lobby, the score sheet) it switches to :func:`public_language`, the server's.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.replies import reply, within_budget
+from i18n import NATIVE_NAMES, _
+from service.languages import Languages
+
+log = logging.getLogger(__name__)
+
+AUTO = "auto"
+
+
+def _languages(interaction: discord.Interaction[Any]) -> Languages | None:
+    found = getattr(interaction.client, "languages", None)
+    return found if isinstance(found, Languages) else None
+
+
+async def enter(interaction: discord.Interaction[Any]) -> str:
+    """Make the interaction's person's language current for the rest of its handler."""
+    language = i18n.choose(i18n.from_discord(interaction.locale))
+    languages = _languages(interaction)
+    if languages is not None:
+        try:
+            language = await languages.for_interaction(
+                interaction.user.id,
+                interaction.locale,
+                interaction.guild_id,
+                interaction.guild_locale if interaction.guild_id else None,
+            )
+        except Exception:  # the store may be down: Discord's locale still says something
+            log.warning("no stored language for user %s", interaction.user.id, exc_info=True)
+    i18n.set_language(language)
+    return language
+
+
+async def public_language(interaction: discord.Interaction[Any]) -> str:
+    """The language of the channel's messages: the server's."""
+    languages = _languages(interaction)
+    fallback = i18n.from_discord(interaction.guild_locale) if interaction.guild_id else None
+    if languages is None or interaction.guild_id is None:
+        return i18n.choose(fallback)
+    try:
+        chosen = await languages.public(interaction.guild_id)
+    except Exception:
+        log.warning("no stored language for server %s", interaction.guild_id, exc_info=True)
+        return i18n.choose(fallback)
+    return chosen
+
+
+class LocalizedTree(app_commands.CommandTree[Any]):
+    """Slash commands run in their user's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await enter(interaction)
+        return True
+
+
+class Localized:
+    """Mixed into our buttons and selects (DynamicItems): the click runs in its user's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        await enter(interaction)
+        return True
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    choices = [app_commands.Choice(name=NATIVE_NAMES[code], value=code) for code in i18n.LANGUAGES]
+    return [*choices, app_commands.Choice(name="Discord", value=AUTO)]
+
+
+class LanguageCog(commands.Cog, name="Language"):
+    def __init__(self, languages: Languages) -> None:
+        self.languages = languages
+
+    @app_commands.command(name="language", description="The language I write to you in")
+    @app_commands.describe(
+        language="Your language (Discord: follow your Discord setting)",
+        server="Set this server's language for the table and results instead (Manage Server)",
+    )
+    @app_commands.choices(language=language_choices())
+    async def language(
+        self,
+        interaction: discord.Interaction[Any],
+        language: app_commands.Choice[str] | None = None,
+        server: bool = False,
+    ) -> None:
+        chosen = None if language is None or language.value == AUTO else language.value
+        if server:
+            await self._server(interaction, language is not None, chosen)
+            return
+        if language is not None:
+            work = self.languages.choose_for("user", interaction.user.id, chosen)
+            await within_budget(interaction, work, ephemeral=True, thinking=True)
+            await enter(interaction)  # the answer is in the language just chosen
+        if await self.languages.choice("user", interaction.user.id):
+            text = _("I write to you in {language}.", language=NATIVE_NAMES[i18n.current()])
+        else:
+            text = _(
+                "I write to you in {language}, as your Discord is set. "
+                "Choose another with `/language`.",
+                language=NATIVE_NAMES[i18n.current()],
+            )
+        await reply(interaction, text)
+
+    async def _server(
+        self, interaction: discord.Interaction[Any], change: bool, chosen: str | None
+    ) -> None:
+        guild = interaction.guild_id
+        if guild is None:
+            await reply(interaction, _("A server's language is set in the server."))
+            return
+        perms = interaction.permissions
+        if change and not (perms.manage_guild or perms.administrator):
+            await reply(
+                interaction, _("Only members with Manage Server can change the server's language.")
+            )
+            return
+        if change:
+            work = self.languages.choose_for("server", guild, chosen)
+            await within_budget(interaction, work, ephemeral=True, thinking=True)
+        now = NATIVE_NAMES[await self.languages.public(guild)]
+        if await self.languages.choice("server", guild):
+            text = _("Tables, rounds and results in this server are in {language}.", language=now)
+        else:
+            text = _(
+                "Tables, rounds and results in this server are in {language}, as Discord "
+                "gives the server's language.",
+                language=now,
+            )
+        await reply(interaction, text)

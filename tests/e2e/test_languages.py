@@ -1,0 +1,111 @@
+"""Two players with different languages: each reads their DMs in their own, the table is the
+server's; commands carry Romanian and Lithuanian names."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import i18n
+from cogs.ui import UIS
+from cogs.ui.base import Names
+from engine import GAMES
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import bot_env, quiet, seat_names, set_locales
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.components import buttons
+
+JSON = dict[str, object]
+
+
+def _button_ending(message: JSON, verb: str) -> str:
+    for button in buttons(message):
+        if button.custom_id and button.custom_id.endswith(f":{verb}"):
+            return button.custom_id
+    raise LookupError(verb)
+
+
+def _first_embed(message: JSON) -> dict[str, str]:
+    embeds = message.get("embeds") or []
+    assert isinstance(embeds, list) and embeds, message
+    first = embeds[0]
+    assert isinstance(first, dict)
+    return {
+        "title": str(first.get("title") or ""),
+        "description": str(first.get("description") or ""),
+    }
+
+
+def _state(db: Path) -> tuple[int, str]:
+    with sqlite3.connect(db) as conn:
+        game_id, snapshot = conn.execute(
+            "SELECT id, snapshot FROM games WHERE status = 'active'"
+        ).fetchone()
+    return int(game_id), str(snapshot)
+
+
+async def test_each_player_reads_their_language_and_the_table_the_servers(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await bot_process.start(env=bot_env(tmp_path))
+    guild_id = fake.guild_named("Test Server")
+    set_locales(fake, users={alice: "ro"}, guilds={guild_id: "lt"})
+    # Discord has no Estonian: Bob chooses it.
+    chose = await fake.slash(bob, channel, "language", {"language": "et"})
+    await chose.wait_response()
+    with i18n.using("et"):
+        assert chose.texts()[-1] == i18n._("I write to you in {language}.", language="Eesti")
+    rec = await fake.slash(alice, channel, "hearts start", {"opponent": bob})
+    lobby = (await rec.wait_response()).message()
+    assert lobby is not None
+    accepted = await fake.click(bob, int(str(lobby["id"])), _button_ending(lobby, "accept"))
+    await accepted.wait_response()
+    await quiet(fake)
+
+    game_id, snapshot = _state(db)
+    game, ui = GAMES["hearts"], UIS["hearts"]
+    state = game.from_json(snapshot)
+    names = Names(tuple(seat_names(db, game_id)))
+
+    def drawn(language: str, seat: int | None) -> dict[str, str]:
+        with i18n.using(language):
+            view = game.view(state, seat)
+            if seat is None:
+                panel = ui.table(view, names)
+            else:
+                legal = [str(a) for a in game.legal_actions(state, seat)]
+                panel = ui.hand(view, legal, names).panels[0]
+        return {"title": panel.title, "description": panel.description.splitlines()[0]}
+
+    # The renderings really differ by language (so the checks below can tell them apart).
+    assert len({drawn(lang, 0)["description"] for lang in ("en", "ro", "et", "lt")}) == 4
+    table = next(
+        m
+        for m in reversed(fake.messages(channel))
+        if any((b.custom_id or "").startswith("hand:") for b in buttons(m))
+    )
+    shown = _first_embed(table)
+    assert shown["title"] == drawn("lt", None)["title"]
+    assert shown["description"].startswith(drawn("lt", None)["description"])
+    seat_of = {alice: 0, bob: 1} if names[0] == "alice" else {alice: 1, bob: 0}
+    for user, language in ((alice, "ro"), (bob, "et")):
+        dm = _first_embed(fake.dm_messages(user)[-1])
+        wanted = drawn(language, seat_of[user])
+        assert dm["title"] == wanted["title"], (language, dm, wanted)
+        assert wanted["description"] in dm["description"], (language, dm, wanted)
+
+
+async def test_commands_are_registered_with_their_translations(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await bot_process.start(env=bot_env(tmp_path))
+    commands = {c["name"]: c for c in fake.registered_commands()}
+    assert commands["rules"]["name_localizations"] == {"ro": "reguli", "lt": "taisyklės"}
+    for command in commands.values():
+        if command["name"] != "grinch":  # a proper name: the same in every language
+            assert set(command.get("name_localizations") or {}) == {"ro", "lt"}, command["name"]
+        assert set(command.get("description_localizations") or {}) == {"ro", "lt"}

@@ -1,0 +1,83 @@
+"""The catalogs are complete, consistent and used: every message in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+import i18n
+from i18n.catalogs import po_path
+from i18n.tools import ALL_DOMAINS, languages_of, messages, missing
+
+PLACEHOLDER = re.compile(r"{(\w*)[^{}]*}")
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
+
+
+def test_every_message_is_translated_in_every_language() -> None:
+    assert missing() == []
+
+
+@pytest.mark.parametrize("domain", ALL_DOMAINS)
+def test_placeholders_match_in_every_language(domain: str) -> None:
+    problems = []
+    for language in languages_of(domain):
+        with po_path(language, domain).open("rb") as source:
+            catalog = read_po(source, locale=language, domain=domain)
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            wanted = set().union(*(placeholders(i) for i in ids))
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if isinstance(message.id, tuple):
+                wanted.discard("n")  # a plural form may spell "one" out instead of {n}
+            for string in strings:
+                got = placeholders(string)
+                if isinstance(message.id, tuple):
+                    got.discard("n")
+                if got != wanted:
+                    problems.append((language, ids[0], string))
+    assert problems == []
+
+
+@pytest.mark.parametrize("domain", ALL_DOMAINS)
+def test_no_message_is_stale(domain: str) -> None:
+    """Every translated message is still used by the code (``make messages`` drops the rest)."""
+    used = {m[0] if isinstance(m[0], str) else m[0][0] for m in messages(domain)}
+    for language in languages_of(domain):
+        with po_path(language, domain).open("rb") as source:
+            catalog = read_po(source, locale=language, domain=domain)
+        stale = [
+            m.id
+            for m in catalog
+            if m.id and (m.id[0] if isinstance(m.id, tuple) else m.id) not in used
+        ]
+        assert stale == [], (language, domain)
+
+
+@pytest.mark.parametrize("domain", ALL_DOMAINS)
+def test_plurals_have_every_form_of_their_language(domain: str) -> None:
+    """Romanian and Lithuanian have three plural forms, Estonian two: each one is written."""
+    for language in languages_of(domain):
+        with po_path(language, domain).open("rb") as source:
+            catalog = read_po(source, locale=language, domain=domain)
+        assert catalog.num_plurals == {"ro": 3, "lt": 3, "et": 2}[language]
+        for message in catalog:
+            if isinstance(message.id, tuple):
+                assert len(message.string) == catalog.num_plurals, (language, message.id)
+                assert all(message.string), (language, message.id)
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    with i18n.using("xx") as language:
+        assert language == "en"
+        assert i18n._("The deck is empty.") == "The deck is empty."
+    assert i18n.from_discord("en-GB") == "en"
+    assert i18n.from_discord("ro") == "ro"
+    assert i18n.from_discord("lt") == "lt"
+    assert i18n.from_discord("fi") is None

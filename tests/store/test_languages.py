@@ -1,0 +1,59 @@
+"""Languages chosen and seen, stored per person and per server, on both engines."""
+
+from __future__ import annotations
+
+from db.languages import LanguageRow
+from db.store import Store
+from service.languages import Languages
+
+
+async def test_rows_are_stored_and_replaced(store: Store) -> None:
+    assert await store.languages_of("user", [1, 2]) == {}
+    await store.save_language("user", 1, language="et", discord_locale="ro")
+    await store.save_language("server", 1, language=None, discord_locale="lt")
+    await store.save_language("user", 1, language=None, discord_locale="lt")
+    assert await store.languages_of("user", [1, 2]) == {1: LanguageRow(None, "lt")}
+    assert await store.languages_of("server", [1]) == {1: LanguageRow(None, "lt")}
+
+
+async def test_private_follows_choice_then_discord_then_server(store: Store) -> None:
+    languages = Languages(store)
+    # Discord says Romanian for the person, Lithuanian for the server.
+    assert await languages.for_interaction(7, "ro", 99, "lt") == "ro"
+    assert await languages.public(99) == "lt"
+    # A French Discord: not one of ours, so the server's language.
+    assert await languages.for_interaction(8, "fr", 99, "lt") == "lt"
+    await languages.choose_for("user", 7, "et")  # Discord has no Estonian: chosen
+    assert await languages.for_interaction(7, "ro", 99, "lt") == "et"
+    await languages.choose_for("server", 99, "ro")
+    assert await languages.public(99) == "ro"
+    await languages.settle()
+    # Another process (a fresh cache) reads the same from the store.
+    fresh = Languages(store)
+    assert await fresh.private(7, 99) == "et"
+    assert await fresh.private(8, 99) == "ro"  # no locale of ours seen: the server's
+    assert await fresh.private(123, None) == "en"
+    assert await fresh.public(99) == "ro"
+    await fresh.choose_for("user", 7, None)  # back to Discord's: the last locale seen
+    assert await fresh.private(7, 99) == "ro"
+
+
+async def test_a_known_person_costs_no_write(store: Store) -> None:
+    languages = Languages(store)
+    await languages.for_interaction(7, "lt", 5, "lt")
+    await languages.settle()
+    writes: list[object] = []
+    original = store.save_language
+
+    async def counting(*args: object, **kwargs: object) -> None:
+        writes.append(args)
+        await original(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.save_language = counting  # type: ignore[method-assign]
+    for _ in range(5):
+        assert await languages.for_interaction(7, "lt", 5, "lt") == "lt"
+    await languages.settle()
+    assert writes == []
+    await languages.for_interaction(7, "ro", 5, "lt")  # they switched Discord to Romanian
+    await languages.settle()
+    assert len(writes) == 1
