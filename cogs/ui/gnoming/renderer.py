@@ -25,7 +25,7 @@ from cogs.ui.gnoming.text import (
     signed,
     title,
 )
-from i18n import _, pgettext
+from i18n import _, pgettext, translate
 
 
 def _waiting(names: Names, seats: list[int]) -> str:
@@ -137,7 +137,13 @@ class GnomingUI:
             description="\n".join(lines),
             fields=tuple(fields),
             colour=GREEN,
-            footer=short_legend() + "\n" + _("Your grid comes by DM. No DM? Press “My hand”."),
+            footer=short_legend()
+            + "\n"
+            + _(
+                "Your grid comes by DM. No DM? Press “{button}”.",
+                # The table's button: its label is the bot's message, translated there.
+                button=translate("My hand"),
+            ),
         )
 
     def result(self, view: View, names: Names) -> Panel:
