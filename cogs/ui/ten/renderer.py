@@ -32,7 +32,9 @@ from cogs.ui.ten.text import (
     status_line,
     turn_text,
 )
-from i18n import _, ngettext
+from i18n import _, ngettext, translate
+
+HAND_BUTTON = "My hand"  # the table's button that shows a hand (cogs/components.py)
 
 
 def _tie_note(view: View, names: Names) -> str:
@@ -126,7 +128,12 @@ class TenUI:
             title = "🔟 " + _("Ten — solo")
         else:
             title = "🔟 " + ngettext("Ten — {n} player", "Ten — {n} players", players)
-        footer = legend() + "\n" + _("Your controls come by DM. No DM? Press “My hand”.")
+        # The button's label is the bot's message (not extracted here, so it is never
+        # translated twice).
+        button = translate(HAND_BUTTON)
+        footer = (
+            legend() + "\n" + _("Your controls come by DM. No DM? Press “{button}”.", button=button)
+        )
         if view.get("outcome"):
             # The board stays as it ended; the ranking is the result message below.
             verdict = result_panel(view, names).description.split("\n")[0]

@@ -188,7 +188,8 @@ def row_lines(view: View) -> list[str]:
     """The row and its totals against the two bust lines."""
     row = view["row"]
     numbers, currency, net = view["row_numbers"], view["row_currency"], view["net"]
-    lines = [_("**Row:** {cards}", cards=cards_text(row, pgettext("no cards", "empty")))]
+    shown = cards_text(row, pgettext("no cards", "empty"))
+    lines = [_("**Row:** {cards}", cards=shown)]
     if not row:
         lines.append(_("Net 0 · currency 0 · a row busts at {line}", line=view["bust_line"]))
         return lines
