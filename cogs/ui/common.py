@@ -62,12 +62,8 @@ def final_panel(
 def over_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> Panel:
     """The table of a finished game: one line of verdict; the full result is its own message."""
     winners = set(view["outcome"]["winners"])
-    text = "\n".join(
-        (
-            f"🏁 {_('The game is over.')} {_verdict(names, winners)}",
-            _("The full result is posted below."),
-        )
-    )
+    over = _("The game is over.")
+    text = f"🏁 {over} {_verdict(names, winners)}\n" + _("The full result is posted below.")
     return Panel(title=_("{title} — game over", title=title), description=text, colour=colour)
 
 

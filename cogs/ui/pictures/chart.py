@@ -16,7 +16,7 @@ from cogs.ui.pictures.fonts import clip, text
 from cogs.ui.pictures.layout import encode
 from cogs.ui.pictures.palette import GOLD, INK, PAPER, SERIES, SOFT_INK, mix
 from cogs.ui.pictures.shapes import symbol
-from i18n import N_, _, pgettext, translate
+from i18n import _, pgettext
 
 WIDTH = 1000
 HEIGHT = 560
@@ -24,12 +24,17 @@ LEGEND = 250
 MARKERS = ("circle", "square", "triangle", "diamond", "star", "bolt", "heart")
 MAX_MARKED_POINTS = 30  # past this, markers only at the ends of the lines
 _Place = Callable[[int, float], tuple[float, float]]
-# What one point of the chart stands for: the axis's name and the subtitle, by unit.
-UNITS = {
-    "round": (N_("Round"), N_("Total after each round")),
-    "hand": (N_("Hand"), N_("Total after each hand")),
-    "turn": (N_("Turn"), N_("Total after each turn")),
-}
+UNITS = ("round", "hand", "turn")  # what one point of the chart stands for
+
+
+def unit_words(unit: str) -> tuple[str, str]:
+    """The axis's name and the subtitle's first part for ``unit`` (one of :data:`UNITS`)."""
+    words = {
+        "round": (pgettext("chart", "Round"), _("Total after each round")),
+        "hand": (pgettext("chart", "Hand"), _("Total after each hand")),
+        "turn": (pgettext("chart", "Turn"), _("Total after each turn")),
+    }
+    return words[unit]
 
 
 def nice_step(span: float, ticks: int = 5) -> int:
@@ -55,7 +60,7 @@ def chart(
 
     Every line starts at 0 before the first round. ``winners`` are marked; ``lowest_wins``
     only changes the subtitle (the lines are the same). ``title``: already in the current
-    language ("Scores" if None); ``unit``: a key of :data:`UNITS`.
+    language ("Scores" if None); ``unit``: one of :data:`UNITS`.
     """
     players = len(names)
     if not 1 <= players <= len(SERIES):
@@ -65,11 +70,11 @@ def chart(
     points = [[0] * players, *[list(row) for row in series]]
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    axis, per = UNITS[unit]
+    axis, per = unit_words(unit)
     heading = _("Scores") if title is None else title
     text(draw, (24, 20), clip(heading, 30, WIDTH - 48), 30, INK, anchor="la", bold=True)
     rule = _("lowest total wins") if lowest_wins else _("highest total wins")
-    subtitle = clip(f"{translate(per)}  ·  {rule}", 18, WIDTH - 48)
+    subtitle = clip(f"{per}  ·  {rule}", 18, WIDTH - 48)
     text(draw, (24, 58), subtitle, 18, SOFT_INK, anchor="la")
     box = (80, 100, WIDTH - LEGEND - 20, HEIGHT - 60)
     low = min(min(row) for row in points)
@@ -83,7 +88,7 @@ def chart(
         y = box[3] - (box[3] - box[1]) * (value - bottom) / (top - bottom)
         return x, y
 
-    _axes(draw, box, bottom, top, step, len(points), translate(axis), at)
+    _axes(draw, box, bottom, top, step, len(points), axis, at)
     order = sorted(range(players), key=lambda s: (s in winners, s))  # winners drawn last
     for seat in order:
         _line(draw, [at(i, row[seat]) for i, row in enumerate(points)], seat, seat in winners)
