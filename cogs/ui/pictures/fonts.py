@@ -36,7 +36,9 @@ FULL_FONT_LANGUAGES = frozenset({"ro", "et", "lt"})
 def font(size: int, face: Face = "embedded") -> Font:
     """Pillow's embedded scalable font (or the bundled DejaVu) at ``size`` pixels."""
     if face == "dejavu":
-        return ImageFont.truetype(DEJAVU, size)
+        # The basic layout, as the embedded font uses: the same pixels whether or not the
+        # machine's Pillow has libraqm (letters are precomposed, nothing needs shaping).
+        return ImageFont.truetype(DEJAVU, size, layout_engine=ImageFont.Layout.BASIC)
     loaded = ImageFont.load_default(size=size)
     if not isinstance(loaded, ImageFont.FreeTypeFont):
         raise RuntimeError("Pillow was built without FreeType: card pictures need it.")
@@ -80,7 +82,7 @@ def printable(value: str, face: Face | None = None) -> str:
                 kept.append(char)
     else:
         for original in unicodedata.normalize("NFC", value):
-            if original == " " or has_glyph(original, face):
+            if original.isspace() or has_glyph(original, face):
                 kept.append(original)
                 continue
             for part in unicodedata.normalize("NFKD", _SUBSTITUTES.get(original, original)):

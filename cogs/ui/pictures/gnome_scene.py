@@ -19,6 +19,7 @@ GRID_CARD = 150
 SIDE_CARD = 110
 TABLE_CARD = 66
 GAP = 8
+COLUMN = SIDE_CARD + 26  # the width of a caption above a card beside the grid
 
 
 def _header(view: View, names: Sequence[str]) -> str:
@@ -73,18 +74,17 @@ def _side(sheet: Sheet, view: View, x: float, y: float) -> None:
     in_play = _card_in_play(view)
     if in_play is not None:
         label, card = in_play
-        sheet.caption(x, y, label, 20, bold=True)
+        sheet.caption(x, y, label, 20, bold=True, max_width=COLUMN)
         sheet.card(card, x, y + 30, SIDE_CARD, mark=True)
     draw = _("Draw {count}", count=view["draw_size"])
-    sheet.caption(x + SIDE_CARD + 30, y, draw, 20, bold=True)
+    sheet.caption(x + SIDE_CARD + 30, y, draw, 20, bold=True, max_width=COLUMN)
     sheet.card(None, x + SIDE_CARD + 30, y + 30, SIDE_CARD)
     y += height + 70
     for i, name in enumerate(("A", "B")):
         pile = view["discard"][name]
         left = x + i * (SIDE_CARD + 30)
-        sheet.caption(
-            left, y, _("Pile {name} ({count})", name=name, count=pile["size"]), 20, bold=True
-        )
+        title = _("Pile {name} ({count})", name=name, count=pile["size"])
+        sheet.caption(left, y, title, 20, bold=True, max_width=COLUMN)
         if pile["top"] is None:
             sheet.slot(left, y + 30, SIDE_CARD, pgettext("picture", "empty"))
         else:
