@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cogs.ui.base import GOLD, HandScreen, Names, Panel, View
+from i18n import _, ngettext
 
 LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
 EMPTY_CELL = "—"
@@ -21,10 +22,23 @@ def outcome_winners(view: View) -> list[int] | None:
     return None if not outcome else list(outcome["winners"])
 
 
+def name_list(items: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy" in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{names} and {last}", names=", ".join(items[:-1]), last=items[-1])
+
+
+def points(n: int) -> str:
+    """ "**12** points" (bold count; the plural form follows the size of ``n``)."""
+    return ngettext("**{n}** point", "**{n}** points", abs(n), n=n)
+
+
 def _verdict(names: Names, winners: set[int]) -> str:
-    won = " and ".join(names[s] for s in sorted(winners))
-    verb = "share the win" if len(winners) > 1 else "wins"
-    return f"**{won}** {verb}!" if winners else "No winner this time."
+    if not winners:
+        return _("No winner this time.")
+    won = name_list([names[s] for s in sorted(winners)])
+    return ngettext("**{names}** wins!", "**{names}** share the win!", len(winners), names=won)
 
 
 def final_panel(
@@ -48,20 +62,15 @@ def final_panel(
 def over_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> Panel:
     """The table of a finished game: one line of verdict; the full result is its own message."""
     winners = set(view["outcome"]["winners"])
-    text = f"🏁 The game is over. {_verdict(names, winners)}\nThe full result is posted below."
-    return Panel(title=f"{title} — game over", description=text, colour=colour)
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    over = _("The game is over.")
+    text = f"🏁 {over} {_verdict(names, winners)}\n" + _("The full result is posted below.")
+    return Panel(title=_("{title} — game over", title=title), description=text, colour=colour)
 
 
 def places(totals: Sequence[int], winners: Sequence[int], *, lowest_wins: bool) -> list[int]:
     """Each seat's place: winners first (the engine's tie-breaks decided them), then by total.
 
-    Equal totals outside the winners share a place ("1st, 2nd, 2nd, 4th").
+    Equal totals outside the winners share a place (1, 2, 2, 4).
     """
 
     def key(seat: int) -> tuple[int, int]:
@@ -74,18 +83,27 @@ def places(totals: Sequence[int], winners: Sequence[int], *, lowest_wins: bool) 
 
 
 def own_result_line(view: View, seat: int, *, lowest_wins: bool = False) -> str:
-    """What the game's end means for ``seat``: "🏆 You won with 87 points!" or their place."""
+    """What the game's end means for ``seat``: "🏆 You won with **87** points!" or their place
+    ("You finished in place **2** of 3 with **40** points.": no ordinals, they do not translate)."""
     outcome = view["outcome"]
     totals: list[int] = outcome["totals"]
     winners: list[int] = list(outcome["winners"])
+    scored = points(totals[seat])
     if len(totals) == 1:
-        won = seat in winners
-        return f"{'🏆 You won' if won else 'You finished'} with **{totals[0]}** points."
+        if seat in winners:
+            return "🏆 " + _("You won with {points}.", points=scored)
+        return _("You finished with {points}.", points=scored)
     place = list(outcome.get("places") or places(totals, winners, lowest_wins=lowest_wins))
-    points = f"**{totals[seat]}** points"
     if seat in winners:
-        return f"🏆 You {'share the win' if len(winners) > 1 else 'won'} with {points}!"
-    return f"You finished **{ordinal(place[seat])}** of {len(totals)} with {points}."
+        if len(winners) > 1:
+            return "🏆 " + _("You share the win with {points}!", points=scored)
+        return "🏆 " + _("You won with {points}!", points=scored)
+    return _(
+        "You finished in place **{place}** of {count} with {points}.",
+        place=place[seat],
+        count=len(totals),
+        points=scored,
+    )
 
 
 def final_screen(result: Panel, view: View, lowest_wins: bool = False) -> HandScreen:
@@ -143,16 +161,16 @@ def score_table(
             f"{label}: {EMPTY_CELL if cells[seat] is None else cells[seat]}"
             for label, cells in rows
         ]
-        body = wrap([*cells, f"Total: {totals[seat]}"])
+        body = wrap([*cells, _("Total: {total}", total=totals[seat])])
         if extras is not None and extras[seat]:
             body += "\n" + extras[seat]
         fields.append((names.label(seat), body, True))
     if finished:
-        label = "Winner" if len(winners or []) == 1 else "Winners"
-        shown = wrap([names[s] for s in sorted(winners or [])], sep=", ") or "nobody"
+        label = ngettext("Winner", "Winners", len(winners or []))
+        shown = wrap([names[s] for s in sorted(winners or [])], sep=", ") or _("nobody")
     else:
         best = min(totals) if lowest_wins else max(totals)
-        label = "Leading"
+        label = _("Leading")
         shown = wrap([names[s] for s, t in enumerate(totals) if t == best], sep=", ")
     fields.append((label, shown, False))
     return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)

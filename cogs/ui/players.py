@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from cogs.ui.base import BLUE, GOLD, Panel
+from i18n import _, current, ngettext
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
@@ -67,23 +68,38 @@ class Stats(Protocol):
     def favourite(self) -> str | None: ...
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+# The decimal separator of each language (English writes 4.5; ro, et and lt write 4,5).
+DECIMAL_COMMA = frozenset({"ro", "et", "lt"})
+
+
+def _games(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n)
+
+
+def _wins(n: int) -> str:
+    return ngettext("{n} win", "{n} wins", n)
+
+
+def decimal(value: float) -> str:
+    """``value`` with one decimal, written the current language's way ("4.5", "4,5")."""
+    shown = f"{value:.1f}"
+    return shown.replace(".", ",") if current() in DECIMAL_COMMA else shown
 
 
 def board_panel(page: Page, titles: Mapping[str, str]) -> Panel:
     """One page of a server's leaderboard for one game."""
     lines = [
         f"{MEDALS.get(e.place, f'**{e.place}.**')} <@{e.user_id}> — **{e.rating}** · "
-        f"{_plural(e.games, 'game')} · {_plural(e.wins, 'win')}"
+        f"{_games(e.games)} · {_wins(e.wins)}"
         for e in page.entries
     ]
+    pages = _("Page {page} of {pages}", page=page.page + 1, pages=page.pages)
+    rating = _("rating = skill minus three times its uncertainty; it grows as you play and win")
     return Panel(
-        title=f"🏆 Leaderboard: {titles.get(page.game, page.game)}",
+        title="🏆 " + _("Leaderboard: {game}", game=titles.get(page.game, page.game)),
         description="\n".join(lines),
         colour=GOLD,
-        footer=f"Page {page.page + 1} of {page.pages} · rating = skill minus three times "
-        "its uncertainty; it grows as you play and win",
+        footer=f"{pages} · {rating}",
     )
 
 
@@ -94,7 +110,14 @@ def trend_text(trend: Sequence[int]) -> str:
     change = trend[-1] - trend[0]
     arrow = "▲" if change > 0 else "▼" if change < 0 else "="
     steps = " → ".join(str(v) for v in trend)
-    return f"{arrow} {abs(change)} over the last {_plural(len(trend) - 1, 'game')} ({steps})"
+    return ngettext(
+        "{arrow} {change} over the last {n} game ({steps})",
+        "{arrow} {change} over the last {n} games ({steps})",
+        len(trend) - 1,
+        arrow=arrow,
+        change=abs(change),
+        steps=steps,
+    )
 
 
 def stats_panel(stats: Stats, titles: Mapping[str, str]) -> Panel:
@@ -102,20 +125,32 @@ def stats_panel(stats: Stats, titles: Mapping[str, str]) -> Panel:
     fields = []
     for line in stats.games:
         rows = [
-            f"{_plural(line.games, 'game')}, {_plural(line.wins, 'win')}",
-            f"average score {line.average:.1f} · best {line.best}",
+            f"{_games(line.games)}, {_wins(line.wins)}",
+            _(
+                "average score {average} · best {best}",
+                average=decimal(line.average),
+                best=line.best,
+            ),
         ]
         if line.rating is None:
-            rows.append("not rated yet (rated games need two people)")
+            rows.append(_("not rated yet (rated games need two people)"))
         else:
-            rows.append(f"rating **{line.rating}** ({_plural(line.rated_games, 'rated game')})")
+            rated = ngettext(
+                "rating **{rating}** ({n} rated game)",
+                "rating **{rating}** ({n} rated games)",
+                line.rated_games,
+                rating=line.rating,
+            )
+            rows.append(rated)
             if trend := trend_text(line.trend):
                 rows.append(trend)
         fields.append((titles.get(line.game, line.game), "\n".join(rows), False))
     favourite = titles.get(stats.favourite, stats.favourite) if stats.favourite else None
-    description = f"<@{stats.user_id}>" + (
-        f" · favourite game: **{favourite}**" if favourite else ""
-    )
+    description = f"<@{stats.user_id}>"
+    if favourite:
+        description += " · " + _("favourite game: **{game}**", game=favourite)
     if not fields:
-        description += "\nNo finished games in this server yet."
-    return Panel(title="📊 Stats", description=description, fields=tuple(fields), colour=BLUE)
+        description += "\n" + _("No finished games in this server yet.")
+    return Panel(
+        title="📊 " + _("Stats"), description=description, fields=tuple(fields), colour=BLUE
+    )

@@ -12,8 +12,15 @@ from typing import Any, Protocol
 
 from cogs.ui import UIS
 from cogs.ui.base import GREY, Names, Panel
+from i18n import N_, _, translate
 
-ACTORS = {"computer": " (computer)", "timeout": " (timer ran out)", "autopilot": " (autopilot)"}
+# What the replay says of a move, by who made it (a person when the actor is not listed).
+MOVES = {
+    "computer": N_("{player} played {action} (computer)"),
+    "timeout": N_("{player} played {action} (timer ran out)"),
+    "autopilot": N_("{player} played {action} (autopilot)"),
+}
+PLAYED = N_("{player} played {action}")
 
 
 class Player(Protocol):
@@ -61,8 +68,13 @@ def names(players: Sequence[Player]) -> Names:
     return Names(tuple(p.name for p in players), frozenset(p.seat for p in players if p.computer))
 
 
-def history_panel(games: Sequence[Summary], titles: Mapping[str, str], whose: str) -> Panel:
-    """Numbered lines (the Open buttons carry the same numbers): date, game, players, result."""
+def history_panel(
+    games: Sequence[Summary], titles: Mapping[str, str], player: str | None = None
+) -> Panel:
+    """Numbered lines (the Open buttons carry the same numbers): date, game, players, result.
+
+    ``player``: whose games these are (a display name), or None for this channel's games.
+    """
     lines = []
     for n, g in enumerate(games, start=1):
         seated = names(g.players)
@@ -73,11 +85,15 @@ def history_panel(games: Sequence[Summary], titles: Mapping[str, str], whose: st
             for p in g.players
         )
         lines.append(f"**{n}.** <t:{int(g.ended_at)}:d> {titles.get(g.game, g.game)} — {people}")
+    if player is None:
+        title = _("Recent games in this channel")
+    else:
+        title = _("Recent games of {player}", player=player)
     return Panel(
-        title=f"📜 Recent games {whose}",
-        description="\n".join(lines) or "No finished games yet.",
+        title=f"📜 {title}",
+        description="\n".join(lines) or _("No finished games yet."),
         colour=GREY,
-        footer="Open one to replay it step by step" if lines else None,
+        footer=_("Open one to replay it step by step") if lines else None,
     )
 
 
@@ -87,10 +103,11 @@ def replay_panels(frame: Frame) -> list[Panel]:
     ui = UIS[frame.game]
     seated = names(frame.players)
     table = ui.table(frame.view, seated)
-    line = f"Replay · step {frame.step} of {frame.steps}"
+    line = _("Replay · step {step} of {steps}", step=frame.step, steps=frame.steps)
     if frame.move is not None:
         seat, action, actor = frame.move
-        line += f" · {seated.label(seat)} played {action}{ACTORS.get(actor, '')}"
+        move = translate(MOVES.get(actor, PLAYED), player=seated.label(seat), action=action)
+        line += f" · {move}"
     footer = f"{table.footer}\n{line}" if table.footer else line
     panels = [Panel(table.title, table.description, table.fields, table.colour, footer)]
     if frame.step == frame.steps and frame.view.get("outcome") is not None:

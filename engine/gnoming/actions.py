@@ -159,4 +159,4 @@ def parse_action(text: str) -> GnomeAction:
         if a >= b:
             raise BadActionText("Opening cells are written lowest first and must differ.")
         return Open(a, b)
-    raise BadActionText(f"Unknown action {text[:40]!r}.")
+    raise BadActionText("Unknown action {text}.", text=repr(text[:40]))

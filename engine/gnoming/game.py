@@ -114,7 +114,7 @@ class GnomeGame:
         if state.phase == "finished":
             raise IllegalAction("The game is over.")
         if action not in legal_actions(state, seat):
-            raise IllegalAction(why_illegal(state, seat, action))
+            raise why_illegal(state, seat, action)
         new = state.copy()
         do_action(new, seat, action)
         return new

@@ -175,49 +175,52 @@ def legal_actions(state: State, seat: int) -> list[GnomeAction]:
     return [*flips, NoFlip()]
 
 
-def why_illegal(state: State, seat: int, action: GnomeAction) -> str:
-    """A short sentence explaining why a syntactically valid action is not legal now."""
+def why_illegal(state: State, seat: int, action: GnomeAction) -> IllegalAction:
+    """The error to raise for a syntactically valid action that is not legal now.
+
+    Its reason is a short sentence (a template the catalogs list, with named values).
+    """
     phase = state.phase
     if phase == "finished":
-        return "The game is over."
+        return IllegalAction("The game is over.")
     if seat not in to_act(state):
         if phase in ("opening", "hazard_flips"):
             if phase == "hazard_flips" and not flip_eligible(state, seat):
-                return "You have nothing to flip now."
-            return "You have already chosen; waiting for the others."
-        return "It is not your turn."
+                return IllegalAction("You have nothing to flip now.")
+            return IllegalAction("You have already chosen; waiting for the others.")
+        return IllegalAction("It is not your turn.")
     if phase == "opening":
-        return "Choose two different positions of your grid to turn up."
+        return IllegalAction("Choose two different positions of your grid to turn up.")
     if phase == "draw":
         if isinstance(action, Draw):
-            return "That discard pile is empty."
-        return "Draw a card first: from the deck or a discard pile."
+            return IllegalAction("That discard pile is empty.")
+        return IllegalAction("Draw a card first: from the deck or a discard pile.")
     if phase == "play":
         if isinstance(action, Place):
-            return "You already have a face-up mulligan in your grid."
+            return IllegalAction("You already have a face-up mulligan in your grid.")
         if isinstance(action, Discard):
             return _discard_reason(state, state.held)
-        return "Place the card you hold in your grid or discard it."
+        return IllegalAction("Place the card you hold in your grid or discard it.")
     if phase == "bounce":
         if isinstance(action, Bounce):
-            return "That position was already filled this turn."
+            return IllegalAction("That position was already filled this turn.")
         if isinstance(action, NoBounce):
             return _discard_reason(state, state.pending)
-        return "Bounce the revealed card to another position, or discard it."
+        return IllegalAction("Bounce the revealed card to another position, or discard it.")
     if phase == "discard":
-        return "Choose discard pile A or B."
+        return IllegalAction("Choose discard pile A or B.")
     if isinstance(action, Flip):
-        return "You can only turn up one of your own face-down cards."
-    return "Turn up one of your face-down cards, or decline."
+        return IllegalAction("You can only turn up one of your own face-down cards.")
+    return IllegalAction("Turn up one of your face-down cards, or decline.")
 
 
-def _discard_reason(state: State, card: int | None) -> str:
+def _discard_reason(state: State, card: int | None) -> IllegalAction:
     if card is not None and CARD_KINDS[card] == "H":
-        return "A discarded hazard leaves play; it goes on no pile."
+        return IllegalAction("A discarded hazard leaves play; it goes on no pile.")
     targets = pile_targets(state)
     if len(targets) == 1:
-        return f"Pile {targets[0]} is empty, so the card must go there."
-    return "Only a hazard is discarded without a pile."
+        return IllegalAction("Pile {pile} is empty, so the card must go there.", pile=targets[0])
+    return IllegalAction("Only a hazard is discarded without a pile.")
 
 
 # ---------------------------------------------------------------- transitions

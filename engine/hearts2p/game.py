@@ -236,7 +236,7 @@ class HeartsGame:
             raise IllegalAction("That card is not in your hand.")
         legal = _legal(state, seat)
         if card not in legal:
-            raise IllegalAction(_reason(state, card))
+            raise _refusal(state)
         hands = list(state.hands)
         hands[seat] = tuple(c for c in state.hands[seat] if c != card)
         trick = (*state.trick, (seat, card))
@@ -284,13 +284,20 @@ class HeartsGame:
         )
 
 
-def _reason(state: State, card: str) -> str:
+def _refusal(state: State) -> IllegalAction:
+    """Why a card in hand may not be played now (a template and its values, for translation).
+
+    Cards are shown as rank and suit symbol ("2\u2663"), which every language reads alike.
+    """
     if not state.trick:
         if state.trick_no == 1:
-            return f"The first trick must be opened with {state.opening_card}."
-        return "Hearts are not broken yet: lead another suit."
+            return IllegalAction(
+                "The first trick must be opened with {card}.",
+                card=card_label(state.opening_card),
+            )
+        return IllegalAction("Hearts are not broken yet: lead another suit.")
     led = suit(state.trick[0][1])
-    return f"You must follow suit ({SUIT_NAMES[led]})."
+    return IllegalAction("You must follow suit ({suit}).", suit=SUIT_SYMBOLS[led])
 
 
 def _end_hand(state: State) -> State:

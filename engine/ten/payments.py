@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypedDict
 
+from engine.base import IllegalAction
 from engine.ten.cards import (
     BUST_VALUE,
     CARD_INDEX,
@@ -149,21 +150,29 @@ def _small_int(text: str) -> int:
 # ---- checking and spending -----------------------------------------------------------------
 def payment_problem(
     payment: Payment, price: int, tokens: int, bust: int, collection: Iterable[str]
-) -> str | None:
-    """Why ``payment`` is not a legal payment of ``price`` for this payer (None if legal)."""
+) -> IllegalAction | None:
+    """Why ``payment`` is not a legal payment of ``price`` for this payer (None if legal).
+
+    The reason is an unraised :class:`IllegalAction` (a template and its values), so the
+    caller raises it as it is and a translation keeps the values.
+    """
     if payment.tokens > tokens:
-        return "You do not have that many currency tokens."
+        return IllegalAction("You do not have that many currency tokens.")
     if payment.bust > bust:
-        return "You do not have that many bust tokens."
+        return IllegalAction("You do not have that many bust tokens.")
     held = Counter(card[:2] for card in collection)
     need = Counter(payment.cards)
     if any(held[t] < n for t, n in need.items()):
-        return "You can only pay with cards from your own collection."
+        return IllegalAction("You can only pay with cards from your own collection.")
     if payment.value < price:
-        return f"That payment is worth {payment.value}; the price is {price}."
+        return IllegalAction(
+            "That payment is worth {value}; the price is {price}.",
+            value=payment.value,
+            price=price,
+        )
     unit = 1 if payment.tokens or payment.cards else BUST_VALUE
     if payment.value - price >= unit:
-        return "That payment includes something you do not need to spend."
+        return IllegalAction("That payment includes something you do not need to spend.")
     return None
 
 

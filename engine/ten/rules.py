@@ -36,7 +36,6 @@ from engine.ten.cards import (
     SOLO_TARGET,
     SOLO_WILD_PRICE,
     START_CURRENCY,
-    card_label,
     deck_for,
     is_currency,
     is_number,
@@ -133,7 +132,7 @@ def _apply_payment(
     collection = state.collections[seat]
     problem = payment_problem(payment, price, state.tokens[seat], state.bust[seat], collection)
     if problem:
-        raise IllegalAction(problem)
+        raise problem
     remaining, spent = spend_cards(collection, payment.cards)
     collections = list(state.collections)
     collections[seat] = tuple(remaining)
@@ -264,7 +263,7 @@ def _bid(state: TenState, seat: Seat, action: Bid | Pass) -> TenState:
         if action.amount < 1:
             raise IllegalAction("A bid must be at least 1.")
         if action.amount <= high:
-            raise IllegalAction(f"You must bid more than {high}.")
+            raise IllegalAction("You must bid more than {high}.", high=high)
         if action.amount > spending_power(state, seat):
             raise IllegalAction("You cannot bid more than you could pay.")
         amount = action.amount
@@ -313,7 +312,7 @@ def _buy(state: TenState, seat: Seat, action: Buy | NoBuy) -> TenState:
         if card not in state.market:
             raise IllegalAction("That card is not in the market.")
         if blocked(state.collections[seat], card):
-            raise IllegalAction(f"You already have a {card_label(card)}.")
+            raise IllegalAction("You already have a card of that colour and number.")
         state, spent_list = _apply_payment(state, seat, action.payment, value(card))
         market = list(state.market)
         market.remove(card)
@@ -377,15 +376,19 @@ def legal_actions(state: TenState, seat: Seat) -> list[TenAction]:
     return _buy_actions(state, seat)  # BUY, FINAL_BUY
 
 
-_WRONG = {
-    DRAW: "Draw a card or stop.",
-    BID: "Bid or pass on the wild.",
-    PAY: "Pay for the wild you won.",
-    SOLO_WILD: "Pay for the wild or decline it.",
-    REWARD: "Take the number cards or the currency.",
-    BUY: "Buy a market card or pass.",
-    FINAL_BUY: "Buy a market card or pass.",
-}
+def _wrong(phase: str) -> IllegalAction:
+    """What the acting seat may do in ``phase`` (each reason written out for the catalogs)."""
+    if phase == DRAW:
+        return IllegalAction("Draw a card or stop.")
+    if phase == BID:
+        return IllegalAction("Bid or pass on the wild.")
+    if phase == PAY:
+        return IllegalAction("Pay for the wild you won.")
+    if phase == SOLO_WILD:
+        return IllegalAction("Pay for the wild or decline it.")
+    if phase == REWARD:
+        return IllegalAction("Take the number cards or the currency.")
+    return IllegalAction("Buy a market card or pass.")  # BUY, FINAL_BUY
 
 
 def apply(state: TenState, seat: Seat, action: TenAction) -> TenState:
@@ -411,7 +414,7 @@ def apply(state: TenState, seat: Seat, action: TenAction) -> TenState:
         return _take(state, action.numbers)
     if phase in (BUY, FINAL_BUY) and isinstance(action, Buy | NoBuy):
         return _buy(state, seat, action)
-    raise IllegalAction(_WRONG[phase])
+    raise _wrong(phase)
 
 
 # ---- outcome -------------------------------------------------------------------------------

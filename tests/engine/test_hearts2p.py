@@ -336,8 +336,9 @@ def test_ruling6_opening_with_4c_or_6c_is_forced() -> None:
         assert state.opening_card == next(c for c in ("2C", "4C", "6C") if c not in state.dead)
         (seat,) = GAME.to_act(state)
         other = next(c for c in state.hands[seat] if c != state.opening_card)
-        with pytest.raises(IllegalAction, match=state.opening_card):
+        with pytest.raises(IllegalAction, match=card_label(state.opening_card)) as refused:
             GAME.apply(state, seat, Play(other))
+        assert refused.value.values == {"card": card_label(state.opening_card)}
     assert seen == {"2C", "4C", "6C"}
 
 

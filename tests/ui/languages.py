@@ -9,7 +9,6 @@ player or the channel can see of them.
 from __future__ import annotations
 
 import gettext
-import json
 import random
 import re
 from collections.abc import Iterator
@@ -61,9 +60,8 @@ def names_for(players: int) -> Names:
 
 
 def panel_text(panel: Panel) -> str:
-    return json.dumps(
-        [panel.title, panel.description, panel.fields, panel.footer], ensure_ascii=False
-    )
+    fields = [f"{name}\n{value}" for name, value, _ in panel.fields]
+    return "\n".join([panel.title, panel.description, *fields, panel.footer or ""])
 
 
 def screen_text(screen: HandScreen) -> str:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from cogs.ui.base import Button, HandScreen, Names, Panel
 from cogs.ui.common import LINE_WIDTH
 from cogs.ui.grinch import UI
-from cogs.ui.grinch.renderer import BONUS_LEGEND, SUIT_LEGEND, card_long, card_short
+from cogs.ui.grinch.text import bonus_legend, card_long, card_short, suit_legend
 from engine.grinch import CARDS, GAME, GrinchState, bonus, bonus_of
 
 NAMES = Names(("Ann", "Ben", "Cat"), frozenset({2}))
@@ -61,12 +61,12 @@ def test_hand_and_discard_buttons_carry_rank_and_bonus() -> None:
     }
     (panel,) = screen.panels
     assert "• 🎀2 Cindy-Lou Who (+5 🎁)" in panel.description
-    assert panel.footer == f"{SUIT_LEGEND}\n{BONUS_LEGEND}"  # the marks are explained
+    assert panel.footer == f"{suit_legend()}\n{bonus_legend()}"  # the marks are explained
 
 
 def test_the_bonus_legend_is_shown_only_with_a_bonus_card() -> None:
     screen = hand(who_discarding(("W3a", "W4a", "N5a", "P5b")), 1)
-    assert screen.panels[0].footer == SUIT_LEGEND
+    assert screen.panels[0].footer == suit_legend()
 
 
 def test_take_buttons_show_the_pile_tops_rank() -> None:
@@ -80,7 +80,7 @@ def test_take_buttons_show_the_pile_tops_rank() -> None:
     state = replace(state, piles=tuple(piles))
     screen = hand(state, state.grinch)
     assert labels(screen)["Ben: 🎀2 Cindy-Lou Who (+5 🎁)"] == "t.p1"
-    assert BONUS_LEGEND in (screen.panels[0].footer or "")
+    assert bonus_legend() in (screen.panels[0].footer or "")
 
 
 def test_the_legend_and_rules_say_what_the_engine_pays() -> None:
@@ -93,9 +93,9 @@ def test_the_legend_and_rules_say_what_the_engine_pays() -> None:
     assert bonus(["O2a", "W3a", "W4a", "W5a", "N6a"]) == 0  # no 🎁
     assert bonus(["W1a", "P3a", "P4a", "P5a", "N6a"]) == 10  # +10 🎁 with 3 other 🎁
     assert bonus(["W1a", "P3a", "P4a", "N5a", "N6a"]) == 0  # only 2 other 🎁
-    assert "at least 1 other 🎁 card" in BONUS_LEGEND
-    assert "at least 3 other 🎁 cards" in BONUS_LEGEND
-    rules = UI.rules().description
+    assert "at least 1 other 🎁 card" in bonus_legend()
+    assert "at least 3 other 🎁 cards" in bonus_legend()
+    rules = text(UI.rules())
     assert "Bonus cards add +5/+10 to any row" not in rules
     assert "a +5 card scores 5 only if your five cards hold at least 1 other card" in rules
     assert "a +10 card scores 10 only with at least 3 other cards of that suit" in rules

@@ -395,6 +395,6 @@ def test_scores_by_colour_and_rules() -> None:
     assert ann[1] == (
         "🟥 Red: 2 · 🟦 Blue: 0 · 🟧 Orange: 0\n🟩 Green: 0 · Total: 2\n🪙 3 · 2 cards"
     )
-    rules = UI.rules().description
+    rules = text(UI.rules())
     for words in ("reaches 11", "bust token", "auction", "1–9 scores 10", "Solo", "20 points"):
         assert words in rules

@@ -7,17 +7,18 @@ from typing import Any
 from cogs.ui.base import BLUE, GOLD, GREEN, RED, Button, Control, HandScreen, Names, Panel, Select
 from cogs.ui.base import View as ViewDict
 from cogs.ui.gnoming.text import (
-    CELL_NAMES,
     FACE_DOWN,
     card_emoji,
+    card_label,
     card_style,
     card_text,
     cell_label,
+    cell_name,
     final_lap_line,
     piles_line,
     who,
 )
-from engine.gnoming import card_label
+from i18n import N_, _, ngettext, pgettext, translate
 
 CHOICE_ROW = 3
 # The grid action of each phase, by prefix: "pl.4" places the held card at cell 4.
@@ -25,17 +26,22 @@ GRID_PREFIX = {"play": "pl", "bounce": "bo", "hazard_flips": "fl"}
 # Opening pairs go in two menus (a menu holds at most 25 options): pairs with a top-row card
 # (8 + 7 + 6 = 21), then the pairs inside the middle and bottom rows (15).
 OPENING_MENUS = (
-    ("Turn up 2 cards: pairs with a top-row card", (0, 1, 2)),
-    ("Turn up 2 cards: pairs in the middle and bottom rows", (3, 4, 5, 6, 7)),
+    (N_("Turn up 2 cards: pairs with a top-row card"), (0, 1, 2)),
+    (N_("Turn up 2 cards: pairs in the middle and bottom rows"), (3, 4, 5, 6, 7)),
 )
 
 
 def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
     seat: int = view["seat"]
     phase = view["phase"]
-    head = (
-        f"⛳ Round {view['round']}/{view['rounds']} · your grid shows **{view['showing'][seat]}** "
-        f"· {view['face_down'][seat]} face down · total {view['totals'][seat]}"
+    head = ngettext(
+        "⛳ Round {round}/{rounds} · your grid shows **{showing}** · {n} face down · total {total}",
+        "⛳ Round {round}/{rounds} · your grid shows **{showing}** · {n} face down · total {total}",
+        view["face_down"][seat],
+        round=view["round"],
+        rounds=view["rounds"],
+        showing=view["showing"][seat],
+        total=view["totals"][seat],
     )
     lines = [head, "", _prompt(view, legal, names)]
     lap = final_lap_line(view, names)
@@ -47,14 +53,18 @@ def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
         if s != seat
     ]
     fields: list[tuple[str, str, bool]] = [
-        ("Table", piles_line(view), False),
-        ("Others (showing, face down)", " · ".join(others), False),
+        (pgettext("gnoming", "Table"), piles_line(view), False),
+        (_("Others (showing, face down)"), " · ".join(others), False),
     ]
     last = view.get("last_round")
     if last and phase == "opening":
         mine = last["seats"][seat]
         fields.append(
-            (f"Round {last['round']}", f"You scored **{mine['score']}**.", False),
+            (
+                pgettext("gnoming", "Round {round}", round=last["round"]),
+                _("You scored **{score}**.", score=mine["score"]),
+                False,
+            ),
         )
     colour = GREEN if legal else BLUE
     if phase == "hazard_flips" and legal:
@@ -62,83 +72,134 @@ def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
     elif phase == "finished":
         colour = GOLD
     panel = Panel(
-        title="Your gnome grid", description="\n".join(lines), fields=tuple(fields), colour=colour
+        title=_("Your gnome grid"),
+        description="\n".join(lines),
+        fields=tuple(fields),
+        colour=colour,
     )
     return HandScreen(
         panels=(panel,),
         controls=tuple(_controls(view, legal)),
-        content="👉 Your move." if legal else "",
+        content=_("👉 Your move.") if legal else "",
     )
 
 
 def _held_card(view: ViewDict) -> str:
     held = view.get("held") or {}
     card = held.get("card")
-    return card_text(card) if card else "a card"
+    return card_text(card) if card else pgettext("gnoming", "a card")
 
 
 def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     phase = view["phase"]
-    seat = view["seat"]
-    active = view["active"]
     if phase == "finished":
-        return "The game is over. The result is in the channel."
+        return _("The game is over. The result is in the channel.")
     if phase == "opening":
-        mine = view["opening"]["mine"] if view.get("opening") else None
-        if legal:
-            return (
-                "👉 Choose **two cards to turn face up** (menus below). Everyone chooses at the "
-                "same time; the cards turn up together."
-            )
-        picked = " and ".join(CELL_NAMES[c] for c in mine) if mine else "your two cards"
-        waiting = who(names, view["opening"]["waiting"]) if view.get("opening") else "nobody"
-        return f"🔒 You turn up {picked}. Waiting for: {waiting}."
+        return _opening_prompt(view, legal, names)
     if phase == "hazard_flips":
         return _flip_prompt(view, legal, names)
-    if seat != active:
+    if view["seat"] != view["active"]:
         return _watching(view, names)
     if phase == "draw":
-        return "👉 **Your turn.** Draw from the deck, or take the top card of a discard pile."
+        return _("👉 **Your turn.** Draw from the deck, or take the top card of a discard pile.")
     if phase == "play":
-        source = (view.get("held") or {}).get("from")
-        where = "the deck" if source == "deck" else f"pile {source}"
-        card = _held_card(view)
-        text = (
-            f"✋ You hold **{card}** (from {where}).\n"
-            f"👉 Tap a card of your grid to swap the {card} in (a face-down card there is "
-            "revealed), or discard it."
-        )
-        places = [a for a in legal if a.startswith("pl.")]
-        if len(places) < 9:
-            text += "\n🃏 Only one face-up mulligan may be in your grid, so some cells are closed."
-        return text
+        return _play_prompt(view, legal)
     if phase == "bounce":
         card = card_text(view["bounce"]["card"])
-        return (
-            f"↪️ You revealed a **{card}**, which matches a face-up {card}: it may **bounce**.\n"
-            f"👉 Tap a grid card to put the {card} there instead (the card it replaces may "
-            f"bounce in turn), or discard the {card}. Cells filled this turn are closed."
+        return "\n".join(
+            (
+                _(
+                    "↪️ You revealed a **{card}**, which matches a face-up {card}: "
+                    "it may **bounce**.",
+                    card=card,
+                ),
+                _(
+                    "👉 Tap a grid card to put the {card} there instead (the card it replaces "
+                    "may bounce in turn), or discard the {card}. Cells filled this turn are "
+                    "closed.",
+                    card=card,
+                ),
+            )
         )
     if phase == "discard":
         card = card_text(view["pending_discard"]["card"])
-        return f"The card you replaced, a **{card}**, is discarded.\n👉 Choose pile A or B for it."
+        return "\n".join(
+            (
+                _("The card you replaced, a **{card}**, is discarded.", card=card),
+                _("👉 Choose pile A or B for it."),
+            )
+        )
     return ""
+
+
+def _opening_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
+    if legal:
+        return _(
+            "👉 Choose **two cards to turn face up** (menus below). Everyone chooses at the "
+            "same time; the cards turn up together."
+        )
+    opening = view.get("opening") or {}
+    mine = opening.get("mine")
+    waiting = who(names, opening.get("waiting", []))
+    if mine:
+        return _(
+            "🔒 You turn up {first} and {second}. Waiting for: {players}.",
+            first=cell_name(mine[0]),
+            second=cell_name(mine[1]),
+            players=waiting,
+        )
+    return _("🔒 Waiting for: {players}.", players=waiting)
+
+
+def _play_prompt(view: ViewDict, legal: list[str]) -> str:
+    source = (view.get("held") or {}).get("from")
+    card = _held_card(view)
+    if source == "deck":
+        held = _("✋ You hold **{card}** (from the deck).", card=card)
+    else:
+        held = _("✋ You hold **{card}** (from pile {pile}).", card=card, pile=source)
+    lines = [
+        held,
+        _(
+            "👉 Tap a card of your grid to swap the {card} in (a face-down card there is "
+            "revealed), or discard it.",
+            card=card,
+        ),
+    ]
+    places = [a for a in legal if a.startswith("pl.")]
+    if len(places) < 9:
+        lines.append(
+            _("🃏 Only one face-up mulligan may be in your grid, so some cells are closed.")
+        )
+    return "\n".join(lines)
 
 
 def _flip_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     flips = view["hazard_flips"]
     active = names[view["active"]]
-    head = f"⚠️ **{active}** discarded a hazard!"
+    waiting = who(names, flips["waiting"])
     if legal:
-        return (
-            f"{head}\n👉 You may turn up **one of your face-down cards**: tap it, or press "
-            "“Don't flip”."
+        return _(
+            "⚠️ **{player}** discarded a hazard!\n👉 You may turn up **one of your face-down "
+            "cards**: tap it, or press “Don't flip”.",
+            player=active,
         )
     if view["seat"] == view["active"]:
-        return f"⚠️ Your hazard left play. Waiting for: {who(names, flips['waiting'])}."
+        return _("⚠️ Your hazard left play. Waiting for: {players}.", players=waiting)
     mine = flips.get("mine")
-    mark = f"🔒 You turn up your {CELL_NAMES[mine]} card. " if mine is not None else ""
-    return f"{head} {mark}Waiting for: {who(names, flips['waiting'])}."
+    if mine is not None:
+        return _(
+            "⚠️ **{player}** discarded a hazard! 🔒 You turn up your {cell} card. "
+            "Waiting for: {players}.",
+            player=active,
+            cell=cell_name(mine),
+            players=waiting,
+        )
+    return _(
+        "⚠️ **{player}** discarded a hazard! Waiting for: {players}.",
+        player=active,
+        players=waiting,
+    )
 
 
 def _watching(view: ViewDict, names: Names) -> str:
@@ -147,15 +208,26 @@ def _watching(view: ViewDict, names: Names) -> str:
     if phase == "play":
         held = view.get("held") or {}
         if held.get("card"):
-            return f"⏳ **{active}** took **{card_text(held['card'])}** from pile {held['from']}."
-        return f"⏳ **{active}** drew from the deck."
+            return _(
+                "⏳ **{player}** took **{card}** from pile {pile}.",
+                player=active,
+                card=card_text(held["card"]),
+                pile=held["from"],
+            )
+        return _("⏳ **{player}** drew from the deck.", player=active)
     if phase == "bounce":
-        return f"⏳ **{active}** may bounce a **{card_text(view['bounce']['card'])}**."
-    if phase == "discard":
-        return (
-            f"⏳ **{active}** is discarding the **{card_text(view['pending_discard']['card'])}**."
+        return _(
+            "⏳ **{player}** may bounce a **{card}**.",
+            player=active,
+            card=card_text(view["bounce"]["card"]),
         )
-    return f"⏳ It is **{active}**'s turn."
+    if phase == "discard":
+        return _(
+            "⏳ **{player}** is discarding the **{card}**.",
+            player=active,
+            card=card_text(view["pending_discard"]["card"]),
+        )
+    return _("⏳ It is **{player}**'s turn.", player=active)
 
 
 # ---------------------------------------------------------------- controls
@@ -172,17 +244,17 @@ def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
         controls += _choice_buttons(
             legal,
             [
-                ("x.A", "Discard on A", "secondary"),
-                ("x.B", "Discard on B", "secondary"),
-                ("x", "Discard the hazard (it leaves play)", "danger"),
+                ("x.A", _("Discard on {pile}", pile="A"), "secondary"),
+                ("x.B", _("Discard on {pile}", pile="B"), "secondary"),
+                ("x", _("Discard the hazard (it leaves play)"), "danger"),
             ],
         )
     elif phase == "bounce":
         controls += _choice_buttons(
             legal,
             [
-                ("nb.A", "No bounce: discard on A", "secondary"),
-                ("nb.B", "No bounce: discard on B", "secondary"),
+                ("nb.A", _("No bounce: discard on {pile}", pile="A"), "secondary"),
+                ("nb.B", _("No bounce: discard on {pile}", pile="B"), "secondary"),
             ],
         )
     elif phase == "discard":
@@ -190,12 +262,12 @@ def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
         controls += _choice_buttons(
             legal,
             [
-                ("pi.A", f"Put the {card} on A", "primary"),
-                ("pi.B", f"Put the {card} on B", "primary"),
+                ("pi.A", _("Put the {card} on {pile}", card=card, pile="A"), "primary"),
+                ("pi.B", _("Put the {card} on {pile}", card=card, pile="B"), "primary"),
             ],
         )
     elif phase == "hazard_flips":
-        controls += _choice_buttons(legal, [("nf", "Don't flip", "secondary")])
+        controls += _choice_buttons(legal, [("nf", _("Don't flip"), "secondary")])
     return controls
 
 
@@ -220,13 +292,13 @@ def _opening_menus(legal: list[str]) -> list[Control]:
     menus: list[Control] = []
     for row, (placeholder, firsts) in enumerate(OPENING_MENUS, start=CHOICE_ROW):
         options = tuple(
-            (f"{CELL_NAMES[a]} + {CELL_NAMES[b]}", f"op.{a}.{b}", _pair_map(a, b))
+            (f"{cell_name(a)} + {cell_name(b)}", f"op.{a}.{b}", _pair_map(a, b))
             for a in firsts
             for b in range(a + 1, 9)
             if f"op.{a}.{b}" in legal
         )
         if options:
-            menus.append(Select(placeholder, options, row=row))
+            menus.append(Select(translate(placeholder), options, row=row))
     return menus
 
 
@@ -241,7 +313,10 @@ def _draw_buttons(view: ViewDict, legal: list[str]) -> list[Control]:
     if "dr.deck" in legal:
         buttons.append(
             Button(
-                f"Draw from the deck ({view['draw_size']})", "dr.deck", "primary", row=CHOICE_ROW
+                _("Draw from the deck ({count})", count=view["draw_size"]),
+                "dr.deck",
+                "primary",
+                row=CHOICE_ROW,
             )
         )
     for pile in ("A", "B"):
@@ -249,7 +324,7 @@ def _draw_buttons(view: ViewDict, legal: list[str]) -> list[Control]:
         if f"dr.{pile}" in legal and top is not None:
             buttons.append(
                 Button(
-                    f"Take {card_label(top)} from {pile}",
+                    _("Take {card} from {pile}", card=card_label(top), pile=pile),
                     f"dr.{pile}",
                     "success",
                     row=CHOICE_ROW,

@@ -12,48 +12,64 @@ from typing import Any
 from cogs.ui.base import GOLD, GREEN, HandScreen, Names, Panel, View
 from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from cogs.ui.gnoming.hand import hand_screen
+from cogs.ui.gnoming.rules_text import rules_text
 from cogs.ui.gnoming.text import (
-    CELL_NAMES,
-    LINE_NAMES,
     card_text,
+    cell_name,
     final_lap_line,
     grid_block,
+    line_note,
     piles_line,
     scored_block,
+    short_legend,
     signed,
+    title,
 )
+from i18n import _, pgettext, translate
 
-TITLE = "Gnoming A Round"
-LEGEND = "H hazard (+10) · M mulligan (wild) · · face down"
+
+def _waiting(names: Names, seats: list[int]) -> str:
+    return ", ".join(f"⏳ {names[s]}" for s in seats)
 
 
 def _phase_line(view: View, names: Names) -> str:
     phase = view["phase"]
     if phase == "opening":
-        waiting = ", ".join(f"⏳ {names[s]}" for s in view["opening"]["waiting"])
-        return f"Everyone picks two cards to turn up, secretly. Waiting for: {waiting}"
+        return _(
+            "Everyone picks two cards to turn up, secretly. Waiting for: {players}",
+            players=_waiting(names, view["opening"]["waiting"]),
+        )
     active = names[view["active"]]
     if phase == "draw":
-        return f"🎯 **{active}**'s turn: drawing from the deck or a discard pile."
+        return _("🎯 **{player}**'s turn: drawing from the deck or a discard pile.", player=active)
     if phase == "play":
         held = view.get("held") or {}
         if held.get("card"):
-            return (
-                f"🎯 **{active}** took **{card_text(held['card'])}** from pile {held['from']} "
-                "and is placing it."
+            return _(
+                "🎯 **{player}** took **{card}** from pile {pile} and is placing it.",
+                player=active,
+                card=card_text(held["card"]),
+                pile=held["from"],
             )
-        return f"🎯 **{active}** drew from the deck and is deciding."
+        return _("🎯 **{player}** drew from the deck and is deciding.", player=active)
     if phase == "bounce":
-        card = card_text(view["bounce"]["card"])
-        return f"↪️ **{active}** revealed a **{card}** that matches: it may bounce."
+        return _(
+            "↪️ **{player}** revealed a **{card}** that matches: it may bounce.",
+            player=active,
+            card=card_text(view["bounce"]["card"]),
+        )
     if phase == "discard":
-        card = card_text(view["pending_discard"]["card"])
-        return f"🎯 **{active}** is choosing a pile for the **{card}**."
+        return _(
+            "🎯 **{player}** is choosing a pile for the **{card}**.",
+            player=active,
+            card=card_text(view["pending_discard"]["card"]),
+        )
     if phase == "hazard_flips":
-        waiting = ", ".join(f"⏳ {names[s]}" for s in view["hazard_flips"]["waiting"])
-        return (
-            f"⚠️ **{active}** discarded a hazard! The others may turn up one face-down card. "
-            f"Waiting for: {waiting}"
+        return _(
+            "⚠️ **{player}** discarded a hazard! The others may turn up one face-down card. "
+            "Waiting for: {players}",
+            player=active,
+            players=_waiting(names, view["hazard_flips"]["waiting"]),
         )
     return ""
 
@@ -64,14 +80,22 @@ def _result_text(view: View, names: Names) -> str:
     totals: list[int] = outcome["totals"]
     winners: list[int] = outcome["winners"]
     tied = [s for s, t in enumerate(totals) if t == min(totals)]
-    text = "Lowest total after three rounds wins."
+    text = _("Lowest total after three rounds wins.")
     if len(tied) > 1:
         last = view["round_scores"][-1] if view["round_scores"] else None
         scores = ", ".join(f"{names[s]} {last[s]}" for s in tied) if last is not None else ""
         if len(winners) < len(tied):
-            text += f" Tie on {min(totals)}: the lower round-3 score wins ({scores})."
+            text += " " + _(
+                "Tie on {total}: the lower round-3 score wins ({scores}).",
+                total=min(totals),
+                scores=scores,
+            )
         else:
-            text += f" Tie on {min(totals)} and on the round-3 score ({scores})."
+            text += " " + _(
+                "Tie on {total} and on the round-3 score ({scores}).",
+                total=min(totals),
+                scores=scores,
+            )
     return text
 
 
@@ -83,10 +107,10 @@ class GnomingUI:
 
     def table(self, view: View, names: Names) -> Panel:
         if view.get("outcome"):
-            return over_panel(f"⛳ {TITLE}", view, names)
+            return over_panel(f"⛳ {title()}", view, names)
         lines = [piles_line(view)]
         if view["removed"]:
-            lines.append(f"⚠️ Hazards out of play this round: {len(view['removed'])}")
+            lines.append(_("⚠️ Hazards out of play this round: {count}", count=len(view["removed"])))
         lines.append(_phase_line(view, names))
         lap = final_lap_line(view, names)
         if lap:
@@ -97,21 +121,33 @@ class GnomingUI:
             mark = "🎯 " if seat == view["active"] and view["phase"] != "opening" else ""
             if seat == first_out:
                 mark = "🏁 "
-            value = (
-                grid_block(view["grids"][seat])
-                + f"Showing **{view['showing'][seat]}** · total {view['totals'][seat]}"
+            value = grid_block(view["grids"][seat]) + _(
+                "Showing **{showing}** · total {total}",
+                showing=view["showing"][seat],
+                total=view["totals"][seat],
             )
             fields.append((f"{mark}{names.label(seat)}", value, True))
         return Panel(
-            title=f"⛳ {TITLE} — round {view['round']}/{view['rounds']}",
+            title=_(
+                "⛳ {game} — round {round}/{rounds}",
+                game=title(),
+                round=view["round"],
+                rounds=view["rounds"],
+            ),
             description="\n".join(lines),
             fields=tuple(fields),
             colour=GREEN,
-            footer=f"{LEGEND}\nYour grid comes by DM. No DM? Press “My hand”.",
+            footer=short_legend()
+            + "\n"
+            + _(
+                "Your grid comes by DM. No DM? Press “{button}”.",
+                # The table's button: its label is the bot's message, translated there.
+                button=translate("My hand"),
+            ),
         )
 
     def result(self, view: View, names: Names) -> Panel:
-        return self._final(view, names, f"🏆 {TITLE} — result")
+        return self._final(view, names, _("🏆 {game} — result", game=title()))
 
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
         if view.get("outcome"):
@@ -140,32 +176,45 @@ class GnomingUI:
     def _round_panel(last: dict[str, Any], view: View, names: Names) -> Panel:
         first = last["first_out"]
         if last["stalled"] or first is None:
-            head = "Nobody went out before the turn limit, so nobody gets ±5."
+            head = _("Nobody went out before the turn limit, so nobody gets ±5.")
         else:
             adjust = last["seats"][first]["adjust"]
-            how = "with the lowest score" if adjust < 0 else "but not with the lowest score"
-            head = f"🏁 **{names[first]}** went out first {how}: **{signed(adjust)}**."
+            if adjust < 0:
+                head = _(
+                    "🏁 **{player}** went out first with the lowest score: **{points}**.",
+                    player=names[first],
+                    points=signed(adjust),
+                )
+            else:
+                head = _(
+                    "🏁 **{player}** went out first but not with the lowest score: **{points}**.",
+                    player=names[first],
+                    points=signed(adjust),
+                )
         fields = []
         for seat, entry in enumerate(last["seats"]):
             matched = {cell for line in entry["lines"] for cell in line["cells"]}
-            notes = [
-                f"✅ {LINE_NAMES.get(tuple(line['cells']), 'line')} of {line['value']}s: "
-                f"{-line['value']}"
-                for line in entry["lines"]
-            ]
+            notes = [f"✅ {line_note(line['cells'], line['value'])}" for line in entry["lines"]]
             if entry["hazards"]:
-                notes.append(f"⚠️ hazards: {entry['hazards']} (+10 each)")
+                notes.append(_("⚠️ hazards: {count} (+10 each)", count=entry["hazards"]))
             if entry["wild"] is not None and entry["wild"] in matched:
-                notes.append(f"🃏 wild mulligan: {CELL_NAMES[entry['wild']]}")
-            score = f"Raw {entry['raw']}"
+                notes.append(_("🃏 wild mulligan: {cell}", cell=cell_name(entry["wild"])))
+            values = {"raw": entry["raw"], "score": entry["score"], "total": view["totals"][seat]}
             if entry["adjust"]:
-                score += f" · went out {signed(entry['adjust'])}"
-            score += f" → **{entry['score']}** · total {view['totals'][seat]}"
+                score = _(
+                    "Raw {raw} · went out {points} → **{score}** · total {total}",
+                    points=signed(entry["adjust"]),
+                    **values,
+                )
+            else:
+                score = _("Raw {raw} → **{score}** · total {total}", **values)
             value = scored_block(entry["grid"], matched) + "\n".join([*notes, score])
             fields.append((f"{names.label(seat)}: {entry['score']}", value, True))
         return Panel(
-            title=f"⛳ Round {last['round']} scored",
-            description=f"{head}\nBrackets mark matched lines (a line of three equal cards).",
+            title=_("⛳ Round {round} scored", round=last["round"]),
+            description=head
+            + "\n"
+            + _("Brackets mark matched lines (a line of three equal cards)."),
             fields=tuple(fields),
             colour=GOLD,
         )
@@ -177,9 +226,9 @@ class GnomingUI:
             cells: list[int | None] = (
                 list(played[index]) if index < len(played) else [None] * view["players"]
             )
-            rows.append((f"Round {index + 1}", cells))
+            rows.append((pgettext("gnoming", "Round {round}", round=index + 1), cells))
         panel = score_table(
-            f"{TITLE} scores",
+            _("{game} scores", game=title()),
             rows,
             view["totals"],
             names,
@@ -188,32 +237,15 @@ class GnomingUI:
         )
         return Panel(
             title=panel.title,
-            description=panel.description + "\nLowest total wins.",
+            description=panel.description + "\n" + _("Lowest total wins."),
             fields=panel.fields,
             colour=panel.colour,
         )
 
     def rules(self) -> Panel:
         return Panel(
-            title=f"{TITLE} — quick rules",
-            description=(
-                "3–7 players, 3 rounds, a Golf game: **lowest total wins**.\n"
-                "• Everyone has a 3×3 grid dealt face down and starts by turning up two cards "
-                "(all at once).\n"
-                "• On your turn draw from the deck or take the top of discard pile A or B, then "
-                "swap it into your grid (the card there is revealed and discarded) or discard "
-                "it.\n"
-                "• **Bounce**: a revealed face-down number matching a face-up number in your "
-                "grid may jump to another cell instead, revealing that card in turn.\n"
-                "• A row or column of three equal numbers scores **minus** that number. "
-                "Negative cards count as they are and never match.\n"
-                "• ⚠️ **Hazard**: +10 if it stays in your grid. Discarding one removes it and "
-                "lets every other player turn up one face-down card (never their last).\n"
-                "• 🃏 **Mulligan**: 0 and wild in lines; only one may be placed in a grid.\n"
-                "• When someone has no face-down card left, everyone else gets one last turn. "
-                "Whoever went out first gets −5 if their score is the lowest (ties count), "
-                "else +5."
-            ),
+            title=_("{game} — quick rules", game=title()),
+            description=rules_text(),
             colour=GREEN,
         )
 

@@ -1,7 +1,8 @@
 """Gnoming A Round: small display pieces shared by the table and the hand screen.
 
-Everything here reads view data (card ids, cells, pile dicts) and the engine's card display
-helpers; no rule is computed.
+Everything here reads view data (card ids, cells, pile dicts) and the engine's card values;
+no rule is computed. Words are translated where they are shown: the tables below hold
+``N_`` marks, the functions translate them in the current language.
 """
 
 from __future__ import annotations
@@ -10,49 +11,65 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.ui.base import Names, Style, View
-from engine.gnoming import card_kind, card_label, card_short
+from engine.gnoming import card_kind, card_short, card_value
+from i18n import N_, _, pgettext, translate
 
 FACE_DOWN = "🂠"
 HAZARD_EMOJI = "⚠️"
 MULLIGAN_EMOJI = "🃏"
 
+# Where a cell is in the 3x3 grid, written to fit "You turn up {first} and {second}".
 CELL_NAMES = (
-    "top left",
-    "top middle",
-    "top right",
-    "middle left",
-    "centre",
-    "middle right",
-    "bottom left",
-    "bottom middle",
-    "bottom right",
+    N_("top left"),
+    N_("top middle"),
+    N_("top right"),
+    N_("middle left"),
+    N_("centre"),
+    N_("middle right"),
+    N_("bottom left"),
+    N_("bottom middle"),
+    N_("bottom right"),
 )
-LINE_NAMES = {
-    (0, 1, 2): "top row",
-    (3, 4, 5): "middle row",
-    (6, 7, 8): "bottom row",
-    (0, 3, 6): "left column",
-    (1, 4, 7): "middle column",
-    (2, 5, 8): "right column",
+# A matched line in a round summary: one sentence per line, so each language words it whole.
+LINE_NOTES: dict[tuple[int, ...], str] = {
+    (0, 1, 2): N_("top row of {value}s: {points}"),
+    (3, 4, 5): N_("middle row of {value}s: {points}"),
+    (6, 7, 8): N_("bottom row of {value}s: {points}"),
+    (0, 3, 6): N_("left column of {value}s: {points}"),
+    (1, 4, 7): N_("middle column of {value}s: {points}"),
+    (2, 5, 8): N_("right column of {value}s: {points}"),
 }
 
-PHASE_WORDS = {
-    "draw": "drawing",
-    "play": "placing a card",
-    "bounce": "bouncing",
-    "discard": "discarding",
-    "hazard_flips": "hazard flips",
-}
+
+def title() -> str:
+    """The game's name (a brand: most languages keep it)."""
+    return _("Gnoming A Round")
+
+
+def cell_name(cell: int) -> str:
+    """Where ``cell`` is in the grid, in the current language ("top left")."""
+    return translate(CELL_NAMES[cell])
+
+
+def line_note(cells: Sequence[int], value: int) -> str:
+    """A matched line in a round summary: "top row of 6s: -6"."""
+    return translate(LINE_NOTES[tuple(cells)], value=value, points=-value)
+
+
+def card_label(card: str) -> str:
+    """A card on a button or in a table: "6", "-2", "Hazard", "Mulligan"."""
+    kind = card_kind(card)
+    if kind == "H":
+        return pgettext("gnoming", "Hazard")
+    if kind == "M":
+        return pgettext("gnoming", "Mulligan")
+    return str(card_value(card))
 
 
 def card_text(card: str) -> str:
     """Bold-ready text for a card in sentences: "6", "-2", "⚠️ Hazard", "🃏 Mulligan"."""
-    kind = card_kind(card)
-    if kind == "H":
-        return f"{HAZARD_EMOJI} Hazard"
-    if kind == "M":
-        return f"{MULLIGAN_EMOJI} Mulligan"
-    return card_label(card)
+    emoji = card_emoji(card)
+    return f"{emoji} {card_label(card)}" if emoji else card_label(card)
 
 
 def card_emoji(card: str | None) -> str | None:
@@ -97,31 +114,41 @@ def scored_block(grid: Sequence[str], matched: set[int]) -> str:
     return "```\n" + "\n".join(rows) + "\n```"
 
 
+def short_legend() -> str:
+    """What the letters of the grid blocks mean."""
+    return _("H hazard (+10) · M mulligan (wild) · · face down")
+
+
 def pile_text(pile: dict[str, Any]) -> str:
     """A discard pile's top and size: "**6** (3)" or "empty"."""
     if pile["top"] is None:
-        return "empty"
+        return pgettext("gnoming", "empty")
     return f"**{card_text(pile['top'])}** ({pile['size']})"
 
 
 def piles_line(view: View) -> str:
     discard = view["discard"]
-    return (
-        f"Draw pile **{view['draw_size']}** · Discard A: {pile_text(discard['A'])} · "
-        f"B: {pile_text(discard['B'])}"
+    return _(
+        "Draw pile **{count}** · Discard A: {a} · B: {b}",
+        count=view["draw_size"],
+        a=pile_text(discard["A"]),
+        b=pile_text(discard["B"]),
     )
 
 
 def who(names: Names, seats: Sequence[int]) -> str:
-    return ", ".join(names[s] for s in seats) or "nobody"
+    return ", ".join(names[s] for s in seats) or pgettext("gnoming", "nobody")
 
 
 def final_lap_line(view: View, names: Names) -> str:
     lap = view.get("final_lap")
     if not lap:
         return ""
-    left = who(names, lap["remaining"])
-    return f"🏁 **{names[lap['first_out']]}** went out! Last turns: {left}."
+    return _(
+        "🏁 **{player}** went out! Last turns: {players}.",
+        player=names[lap["first_out"]],
+        players=who(names, lap["remaining"]),
+    )
 
 
 def signed(points: int) -> str:

@@ -1,10 +1,17 @@
-"""2-Player Hearts, rendered from engine views. Lowest total wins."""
+"""2-Player Hearts, rendered from engine views. Lowest total wins (rules text in ``guide``).
+
+Cards are shown as rank and suit symbol ("Q♠", "10♥"), alike in every language; every word
+around them comes from the catalogs (domain ``hearts2p``).
+"""
 
 from __future__ import annotations
 
 from cogs.ui.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
 from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
+from cogs.ui.hearts2p import guide
+from cogs.ui.hearts2p.guide import game_title
 from engine import hearts2p as rules
+from i18n import _, ngettext, pgettext
 
 SUIT_ORDER = ("C", "D", "S", "H")
 MAX_ROWS = 5
@@ -33,41 +40,62 @@ class HeartsUI:
 
     def table(self, view: View, names: Names) -> Panel:
         if view.get("outcome"):
-            return over_panel("♥️ 2-Player Hearts", view, names)
+            return over_panel(f"♥️ {game_title()}", view, names)
         to_act = view["to_act"]
-        turn = f"**{names[to_act[0]]}** to play" if to_act else ""
-        broken = "💔 Hearts are broken" if view["hearts_broken"] else "❤️ Hearts not broken yet"
+        trick = _("Trick {trick}/13", trick=view["trick_no"])
+        if to_act:
+            trick += " · " + _("**{name}** to play", name=names[to_act[0]])
+        if view["hearts_broken"]:
+            broken = _("💔 Hearts are broken")
+        else:
+            broken = _("❤️ Hearts not broken yet")
         lines = [
-            f"Trick {view['trick_no']}/13 · {turn}",
-            f"On the table: {_trick_line(view['trick'], names)}",
+            trick,
+            _("On the table: {cards}", cards=_trick_line(view["trick"], names)),
             broken,
         ]
         last = view.get("last_trick")
         if last:
-            winner = names[last["winner"]]
-            lines.append(
-                f"Last trick: {_trick_line(last['cards'], names)} → {winner}"
-                + (f" (+{last['points']})" if last.get("points") else "")
-            )
+            cards, winner = _trick_line(last["cards"], names), names[last["winner"]]
+            if last.get("points"):
+                lines.append(
+                    ngettext(
+                        "Last trick: {cards} → {name} (+{n} point)",
+                        "Last trick: {cards} → {name} (+{n} points)",
+                        last["points"],
+                        cards=cards,
+                        name=winner,
+                    )
+                )
+            else:
+                lines.append(_("Last trick: {cards} → {name}", cards=cards, name=winner))
         fields = []
         for seat in range(2):
             taken = view["taken"][seat]
-            value = (
-                f"Cards left: {view['hand_sizes'][seat]}\n"
-                f"This hand: {taken['points']} pts {_cards(taken['point_cards'])}\n"
-                f"Total: {view['totals'][seat]}"
+            value = "\n".join(
+                (
+                    ngettext("{n} card left", "{n} cards left", view["hand_sizes"][seat]),
+                    ngettext(
+                        "This hand: {n} point {cards}",
+                        "This hand: {n} points {cards}",
+                        taken["points"],
+                        cards=_cards(taken["point_cards"]),
+                    ),
+                    _("Total: {total}", total=view["totals"][seat]),
+                )
             )
             fields.append((names.label(seat), value, True))
         return Panel(
-            title=f"♥️ 2-Player Hearts — hand {view['hand_no']}",
+            title=_("♥️ {game} — hand {hand}", game=game_title(), hand=view["hand_no"]),
             description="\n".join(lines),
             fields=tuple(fields),
             colour=RED,
-            footer="Lowest total wins when someone reaches 100. Your cards come by DM.",
+            footer=_("Lowest total wins when someone reaches 100. Your cards come by DM."),
         )
 
     def result(self, view: View, names: Names) -> Panel:
-        return final_panel("🏆 2-Player Hearts — result", view, names, lowest_wins=True)
+        title = _("🏆 {game} — result", game=game_title())
+        return final_panel(title, view, names, lowest_wins=True)
 
     def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
         if view.get("outcome"):
@@ -75,22 +103,26 @@ class HeartsUI:
         seat = view["seat"]
         other = 1 - seat
         lines = [
-            f"Hand {view['hand_no']} · trick {view['trick_no']}/13 · "
-            f"you {view['totals'][seat]}, {names[other]} {view['totals'][other]}",
-            f"On the table: {_trick_line(view['trick'], names)}",
+            _(
+                "Hand {hand} · trick {trick}/13 · you {mine}, {name} {theirs}",
+                hand=view["hand_no"],
+                trick=view["trick_no"],
+                mine=view["totals"][seat],
+                name=names[other],
+                theirs=view["totals"][other],
+            ),
+            _("On the table: {cards}", cards=_trick_line(view["trick"], names)),
         ]
         if view["hearts_broken"]:
-            lines.append("💔 Hearts are broken.")
+            lines.append(_("💔 Hearts are broken."))
         if legal:
-            lines.append("👉 Your turn: play a card (only legal cards are enabled).")
-        elif view.get("outcome"):
-            lines.append("The game is over.")
+            lines.append(_("👉 Your turn: play a card (only legal cards are enabled)."))
         else:
-            lines.append(f"Waiting for {names[other]}.")
+            lines.append(_("Waiting for {name}.", name=names[other]))
         panel = Panel(
-            title="Your hand",
+            title=pgettext("hearts", "Your hand"),
             description="\n".join(lines),
-            fields=(("Cards", _cards(view["hand"]), False),),
+            fields=((pgettext("hearts", "Cards"), _cards(view["hand"]), False),),
             colour=RED,
         )
         return HandScreen(panels=(panel,), controls=tuple(self._controls(view, legal)))
@@ -126,21 +158,28 @@ class HeartsUI:
         last = after.get("last_hand")
         if last and last != before.get("last_hand"):
             moon = last.get("moon")
-            lines = [f"Dead cards: {_cards(last['dead'])}"]
+            lines = [_("Dead cards: {cards}", cards=_cards(last["dead"]))]
             if moon is not None:
-                lines.append(f"🌙 **{names[moon]} shot the moon!** The other player takes 20.")
+                lines.append(
+                    _("🌙 **{name} shot the moon!** The other player takes 20.", name=names[moon])
+                )
             fields = tuple(
                 (
                     names[s],
-                    f"Took: {_cards(last['point_cards'][s])}\n"
-                    f"Hand: {last['points'][s]} · Total: {last['totals'][s]}",
+                    _("Took: {cards}", cards=_cards(last["point_cards"][s]))
+                    + "\n"
+                    + _(
+                        "Hand: {points} · Total: {total}",
+                        points=last["points"][s],
+                        total=last["totals"][s],
+                    ),
                     True,
                 )
                 for s in range(2)
             )
             panels.append(
                 Panel(
-                    title=f"Hand {last['hand_no']} scored",
+                    title=_("Hand {hand} scored", hand=last["hand_no"]),
                     description="\n".join(lines),
                     fields=fields,
                     colour=GOLD,
@@ -153,14 +192,15 @@ class HeartsUI:
     def scores(self, view: View, names: Names) -> Panel:
         rows = [
             (
-                f"Hand {h['hand_no']}" + (" 🌙" if h.get("moon") is not None else ""),
+                pgettext("hearts", "Hand {hand}", hand=h["hand_no"])
+                + (" 🌙" if h.get("moon") is not None else ""),
                 list(h["points"]),
             )
             for h in view["hands_history"]
         ]
         totals = view["outcome"]["totals"] if view.get("outcome") else view["totals"]
         return score_table(
-            "Hearts scores (lowest wins)",
+            _("Hearts scores (lowest wins)"),
             rows,
             totals,
             names,
@@ -169,20 +209,7 @@ class HeartsUI:
         )
 
     def rules(self) -> Panel:
-        return Panel(
-            title="2-Player Hearts — quick rules",
-            description=(
-                "28 cards (2, 4, 6, 8, 10, Q, A of each suit); 13 each, 2 dead cards nobody "
-                "sees until the hand is scored.\n"
-                "• The lowest club in play opens the first trick. Follow suit if you can.\n"
-                "• **Hearts are trump**: a heart beats any other suit. You may not lead a heart "
-                "until hearts are broken (unless you hold nothing else).\n"
-                "• Each heart taken is 1 point, the Q♠ is 13. Take every live point card and "
-                "you **shoot the moon**: 0 for you, 20 for your opponent.\n"
-                "When someone reaches 100 the game ends; the **lowest** total wins."
-            ),
-            colour=RED,
-        )
+        return guide.rules_panel()
 
 
 UI = HeartsUI()

@@ -21,6 +21,7 @@ from cogs.ui.pictures import gnome_scene, grinch_scene, hearts_scene, ten_scene
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import encode
 from cogs.ui.pictures.looks import LOOKS
+from i18n import _
 
 View = dict[str, Any]
 Scene = Callable[[View, Sequence[str], FaceCache], bytes]
@@ -50,9 +51,10 @@ SUMMARIES: Final[Mapping[str, Summary]] = MappingProxyType(
         "ten": ten_scene.summary,
     }
 )
-# What one point of a chart stands for, and which games the lowest total wins.
+# What one point of a chart stands for (a key of chart.UNITS), and which games the lowest
+# total wins.
 UNITS: Final[Mapping[str, str]] = MappingProxyType(
-    {"grinch": "Round", "gnome": "Round", "hearts": "Hand", "ten": "Turn"}
+    {"grinch": "round", "gnome": "round", "hearts": "hand", "ten": "turn"}
 )
 LOWEST_WINS: Final = frozenset({"gnome", "hearts"})
 TITLES: Final[Mapping[str, str]] = MappingProxyType(
@@ -105,7 +107,7 @@ class Pictures:
             names,
             winners=winners,
             lowest_wins=game in LOWEST_WINS,
-            title=f"{TITLES[game]}: scores",
+            title=_("{game}: scores", game=TITLES[game]),
             unit=UNITS[game],
         )
 

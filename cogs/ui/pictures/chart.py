@@ -16,6 +16,7 @@ from cogs.ui.pictures.fonts import clip, text
 from cogs.ui.pictures.layout import encode
 from cogs.ui.pictures.palette import GOLD, INK, PAPER, SERIES, SOFT_INK, mix
 from cogs.ui.pictures.shapes import symbol
+from i18n import _, pgettext
 
 WIDTH = 1000
 HEIGHT = 560
@@ -23,6 +24,17 @@ LEGEND = 250
 MARKERS = ("circle", "square", "triangle", "diamond", "star", "bolt", "heart")
 MAX_MARKED_POINTS = 30  # past this, markers only at the ends of the lines
 _Place = Callable[[int, float], tuple[float, float]]
+UNITS = ("round", "hand", "turn")  # what one point of the chart stands for
+
+
+def unit_words(unit: str) -> tuple[str, str]:
+    """The axis's name and the subtitle's first part for ``unit`` (one of :data:`UNITS`)."""
+    words = {
+        "round": (pgettext("chart", "Round"), _("Total after each round")),
+        "hand": (pgettext("chart", "Hand"), _("Total after each hand")),
+        "turn": (pgettext("chart", "Turn"), _("Total after each turn")),
+    }
+    return words[unit]
 
 
 def nice_step(span: float, ticks: int = 5) -> int:
@@ -41,13 +53,14 @@ def chart(
     *,
     winners: Collection[int] = (),
     lowest_wins: bool = False,
-    title: str = "Scores",
-    unit: str = "Round",
+    title: str | None = None,
+    unit: str = "round",
 ) -> bytes:
     """PNG of the totals in ``series`` (one list of per-seat totals after each round).
 
     Every line starts at 0 before the first round. ``winners`` are marked; ``lowest_wins``
-    only changes the subtitle (the lines are the same).
+    only changes the subtitle (the lines are the same). ``title``: already in the current
+    language ("Scores" if None); ``unit``: one of :data:`UNITS`.
     """
     players = len(names)
     if not 1 <= players <= len(SERIES):
@@ -57,9 +70,12 @@ def chart(
     points = [[0] * players, *[list(row) for row in series]]
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    text(draw, (24, 20), clip(title, 30, WIDTH - 48), 30, INK, anchor="la", bold=True)
-    rule = "lowest total wins" if lowest_wins else "highest total wins"
-    text(draw, (24, 58), f"Total after each {unit.lower()}  ·  {rule}", 18, SOFT_INK, anchor="la")
+    axis, per = unit_words(unit)
+    heading = _("Scores") if title is None else title
+    text(draw, (24, 20), clip(heading, 30, WIDTH - 48), 30, INK, anchor="la", bold=True)
+    rule = _("lowest total wins") if lowest_wins else _("highest total wins")
+    subtitle = clip(f"{per}  ·  {rule}", 18, WIDTH - 48)
+    text(draw, (24, 58), subtitle, 18, SOFT_INK, anchor="la")
     box = (80, 100, WIDTH - LEGEND - 20, HEIGHT - 60)
     low = min(min(row) for row in points)
     high = max(max(row) for row in points)
@@ -72,7 +88,7 @@ def chart(
         y = box[3] - (box[3] - box[1]) * (value - bottom) / (top - bottom)
         return x, y
 
-    _axes(draw, box, bottom, top, step, len(points), unit, at)
+    _axes(draw, box, bottom, top, step, len(points), axis, at)
     order = sorted(range(players), key=lambda s: (s in winners, s))  # winners drawn last
     for seat in order:
         _line(draw, [at(i, row[seat]) for i, row in enumerate(points)], seat, seat in winners)
@@ -92,7 +108,7 @@ def _axes(
 ) -> None:
     grid = mix(PAPER, INK, 0.12)
     for value in range(bottom, top + 1, step):
-        _, y = at(0, value)
+        y = at(0, value)[1]
         draw.line(
             (box[0], y, box[2], y),
             fill=grid if value else mix(PAPER, INK, 0.45),
@@ -101,10 +117,15 @@ def _axes(
         text(draw, (box[0] - 10, y), str(value), 16, SOFT_INK, anchor="rm")
     every = max(1, math.ceil((count - 1) / 12))
     for index in range(0, count, every):
-        x, _ = at(index, bottom)
+        x = at(index, bottom)[0]
         draw.line((x, box[3], x, box[3] + 6), fill=SOFT_INK, width=2)
         text(
-            draw, (x, box[3] + 10), "start" if index == 0 else str(index), 16, SOFT_INK, anchor="ma"
+            draw,
+            (x, box[3] + 10),
+            pgettext("chart", "start") if index == 0 else str(index),
+            16,
+            SOFT_INK,
+            anchor="ma",
         )
     text(draw, ((box[0] + box[2]) / 2, box[3] + 34), unit, 18, SOFT_INK, anchor="ma")
 
@@ -145,7 +166,13 @@ def _legend(
         if seat in winners:
             symbol(draw, "star", left + 62, y + 42, 11, GOLD)
             text(
-                draw, (left + 80, y + 42), "winner", 16, mix(GOLD, INK, 0.5), anchor="lm", bold=True
+                draw,
+                (left + 80, y + 42),
+                pgettext("chart", "winner"),
+                16,
+                mix(GOLD, INK, 0.5),
+                anchor="lm",
+                bold=True,
             )
             y += 24
         y += 40

@@ -16,6 +16,10 @@ from typing import Protocol
 
 from PIL import Image
 
+import i18n
+
+Slot = tuple[str, str, int, str]  # game, face key, width, language
+
 
 class Look(Protocol):
     """How one game's cards are drawn."""
@@ -36,7 +40,9 @@ class Look(Protocol):
 
 
 class FaceCache:
-    """Drawn faces by (game, face key, width), least recently used dropped past ``max_faces``.
+    """Drawn faces by (game, face key, width, language), least recently used dropped past
+    ``max_faces``. A face may carry words ("WILD") and is drawn in the language's font, so
+    each language has its own faces.
 
     Returned images are shared: callers paste them and never draw on them. Safe to share
     between threads (the Discord layer renders in a worker thread): the bookkeeping is under
@@ -45,7 +51,7 @@ class FaceCache:
 
     def __init__(self, looks: Mapping[str, Look], *, max_faces: int = 512) -> None:
         self._looks = dict(looks)
-        self._faces: OrderedDict[tuple[str, str, int], Image.Image] = OrderedDict()
+        self._faces: OrderedDict[Slot, Image.Image] = OrderedDict()
         self._max = max_faces
         self._requested: set[tuple[str, str]] = set()
         self.hits = 0
@@ -64,12 +70,12 @@ class FaceCache:
         key = look.key(card)
         with self._lock:
             self._requested.add((game, card))
-        return self._get((game, key, width), lambda: look.draw(key, width))
+        return self._get((game, key, width, i18n.current()), lambda: look.draw(key, width))
 
     def back(self, game: str, width: int) -> Image.Image:
         """The back of a ``game`` card at ``width`` pixels."""
         look = self.look(game)
-        return self._get((game, "", width), lambda: look.back(width))
+        return self._get((game, "", width, i18n.current()), lambda: look.back(width))
 
     def requested(self, game: str | None = None) -> frozenset[str]:
         """Every card id whose face was asked for (of ``game``, or of any game)."""
@@ -83,7 +89,7 @@ class FaceCache:
     def __len__(self) -> int:
         return len(self._faces)
 
-    def _get(self, slot: tuple[str, str, int], make: _Maker) -> Image.Image:
+    def _get(self, slot: Slot, make: _Maker) -> Image.Image:
         with self._lock:
             image = self._faces.get(slot)
             if image is not None:

@@ -12,7 +12,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from cogs.ui.pictures import frame
-from cogs.ui.pictures.fonts import RGB, text
+from cogs.ui.pictures.fonts import RGB, fit, text
 from cogs.ui.pictures.palette import (
     BLUE,
     GREEN,
@@ -28,6 +28,7 @@ from cogs.ui.pictures.palette import (
 )
 from cogs.ui.pictures.shapes import symbol
 from engine.gnoming import CARD_IDS, card_kind, card_value
+from i18n import pgettext
 
 POSITIVE: Final[dict[int, RGB]] = {
     3: SKY,
@@ -89,7 +90,9 @@ class GnomeLook:
         )
         symbol(draw, "warning", width / 2, height * 0.38, width * 0.2, VERMILION)
         text(draw, (width / 2, height * 0.6), "+10", round(width * 0.22), INK, bold=True)
-        text(draw, (width / 2, height * 0.73), "HAZARD", round(width * 0.11), INK, bold=True)
+        label = pgettext("card face", "HAZARD")
+        size = fit(label, round(width * 0.11), width * 0.72)
+        text(draw, (width / 2, height * 0.73), label, size, INK, bold=True)
         return image
 
     def _mulligan(self, width: int) -> Image.Image:
@@ -99,7 +102,9 @@ class GnomeLook:
         height = frame.card_height(width)
         symbol(draw, "star", width / 2, height * 0.42, width * 0.32, YELLOW)
         text(draw, (width / 2, height * 0.44), "M", round(width * 0.2), INK, bold=True)
-        text(draw, (width / 2, height * 0.75), "WILD", round(width * 0.17), WHITE, bold=True)
+        label = pgettext("card face", "WILD")
+        size = fit(label, round(width * 0.17), width * 0.84)
+        text(draw, (width / 2, height * 0.75), label, size, WHITE, bold=True)
         return image
 
     def back(self, width: int) -> Image.Image:

@@ -11,6 +11,7 @@ from typing import Any
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
 from cogs.ui.pictures.palette import GOLD, HIGHLIGHT
+from i18n import _, pgettext
 
 View = dict[str, Any]
 GAME = "gnome"
@@ -18,12 +19,13 @@ GRID_CARD = 150
 SIDE_CARD = 110
 TABLE_CARD = 66
 GAP = 8
+COLUMN = SIDE_CARD + 26  # the width of a caption above a card beside the grid
 
 
 def _header(view: View, names: Sequence[str]) -> str:
     active = view["active"]
-    turn = "game over" if active is None else f"{names[active]} to play"
-    return f"Round {view['round']}/{view['rounds']}  ·  {turn}"
+    turn = _("game over") if active is None else _("{player} to play", player=names[active])
+    return _("Round {round}/{rounds}", round=view["round"], rounds=view["rounds"]) + "  ·  " + turn
 
 
 def _grid(
@@ -54,10 +56,14 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     width = 2 * MARGIN + 3 * GRID_CARD + 2 * GAP + 40 + 2 * SIDE_CARD + 30
     sheet = Sheet(faces, GAME, width, 1000)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True, max_width=width - 40)
-    summary = f"Showing {view['showing'][seat]}  ·  total {view['totals'][seat]}"
+    summary = _(
+        "Showing {showing}  ·  total {total}",
+        showing=view["showing"][seat],
+        total=view["totals"][seat],
+    )
     sheet.caption(MARGIN, MARGIN + 36, summary, 22, colour=HIGHLIGHT)
     top = MARGIN + 76
-    right, _ = _grid(sheet, view["grids"][seat], MARGIN, top, GRID_CARD, view["locked"])
+    right, _bottom = _grid(sheet, view["grids"][seat], MARGIN, top, GRID_CARD, view["locked"])
     _side(sheet, view, right + 40, top)
     return sheet.png()
 
@@ -68,34 +74,36 @@ def _side(sheet: Sheet, view: View, x: float, y: float) -> None:
     in_play = _card_in_play(view)
     if in_play is not None:
         label, card = in_play
-        sheet.caption(x, y, label, 20, bold=True)
+        sheet.caption(x, y, label, 20, bold=True, max_width=COLUMN)
         sheet.card(card, x, y + 30, SIDE_CARD, mark=True)
-    sheet.caption(x + SIDE_CARD + 30, y, f"Draw {view['draw_size']}", 20, bold=True)
+    draw = _("Draw {count}", count=view["draw_size"])
+    sheet.caption(x + SIDE_CARD + 30, y, draw, 20, bold=True, max_width=COLUMN)
     sheet.card(None, x + SIDE_CARD + 30, y + 30, SIDE_CARD)
     y += height + 70
     for i, name in enumerate(("A", "B")):
         pile = view["discard"][name]
         left = x + i * (SIDE_CARD + 30)
-        sheet.caption(left, y, f"Pile {name} ({pile['size']})", 20, bold=True)
+        title = _("Pile {name} ({count})", name=name, count=pile["size"])
+        sheet.caption(left, y, title, 20, bold=True, max_width=COLUMN)
         if pile["top"] is None:
-            sheet.slot(left, y + 30, SIDE_CARD, "empty")
+            sheet.slot(left, y + 30, SIDE_CARD, pgettext("picture", "empty"))
         else:
             sheet.card(pile["top"], left, y + 30, SIDE_CARD)
     removed: list[str] = view["removed"]
     if removed:
         y += height + 70
-        sheet.caption(x, y, "Out this round", 20, bold=True)
+        sheet.caption(x, y, _("Out this round"), 20, bold=True)
         sheet.row(removed, x, y + 30, SIDE_CARD // 2, step=SIDE_CARD // 2 + 6)
 
 
 def _card_in_play(view: View) -> tuple[str, str | None] | None:
     """What the active player has in hand now; None stands for a card only they may see."""
     if view["held"] is not None:
-        return "Held", view["held"]["card"]
+        return _("Held"), view["held"]["card"]
     if view["bounce"] is not None:
-        return "Bouncing", view["bounce"]["card"]
+        return _("Bouncing"), view["bounce"]["card"]
     if view["pending_discard"] is not None:
-        return "To discard", view["pending_discard"]["card"]
+        return _("To discard"), view["pending_discard"]["card"]
     return None
 
 
@@ -119,7 +127,11 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
         sheet.panel((x, y, x + cell_w - MARGIN, y + cell_h), outline=GOLD if active else None)
         sheet.caption(x + 14, y + 10, names[seat], 20, bold=True, max_width=cell_w - 50)
         _grid(sheet, view["grids"][seat], x + 20, y + 42, TABLE_CARD)
-        scores = f"showing {view['showing'][seat]}  ·  total {view['totals'][seat]}"
+        scores = _(
+            "showing {showing}  ·  total {total}",
+            showing=view["showing"][seat],
+            total=view["totals"][seat],
+        )
         sheet.caption(x + 14, y + 52 + grid_h, scores, 17, max_width=cell_w - 50)
     rows = (players + per_row - 1) // per_row
     _side(sheet, view, MARGIN, top + rows * (cell_h + MARGIN))
@@ -138,9 +150,9 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
     cell_w = grid_w + 2 * MARGIN + 20
     width = min(1200, max(760, 2 * MARGIN + per_row * cell_w))
     sheet = Sheet(faces, GAME, width, 1300)
-    title = f"Round {last['round']} scored"
+    title = _("Round {round} scored", round=last["round"])
     if last["first_out"] is not None:
-        title += f"  ·  {names[last['first_out']]} went out first"
+        title += "  ·  " + _("{player} went out first", player=names[last["first_out"]])
     sheet.caption(MARGIN, MARGIN, title, 26, bold=True, max_width=width - 40)
     top = MARGIN + 50
     grid_h = 3 * card_height(TABLE_CARD) + 2 * GAP
@@ -154,7 +166,16 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
         matched = {cell for line in entry["lines"] for cell in line["cells"]}
         cells = [{"card": card, "up": True} for card in entry["grid"]]
         _grid(sheet, cells, x + 20, y + 42, TABLE_CARD, sorted(matched))
-        adjust = f" ({entry['adjust']:+d})" if entry["adjust"] else ""
-        scores = f"round {entry['score']}{adjust}  ·  total {view['totals'][seat]}"
+        if entry["adjust"]:
+            scores = _(
+                "round {score} ({adjust})  ·  total {total}",
+                score=entry["score"],
+                adjust=f"{entry['adjust']:+d}",
+                total=view["totals"][seat],
+            )
+        else:
+            scores = _(
+                "round {score}  ·  total {total}", score=entry["score"], total=view["totals"][seat]
+            )
         sheet.caption(x + 14, y + 52 + grid_h, scores, 17, colour=HIGHLIGHT, max_width=cell_w - 50)
     return sheet.png()

@@ -8,7 +8,7 @@ from typing import Any
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
 from cogs.ui.pictures.palette import GOLD, HIGHLIGHT, WHITE
-from engine.grinch import ROW_NAMES
+from i18n import _, ngettext, pgettext
 
 View = dict[str, Any]
 GAME = "grinch"
@@ -16,9 +16,33 @@ HAND_CARD = 170
 PILE_CARD = 96
 
 
+def row_name(row: str) -> str:
+    """A score-sheet row's name by its engine id (the same words as the Grinch screens)."""
+    names = {
+        "wreaths": pgettext("grinch", "Wreaths"),
+        "noise": pgettext("grinch", "Noise"),
+        "ornaments": pgettext("grinch", "Ornaments"),
+        "presents": pgettext("grinch", "Presents"),
+        "rainbow": pgettext("grinch", "Rainbow"),
+        "match": pgettext("grinch", "Match"),
+        "run": pgettext("grinch", "Run"),
+    }
+    return names[row]
+
+
+def grinch_mark(name: str) -> str:
+    """A seat's name marked as this round's Grinch."""
+    return _("{name}  (Grinch)", name=name)
+
+
 def _header(view: View, names: Sequence[str]) -> str:
-    grinch = names[view["grinch"]]
-    return f"Round {view['round']}/{view['rounds']}  ·  heart {view['heart']}  ·  Grinch: {grinch}"
+    return _(
+        "Round {round}/{rounds}  ·  heart {heart}  ·  Grinch: {grinch}",
+        round=view["round"],
+        rounds=view["rounds"],
+        heart=view["heart"],
+        grinch=names[view["grinch"]],
+    )
 
 
 def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
@@ -29,7 +53,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     width = max(640, 2 * MARGIN + count * (HAND_CARD + gap) - gap)
     sheet = Sheet(faces, GAME, width, 900)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 28, bold=True, max_width=width - 40)
-    role = "You are the Grinch" if view["role"] == "grinch" else "You are a Who"
+    role = _("You are the Grinch") if view["role"] == "grinch" else _("You are a Who")
     sheet.caption(MARGIN, MARGIN + 38, role, 22, colour=HIGHLIGHT)
     y = MARGIN + 76
     pending = view.get("my_pending")
@@ -42,7 +66,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
 
 def _pile_tops(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None:
     """One slot per seat: the top card of their pile (what the Grinch may take)."""
-    sheet.caption(MARGIN, y, "Pile tops", 22, bold=True)
+    sheet.caption(MARGIN, y, _("Pile tops"), 22, bold=True)
     y += 32
     step = PILE_CARD + 24
     for seat, pile in enumerate(view["piles"]):
@@ -50,7 +74,7 @@ def _pile_tops(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None
         if pile:
             sheet.card(pile[-1], x, y, PILE_CARD)
         else:
-            sheet.slot(x, y, PILE_CARD, "empty")
+            sheet.slot(x, y, PILE_CARD, pgettext("picture", "empty"))
         sheet.caption(
             x + PILE_CARD / 2,
             y + card_height(PILE_CARD) + 6,
@@ -67,7 +91,8 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     sheet = Sheet(faces, GAME, width, 1100)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 28, bold=True, max_width=width - 40)
     sheet.card(None, width - MARGIN - 70, MARGIN, 70)
-    sheet.caption(width - MARGIN - 80, MARGIN + 40, f"Deck {view['deck_size']}", 20, anchor="rm")
+    deck = _("Deck {count}", count=view["deck_size"])
+    sheet.caption(width - MARGIN - 80, MARGIN + 40, deck, 20, anchor="rm")
     y = MARGIN + 110
     column = (width - 3 * MARGIN) / 2
     panel_height = card_height(PILE_CARD) + 70
@@ -90,10 +115,12 @@ def _seat_panel(
 ) -> None:
     grinch = seat == view["grinch"]
     sheet.panel(box, outline=GOLD if grinch else None)
-    x, y, right, _ = box
-    title = f"{names[seat]}  (Grinch)" if grinch else names[seat]
+    x, y, right, _bottom = box
+    title = grinch_mark(names[seat]) if grinch else names[seat]
     sheet.caption(x + 14, y + 12, title, 24, bold=True, max_width=right - x - 200)
-    status = f"hand {view['hand_sizes'][seat]}  ·  total {view['totals'][seat]}"
+    status = _(
+        "hand {hand}  ·  total {total}", hand=view["hand_sizes"][seat], total=view["totals"][seat]
+    )
     sheet.caption(right - 14, y + 14, status, 20, anchor="ra", colour=WHITE)
     pile: list[str] = view["piles"][seat]
     top = y + 52
@@ -101,14 +128,14 @@ def _seat_panel(
         sheet.caption(
             right - 14,
             top + card_height(PILE_CARD) - 4,
-            "to act",
+            pgettext("picture", "to act"),
             20,
             anchor="rd",
             colour=HIGHLIGHT,
             bold=True,
         )
     if not pile:
-        sheet.slot(x + 14, top, PILE_CARD, "no pile")
+        sheet.slot(x + 14, top, PILE_CARD, _("no pile"))
         return
     step = min(PILE_CARD + 10, (right - x - 128 - PILE_CARD) / max(1, len(pile) - 1))
     sheet.row(pile, x + 14, top, PILE_CARD, step=step, marked=[len(pile) - 1])
@@ -119,12 +146,15 @@ def _takes(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None:
     takes: list[dict[str, Any]] = view["takes"]
     if not takes:
         return
-    sheet.caption(MARGIN, y, "The Grinch took", 22, bold=True)
+    sheet.caption(MARGIN, y, _("The Grinch took"), 22, bold=True)
     x = MARGIN
     y += 34
     for take in takes:
         sheet.card(take["card"], x, y, PILE_CARD)
-        source = "deck" if take["source"] == "deck" else f"{names[take['owner']]}'s pile"
+        if take["source"] == "deck":
+            source = pgettext("picture", "deck")
+        else:
+            source = _("{player}'s pile", player=names[take["owner"]])
         sheet.caption(
             x + PILE_CARD / 2,
             y + card_height(PILE_CARD) + 6,
@@ -145,21 +175,24 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
     card = 100
     width = 2 * MARGIN + 5 * (card + 8) + 420
     sheet = Sheet(faces, GAME, width, 1400)
-    sheet.caption(MARGIN, MARGIN, f"Round {last['round']} scored", 28, bold=True)
+    sheet.caption(MARGIN, MARGIN, _("Round {round} scored", round=last["round"]), 28, bold=True)
     y = MARGIN + 50.0
     height = card_height(card)
     for seat, hand in enumerate(last["hands"]):
         bottom = y + height + 24
         sheet.panel((MARGIN, y, width - MARGIN, bottom))
         right = sheet.row(hand, MARGIN + 12, y + 12, card, step=card + 8)
-        grinch = "  (Grinch)" if seat == last["grinch"] else ""
-        sheet.caption(
-            right + 20, y + 18, names[seat] + grinch, 22, bold=True, max_width=width - right - 60
+        name = grinch_mark(names[seat]) if seat == last["grinch"] else names[seat]
+        sheet.caption(right + 20, y + 18, name, 22, bold=True, max_width=width - right - 60)
+        scored = last["points"][seat]
+        row = ngettext(
+            "{row}: {n} point",
+            "{row}: {n} points",
+            abs(scored),
+            n=scored,
+            row=row_name(last["rows"][seat]),
         )
-        row = ROW_NAMES[last["rows"][seat]]
-        sheet.caption(
-            right + 20, y + 56, f"{row}: {last['points'][seat]} points", 22, colour=HIGHLIGHT
-        )
-        sheet.caption(right + 20, y + 92, f"total {view['totals'][seat]}", 20)
+        sheet.caption(right + 20, y + 56, row, 22, colour=HIGHLIGHT)
+        sheet.caption(right + 20, y + 92, _("total {total}", total=view["totals"][seat]), 20)
         y = bottom + 12
     return sheet.png()

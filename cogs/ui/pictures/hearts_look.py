@@ -12,10 +12,11 @@ from typing import Final
 from PIL import Image
 
 from cogs.ui.pictures import frame
-from cogs.ui.pictures.fonts import RGB, text
+from cogs.ui.pictures.fonts import RGB, fit, text
 from cogs.ui.pictures.palette import BLUE, GOLD, INK, PAPER, WHITE, mix
 from cogs.ui.pictures.shapes import star, symbol
 from engine.hearts2p import DECK, QUEEN_OF_SPADES, card_points, rank, suit
+from i18n import _
 
 SUIT_COLOUR: Final[dict[str, RGB]] = {
     "C": (0, 128, 80),
@@ -63,11 +64,13 @@ class HeartsLook:
         elif points:
             tag = (width * 0.08, height * 0.86, width * 0.42, height * 0.95)
             draw.rounded_rectangle(tag, max(2, width // 40), fill=mix(colour, WHITE, 0.8))
+            # TRANSLATORS: on a heart card: it is worth one point (short: it fits a small tag).
+            label = _("1 pt")
             text(
                 draw,
                 ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2),
-                "1 pt",
-                round(width * 0.1),
+                label,
+                fit(label, round(width * 0.1), (tag[2] - tag[0]) * 0.9),
                 colour,
                 bold=True,
             )

@@ -8,6 +8,7 @@ from typing import Any
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
 from cogs.ui.pictures.palette import GOLD, HIGHLIGHT
+from i18n import _
 
 View = dict[str, Any]
 GAME = "hearts"
@@ -18,8 +19,9 @@ WIDTH = 1200
 
 
 def _header(view: View) -> str:
-    broken = "hearts broken" if view["hearts_broken"] else "hearts not broken"
-    return f"Hand {view['hand_no']}  ·  trick {view['trick_no']}/13  ·  {broken}"
+    broken = _("hearts broken") if view["hearts_broken"] else _("hearts not broken")
+    parts = (_("Hand {hand}", hand=view["hand_no"]), _("trick {trick}/13", trick=view["trick_no"]))
+    return "  ·  ".join((*parts, broken))
 
 
 def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
@@ -29,14 +31,16 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
     seat = view["seat"]
     if view["phase"] == "over":
-        turn = "Game over"
+        turn = _("Game over")
+    elif seat in view["to_act"]:
+        turn = _("Your turn")
     else:
-        turn = "Your turn" if seat in view["to_act"] else f"{names[1 - seat]} to play"
+        turn = _("{player} to play", player=names[1 - seat])
     sheet.caption(MARGIN, MARGIN + 38, turn, 22, colour=HIGHLIGHT)
     y = float(MARGIN + 80)
     trick: list[dict[str, Any]] = view["trick"]
     if trick:
-        sheet.caption(MARGIN, y, "On the table", 22, bold=True)
+        sheet.caption(MARGIN, y, _("On the table"), 22, bold=True)
         x = MARGIN
         for play in trick:
             sheet.card(play["card"], x, y + 32, SMALL_CARD + 20)
@@ -55,7 +59,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
         step = min(HAND_CARD + 12, room / max(1, len(cards) - 1))
         sheet.row(cards, MARGIN, y, HAND_CARD, step=step)
     else:
-        sheet.caption(MARGIN, y, "No cards left in hand.", 22)
+        sheet.caption(MARGIN, y, _("No cards left in hand."), 22)
     return sheet.png()
 
 
@@ -66,14 +70,14 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     y = float(MARGIN + 56)
     height = card_height(TRICK_CARD)
     sheet.panel((MARGIN, y, MARGIN + 400, y + height + 96))
-    sheet.caption(MARGIN + 16, y + 12, "This trick", 22, bold=True)
+    sheet.caption(MARGIN + 16, y + 12, _("This trick"), 22, bold=True)
     by_seat = {play["seat"]: play["card"] for play in view["trick"]}
     for seat in (0, 1):
         x = MARGIN + 30 + seat * (TRICK_CARD + 80)
         card = by_seat.get(seat)
         if card is None:
             to_play = seat in view["to_act"]
-            sheet.slot(x, y + 44, TRICK_CARD, "to play" if to_play else "")
+            sheet.slot(x, y + 44, TRICK_CARD, _("to play") if to_play else "")
         else:
             sheet.card(card, x, y + 44, TRICK_CARD)
         sheet.caption(
@@ -89,7 +93,12 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
         left = MARGIN * 2 + 400
         sheet.panel((left, y, left + 400, y + height + 96))
         sheet.caption(
-            left + 16, y + 12, f"Last trick: {names[last['winner']]}", 22, bold=True, max_width=370
+            left + 16,
+            y + 12,
+            _("Last trick: {player}", player=names[last["winner"]]),
+            22,
+            bold=True,
+            max_width=370,
         )
         for i, play in enumerate(last["cards"]):
             x = left + 30 + i * (TRICK_CARD + 80)
@@ -112,21 +121,23 @@ def _seat_row(sheet: Sheet, view: View, names: Sequence[str], seat: int, y: floa
     taken = view["taken"][seat]
     height = card_height(SMALL_CARD)
     bottom = y + height + 64
-    dealer = "  (dealer)" if seat == view["dealer"] else ""
+    name = _("{name}  (dealer)", name=names[seat]) if seat == view["dealer"] else names[seat]
     sheet.panel(
         (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat in view["to_act"] else None
     )
-    sheet.caption(MARGIN + 16, y + 12, names[seat] + dealer, 22, bold=True, max_width=500)
-    status = (
-        f"hand {view['hand_sizes'][seat]}  ·  points this hand {taken['points']}  ·  "
-        f"total {view['totals'][seat]}"
+    sheet.caption(MARGIN + 16, y + 12, name, 22, bold=True, max_width=500)
+    status = _(
+        "hand {hand}  ·  points this hand {points}  ·  total {total}",
+        hand=view["hand_sizes"][seat],
+        points=taken["points"],
+        total=view["totals"][seat],
     )
     sheet.caption(WIDTH - MARGIN - 16, y + 14, status, 20, anchor="ra")
     point_cards: list[str] = taken["point_cards"]
     if point_cards:
         sheet.row(point_cards, MARGIN + 16, y + 48, SMALL_CARD, step=SMALL_CARD * 0.7)
     else:
-        sheet.caption(MARGIN + 16, y + 48 + height / 2, "no point cards taken", 18, anchor="lm")
+        sheet.caption(MARGIN + 16, y + 48 + height / 2, _("no point cards taken"), 18, anchor="lm")
     return bottom + 12
 
 
@@ -138,26 +149,37 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
         return None
     sheet = Sheet(faces, GAME, 1000, 900)
     moon = last["moon"]
-    title = f"Hand {last['hand_no']} scored"
-    if moon is not None:
-        title += f": {names[moon]} shot the moon!"
+    if moon is None:
+        title = _("Hand {hand} scored", hand=last["hand_no"])
+    else:
+        title = _(
+            "Hand {hand} scored: {player} shot the moon!", hand=last["hand_no"], player=names[moon]
+        )
     sheet.caption(MARGIN, MARGIN, title, 28, bold=True, max_width=960)
     y = MARGIN + 50.0
-    sheet.caption(MARGIN, y, "Dead cards", 22, bold=True)
+    sheet.caption(MARGIN, y, _("Dead cards"), 22, bold=True)
     sheet.row(last["dead"], MARGIN, y + 32, SMALL_CARD)
     y += 32 + card_height(SMALL_CARD) + 24
     for seat in (0, 1):
         bottom = y + card_height(SMALL_CARD) + 64
         sheet.panel((MARGIN, y, 1000 - MARGIN, bottom))
         sheet.caption(MARGIN + 16, y + 12, names[seat], 22, bold=True, max_width=400)
-        status = f"+{last['points'][seat]} this hand  ·  total {last['totals'][seat]}"
+        status = _(
+            "+{points} this hand  ·  total {total}",
+            points=last["points"][seat],
+            total=last["totals"][seat],
+        )
         sheet.caption(1000 - MARGIN - 16, y + 14, status, 20, anchor="ra", colour=HIGHLIGHT)
         cards: list[str] = last["point_cards"][seat]
         if cards:
             sheet.row(cards, MARGIN + 16, y + 48, SMALL_CARD, step=SMALL_CARD * 0.7)
         else:
             sheet.caption(
-                MARGIN + 16, y + 48 + card_height(SMALL_CARD) / 2, "no point cards", 18, anchor="lm"
+                MARGIN + 16,
+                y + 48 + card_height(SMALL_CARD) / 2,
+                _("no point cards"),
+                18,
+                anchor="lm",
             )
         y = bottom + 12
     return sheet.png()

@@ -12,10 +12,11 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from cogs.ui.pictures import frame
-from cogs.ui.pictures.fonts import RGB, text
+from cogs.ui.pictures.fonts import RGB, fit, text
 from cogs.ui.pictures.palette import BLUE, GOLD, GREEN, INK, ORANGE, PAPER, VERMILION, WHITE, mix
 from cogs.ui.pictures.shapes import symbol
 from engine.ten import deck_for, kind
+from i18n import ngettext, pgettext
 
 COLOUR: Final[dict[str, RGB]] = {
     "R": VERMILION,
@@ -114,8 +115,11 @@ class TenLook:
             )
         else:
             text(draw, (width / 2, middle), key[1], round(width * 0.4), COLOUR["W"], bold=True)
-        label = "SUPER WILD" if key == "W#" else "WILD"
-        text(draw, (width / 2, height * 0.76), label, round(width * 0.12), INK, bold=True)
+        label = (
+            pgettext("card face", "SUPER WILD") if key == "W#" else pgettext("card face", "WILD")
+        )
+        size = fit(label, round(width * 0.12), width * 0.86)
+        text(draw, (width / 2, height * 0.76), label, size, INK, bold=True)
         if group == "W":  # fits every colour: show all four marks
             for i, g in enumerate(("R", "B", "O", "G")):
                 symbol(
@@ -138,8 +142,10 @@ class TenLook:
             width=max(2, width // 30),
         )
         text(draw, (width / 2, cy), str(amount), round(width * 0.4), INK, bold=True)
-        label = "COIN" if amount == 1 else "COINS"
-        text(draw, (width / 2, height * 0.86), f"C  {label}", round(width * 0.13), INK, bold=True)
+        # TRANSLATORS: under the value of a Ten currency card (C is the currency's mark).
+        label = ngettext("C  COIN", "C  COINS", amount)
+        size = fit(label, round(width * 0.13), width * 0.86)
+        text(draw, (width / 2, height * 0.86), label, size, INK, bold=True)
         return image
 
     def back(self, width: int) -> Image.Image:

@@ -8,6 +8,7 @@ from typing import Any
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
 from cogs.ui.pictures.palette import GOLD, HIGHLIGHT
+from i18n import N_, _, ngettext, pgettext, translate
 
 View = dict[str, Any]
 GAME = "ten"
@@ -20,8 +21,8 @@ GROUPS = ("R", "B", "O", "G", "W")
 
 def _header(view: View, names: Sequence[str]) -> str:
     actor = view["actor"]
-    turn = "game over" if actor is None else f"{names[actor]} to act"
-    return f"Deck {view['deck_size']}  ·  {turn}"
+    turn = _("game over") if actor is None else _("{player} to act", player=names[actor])
+    return _("Deck {count}", count=view["deck_size"]) + "  ·  " + turn
 
 
 def _strip(
@@ -37,14 +38,17 @@ def _strip(
         step = min(width + 10, room / max(1, len(cards) - 1))
         sheet.row(cards, MARGIN, y, width, step=step)
     else:
-        sheet.slot(MARGIN, y, width, "none")
+        sheet.slot(MARGIN, y, width, pgettext("picture", "none"))
     return y + card_height(width) + 18
 
 
 def _row_note(view: View) -> str:
-    return (
-        f"numbers {view['row_numbers']}  ·  currency {view['row_currency']}  ·  "
-        f"net {view['net']} (bust at {view['bust_line']})"
+    return _(
+        "numbers {numbers}  ·  currency {currency}  ·  net {net} (bust at {bust})",
+        numbers=view["row_numbers"],
+        currency=view["row_currency"],
+        net=view["net"],
+        bust=view["bust_line"],
     )
 
 
@@ -54,26 +58,45 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     info = view["seats"][seat]
     sheet = Sheet(faces, GAME, WIDTH, 1500)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
-    status = (
-        f"Your score {info['score']}  ·  coins {info['tokens']}  ·  bust tokens "
-        f"{info['bust_tokens']}  ·  spending power {info['spending_power']}"
+    status = _(
+        "Your score {score}  ·  coins {coins}  ·  bust tokens {bust}  ·  spending power {power}",
+        score=info["score"],
+        coins=info["tokens"],
+        bust=info["bust_tokens"],
+        power=info["spending_power"],
     )
     sheet.caption(MARGIN, MARGIN + 36, status, 22, colour=HIGHLIGHT, max_width=WIDTH - 40)
     y = float(MARGIN + 76)
     y = _collection(sheet, info, y, OWN_CARD)
-    y = _strip(sheet, "Row", view["row"], y + 10, ROW_CARD, _row_note(view))
+    y = _strip(sheet, _row(), view["row"], y + 10, ROW_CARD, _row_note(view))
     auction = view["auction"]
     if auction is not None:
-        y = _strip(sheet, "Auction", [auction["wild"]], y, ROW_CARD, _auction_note(auction, names))
-    _strip(sheet, "Market", view["market"], y, ROW_CARD)
+        note = _auction_note(auction, names)
+        y = _strip(sheet, _auction(), [auction["wild"]], y, ROW_CARD, note)
+    _strip(sheet, _market(), view["market"], y, ROW_CARD)
     return sheet.png()
+
+
+def _row() -> str:
+    # TRANSLATORS: Ten: the cards turned over in front of the player this turn.
+    return pgettext("ten", "Row")
+
+
+def _auction() -> str:
+    return pgettext("ten", "Auction")
+
+
+def _market() -> str:
+    return pgettext("ten", "Market")
 
 
 def _auction_note(auction: dict[str, Any], names: Sequence[str]) -> str:
     if auction["solo"]:
-        return f"price {auction['price']}"
+        return _("price {price}", price=auction["price"])
     high = auction["high_bidder"]
-    return "no bid yet" if high is None else f"high bid {auction['high']} by {names[high]}"
+    if high is None:
+        return _("no bid yet")
+    return _("high bid {bid} by {player}", bid=auction["high"], player=names[high])
 
 
 def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> float:
@@ -82,14 +105,17 @@ def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> flo
     by_colour: dict[str, list[str]] = info["by_colour"]
     lines = [g for g in GROUPS if by_colour[g]]
     if not lines:
-        sheet.caption(MARGIN, y, "No cards collected yet.", 22)
+        sheet.caption(MARGIN, y, _("No cards collected yet."), 22)
         return y + 40
     column = (WIDTH - 3 * MARGIN) / 2
     for i, group in enumerate(lines):
         x = MARGIN + (i % 2) * (column + MARGIN)
         top = y + (i // 2) * (height + 44)
         score = info["colour_scores"].get(group)
-        title = "Wilds" if group == "W" else f"{group}: {score} point{'s' if score != 1 else ''}"
+        if group == "W":
+            title = _("Wilds")
+        else:
+            title = ngettext("{group}: {n} point", "{group}: {n} points", score, group=group)
         sheet.caption(x, top, title, 20, bold=True)
         cards = by_colour[group]
         step = min(width + 8, (column - width) / max(1, len(cards) - 1))
@@ -101,11 +127,12 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     """The row, auction and market, then every seat's collection, score and tokens."""
     sheet = Sheet(faces, GAME, WIDTH, 1700)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
-    y = _strip(sheet, "Row", view["row"], MARGIN + 46, ROW_CARD, _row_note(view))
+    y = _strip(sheet, _row(), view["row"], MARGIN + 46, ROW_CARD, _row_note(view))
     auction = view["auction"]
     if auction is not None:
-        y = _strip(sheet, "Auction", [auction["wild"]], y, ROW_CARD, _auction_note(auction, names))
-    y = _strip(sheet, "Market", view["market"], y, OWN_CARD)
+        note = _auction_note(auction, names)
+        y = _strip(sheet, _auction(), [auction["wild"]], y, ROW_CARD, note)
+    y = _strip(sheet, _market(), view["market"], y, OWN_CARD)
     for info in view["seats"]:
         y = _seat(sheet, view, names, info, y)
     return sheet.png()
@@ -119,9 +146,12 @@ def _seat(sheet: Sheet, view: View, names: Sequence[str], info: dict[str, Any], 
         (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat == view["active"] else None
     )
     sheet.caption(MARGIN + 14, y + 10, names[seat], 22, bold=True, max_width=420)
-    status = (
-        f"score {info['score']}  ·  coins {info['tokens']}  ·  bust {info['bust_tokens']}  ·  "
-        f"cards {info['cards']}"
+    status = _(
+        "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
+        score=info["score"],
+        coins=info["tokens"],
+        bust=info["bust_tokens"],
+        cards=info["cards"],
     )
     sheet.caption(WIDTH - MARGIN - 14, y + 12, status, 20, anchor="ra")
     groups = [info["by_colour"][g] for g in GROUPS if info["by_colour"][g]]
@@ -133,16 +163,16 @@ def _seat(sheet: Sheet, view: View, names: Sequence[str], info: dict[str, Any], 
     for cards in groups:
         x = sheet.row(cards, x, y + 46, SEAT_CARD, step=step) + gap
     if not info["cards"]:
-        sheet.caption(MARGIN + 14, y + 46 + height / 2, "no cards yet", 18, anchor="lm")
+        sheet.caption(MARGIN + 14, y + 46 + height / 2, _("no cards yet"), 18, anchor="lm")
     return bottom + 12
 
 
+# How a turn ended, by the engine's result id ("": the turn ended otherwise).
 RESULTS = {
-    "bust_number": "busted (over 10)",
-    "bust_currency": "busted (too much currency)",
-    "take_num": "took the numbers",
-    "take_cur": "took the currency",
-    "": "",
+    "bust_number": N_("{player} busted (over 10)"),
+    "bust_currency": N_("{player} busted (too much currency)"),
+    "take_num": N_("{player} took the numbers"),
+    "take_cur": N_("{player} took the currency"),
 }
 
 
@@ -153,21 +183,25 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
     if last is None or last["seat"] < 0:
         return None
     sheet = Sheet(faces, GAME, WIDTH, 900)
-    result = RESULTS.get(last["result"], last["result"])
+    name = names[last["seat"]]
+    result = RESULTS.get(last["result"])
     sheet.caption(
         MARGIN,
         MARGIN,
-        f"{names[last['seat']]} {result}".strip(),
+        name if result is None else translate(result, player=name),
         26,
         bold=True,
         max_width=WIDTH - 40,
     )
-    y = _strip(sheet, "Turned over", last["drawn"], MARGIN + 46.0, OWN_CARD)
+    y = _strip(sheet, _("Turned over"), last["drawn"], MARGIN + 46.0, OWN_CARD)
     bought = last["buy"]
     if bought and bought != "nobuy":
-        y = _strip(sheet, "Bought", [bought], y, OWN_CARD)
+        y = _strip(sheet, _("Bought"), [bought], y, OWN_CARD)
     for auction in last["auctions"]:
         winner = auction["winner"]
-        note = "no bids" if winner < 0 else f"{names[winner]} paid {auction['price']}"
-        y = _strip(sheet, "Auction", [auction["wild"]], y, OWN_CARD, note)
+        if winner < 0:
+            note = _("no bids")
+        else:
+            note = _("{player} paid {price}", player=names[winner], price=auction["price"])
+        y = _strip(sheet, _auction(), [auction["wild"]], y, OWN_CARD, note)
     return sheet.png()

@@ -1,7 +1,8 @@
 """Ten, rendered from engine views: ``renderer.UI`` makes its panels and controls.
 
-``text`` holds the shared wording, ``hand`` the acting player's DM controls and
-payments.
+``text`` holds the shared wording (card names and colour letters per language), ``hand`` the
+acting player's DM controls and payments, ``prompt`` what that screen asks, and
+``rules_text`` the ``/rules`` panel. Every word comes from the catalogs (domain ``ten``).
 """
 
 from cogs.ui.ten.renderer import UI

@@ -10,7 +10,9 @@ saying exactly what is given up. Those alternatives come from the engine's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from cogs.ui.base import (
     BLUE,
@@ -24,9 +26,8 @@ from cogs.ui.base import (
     Select,
     View,
 )
+from cogs.ui.ten.prompt import prompt
 from cogs.ui.ten.text import (
-    BUST,
-    TOKEN,
     auction_line,
     card_name,
     card_text,
@@ -34,15 +35,15 @@ from cogs.ui.ten.text import (
     colour_lines,
     final_buys_line,
     grouped,
+    none,
     payment_words,
-    plural,
     row_lines,
     seat_line,
     solo_line,
-    status_line,
     turn_text,
 )
 from engine import ten as rules
+from i18n import _, pgettext
 
 MAX_OPTIONS = 25
 OPTION_LABEL = 100  # Discord's limit for a menu option's label
@@ -62,7 +63,7 @@ class Way:
 
     def words(self, room: int = 100) -> str:
         """What the payment gives up; cards grouped by colour when it would not fit ``room``."""
-        lost = f" ({self.excess} lost)" if self.excess else ""
+        lost = " " + _("({excess} lost)", excess=self.excess) if self.excess else ""
         text = payment_words(self.tokens, self.bust, self.cards) + lost
         if len(text) > room:
             head = payment_words(self.tokens, self.bust, ())
@@ -108,7 +109,7 @@ class Wallet:
                 )
                 found.setdefault(way.text, (len(found) + order.index(card), way))
         ranked = sorted(found.values(), key=lambda f: (len(f[1].cards), f[1].bust, f[0]))
-        self._ways[price] = [way for _, way in ranked]
+        self._ways[price] = [way for _rank, way in ranked]
         return self._ways[price]
 
     def score(self, way: Way, gain: str = "") -> int:
@@ -122,25 +123,40 @@ class Wallet:
         return self._scores[key]
 
 
+def _for(card: str, words: str) -> str:
+    """A purchase's label: the card and what is paid for it."""
+    return _("{card} for {payment}", card=card, payment=words)
+
+
+def _fit(label: Callable[[str], str], way: Way) -> str:
+    """``label`` around the words of ``way``, within a menu option's length."""
+    return label(way.words(OPTION_LABEL - len(label(""))))
+
+
 # ---- controls per phase --------------------------------------------------------------------
 def _bid_controls(view: View, legal: list[str]) -> list[Control]:
     """Pass as a button, every bid in one menu (the lowest 24 and the highest if more)."""
     amounts = sorted(int(a.split(".")[1]) for a in legal if a.startswith("bid."))
     tokens = view["seats"][view["seat"]]["tokens"]
-    controls: list[Control] = [Button("Pass", "pass", "danger", row=0)] if "pass" in legal else []
+    controls: list[Control] = []
+    if "pass" in legal:
+        controls.append(Button(pgettext("auction", "Pass"), "pass", "danger", row=0))
     if len(amounts) > MAX_OPTIONS:
         amounts = [*amounts[: MAX_OPTIONS - 1], amounts[-1]]
     options = tuple(
         (
-            f"Bid {a}",
+            _("Bid {amount}", amount=a),
             f"bid.{a}",
-            "paid with tokens" if a <= tokens else "needs bust tokens or cards",
+            _("paid with tokens") if a <= tokens else _("needs bust tokens or cards"),
         )
         for a in amounts
     )
     if options:
-        span = f"{amounts[0]}" if len(amounts) == 1 else f"{amounts[0]} to {amounts[-1]}"
-        controls.append(Select(f"Bid {span}…", options, row=1))
+        if len(amounts) == 1:
+            placeholder = _("Bid {amount}…", amount=amounts[0])
+        else:
+            placeholder = _("Bid {low} to {high}…", low=amounts[0], high=amounts[-1])
+        controls.append(Select(placeholder, options, row=1))
     return controls
 
 
@@ -156,21 +172,21 @@ def _pay_controls(view: View, legal: list[str]) -> list[Control]:
     plain = [a for a in listed if a in by_action and not by_action[a].cards][:PAY_BUTTONS]
     controls: list[Control] = []
     for n, action in enumerate(plain):
-        label = f"Pay {by_action[action].words()}"
+        label = _("Pay {payment}", payment=by_action[action].words())
         controls.append(Button(label, action, "primary" if n == 0 else "secondary", row=0))
     if "decline" in legal:
-        controls.append(Button("Decline", "decline", "danger", row=0))
+        controls.append(Button(_("Decline"), "decline", "danger", row=0))
     options = [
         (
-            f"Pay {w.words(OPTION_LABEL - 4)}",
+            _fit(lambda words: _("Pay {payment}", payment=words), w),
             f"pay.{w.text}",
-            f"your score after: {wallet.score(w)}",
+            _("your score after: {score}", score=wallet.score(w)),
         )
         for w in ways
         if f"pay.{w.text}" not in plain
     ][:MAX_OPTIONS]
     if options:
-        placeholder = "Pay differently (use cards)…" if plain else "Pay with cards…"
+        placeholder = _("Pay differently (use cards)…") if plain else _("Pay with cards…")
         controls.append(Select(placeholder, tuple(options), row=1))
     return controls
 
@@ -197,24 +213,26 @@ def _buy_controls(view: View, legal: list[str]) -> list[Control]:
     controls: list[Control] = []
     if offers:
         options = []
-        for _, card, way, _ in offers[:MAX_OPTIONS]:
+        for _key, card, way, _rest in offers[:MAX_OPTIONS]:
             after = wallet.score(way, card)
             gain = f" (+{after - score})" if after > score else ""
-            desc = f"your score {score} → {after}{gain}"
-            options.append((f"{card_name(card)} for {way.words()}", f"buy.{card}.{way.text}", desc))
-        controls.append(Select("Buy a card…", tuple(options), row=0))
+            desc = _("your score {before} → {after}", before=score, after=after) + gain
+            label = _fit(partial(_for, card_name(card)), way)
+            options.append((label, f"buy.{card}.{way.text}", desc))
+        controls.append(Select(_("Buy a card…"), tuple(options), row=0))
     others = [
         (
-            f"{card_text(card)} for {w.words()}",
+            _fit(partial(_for, card_text(card)), w),
             f"buy.{card}.{w.text}",
-            f"your score {score} → {wallet.score(w, card)}",
+            _("your score {before} → {after}", before=score, after=wallet.score(w, card)),
         )
-        for card, w in _spread([(card, rest) for _, card, _, rest in offers])
+        for card, w in _spread([(card, rest) for _key, card, _first, rest in offers])
     ]
     if others:
-        controls.append(Select("Pay differently (bust tokens / cards)…", tuple(others), row=1))
+        placeholder = _("Pay differently (bust tokens / cards)…")
+        controls.append(Select(placeholder, tuple(others), row=1))
     if "nobuy" in legal:
-        controls.append(Button("No purchase", "nobuy", "secondary", row=2))
+        controls.append(Button(_("No purchase"), "nobuy", "secondary", row=2))
     return controls
 
 
@@ -222,13 +240,13 @@ def _spread(per_card: list[tuple[str, list[Way]]]) -> list[tuple[str, Way]]:
     """At most 25 (card, way) pairs, shared fairly between the cards, grouped by card."""
     chosen: list[tuple[int, int, str, Way]] = []
     depth = 0
-    while len(chosen) < MAX_OPTIONS and any(len(ways) > depth for _, ways in per_card):
+    while len(chosen) < MAX_OPTIONS and any(len(ways) > depth for _card, ways in per_card):
         for rank, (card, ways) in enumerate(per_card):
             if len(ways) > depth and len(chosen) < MAX_OPTIONS:
                 chosen.append((rank, depth, card, ways[depth]))
         depth += 1
     chosen.sort(key=lambda c: (c[0], c[1]))
-    return [(card, way) for _, _, card, way in chosen]
+    return [(card, way) for _rank, _depth, card, way in chosen]
 
 
 def _controls(view: View, legal: list[str]) -> list[Control]:
@@ -238,15 +256,17 @@ def _controls(view: View, legal: list[str]) -> list[Control]:
     if phase == "draw":
         controls: list[Control] = []
         if "draw" in legal:
-            controls.append(Button(f"Draw (deck {view['deck_size']})", "draw", "primary"))
+            label = _("Draw (deck {count})", count=view["deck_size"])
+            controls.append(Button(label, "draw", "primary"))
         if "stop" in legal:
-            controls.append(Button("Stop", "stop", "success"))
+            controls.append(Button(_("Stop"), "stop", "success"))
         return controls
     if phase == "reward":
-        numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], "none")
+        numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], none())
+        currency = view["row_currency"]
         return [
-            Button(f"Take the numbers: {numbers}", "take.n", "primary"),
-            Button(f"Take the currency: +{view['row_currency']} {TOKEN}", "take.c", "success"),
+            Button(_("Take the numbers: {cards}", cards=numbers), "take.n", "primary"),
+            Button(_("Take the currency: +{amount} 🪙", amount=currency), "take.c", "success"),
         ]
     if phase == "bid":
         return _bid_controls(view, legal)
@@ -257,110 +277,32 @@ def _controls(view: View, legal: list[str]) -> list[Control]:
     return []
 
 
-# ---- text ----------------------------------------------------------------------------------
-def _prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
-    """(title, prompt) for this seat's screen."""
-    phase = view["phase"]
-    me = view["seats"][view["seat"]]
-    auction = view.get("auction") or {}
-    if view.get("outcome"):
-        return "Ten — the game is over", "The result is in the channel."
-    if not legal:
-        return "Ten — waiting for another player", "⏳ " + status_line(view, names).removeprefix(
-            "🎯 "
-        )
-    if phase == "draw":
-        text = "👉 **Draw** a card or **Stop** and take a reward."
-        if "stop" not in legal:
-            text = "👉 **Draw** your first card."
-        elif "draw" not in legal:
-            text = "👉 The deck is empty: **Stop** and take a reward."
-        return "🎯 Your turn: draw or stop", text
-    if phase == "reward":
-        numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], "none")
-        currency = view["row_currency"]
-        others = f"; the others get {currency} {TOKEN} each" if view["players"] > 1 else ""
-        text = (
-            f"👉 **Numbers**: {numbers} join your collection, then you may buy{others}.\n"
-            f"👉 **Currency**: you get {currency} {TOKEN} (you hold {me['tokens']}, at most "
-            f"{rules.CURRENCY_CAP}); the numbers go to the market."
-        )
-        return "✅ You stopped: numbers or currency?", text
-    if phase == "bid":
-        high = auction["high"]
-        beat = f"Bid more than **{high}** or pass." if high else "Bid or pass."
-        means = [f"{me['tokens']} {TOKEN}"]
-        if me["bust_tokens"]:
-            means.append(f"{me['bust_tokens']} {BUST} × 3")
-        if me["cards"]:
-            means.append(plural(me["cards"], "card"))
-        power = view["me"]["spending_power"]
-        text = (
-            f"👉 **{card_name(auction['wild'])}** is up for auction. {beat}\n"
-            f"You can bid up to **{power}** ({' + '.join(means)})."
-        )
-        if power > me["tokens"]:
-            text += f" Bids above {me['tokens']} need bust tokens or cards to pay."
-        return "🔨 Auction: bid or pass", text
-    if phase in ("pay", "solo_wild"):
-        wild = card_name(auction["wild"])
-        if phase == "pay":
-            head = f"👉 You won **{wild}** for **{auction['price']}**."
-        else:
-            head = f"👉 **{wild}** turned up: take it for **{auction['price']}** or decline it."
-        options = view["me"]["payment_options"] or []
-        if not options:
-            text = head + " You cannot afford it."
-        elif any(o["cards"] == 0 for o in options):
-            text = head + " The buttons pay with tokens first."
-            if me["cards"]:
-                text += " “Pay differently” gives up cards from your collection instead."
-        else:
-            text = head + " You lack the tokens: choose in the menu which cards to give up."
-        if phase == "solo_wild":
-            return f"🌈 Take {card_text(auction['wild'])} for {auction['price']}?", text
-        return f"🔨 Pay {auction['price']} for {card_text(auction['wild'])}", text
-    final = phase == "final_buy"
-    text = (
-        "👉 Buy one market card (price = its number) or choose **No purchase**. "
-        "“Pay differently” spends bust tokens or cards instead of tokens."
-    )
-    if not any(a.startswith("buy.") for a in legal):
-        empty = "The market is empty" if not view["market"] else "You can buy nothing there"
-        text = f"👉 {empty}: choose **No purchase**."
-    if final:
-        text = "🏁 The deck is empty: everyone makes one last purchase.\n" + text
-    blocked = [m["card"] for m in view["me"]["market"] if m["blocked"]]
-    dear = [m["card"] for m in view["me"]["market"] if not m["affordable"] and not m["blocked"]]
-    if blocked:
-        text += f"\nYou already hold: {grouped(blocked)}"
-    if dear:
-        text += f"\nToo dear: {grouped(dear)}"
-    return ("🏁 Final purchase" if final else "🛒 Buy a card"), text
-
-
 def hand_screen(view: View, legal: list[str], names: Names) -> HandScreen:
     seat = view["seat"]
     me = view["seats"][seat]
-    title, prompt = _prompt(view, legal, names)
-    lines = [prompt, ""]
+    title, text = prompt(view, legal, names)
+    lines = [text, ""]
     if view["phase"] in ROW_PHASES:
         lines += row_lines(view)
     covered = bool(legal) and view["phase"] in ("pay", "solo_wild")  # the prompt says it all
     extras = ("" if covered else auction_line(view, names), final_buys_line(view, names))
     lines += [x for x in (*extras, solo_line(view)) if x]
     fields: list[tuple[str, str, bool]] = [
-        ("You: " + seat_line(me), "\n".join(colour_lines(me)) or "No cards yet.", False),
-        ("🛒 Market", grouped(view["market"]), False),
+        (
+            _("You: {summary}", summary=seat_line(me)),
+            "\n".join(colour_lines(me)) or _("No cards yet."),
+            False,
+        ),
+        ("🛒 " + _("Market"), grouped(view["market"]), False),
     ]
     others = [
         f"{names.label(s['seat'])}: {seat_line(s)}" for s in view["seats"] if s["seat"] != seat
     ]
     if others:
-        fields.append(("Others", "\n".join(others), False))
+        fields.append((_("Others"), "\n".join(others), False))
     last = view.get("last_turn")
     if last and view["phase"] != "over":
-        fields.append(("Last turn", turn_text(last, view, names), False))
+        fields.append((_("Last turn"), turn_text(last, view, names), False))
     colour = GREEN if legal else (GOLD if view.get("outcome") else BLUE)
     panel = Panel(title, "\n".join(lines).strip(), tuple(fields), colour)
     return HandScreen(panels=(panel,), controls=tuple(_controls(view, legal)))
