@@ -45,10 +45,10 @@ class HistoryCog(commands.Cog, name="History"):
         guild = interaction.guild_id or 0
         if user is None:
             work = self.replays.recent(guild, channel_id=interaction.channel_id or 0)
-            whose = "in this channel"
+            whose = None  # the title says "this channel"
         else:
             work = self.replays.recent(guild, user_id=user.id)
-            whose = f"of {user.display_name}"
+            whose = user.display_name
         games = await within_budget(interaction, work, ephemeral=True, thinking=True)
         panel = history_panel(games, TITLES, whose)
         kwargs: dict[str, Any] = {"embed": render.embed(panel)}
