@@ -81,3 +81,21 @@ def test_unknown_language_falls_back_to_english() -> None:
     assert i18n.from_discord("ro") == "ro"
     assert i18n.from_discord("lt") == "lt"
     assert i18n.from_discord("fi") is None
+
+
+@pytest.mark.parametrize("language", ["ro", "et", "lt"])
+def test_a_message_in_two_domains_reads_the_same(language: str) -> None:
+    """The domains of a language are merged into one catalog: a message two domains share
+    must be translated alike, or one of them would silently lose."""
+    seen: dict[tuple[str | None, str], dict[str, str]] = {}
+    for domain in ALL_DOMAINS:
+        if language not in languages_of(domain):
+            continue
+        with po_path(language, domain).open("rb") as source:
+            catalog = read_po(source, locale=language, domain=domain)
+        for message in catalog:
+            if message.id:
+                key = message.id if isinstance(message.id, str) else message.id[0]
+                seen.setdefault((message.context, key), {})[domain] = str(message.string)
+    differing = {k: v for k, v in seen.items() if len(set(v.values())) > 1}
+    assert differing == {}
