@@ -18,7 +18,7 @@ import discord
 from cogs import render
 from cogs.attachments import Attachments
 from cogs.pacing import Pacer
-from cogs.shown import GameShown, People, Views, hand_header, names_of, private_key
+from cogs.shown import GameShown, Note, People, Views, hand_header, names_of, private_key
 from cogs.ui import UIS
 from db.models import SeatRow
 from i18n import N_, Later, _, later
@@ -65,7 +65,7 @@ class Hands:
         table_message_id: int | None = None,
         *,
         edit: bool = False,
-        note: str | None = None,
+        note: Note | None = None,
     ) -> dict[str, Any]:
         """The send (or, with ``edit``, edit) arguments of a seat's private hand message. An
         edit drops the turn's hand picture: it would show cards the player no longer holds."""

@@ -19,7 +19,7 @@ from cogs.table import TableCog
 from cogs.ui.base import BLUE, GREY, Panel
 from engine import GAMES
 from engine.base import Game
-from i18n import _, later, ngettext, pgettext
+from i18n import Later, _, later, ngettext, pgettext
 from service.errors import PlayError
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -312,7 +312,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             panel = lobby_panel(report.after, _("The game is on: see the table below."))
             content = _("▶️ {game} started: {names}.", game=report.after.game.title, names=names)
             return {"content": content, "embed": render.embed(panel), "view": None}, report
-        closing: str | None = None
+        closing: Later | None = None  # written below, in the server's language
         if verb == "join":
             loaded = await self.service.join(game_id, user.id, user.display_name, channel_id=here)
         elif verb == "bot":
@@ -321,16 +321,16 @@ class LobbyCog(commands.Cog, name="Lobby"):
             loaded = await self.service.cancel(
                 game_id, user.id, is_admin=is_admin(interaction), channel_id=here
             )
-            closing = _("🛑 {name} cancelled this lobby.", name=user.display_name)
+            closing = later("🛑 {name} cancelled this lobby.", name=user.display_name)
         else:  # leave, decline
             left = await self.service.leave(game_id, user.id, channel_id=here)
             if left is None:
                 loaded = await self.service.load(game_id)
-                closing = _("🛑 {name} closed this lobby.", name=user.display_name)
+                closing = later("🛑 {name} closed this lobby.", name=user.display_name)
             else:
                 loaded = left
         i18n.set_language(public)  # refusals above were private; the lobby message is public
         if closing is not None:
             panel = lobby_panel(loaded, _("Closed."))
-            return {"content": closing, "embed": render.embed(panel), "view": None}, None
+            return {"content": str(closing), "embed": render.embed(panel), "view": None}, None
         return {"embed": render.embed(lobby_panel(loaded)), "view": lobby_view(loaded)}, None

@@ -31,6 +31,7 @@ from cogs.pacing import Pacer
 from cogs.shared import SharedView
 from cogs.shown import (
     GameShown,
+    Note,
     People,
     Views,
     forced_notes,
@@ -173,7 +174,7 @@ class Publisher:
         return self.outbox.busy(game_id)
 
     def hand_kwargs(
-        self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: str | None = None
+        self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: Note | None = None
     ) -> dict[str, Any]:
         shown = self.games.get(loaded.row.id)
         table_id = shown.table_message_id if shown else loaded.row.table_message_id

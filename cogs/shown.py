@@ -75,7 +75,7 @@ class DmShown:
     message_id: int | None = None
     key: str | None = None  # private_key() of what the message shows
     pending_notify: bool = False  # a new turn: the next draw may send a new, notifying DM
-    note: str | None = None  # a line for the next draw (a move played for the player)
+    note: Note | None = None  # a line for the next draw (a move played for the player)
 
 
 @dataclass(slots=True)
@@ -145,32 +145,47 @@ class People:
         return recent and newest
 
 
-def forced_notes(report: Report) -> dict[int, str]:
-    """Per seat, a line saying which of its moves were played for it because they were its
-    only possible move (named as the button it would have pressed)."""
-    after = report.after
-    game, ui, names = after.game, UIS[after.row.game], names_of(after)
-    played: dict[int, list[str]] = {}
-    for index, move in enumerate(report.moves):
-        state = report.state_before(index)
-        if move.actor != "forced" or state is None:
-            continue
-        screen = ui.hand(game.view(state, move.seat), [move.action], names)
-        labels = [
-            c.label for c in screen.controls if isinstance(c, Button) and c.action == move.action
-        ]
-        labels += [
-            label
-            for c in screen.controls
-            if isinstance(c, Select)
-            for label, action, _desc in c.options
-            if action == move.action
-        ]
-        played.setdefault(move.seat, []).append(labels[0] if labels else move.action)
-    return {
-        seat: _("▶️ Your only possible move was played for you: {moves}.", moves=", ".join(moves))
-        for seat, moves in played.items()
-    }
+@dataclass(frozen=True, slots=True)
+class ForcedNote:
+    """A line saying which of a seat's moves were played for it because they were its only
+    possible move (named as the button it would have pressed). It is written when shown
+    (``str()``), so each player reads it in their own language."""
+
+    report: Report
+    seat: int
+
+    def __str__(self) -> str:
+        after = self.report.after
+        game, ui, names = after.game, UIS[after.row.game], names_of(after)
+        moves: list[str] = []
+        for index, move in enumerate(self.report.moves):
+            state = self.report.state_before(index)
+            if move.actor != "forced" or move.seat != self.seat or state is None:
+                continue
+            screen = ui.hand(game.view(state, move.seat), [move.action], names)
+            labels = [
+                c.label
+                for c in screen.controls
+                if isinstance(c, Button) and c.action == move.action
+            ]
+            labels += [
+                label
+                for c in screen.controls
+                if isinstance(c, Select)
+                for label, action, _desc in c.options
+                if action == move.action
+            ]
+            moves.append(labels[0] if labels else move.action)
+        return _("▶️ Your only possible move was played for you: {moves}.", moves=", ".join(moves))
+
+
+Note = str | ForcedNote
+
+
+def forced_notes(report: Report) -> dict[int, ForcedNote]:
+    """Per seat with a move played for it in ``report``, its note (see :class:`ForcedNote`)."""
+    seats = {m.seat for m in report.moves if m.actor == "forced"}
+    return {seat: ForcedNote(report, seat) for seat in sorted(seats)}
 
 
 def table_timers(loaded: Loaded) -> list[str]:
@@ -187,7 +202,7 @@ def hand_header(
     seat: SeatRow,
     where: str,
     table_message_id: int | None,
-    note: str | None = None,
+    note: Note | None = None,
 ) -> str:
     """The first lines of a hand message: which game, where, a note, its timer, autopilot."""
     url = jump_url(loaded.row.guild_id, loaded.row.channel_id, table_message_id)
@@ -200,7 +215,7 @@ def hand_header(
         )
     ]
     if note:
-        lines.append(note)
+        lines.append(str(note))
     if loaded.row.status == "cancelled":
         lines.append(_("🛑 This game was cancelled."))
     if seat.deadline is not None and loaded.row.status == "active":

@@ -12,6 +12,7 @@ from typing import Literal
 from db.reads import Tx
 
 Kind = Literal["user", "server"]
+Field = Literal["language", "discord_locale"]
 _TABLES = {"user": ("user_languages", "user_id"), "server": ("server_languages", "guild_id")}
 
 
@@ -44,19 +45,17 @@ class Languages:
             )
         return {int(r[key]): LanguageRow(r["language"], r["discord_locale"]) for r in rows}
 
-    async def save_language(
-        self, kind: Kind, id_: int, *, language: str | None, discord_locale: str | None
-    ) -> None:
-        """Store both values of ``id_`` (a person or a server), replacing what was there."""
+    async def save_language(self, kind: Kind, id_: int, field: Field, value: str | None) -> None:
+        """Store one of ``id_``'s two values (a person or a server), keeping the other: a
+        choice and a locale seen at the same moment never overwrite each other."""
         table, key = _TABLES[kind]
+        column = {"language": "language", "discord_locale": "discord_locale"}[field]
         async with self._transaction() as tx:
             await tx.execute(
-                f"INSERT INTO {table} ({key}, language, discord_locale, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT ("
-                f"{key}) DO UPDATE SET language = excluded.language, "
-                "discord_locale = excluded.discord_locale, updated_at = excluded.updated_at",
+                f"INSERT INTO {table} ({key}, {column}, updated_at) VALUES (?, ?, ?) "
+                f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, "
+                "updated_at = excluded.updated_at",
                 id_,
-                language,
-                discord_locale,
+                value,
                 time.time(),
             )

@@ -57,10 +57,7 @@ class Languages:
                 found[id_] = row
         return found
 
-    async def _save(self, kind: Kind, id_: int, row: LanguageRow) -> None:
-        await self.store.save_language(
-            kind, id_, language=row.language, discord_locale=row.discord_locale
-        )
+    def _cache(self, kind: Kind, id_: int, row: LanguageRow) -> None:
         self._rows[(kind, id_)] = (row, self._clock())
 
     async def for_interaction(
@@ -78,20 +75,22 @@ class Languages:
         mine = from_discord(locale) if locale else None
         row = (await self._get("user", [user_id]))[user_id]
         if mine and mine != row.discord_locale:
-            self._later("user", user_id, LanguageRow(row.language, mine))
+            self._seen_later("user", user_id, LanguageRow(row.language, mine))
         theirs = from_discord(guild_locale) if guild_locale else None
         server = LanguageRow()
         if guild_id is not None:
             server = (await self._get("server", [guild_id]))[guild_id]
             if theirs and theirs != server.discord_locale:
-                self._later("server", guild_id, LanguageRow(server.language, theirs))
+                self._seen_later("server", guild_id, LanguageRow(server.language, theirs))
         public = choose(known(server.language), theirs, server.discord_locale)
         return choose(known(row.language), mine, row.discord_locale, public)
 
-    def _later(self, kind: Kind, id_: int, row: LanguageRow) -> None:
-        """Cache ``row`` now (later reads see it at once) and store it in the background."""
-        self._rows[(kind, id_)] = (row, self._clock())
-        task = asyncio.create_task(self._quietly(self._save(kind, id_, row)))
+    def _seen_later(self, kind: Kind, id_: int, row: LanguageRow) -> None:
+        """Cache ``row`` now (later reads see it at once) and store its Discord locale in the
+        background."""
+        self._cache(kind, id_, row)
+        work = self.store.save_language(kind, id_, "discord_locale", row.discord_locale)
+        task = asyncio.create_task(self._quietly(work))
         self._writing.add(task)
         task.add_done_callback(self._writing.discard)
 
@@ -135,4 +134,5 @@ class Languages:
     async def choose_for(self, kind: Kind, id_: int, language: str | None) -> None:
         """Set (or with None, clear) a person's or a server's language."""
         row = (await self._get(kind, [id_]))[id_]
-        await self._save(kind, id_, LanguageRow(known(language), row.discord_locale))
+        await self.store.save_language(kind, id_, "language", known(language))
+        self._cache(kind, id_, LanguageRow(known(language), row.discord_locale))

@@ -33,7 +33,7 @@ async def test_a_turns_first_draw_in_ten_is_played_and_said(store: Store) -> Non
     assert after.game.forced(after.state, 0) is None  # now draw or stop: the player decides
     assert len(after.game.legal_actions(after.state, 0)) > 1
     notes = forced_notes(report)
-    assert set(notes) == {0} and "played for you" in notes[0] and "Draw" in notes[0]
+    assert set(notes) == {0} and "played for you" in str(notes[0]) and "Draw" in str(notes[0])
 
 
 async def test_hearts_plays_the_last_card_of_a_hand_for_the_player(store: Store) -> None:

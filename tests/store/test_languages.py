@@ -9,10 +9,12 @@ from service.languages import Languages
 
 async def test_rows_are_stored_and_replaced(store: Store) -> None:
     assert await store.languages_of("user", [1, 2]) == {}
-    await store.save_language("user", 1, language="et", discord_locale="ro")
-    await store.save_language("server", 1, language=None, discord_locale="lt")
-    await store.save_language("user", 1, language=None, discord_locale="lt")
-    assert await store.languages_of("user", [1, 2]) == {1: LanguageRow(None, "lt")}
+    await store.save_language("user", 1, "language", "et")
+    await store.save_language("user", 1, "discord_locale", "ro")
+    await store.save_language("server", 1, "discord_locale", "lt")
+    assert await store.languages_of("user", [1, 2]) == {1: LanguageRow("et", "ro")}
+    await store.save_language("user", 1, "language", None)  # the locale stays
+    assert await store.languages_of("user", [1, 2]) == {1: LanguageRow(None, "ro")}
     assert await store.languages_of("server", [1]) == {1: LanguageRow(None, "lt")}
 
 
@@ -24,6 +26,7 @@ async def test_private_follows_choice_then_discord_then_server(store: Store) -> 
     # A French Discord: not one of ours, so the server's language.
     assert await languages.for_interaction(8, "fr", 99, "lt") == "lt"
     await languages.choose_for("user", 7, "et")  # Discord has no Estonian: chosen
+    # (the locale seen a moment ago is written in the background: it must not undo it)
     assert await languages.for_interaction(7, "ro", 99, "lt") == "et"
     await languages.choose_for("server", 99, "ro")
     assert await languages.public(99) == "ro"
