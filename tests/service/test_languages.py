@@ -42,7 +42,7 @@ async def test_lobby_errors_are_in_the_language_of_the_click(store: Store) -> No
     with i18n.using("ro"), pytest.raises(LobbyProblem) as raised:
         await service.start(gid, HOST)
     assert str(raised.value) == (
-        "Grinch Grow Your Heart are nevoie de cel puțin 2 jucători (aveți 1)."
+        "Grinch Grow Your Heart are nevoie de cel puțin 2 jucători (ai 1)."
     )
     with i18n.using("et"), pytest.raises(LobbyProblem, match="Selles kanalis on juba mäng"):
         await _lobby(service)

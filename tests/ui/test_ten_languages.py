@@ -100,7 +100,7 @@ def test_engine_reasons_are_translated_with_their_values() -> None:
     reason, values = caught.value.reason, caught.value.values
     assert str(caught.value) == "You must bid more than 3."
     with i18n.using("lt"):
-        assert i18n.translate(reason, **values) == "Turite pasiūlyti daugiau nei 3."
+        assert i18n.translate(reason, **values) == "Turi pasiūlyti daugiau nei 3."
     with i18n.using("et"):
         assert i18n.translate(reason, **values) == "Pead pakkuma rohkem kui 3."
 
