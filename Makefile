@@ -60,7 +60,7 @@ typecheck: $(VENV)/.test
 	$(VENV)/bin/mypy
 
 unit: $(VENV)/.test
-	$(VENV)/bin/pytest -n 2 -q $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 4 --dist worksteal -q $(PYTEST_ARGS)
 
 test: lint typecheck unit
 
