@@ -19,7 +19,7 @@ from cogs.ui import UIS
 from cogs.ui.base import BLUE, GameUI, Panel
 from engine import GAMES
 from engine.base import Game
-from i18n import _, ngettext
+from i18n import _, ngettext, pgettext
 
 
 def how_to_play() -> str:
@@ -75,9 +75,12 @@ def help_panel(
     fields = []
     for name in sorted(uis):
         game = games[name]
-        start = f"`/{name} start`"
+        # The command as the reader's Discord shows it (Romanian and Lithuanian have their own
+        # command names; Estonian and English the source ones).
+        command = pgettext("command name", name)
+        start = _("`/{game} start`", game=command)
         if game.max_players == 2:  # the lobby offers a direct challenge (see cogs.lobby)
-            start = _("`/{game} start` or `/{game} start opponent:@someone`", game=name)
+            start = _("`/{game} start` or `/{game} start opponent:@someone`", game=command)
         fields.append((game.title, f"{_players(game)} · {start}", False))
     return Panel(
         title=_("🃏 Card games in this server"),

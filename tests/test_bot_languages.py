@@ -54,7 +54,7 @@ def test_help_reads_in_romanian() -> None:
     with i18n.using("ro"):
         panel = help_panel()
     assert panel.title == "🃏 Jocuri de cărți pe acest server"
-    assert panel.description.startswith("**Cum se joacă**\n1. Scrie `/<game> start`")
+    assert panel.description.startswith("**Cum se joacă**\n1. Scrie `/<joc> începe`")
     assert "**Intră**" in panel.description and "**Mâna mea**" in panel.description
     values = {name: value for name, value, _ in panel.fields}
     assert values["Grinch Grow Your Heart"].startswith("2–6 jucători · ")  # titles stay

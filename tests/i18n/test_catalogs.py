@@ -99,3 +99,29 @@ def test_a_message_in_two_domains_reads_the_same(language: str) -> None:
                 seen.setdefault((message.context, key), {})[domain] = str(message.string)
     differing = {k: v for k, v in seen.items() if len(set(v.values())) > 1}
     assert differing == {}
+
+
+@pytest.mark.parametrize("language", ["ro", "lt"])
+def test_commands_are_named_as_discord_shows_them(language: str) -> None:
+    """Where Discord shows Romanian or Lithuanian command names, the texts that tell a player
+    to type a command use those names (`/reguli`, not `/rules`)."""
+    with po_path(language, "commands").open("rb") as source:
+        commands = read_po(source, locale=language, domain="commands")
+    renamed = {
+        m.id: m.string
+        for m in commands
+        if m.context == "command name" and m.string and m.string != m.id
+    }
+    wrong = []
+    for domain in ALL_DOMAINS:
+        if domain == "commands":
+            continue
+        with po_path(language, domain).open("rb") as source:
+            catalog = read_po(source, locale=language, domain=domain)
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for string in strings:
+                for typed in re.findall(r"`/([^`]+)`", string or ""):
+                    words = [w for w in typed.split() if ":" not in w]
+                    wrong += [(domain, string) for w in words if w in renamed]
+    assert wrong == []
