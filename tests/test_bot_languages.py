@@ -59,7 +59,7 @@ def test_help_reads_in_romanian() -> None:
     values = {name: value for name, value, _ in panel.fields}
     assert values["Grinch Grow Your Heart"].startswith("2–6 jucători · ")  # titles stay
     assert values["Ten"].startswith("1–5 jucători (și solo)")
-    assert "`/hearts start` sau `/hearts start opponent:@cineva`" in values["2-Player Hearts"]
+    assert "`/inimi începe` sau `/inimi începe adversar:@cineva`" in values["2-Player Hearts"]
 
 
 async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
