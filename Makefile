@@ -64,8 +64,10 @@ unit: $(VENV)/.test
 
 test: lint typecheck unit
 
-# The translation catalogs (locales/): merge new and changed texts into every language's .po,
-# then list what is still untranslated (the tests fail on any).
+# The translation catalogs (locales/): `make messages` extracts the texts and merges them into
+# every language's .po; `make messages-check` lists what is still untranslated and compiles
+# every catalog with Babel's checks, as the bot compiles them in memory at start (the tests
+# fail on either).
 messages: $(VENV)/.test
 	$(PY) -m i18n.tools update $(DOMAINS)
 

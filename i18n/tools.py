@@ -15,10 +15,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from i18n import DEFAULT, DISCORD_LOCALES, LANGUAGES
@@ -178,6 +180,23 @@ def missing(domains: Iterable[str] = ()) -> list[str]:
     return problems
 
 
+def compile_problems(domains: Iterable[str] = ()) -> list[str]:
+    """Compile every catalog as the bot does at start (in memory) and run Babel's own checks
+    on it (format strings, plural counts): one line per problem."""
+    problems: list[str] = []
+    for domain in tuple(domains) or ALL_DOMAINS:
+        for language in languages_of(domain):
+            path = po_path(language, domain)
+            if not path.exists():
+                continue
+            with path.open("rb") as source:
+                catalog = read_po(source, locale=language, domain=domain)
+            for message, errors in catalog.check():
+                problems += [f"{language}/{domain}: {message.id!r}: {e}" for e in errors]
+            write_mo(BytesIO(), catalog)
+    return problems
+
+
 def main(argv: list[str]) -> int:
     command, domains = (argv[1], argv[2:]) if len(argv) > 1 else ("", [])
     if unknown := set(domains) - set(ALL_DOMAINS):
@@ -187,7 +206,7 @@ def main(argv: list[str]) -> int:
         update(domains)
         return 0
     if command == "check":
-        problems = missing(domains)
+        problems = missing(domains) + compile_problems(domains)
         print("\n".join(problems) or "every message is translated")
         return 1 if problems else 0
     print("usage: python -m i18n.tools update|check [domain ...]")

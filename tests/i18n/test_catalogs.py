@@ -9,7 +9,7 @@ from babel.messages.pofile import read_po
 
 import i18n
 from i18n.catalogs import po_path
-from i18n.tools import ALL_DOMAINS, languages_of, messages, missing
+from i18n.tools import ALL_DOMAINS, compile_problems, languages_of, messages, missing
 
 PLACEHOLDER = re.compile(r"{(\w*)[^{}]*}")
 
@@ -20,6 +20,10 @@ def placeholders(text: str) -> set[str]:
 
 def test_every_message_is_translated_in_every_language() -> None:
     assert missing() == []
+
+
+def test_every_catalog_compiles_and_passes_babels_checks() -> None:
+    assert compile_problems() == []
 
 
 @pytest.mark.parametrize("domain", ALL_DOMAINS)
