@@ -8,6 +8,7 @@ whole channel (a lobby, the score sheet) it switches to :func:`public_language`,
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -30,22 +31,43 @@ def _languages(interaction: discord.Interaction[Any]) -> Languages | None:
     return found if isinstance(found, Languages) else None
 
 
+LOOKUP_BUDGET = 0.2  # seconds a click waits for a stored language before Discord's is used
+
+
 async def enter(interaction: discord.Interaction[Any]) -> str:
-    """Make the interaction's person's language current for the rest of its handler."""
+    """Make the interaction's person's language current for the rest of its handler.
+
+    The stored choice is usually cached; when it must be read, the read gets
+    :data:`LOOKUP_BUDGET` (the acknowledgement must not wait on a busy database): past that,
+    Discord's locale is used for this answer and the read goes on to fill the cache.
+    """
     language = i18n.choose(i18n.from_discord(interaction.locale))
     languages = _languages(interaction)
     if languages is not None:
-        try:
-            language = await languages.for_interaction(
+        lookup = asyncio.ensure_future(
+            languages.for_interaction(
                 interaction.user.id,
                 interaction.locale,
                 interaction.guild_id,
                 interaction.guild_locale if interaction.guild_id else None,
             )
-        except Exception:  # the store may be down: Discord's locale still says something
-            log.warning("no stored language for user %s", interaction.user.id, exc_info=True)
+        )
+        done, _pending = await asyncio.wait({lookup}, timeout=LOOKUP_BUDGET)
+        if lookup in done and lookup.exception() is None:
+            language = lookup.result()
+        elif lookup in done:  # the store may be down: Discord's locale still says something
+            log.warning(
+                "no stored language for user %s", interaction.user.id, exc_info=lookup.exception()
+            )
+        else:
+            lookup.add_done_callback(_quiet)
     i18n.set_language(language)
     return language
+
+
+def _quiet(task: asyncio.Future[str]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a language lookup failed", exc_info=task.exception())
 
 
 async def public_language(interaction: discord.Interaction[Any]) -> str:

@@ -7,7 +7,7 @@ lobby messages) follows the server: its managers' choice, else the locale Discor
 server. English when nothing is known. Discord has no Estonian locale: Estonian is chosen with
 ``/language``.
 
-Reads are cached for :data:`FRESH` seconds (another process may change a choice; it shows within
+Reads are cached for :data:`FRESH` seconds (a choice made through another process shows within
 that time); a Discord locale is written only when it differs from the stored one, so an
 interaction costs no write once a person is known.
 """
@@ -26,7 +26,7 @@ from i18n import DEFAULT, choose, from_discord, known
 
 log = logging.getLogger(__name__)
 
-FRESH = 60.0
+FRESH = 300.0
 KEEP = 10_000  # cached rows above this many: the stale ones are dropped
 
 
