@@ -19,6 +19,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import i18n
 from cogs import render
 from cogs.player_components import PlayerRoutes, WatchButton
 from cogs.publisher import Publisher
@@ -42,6 +43,7 @@ HEADER = N_("👀 The table as a spectator sees it (only you see this message)."
 class Watcher:
     interaction: discord.Interaction[Any]
     since: float
+    language: str = i18n.DEFAULT  # the spectator's own (the view is private to them)
 
 
 def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
@@ -113,7 +115,7 @@ class WatchCog(commands.Cog, name="Watch"):
             return
         if loaded.row.status == "active":
             followers = self.watchers.setdefault(game_id, {})
-            followers[interaction.user.id] = Watcher(interaction, time.monotonic())
+            followers[interaction.user.id] = Watcher(interaction, time.monotonic(), i18n.current())
 
     def table_drawn(self, loaded: Loaded) -> None:
         """The publisher drew a table: the game's spectators follow (one edit per burst)."""
@@ -138,15 +140,18 @@ class WatchCog(commands.Cog, name="Watch"):
     async def _redraw(self, loaded: Loaded) -> None:
         game_id = loaded.row.id
         followers = self.watchers.get(game_id, {})
-        kwargs = watch_kwargs(loaded)
+        drawn: dict[str, dict[str, Any]] = {}  # per language
         now = time.monotonic()
         for user_id, watcher in list(followers.items()):
             if now - watcher.since > FOLLOW_SECONDS:
                 followers.pop(user_id, None)
                 continue
             try:
+                if watcher.language not in drawn:
+                    with i18n.using(watcher.language):
+                        drawn[watcher.language] = watch_kwargs(loaded)
                 await self.publisher.pacer.slot(None, urgent=False)
-                await watcher.interaction.edit_original_response(**kwargs)
+                await watcher.interaction.edit_original_response(**drawn[watcher.language])
             except discord.HTTPException:
                 log.info("spectator %s of game %s no longer followed", user_id, game_id)
                 followers.pop(user_id, None)
