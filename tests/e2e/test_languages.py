@@ -61,6 +61,17 @@ async def test_each_player_reads_their_language_and_the_table_the_servers(
     rec = await fake.slash(alice, channel, "hearts start", {"opponent": bob})
     lobby = (await rec.wait_response()).message()
     assert lobby is not None
+    # A refusal is private: in the clicker's language (Alice's Romanian), not the server's.
+    refused = await fake.click(alice, int(str(lobby["id"])), _button_ending(lobby, "accept"))
+    await refused.wait_response()
+    with i18n.using("ro"):
+        assert [t for t in refused.texts() if t] == [i18n._("This challenge is for someone else.")]
+    with i18n.using("lt"):  # the lobby is public: the server's Lithuanian
+        assert i18n.pgettext("lobby", "Accept") != "Accept"
+        assert any(
+            i18n.pgettext("lobby", label) in [b.label for b in buttons(lobby)]
+            for label in ("Accept", "Decline")
+        ), [b.label for b in buttons(lobby)]
     accepted = await fake.click(bob, int(str(lobby["id"])), _button_ending(lobby, "accept"))
     await accepted.wait_response()
     await quiet(fake)
