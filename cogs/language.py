@@ -77,7 +77,7 @@ async def public_language(interaction: discord.Interaction[Any]) -> str:
     if languages is None or interaction.guild_id is None:
         return i18n.choose(fallback)
     try:
-        chosen = await languages.public(interaction.guild_id)
+        chosen = await languages.public(interaction.guild_id, interaction.guild_locale)
     except Exception:
         log.warning("no stored language for server %s", interaction.guild_id, exc_info=True)
         return i18n.choose(fallback)

@@ -393,10 +393,12 @@ class Publisher:
 
     async def public(self, loaded: Loaded) -> str:
         """The language of the game's channel: the server's."""
+        guild = self.bot.get_guild(loaded.row.guild_id)  # the live locale, when cached
+        live = guild.preferred_locale if guild is not None else None
         if self.languages is None:
-            return i18n.DEFAULT
+            return i18n.choose(i18n.from_discord(live) if live else None)
         try:
-            return await self.languages.public(loaded.row.guild_id)
+            return await self.languages.public(loaded.row.guild_id, live)
         except Exception:  # a message in English beats no message
             log.warning("no language for server %s", loaded.row.guild_id, exc_info=True)
             return i18n.DEFAULT

@@ -106,12 +106,15 @@ class Languages:
         if self._writing:
             await asyncio.gather(*self._writing, return_exceptions=True)
 
-    async def public(self, guild_id: int | None) -> str:
-        """The language of a server's public messages."""
+    async def public(self, guild_id: int | None, live_locale: object = None) -> str:
+        """The language of a server's public messages: its managers' choice, else its locale
+        as Discord gives it now (``live_locale``, when the caller knows it), else the one the
+        last interaction there carried."""
         if guild_id is None:
-            return DEFAULT
+            return choose(from_discord(live_locale) if live_locale else None)
         row = (await self._get("server", [guild_id]))[guild_id]
-        return choose(known(row.language), row.discord_locale)
+        live = from_discord(live_locale) if live_locale else None
+        return choose(known(row.language), live, row.discord_locale)
 
     async def private(self, user_id: int, guild_id: int | None = None) -> str:
         """The language of one person's private messages."""

@@ -60,3 +60,15 @@ async def test_a_known_person_costs_no_write(store: Store) -> None:
     await languages.for_interaction(7, "ro", 5, "lt")  # they switched Discord to Romanian
     await languages.settle()
     assert len(writes) == 1
+
+
+async def test_a_servers_live_locale_comes_before_the_one_last_seen(store: Store) -> None:
+    languages = Languages(store)
+    assert await languages.public(5) == "en"  # nothing known
+    assert await languages.public(5, "lt") == "lt"  # Discord's cached guild says Lithuanian
+    await languages.for_interaction(7, "ro", 5, "ro")  # an interaction carried Romanian
+    await languages.settle()
+    assert await languages.public(5) == "ro"
+    assert await languages.public(5, "lt") == "lt"  # the server switched since
+    await languages.choose_for("server", 5, "et")
+    assert await languages.public(5, "lt") == "et"  # the managers' choice wins
