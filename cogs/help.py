@@ -46,6 +46,7 @@ def how_to_play() -> str:
         _("`/leaderboard` the server's best players"),
         _("`/stats` your games and rating"),
         _("`/history` recent games to replay"),
+        _("`/language` the language I write to you in"),
         _("`/<game> leave` hands your seat to a computer"),
         _("`/<game> cancel` ends the channel's game (its host, or a member with Manage Server)."),
     )
