@@ -125,17 +125,25 @@ class LanguageCog(commands.Cog, name="Language"):
         if server:
             await self._server(interaction, language is not None, chosen)
             return
+        user = interaction.user.id
+
+        async def work() -> bool:
+            """Store the choice (if any); whether the person has one."""
+            if language is not None:
+                await self.languages.choose_for("user", user, chosen)
+            return await self.languages.choice("user", user) is not None
+
+        has_choice = await within_budget(interaction, work(), ephemeral=True, thinking=True)
         if language is not None:
-            work = self.languages.choose_for("user", interaction.user.id, chosen)
-            await within_budget(interaction, work, ephemeral=True, thinking=True)
-            await enter(interaction)  # the answer is in the language just chosen
-        if await self.languages.choice("user", interaction.user.id):
-            text = _("I write to you in {language}.", language=NATIVE_NAMES[i18n.current()])
+            await enter(interaction)  # the answer is in the language just chosen (cached)
+        name = NATIVE_NAMES[i18n.current()]
+        if has_choice:
+            text = _("I write to you in {language}.", language=name)
         else:
             text = _(
                 "I write to you in {language}, as your Discord is set. "
                 "Choose another with `/language`.",
-                language=NATIVE_NAMES[i18n.current()],
+                language=name,
             )
         await reply(interaction, text)
 
@@ -152,16 +160,24 @@ class LanguageCog(commands.Cog, name="Language"):
                 interaction, _("Only members with Manage Server can change the server's language.")
             )
             return
-        if change:
-            work = self.languages.choose_for("server", guild, chosen)
-            await within_budget(interaction, work, ephemeral=True, thinking=True)
-        now = NATIVE_NAMES[await self.languages.public(guild)]
-        if await self.languages.choice("server", guild):
-            text = _("Tables, rounds and results in this server are in {language}.", language=now)
+
+        async def work() -> tuple[str, bool]:
+            """Store the choice (if any); the server's language now, and whether it is chosen."""
+            if change:
+                await self.languages.choose_for("server", guild, chosen)
+            now = await self.languages.public(guild, interaction.guild_locale)
+            return now, await self.languages.choice("server", guild) is not None
+
+        now, is_chosen = await within_budget(interaction, work(), ephemeral=True, thinking=True)
+        if is_chosen:
+            text = _(
+                "Tables, rounds and results in this server are in {language}.",
+                language=NATIVE_NAMES[now],
+            )
         else:
             text = _(
                 "Tables, rounds and results in this server are in {language}, as Discord "
                 "gives the server's language.",
-                language=now,
+                language=NATIVE_NAMES[now],
             )
         await reply(interaction, text)

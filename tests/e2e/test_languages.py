@@ -120,3 +120,26 @@ async def test_commands_are_registered_with_their_translations(
         if command["name"] != "grinch":  # a proper name: the same in every language
             assert set(command.get("name_localizations") or {}) == {"ro", "lt"}, command["name"]
         assert set(command.get("description_localizations") or {}) == {"ro", "lt"}
+
+
+async def test_only_managers_set_the_servers_language(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")  # alice has Manage Server
+    await bot_process.start(env=bot_env(tmp_path))
+    refused = await fake.slash(bob, channel, "language", {"language": "ro", "server": True})
+    await refused.wait_response()
+    assert (
+        refused.texts()[-1] == "Only members with Manage Server can change the server's language."
+    )
+    done = await fake.slash(alice, channel, "language", {"language": "ro", "server": True})
+    await done.wait_response()
+    assert done.texts()[-1] == "Tables, rounds and results in this server are in Română."
+    # From now on the lobby (public) is Romanian, whatever the host's own language.
+    rec = await fake.slash(bob, channel, "hearts start", {"opponent": alice})
+    lobby = (await rec.wait_response()).message()
+    assert lobby is not None
+    with i18n.using("ro"):
+        assert i18n.pgettext("lobby", "Decline") in [b.label for b in buttons(lobby)]
