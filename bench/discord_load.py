@@ -73,6 +73,7 @@ class Figures:
     by_kind: dict[str, float]
     own_p50: float
     own_p95: float
+    table_p50: float
     table_p95: float
     table_missing: int
     notify_per_player: float
@@ -249,6 +250,7 @@ def _figures(
         by_kind={k: n / per for k, n in calls.most_common()},
         own_p50=dp.percentile(own, 50),
         own_p95=dp.percentile(own, 95),
+        table_p50=dp.percentile(table, 50),
         table_p95=dp.percentile(table, 95),
         table_missing=missing,
         notify_per_player=statistics.fmean([notify[u] for u in players]),
@@ -283,7 +285,8 @@ def show(f: Figures) -> None:
         print(f"    {game:7s} {n:5d} moves: {sum(kinds.values()):.2f} calls per move ({parts})")
     print(
         f"click -> own message p50 {f.own_p50 * ms:.0f} ms / p95 {f.own_p95 * ms:.0f} ms; "
-        f"click -> table p95 {f.table_p95 * ms:.0f} ms ({f.table_missing} never edited after)\n"
+        f"click -> table p50 {f.table_p50 * ms:.0f} ms / p95 {f.table_p95 * ms:.0f} ms "
+        f"({f.table_missing} never drawn after)\n"
         f"notifying DMs per player {f.notify_per_player:.1f} (max {f.notify_max}), "
         f"per own accepted move {f.notify_per_own_move:.2f}\n"
         f"ack p99 {f.ack_p99 * ms:.0f} ms\n"

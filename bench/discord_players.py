@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from db import open_store
 from tests.e2e.driver import find_button, newest_live_controls
@@ -175,15 +176,26 @@ def table_messages(fake: FakeDiscord, channel: int) -> set[int]:
     return found
 
 
+def _carries_table_buttons(payload: Any) -> bool:
+    """Whether a message payload has the table's "My hand" button (custom_id ``hand:<id>``)."""
+    rows = payload.get("components") or [] if isinstance(payload, dict) else []
+    return any(
+        str(item.get("custom_id", "")).startswith("hand:")
+        for row in rows
+        for item in (row.get("components") or [])
+    )
+
+
 def table_update_times(
     fake: FakeDiscord,
     accepted: list[InteractionRecord],
     channel_of: dict[int, int],
     first_request: int,
 ) -> tuple[list[float], int]:
-    """Click -> the first table edit the bot sent after the move was committed (the click's
-    acknowledgement follows the commit). ``channel_of``: each player's game channel. Returns
-    the latencies and the number of clicks whose table was never edited afterwards.
+    """Click -> the first table edit (or new table message, at a new round) the bot sent
+    after the move was committed (the click's acknowledgement follows the commit).
+    ``channel_of``: each player's game channel. Returns the latencies and the number of clicks
+    whose table was never drawn afterwards.
 
     A table edit drawn just before the commit but sent after it would count too early; the
     bot redraws an edit that waited for its rate-limit slot, so that window is short.
@@ -191,6 +203,11 @@ def table_update_times(
     writes: dict[int, list[float]] = {}
     tables: dict[int, set[int]] = {}
     for request in fake.requests[first_request:]:
+        posted = POST_MESSAGE.match(request.path)
+        if request.method == "POST" and posted and request.status == 200:
+            if _carries_table_buttons(request.json):  # a new table (a new round's)
+                writes.setdefault(int(posted[1]), []).append(request.at)
+            continue
         match = PATCH_MESSAGE.match(request.path)
         if request.method != "PATCH" or match is None or request.status != 200:
             continue

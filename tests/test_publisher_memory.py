@@ -55,6 +55,9 @@ class _Bot:
     def get_channel(self, channel_id: int) -> None:
         return None
 
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:

@@ -69,6 +69,9 @@ class Bot:
     def get_channel(self, channel_id: int) -> None:
         return None
 
+    def get_guild(self, guild_id: int) -> None:
+        return None
+
 
 def publisher(world: World, store: Store) -> Publisher:
     service = GameService(store, turn_timeout=0)
