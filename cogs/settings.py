@@ -34,7 +34,16 @@ log = logging.getLogger(__name__)
 REMIND_EVERY = 60.0  # seconds between looks for turn timers running low
 
 
-def settings_panel(timer: str, computers: bool, changed: bool, pictures: bool = True) -> Panel:
+def settings_panel(
+    timer: str, computers: bool, changed: bool, pictures: bool = True, language: str | None = None
+) -> Panel:
+    """``language``: the name of the server's language for public messages, when known."""
+    shown_language = (
+        "\n"
+        + _("**Language:** {language} (change with `/language server:True`)", language=language)
+        if language
+        else ""
+    )
     return Panel(
         title=_("⚙️ Server settings saved") if changed else _("⚙️ Server settings"),
         description=(
@@ -47,6 +56,7 @@ def settings_panel(timer: str, computers: bool, changed: bool, pictures: bool = 
             )
             + "\n"
             + (_("**Card pictures:** on") if pictures else _("**Card pictures:** off (text only)"))
+            + shown_language
             + "\n\n"
             + _(
                 "A DM reminds a player when a quarter of a timer of an hour or more is left. "
@@ -113,7 +123,9 @@ class SettingsCog(commands.Cog, name="Settings"):
             return
         timer = describe_timeout(self.servers.timeout_of(saved))
         changed = any(x is not None for x in (turn_timer, computers, pictures))
-        embed = render.embed(settings_panel(timer, saved.computers, changed, saved.pictures))
+        language = await self._server_language(guild, interaction.guild_locale)
+        panel = settings_panel(timer, saved.computers, changed, saved.pictures, language)
+        embed = render.embed(panel)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(embed=embed)
@@ -152,6 +164,13 @@ class SettingsCog(commands.Cog, name="Settings"):
                 log.info("no reminder for user %s: %s", due.user_id, exc)
             await self.servers.reminded(due)
         return sent
+
+    async def _server_language(self, guild_id: int, live_locale: object) -> str | None:
+        """The name of the server's language (its row is cached by the interaction's lookup)."""
+        languages = getattr(self.bot, "languages", None)
+        if not isinstance(languages, Languages):
+            return None
+        return i18n.NATIVE_NAMES[await languages.public(guild_id, live_locale)]
 
     async def _language_of(self, user_id: int) -> str:
         languages = getattr(self.bot, "languages", None)

@@ -95,6 +95,9 @@ def test_settings_and_command_errors_in_each_language() -> None:
         "**Timp pe tură:** 2 ore\n**Jucători calculator:** nepermiși\n"
         "**Imagini cu cărți:** activate\n\n"
     )
+    with i18n.using("ro"):
+        panel = settings_panel("2 ore", False, False, True, language="Lietuvių")
+    assert "**Limba:** Lietuvių (se schimbă cu `/limba server:True`)" in panel.description
     error: Any = app_commands.NoPrivateMessage()
     with i18n.using("lt"):
         assert command_error_text(error) == ("Žaidžiama serverio kanale.", False)
