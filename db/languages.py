@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from db.reads import Tx
 
@@ -22,6 +22,12 @@ class LanguageRow:
 
     language: str | None = None
     discord_locale: str | None = None
+
+
+def language_row(row: Mapping[str, Any]) -> tuple[int, str | None, str | None, float]:
+    """A stored row as plain values (to compare two databases' copies)."""
+    key = int(row["user_id"] if "user_id" in row else row["guild_id"])
+    return key, row["language"], row["discord_locale"], float(row["updated_at"])
 
 
 class Languages:

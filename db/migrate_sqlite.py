@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from db.errors import StoreError
+from db.languages import language_row
 from db.models import ActionRow, GameRow, ResultRow, SeatRow
 from db.players import HistoryRow, RatingRow
 from db.postgres import PostgresStore, describe
@@ -36,6 +37,8 @@ ROW_TYPES: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "ratings": RatingRow.from_row,
     "rating_history": HistoryRow.from_row,
     "guild_settings": GuildSettings.from_row,
+    "user_languages": language_row,
+    "server_languages": language_row,
 }
 
 

@@ -24,6 +24,8 @@ TABLE_KEYS = {
     "ratings": "guild_id, game, user_id",
     "rating_history": "game_id, user_id",
     "guild_settings": "guild_id",
+    "user_languages": "user_id",
+    "server_languages": "guild_id",
 }
 
 

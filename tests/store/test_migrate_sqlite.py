@@ -31,6 +31,8 @@ TABLES = {
     "ratings": "guild_id, game, user_id",
     "rating_history": "game_id, user_id",
     "guild_settings": "guild_id",
+    "user_languages": "user_id",
+    "server_languages": "guild_id",
 }
 
 
@@ -81,6 +83,9 @@ async def _source(path: Path) -> dict[str, int]:
             await _play(service, loaded, rng, 6)
         else:
             await service.cancel(loaded.row.id, 1, is_admin=False)
+    await store.save_language("user", 1, "language", "et")
+    await store.save_language("user", 2, "discord_locale", "ro")
+    await store.save_language("server", 7, "discord_locale", "lt")
     await store.close()
     return ids
 
@@ -122,6 +127,7 @@ async def test_every_row_survives_the_move_to_postgres(tmp_path: Path, pg_target
     source, copied = _sqlite_rows(path), await _pg_rows(pg_target)
     assert report.counts == {table: len(rows) for table, rows in source.items()}
     assert report.counts["results"] == 3 and report.counts["actions"] > 20
+    assert report.counts["user_languages"] == 2 and report.counts["server_languages"] == 1
     assert _normal(copied) == _normal(source)  # every row of every table, every column
     statuses = {r["id"]: r["status"] for r in copied["games"]}
     assert statuses == {ids[kind]: kind for kind in ids}
