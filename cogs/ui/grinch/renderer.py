@@ -14,7 +14,7 @@ from cogs.ui.base import (
     View,
 )
 from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
-from cogs.ui.grinch import guide
+from cogs.ui.grinch import guide, moves
 from cogs.ui.grinch.text import card_long, card_short, game_title, legend, row_name
 from i18n import _, ngettext, pgettext
 
@@ -244,6 +244,12 @@ class GrinchUI:
 
     def rules(self) -> Panel:
         return guide.rules_panel()
+
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did, said for a spectator in a few words ("discarded 🌿3", "picked a
+        row"), without the player's name; ``view`` is the spectator's view right after the
+        move, and nothing it does not show is told (see :mod:`cogs.ui.grinch.moves`)."""
+        return moves.move_line(action, seat, view, names)
 
 
 UI = GrinchUI()
