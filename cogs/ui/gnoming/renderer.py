@@ -12,6 +12,7 @@ from typing import Any
 from cogs.ui.base import GOLD, GREEN, HandScreen, Names, Panel, View
 from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from cogs.ui.gnoming.hand import hand_screen
+from cogs.ui.gnoming.moves import move_line
 from cogs.ui.gnoming.rules_text import rules_text
 from cogs.ui.gnoming.text import (
     card_text,
@@ -241,6 +242,10 @@ class GnomingUI:
             fields=panel.fields,
             colour=panel.colour,
         )
+
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did, for /history: see :func:`cogs.ui.gnoming.moves.move_line`."""
+        return move_line(action, seat, view, names)
 
     def rules(self) -> Panel:
         return Panel(
