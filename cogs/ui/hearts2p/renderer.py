@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cogs.ui.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
 from cogs.ui.common import final_panel, final_screen, outcome_winners, over_panel, score_table
-from cogs.ui.hearts2p import guide
+from cogs.ui.hearts2p import guide, moves
 from cogs.ui.hearts2p.guide import game_title
 from engine import hearts2p as rules
 from i18n import _, ngettext, pgettext
@@ -210,6 +210,11 @@ class HeartsUI:
 
     def rules(self) -> Panel:
         return guide.rules_panel()
+
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did ("led 2♣", "played Q♠ and took the trick (+13 points)"), for
+        ``/history``; ``view`` is the spectator's view right after the move (see ``moves``)."""
+        return moves.move_line(action, seat, view, names)
 
 
 UI = HeartsUI()
