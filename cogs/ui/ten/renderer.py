@@ -13,6 +13,7 @@ from __future__ import annotations
 from cogs.ui.base import BLUE, GOLD, RED, HandScreen, Names, Panel, View
 from cogs.ui.common import final_screen, outcome_winners, score_table
 from cogs.ui.ten.hand import hand_screen
+from cogs.ui.ten.moves import move_line
 from cogs.ui.ten.rules_text import rules_panel
 from cogs.ui.ten.text import (
     BUST,
@@ -195,6 +196,13 @@ class TenUI:
 
     def rules(self) -> Panel:
         return rules_panel()
+
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did, for ``/history``, without the player's name ("drew 🟥R5 Red 5",
+        "bid 4 on 🌈5 Wild 5", "bought 🟦B3 Blue 3 for 3 (3 🪙)"). ``view`` is the spectator's
+        view right after the move. Everything in Ten is public, so no move hides its card;
+        a text that does not parse gives a generic line (see :mod:`cogs.ui.ten.moves`)."""
+        return move_line(action, seat, view, names)
 
 
 UI = TenUI()
