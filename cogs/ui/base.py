@@ -123,6 +123,14 @@ class GameUI(Protocol):
         """A short rules summary (``/rules``)."""
         ...
 
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did, in a few words for a spectator ("played 10♥"), without the name.
+
+        ``action`` is the recorded action text; ``view`` the spectator's view after the move.
+        Nothing that view does not show is revealed (a secret choice is said without its card).
+        """
+        ...
+
 
 def seat_list(names: Names, marks: dict[int, str] | None = None) -> str:
     """One line per seat: an optional mark, then the name (and a robot for computers)."""

@@ -14,13 +14,14 @@ from cogs.ui import UIS
 from cogs.ui.base import GREY, Names, Panel
 from i18n import N_, _, translate
 
-# What the replay says of a move, by who made it (a person when the actor is not listed).
+# What the replay says of a move, by who made it (a person, or a computer: its name carries a
+# robot, when the actor is not listed); ``{move}`` is the game's words for it (``move_line``).
 MOVES = {
-    "computer": N_("{player} played {action} (computer)"),
-    "timeout": N_("{player} played {action} (timer ran out)"),
-    "autopilot": N_("{player} played {action} (autopilot)"),
+    "timeout": N_("{player} (timer ran out): {move}"),
+    "autopilot": N_("{player} (autopilot): {move}"),
+    "forced": N_("{player} (only possible move): {move}"),
 }
-PLAYED = N_("{player} played {action}")
+PLAYED = N_("{player}: {move}")
 
 
 class Player(Protocol):
@@ -106,7 +107,8 @@ def replay_panels(frame: Frame) -> list[Panel]:
     line = _("Replay · step {step} of {steps}", step=frame.step, steps=frame.steps)
     if frame.move is not None:
         seat, action, actor = frame.move
-        move = translate(MOVES.get(actor, PLAYED), player=seated.label(seat), action=action)
+        said = ui.move_line(action, seat, frame.view, seated)
+        move = translate(MOVES.get(actor, PLAYED), player=seated.label(seat), move=said)
         line += f" · {move}"
     footer = f"{table.footer}\n{line}" if table.footer else line
     panels = [Panel(table.title, table.description, table.fields, table.colour, footer)]

@@ -45,7 +45,22 @@ def test_a_step_is_the_public_table_and_the_last_adds_the_result() -> None:
     end = replay_panels(last)
     assert len(end) == 2
     assert end[1] == UIS["hearts"].result(last.view, names(PLAYERS))
-    assert "Robo Max 🤖 played x (computer)" in (end[0].footer or "")
+    said = UIS["hearts"].move_line("x", 1, last.view, names(PLAYERS))  # not an action: generic
+    assert said and "x" not in said.split()
+    assert f"Robo Max 🤖: {said}" in (end[0].footer or "")
+
+
+def test_a_step_says_the_move_in_the_games_words() -> None:
+    game = GAMES["hearts"]
+    state = game.new_game(2, 3)
+    seat = min(game.to_act(state))
+    action = game.legal_actions(state, seat)[0]
+    after = game.apply(state, seat, action)
+    frame = Frame(1, "hearts", 1, 9, game.view(after, None), PLAYERS, (seat, str(action), "player"))
+    footer = replay_panels(frame)[0].footer or ""
+    said = UIS["hearts"].move_line(str(action), seat, frame.view, names(PLAYERS))
+    assert f"{names(PLAYERS).label(seat)}: {said}" in footer
+    assert str(action) not in footer  # the engine's code is not shown
 
 
 def test_replay_buttons_are_bounded_and_the_guard_knows_them() -> None:
