@@ -206,4 +206,4 @@ def test_history_and_replay_in_estonian() -> None:
         assert history_panel([], TITLES, "Ann").title == "📜 Mängija Ann viimased mängud"
         assert history_panel([], TITLES).description == "Lõpetatud mänge veel pole."
         footer = replay_panels(frame)[0].footer or ""
-        assert footer.endswith("Kordus · samm 3/9 · Bob 🤖 käis: x (arvuti)")
+        assert footer.endswith("Kordus · samm 3/9 · Bob 🤖: tegi käigu")
