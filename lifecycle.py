@@ -37,6 +37,7 @@ EXIT_FAILED = 1
 EXIT_CANNOT_START = 2
 GRACE_SECONDS = 5.0
 CLOSE_SECONDS = 3.0
+RECONNECT_WAIT = 1.0  # after closing: how long the client's own task may take to end
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 # Names discord.py gives the tasks that run event handlers, slash commands and buttons.
 HANDLER_TASK_PREFIXES = ("discord.py: ", "discord-ui-", "CommandTree-invoker")
@@ -154,7 +155,12 @@ async def _stop(bot: commands.Bot, running: asyncio.Task[None], why: str) -> int
     try:
         async with asyncio.timeout(GRACE_SECONDS + CLOSE_SECONDS):
             await bot.close()
-            with contextlib.suppress(Exception):
+            # Closed, the client makes no more connections, but if Discord was unreachable it
+            # may be sleeping out a reconnect back-off (seconds, growing): no need to wait.
+            done, _ = await asyncio.wait({running}, timeout=RECONNECT_WAIT)
+            if not done:
+                running.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
                 await running
     except TimeoutError:
         log.error("the bot did not stop within %.0f s", GRACE_SECONDS + CLOSE_SECONDS)
