@@ -23,6 +23,7 @@ from cogs import render
 from cogs.publisher import Publisher
 from cogs.replies import reply, within_budget
 from cogs.ui.base import BLUE, Panel
+from db.servers import GuildSettings
 from engine import GAMES
 from i18n import _
 from service.errors import PlayError
@@ -113,17 +114,23 @@ class SettingsCog(commands.Cog, name="Settings"):
         if not (perms.manage_guild or perms.administrator):
             await reply(interaction, _("Only members with Manage Server can change the settings."))
             return
-        work = self.servers.update(
+        update = self.servers.update(
             guild, turn_timer=turn_timer, computers=computers, pictures=pictures
         )
+
+        async def work() -> tuple[GuildSettings, str | None]:
+            """The saved settings and the server's language: all reads before the answer."""
+            return await update, await self._server_language(guild, interaction.guild_locale)
+
         try:
-            saved = await within_budget(interaction, work, ephemeral=True, thinking=True)
+            saved, language = await within_budget(
+                interaction, work(), ephemeral=True, thinking=True
+            )
         except PlayError as exc:
             await reply(interaction, str(exc))
             return
         timer = describe_timeout(self.servers.timeout_of(saved))
         changed = any(x is not None for x in (turn_timer, computers, pictures))
-        language = await self._server_language(guild, interaction.guild_locale)
         panel = settings_panel(timer, saved.computers, changed, saved.pictures, language)
         embed = render.embed(panel)
         try:

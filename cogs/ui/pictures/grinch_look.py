@@ -13,12 +13,12 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from cogs.ui.grinch.text import CARD_NAMES, card_title
 from cogs.ui.pictures import frame
 from cogs.ui.pictures.fonts import RGB, fit, text
 from cogs.ui.pictures.palette import BLUE, GOLD, GREEN, INK, PAPER, PURPLE, WHITE, YELLOW, mix, on
 from cogs.ui.pictures.shapes import circle, star, symbol
-from engine.grinch import CARDS, SUIT_NAMES, bonus_text, card_name, rank_of, suit_of
-from i18n import N_, translate
+from engine.grinch import CARDS, bonus_text, rank_of, suit_of
 
 Pattern = Callable[[ImageDraw.ImageDraw, tuple[int, int, int, int], RGB, int], None]
 
@@ -30,12 +30,6 @@ SUIT_PATTERN: Final[dict[str, Pattern]] = {
     "O": frame.rings,
     "P": frame.checks,
 }
-_NAMED: Final = frozenset(
-    c for c in CARDS if card_name(c) != f"{SUIT_NAMES[suit_of(c)]} {rank_of(c)}"
-)
-# The names the rulebook gives those cards (as the engine spells them), for the catalogs: a
-# face shows its name in the current language.
-CARD_NAMES: Final = (N_("Sing! Sing! Sing!"), N_("Cindy-Lou Who"))
 
 
 def ink(suit: str) -> RGB:
@@ -126,8 +120,8 @@ class GrinchLook:
         text(draw, (width * 0.36, mid), points, size, INK, bold=True)
         badge(draw, target, width * 0.62, mid, (bottom - top) * 0.32)
         symbol(draw, SUIT_EMBLEM[target], width * 0.8, mid, (bottom - top) * 0.36, INK)
-        if card in _NAMED:
-            name = translate(card_name(card))
+        if card in CARD_NAMES:  # the cards the rulebook names, in the Grinch screens' words
+            name = card_title(card)
             size = fit(name, round(width * 0.1), width * 0.8)
             text(draw, (width * 0.5, height * 0.67), name, size, INK, outline=PAPER)
 

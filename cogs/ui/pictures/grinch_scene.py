@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cogs.ui.grinch.text import row_name  # the Grinch screens' own words
 from cogs.ui.pictures.faces import FaceCache
 from cogs.ui.pictures.layout import MARGIN, Sheet, card_height
 from cogs.ui.pictures.palette import GOLD, HIGHLIGHT, WHITE
@@ -14,20 +15,6 @@ View = dict[str, Any]
 GAME = "grinch"
 HAND_CARD = 170
 PILE_CARD = 96
-
-
-def row_name(row: str) -> str:
-    """A score-sheet row's name by its engine id (the same words as the Grinch screens)."""
-    names = {
-        "wreaths": pgettext("grinch", "Wreaths"),
-        "noise": pgettext("grinch", "Noise"),
-        "ornaments": pgettext("grinch", "Ornaments"),
-        "presents": pgettext("grinch", "Presents"),
-        "rainbow": pgettext("grinch", "Rainbow"),
-        "match": pgettext("grinch", "Match"),
-        "run": pgettext("grinch", "Run"),
-    }
-    return names[row]
 
 
 def grinch_mark(name: str) -> str:
