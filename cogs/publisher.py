@@ -217,9 +217,12 @@ class Publisher:
         shown = self.games.get(game_id)
         if shown is None:
             return
-        if ok and shown.version > shown.rendered_version:
-            await self.service.store.set_rendered_version(game_id, shown.version)
-            shown.rendered_version = shown.version
+        # A move may land while the store writes: record the version these jobs showed, not
+        # the newer one (its own jobs settle later and record it).
+        version = shown.version
+        if ok and version > shown.rendered_version:
+            await self.service.store.set_rendered_version(game_id, version)
+            shown.rendered_version = max(shown.rendered_version, version)
         if shown.loaded.row.status != "active" and not self.outbox.busy(game_id):
             del self.games[game_id]  # the game is over and fully shown
 

@@ -21,7 +21,8 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) ->
     its writes, so a pause alone does not mean it is done."""
     deadline = time.monotonic() + timeout
     seen = len(fake.requests)
-    last_change = time.monotonic()
+    last_change = now = time.monotonic()
+    busy = 0.0
     while time.monotonic() < deadline:
         await asyncio.sleep(0.05)
         now = time.monotonic()
@@ -32,7 +33,13 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) ->
             last_change = max(last_change, now + busy)
         if now - last_change >= idle and all(check() for check in fake.settle_checks):
             return
-    raise TimeoutError("the bot kept making requests or did not finish showing a game")
+    recent = [f"{r.at - now:+.1f}s {r.method} {r.path} {r.status}" for r in fake.requests[-5:]]
+    unsettled = [i for i, check in enumerate(fake.settle_checks) if not check()]
+    raise TimeoutError(
+        "the bot kept making requests or did not finish showing a game: "
+        f"last request {now - last_change:.1f}s ago, rate-limit windows busy {busy:.1f}s, "
+        f"settle checks failing: {unsettled}; last requests: {recent}"
+    )
 
 
 def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
