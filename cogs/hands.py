@@ -18,6 +18,7 @@ import discord
 from cogs import render
 from cogs.attachments import Attachments
 from cogs.pacing import Pacer
+from cogs.rest import edit_message
 from cogs.shown import GameShown, Note, People, Views, hand_header, names_of, private_key
 from cogs.ui import UIS
 from db.models import SeatRow
@@ -121,7 +122,6 @@ class Hands:
         edit drawn before it would put older buttons over their newer hand."""
         dm = shown.dm(seat.seat)
         assert dm.channel_id is not None and dm.message_id is not None
-        channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
         loaded = shown.loaded
         seat = loaded.seats[seat.seat]
@@ -130,7 +130,7 @@ class Hands:
             return  # shown already (by the player's own click)
         kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=dm.note)
         try:
-            await channel.get_partial_message(dm.message_id).edit(**kwargs)
+            await edit_message(self.bot, dm.channel_id, dm.message_id, **kwargs)
         except discord.HTTPException as exc:
             if not cannot_edit(exc):
                 raise
@@ -187,10 +187,9 @@ class Hands:
         self, user_id: int, channel_id: int, message_id: int, *, urgent: bool
     ) -> None:
         """The previous hand message loses its buttons and says where the current one is."""
-        channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", user_id), urgent=urgent)
         try:
-            await channel.get_partial_message(message_id).edit(content=_(OUT_OF_DATE), view=None)
+            await edit_message(self.bot, channel_id, message_id, content=_(OUT_OF_DATE), view=None)
         except discord.HTTPException:
             log.info("could not retire old hand message %s", message_id, exc_info=True)
 
@@ -200,10 +199,9 @@ class Hands:
         user_id = shown.loaded.seats[seat_no].user_id
         if dm.channel_id is None or dm.message_id is None or user_id is None:
             return
-        channel = self.bot.get_partial_messageable(dm.channel_id, type=discord.ChannelType.private)
         await self.pacer.slot(("dm", user_id))
         try:
-            await channel.get_partial_message(dm.message_id).edit(content=_(line), view=None)
+            await edit_message(self.bot, dm.channel_id, dm.message_id, content=_(line), view=None)
         except discord.HTTPException as exc:
             if not cannot_edit(exc):
                 raise

@@ -26,8 +26,10 @@ import i18n
 from cogs import render
 from cogs.attachments import Attachments, always
 from cogs.hands import Hands, cannot_edit
+from cogs.marks import RenderedMarks
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
+from cogs.rest import edit_message
 from cogs.shared import SharedView
 from cogs.shown import (
     GameShown,
@@ -75,6 +77,7 @@ class Publisher:
         self.views = Views()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
         self.outbox = Outbox(settled=self._settled)
+        self.marks = RenderedMarks(service.store)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}
         self._serial = itertools.count()
@@ -171,7 +174,8 @@ class Publisher:
         self._say_later(loaded, text)
 
     def busy(self, game_id: int) -> bool:
-        return self.outbox.busy(game_id)
+        """Being drawn, or drawn and its mark not written yet: no repair needed."""
+        return self.outbox.busy(game_id) or self.marks.waiting(game_id)
 
     def hand_kwargs(
         self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: Note | None = None
@@ -187,16 +191,16 @@ class Publisher:
         channel_id = loaded.row.channel_id
 
         async def job() -> None:
-            channel = self.bot.get_partial_messageable(channel_id)
             with i18n.using(await self.public(loaded)):
                 content = str(text)
             await self.pacer.slot(("ch", channel_id))
-            await channel.get_partial_message(message_id).edit(content=content, view=None)
+            await edit_message(self.bot, channel_id, message_id, content=content, view=None)
 
         self.outbox.put(("ch", channel_id), ("lobby", loaded.row.id), job)
 
     async def close(self, timeout: float) -> None:
         await self.outbox.close(timeout)
+        await self.marks.flush()
 
     # -- bookkeeping ---------------------------------------------------------------------
 
@@ -217,12 +221,9 @@ class Publisher:
         shown = self.games.get(game_id)
         if shown is None:
             return
-        # A move may land while the store writes: record the version these jobs showed, not
-        # the newer one (its own jobs settle later and record it).
-        version = shown.version
-        if ok and version > shown.rendered_version:
-            await self.service.store.set_rendered_version(game_id, version)
-            shown.rendered_version = max(shown.rendered_version, version)
+        if ok and shown.version > shown.rendered_version:
+            shown.rendered_version = shown.version
+            self.marks.mark(game_id, shown.version)  # written with others, shortly
         if shown.loaded.row.status != "active" and not self.outbox.busy(game_id):
             del self.games[game_id]  # the game is over and fully shown
 
@@ -328,8 +329,9 @@ class Publisher:
         if shown.table_drawn is loaded and shown.table_message_id is not None:
             return  # an earlier job already showed this state (it waited for its slot)
         key, kwargs = self._table_kwargs(loaded)
-        lane = ("ch", loaded.row.channel_id)
-        channel = self.bot.get_partial_messageable(loaded.row.channel_id)
+        channel_id = loaded.row.channel_id
+        lane = ("ch", channel_id)
+        channel = self.bot.get_partial_messageable(channel_id)
         try:
             if shown.table_message_id is not None and shown.table_key == key:
                 await self.pacer.slot(lane, urgent=urgent)
@@ -338,7 +340,7 @@ class Publisher:
                     if newer[0] == key:
                         loaded, kwargs = shown.loaded, newer[1]
                 try:
-                    await channel.get_partial_message(shown.table_message_id).edit(**kwargs)
+                    await edit_message(self.bot, channel_id, shown.table_message_id, **kwargs)
                     shown.table_drawn = loaded
                     return
                 except discord.HTTPException as exc:
@@ -353,8 +355,13 @@ class Publisher:
                     return  # the final state is shown by the result message
                 await self.pacer.slot(lane, urgent=urgent)
                 try:  # a new round: the old table gives way
-                    old = channel.get_partial_message(shown.table_message_id)
-                    await old.edit(content=_(RETIRED_TABLE), view=None)
+                    await edit_message(
+                        self.bot,
+                        channel_id,
+                        shown.table_message_id,
+                        content=_(RETIRED_TABLE),
+                        view=None,
+                    )
                 except discord.HTTPException:
                     log.info("could not retire the old table of game %s", loaded.row.id)
             await self.pacer.slot(lane, urgent=urgent)

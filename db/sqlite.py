@@ -99,17 +99,22 @@ class _SqliteTx:
         self._conn = conn
         self._path = path
 
+    # Each statement is one trip to aiosqlite's thread (execute, fetch and close there): a
+    # cursor kept on this side would cost two more trips per statement, and a move makes
+    # several. The rows changed come from the connection's running count (the caller holds
+    # the store's lock, so no other statement runs in between; the schema has no triggers).
+
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         try:
-            async with self._conn.execute(sql, args) as cursor:
-                return [dict(row) for row in await cursor.fetchall()]
+            return [dict(row) for row in await self._conn.execute_fetchall(sql, args)]
         except (sqlite3.Error, OSError) as exc:
             _raise_mapped(exc, self._path)
 
     async def execute(self, sql: str, *args: Any) -> int:
         try:
-            async with self._conn.execute(sql, args) as cursor:
-                return int(cursor.rowcount)
+            before = self._conn.total_changes
+            await self._conn.execute_fetchall(sql, args)
+            return self._conn.total_changes - before
         except (sqlite3.Error, OSError) as exc:
             _raise_mapped(exc, self._path)
 

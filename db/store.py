@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
@@ -215,12 +215,17 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
 
     async def set_rendered_version(self, game_id: int, version: int) -> None:
         """Record that Discord shows ``version`` (never moves backwards)."""
+        await self.set_rendered_versions({game_id: version})
+
+    async def set_rendered_versions(self, versions: Mapping[int, int]) -> None:
+        """Record, for many games in one transaction, the version Discord shows (game id ->
+        version; never moves backwards)."""
+        if not versions:
+            return
         async with self._transaction() as tx:
-            await tx.execute(
+            await tx.executemany(
                 "UPDATE games SET rendered_version = ? WHERE id = ? AND rendered_version < ?",
-                version,
-                game_id,
-                version,
+                [(version, game_id, version) for game_id, version in sorted(versions.items())],
             )
 
     async def start(

@@ -43,11 +43,15 @@ class _Http:
     async def start_private_message(self, user_id: int) -> dict[str, str]:
         return {"id": str(user_id + 5_000)}
 
+    async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        return None
+
 
 class _Bot:
     """What the publisher uses of discord.Client: every write succeeds."""
 
     http = _Http()
+    allowed_mentions = None
 
     def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Channel:
         return _Channel()
@@ -93,6 +97,7 @@ async def test_finished_and_cancelled_games_leave_nothing_behind(store: Store) -
     for channel in range(12):
         await _play(service, publisher, 500 + channel, finish=channel % 2 == 0)
     await publisher.outbox.idle()
+    await publisher.marks.flush()
     gc.collect()
     assert publisher.games == {}
     assert not publisher.outbox._lanes and not publisher.outbox._pending

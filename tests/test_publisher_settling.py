@@ -1,32 +1,25 @@
 """The publisher records which version of a game Discord shows, also when a move lands while
-it is writing that record (stub Discord, real store)."""
+that record is being written, and writes those records in batches (stub Discord, real
+store)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any, cast
 
 import discord
 import pytest
 
+from cogs.marks import RenderedMarks
 from cogs.pacing import Pacer
 from cogs.publisher import Publisher
 from db import open_store
 from db.store import Store
 from service.games import GameService
 from service.reports import Report
-from tests.test_publisher_memory import HUMANS, _Bot, _Channel, _Message
-
-
-class _GatedMessage(_Message):
-    def __init__(self, message_id: int, gate: asyncio.Event) -> None:
-        super().__init__(message_id)
-        self.gate = gate
-
-    async def edit(self, **kwargs: Any) -> None:
-        await self.gate.wait()
+from tests.test_publisher_memory import HUMANS, _Bot, _Channel, _Http, _Message
 
 
 class _GatedChannel(_Channel):
@@ -37,14 +30,22 @@ class _GatedChannel(_Channel):
         await self.gate.wait()
         return await super().send(*args, **kwargs)
 
-    def get_partial_message(self, message_id: int) -> _Message:
-        return _GatedMessage(message_id, self.gate)
+
+class _GatedHttp(_Http):
+    def __init__(self, gate: asyncio.Event) -> None:
+        self.gate = gate
+
+    async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        await self.gate.wait()
 
 
 class _GatedBot(_Bot):
+    """Discord writes wait on ``gate``: closed, the jobs of a move stay queued."""
+
     def __init__(self) -> None:
         self.gate = asyncio.Event()
         self.gate.set()
+        self.http = _GatedHttp(self.gate)
 
     def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Channel:
         return _GatedChannel(self.gate)
@@ -77,25 +78,79 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
     await service.join(lobby.row.id, HUMANS[1], "B")
     started = await service.start(lobby.row.id, HUMANS[0])
     moved: list[Report] = []
-    record = store.set_rendered_version
+    record = store.set_rendered_versions
+    batches: list[dict[int, int]] = []
 
-    async def record_while_a_move_lands(game_id: int, version: int) -> None:
+    async def record_while_a_move_lands(versions: Mapping[int, int]) -> None:
+        batches.append(dict(versions))
         if not moved:
             # The start is shown and being recorded: a move lands now, and its Discord writes
             # wait until this record is written.
             bot.gate.clear()
             moved.append(await _next_move(service, started))
             publisher.publish(moved[0])
-            await record(game_id, version)
+            await record(versions)
             bot.gate.set()
             return
-        await record(game_id, version)
+        await record(versions)
 
-    store.set_rendered_version = record_while_a_move_lands  # type: ignore[method-assign]
+    store.set_rendered_versions = record_while_a_move_lands  # type: ignore[method-assign]
     publisher.publish(started)
     await publisher.outbox.idle()
+    await publisher.marks.flush()
     assert moved, "the start was never recorded as shown"
+    await publisher.outbox.idle()
+    await publisher.marks.flush()
+    game_id, first = lobby.row.id, started.after.row.version
+    assert batches == [{game_id: first}, {game_id: first + 1}]
     row = await store.game(lobby.row.id)
     assert row.version == moved[0].after.row.version
     assert row.rendered_version == row.version
     assert await store.stale_games() == []
+
+
+async def test_marks_wait_to_share_one_write_and_never_go_back(store: Store) -> None:
+    writes: list[dict[int, int]] = []
+    record = store.set_rendered_versions
+
+    async def counting(versions: Mapping[int, int]) -> None:
+        writes.append(dict(versions))
+        await record(versions)
+
+    store.set_rendered_versions = counting  # type: ignore[method-assign]
+    marks = RenderedMarks(store, delay=0.05)
+    marks.mark(1, 3)
+    marks.mark(2, 5)
+    marks.mark(1, 2)  # older than the mark waiting: ignored
+    assert writes == []
+    await asyncio.sleep(0.2)
+    assert writes == [{1: 3, 2: 5}]
+    marks.mark(2, 6)
+    await marks.flush()  # at shutdown: at once
+    assert writes == [{1: 3, 2: 5}, {2: 6}]
+    await marks.flush()  # nothing waiting: no write
+    assert len(writes) == 2
+
+
+async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) -> None:
+    game_id = (
+        await store.create_lobby(
+            guild_id=1, channel_id=9, game="ten", host_id=HUMANS[0], host_name="A", seed=1
+        )
+    ).id
+    await store.start(game_id, "{}", {0: None})
+    record = store.set_rendered_versions
+    failing = [True]
+
+    async def flaky(versions: Mapping[int, int]) -> None:
+        if failing.pop() if failing else False:
+            raise OSError("disk full")
+        await record(versions)
+
+    store.set_rendered_versions = flaky  # type: ignore[method-assign]
+    marks = RenderedMarks(store, delay=0.01)
+    marks.mark(game_id, 0)
+    await marks.flush()  # fails: kept
+    assert (await store.game(game_id)).rendered_version == -1
+    await marks.flush()
+    assert (await store.game(game_id)).rendered_version == 0

@@ -53,15 +53,22 @@ class Channel:
 
 
 class Http:
+    def __init__(self, world: World) -> None:
+        self.world = world
+
     async def start_private_message(self, user_id: int) -> dict[str, Any]:
         return {"id": str(DM_CHANNEL)}
+
+    async def edit_message(self, channel_id: int, message_id: int, **_: Any) -> None:
+        self.world.edits.append(message_id)
 
 
 class Bot:
     """The part of discord.Client the publisher uses."""
 
     def __init__(self, world: World) -> None:
-        self.world, self.http = world, Http()
+        self.world, self.http = world, Http(world)
+        self.allowed_mentions = None
 
     def get_partial_messageable(self, channel_id: int, **_: Any) -> Channel:
         return Channel(self.world, channel_id)

@@ -1,0 +1,70 @@
+"""Which version of each game Discord shows, written to the store in batches.
+
+After every job of a game went through, the publisher marks the version its messages show.
+The mark only decides what a restart redraws (games marked behind their latest move) and what
+the periodic repair looks at, so it need not cost a durable commit of its own per move: marks
+are gathered for ``delay`` seconds and written in one transaction. A mark lost to a crash
+means one game redrawn at the next start, nothing more. A failed write is tried again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from db.store import Store
+
+log = logging.getLogger(__name__)
+
+MARK_DELAY = 0.5  # seconds a mark waits for others to share its commit
+
+
+class RenderedMarks:
+    def __init__(self, store: Store, delay: float = MARK_DELAY) -> None:
+        self._store = store
+        self._delay = delay
+        self._waiting: dict[int, int] = {}  # game id -> newest version shown
+        self._writing: dict[int, int] = {}  # the batch being written
+        self._timer: asyncio.TimerHandle | None = None
+        self._writes: set[asyncio.Task[None]] = set()
+        self._lock = asyncio.Lock()  # one write at a time
+
+    def mark(self, game_id: int, version: int) -> None:
+        """Discord shows ``version`` of the game: record it with the next batch."""
+        if version > self._waiting.get(game_id, -1):
+            self._waiting[game_id] = version
+        if self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(self._delay, self._due)
+
+    def waiting(self, game_id: int) -> bool:
+        """A mark of this game is not written yet (the store still says it is behind)."""
+        return game_id in self._waiting or game_id in self._writing
+
+    async def flush(self) -> None:
+        """Write every waiting mark now (at shutdown, and for tests)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        await asyncio.gather(*self._writes)
+        await self._write()
+
+    def _due(self) -> None:
+        self._timer = None
+        task = asyncio.create_task(self._write(), name="rendered-marks")
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _write(self) -> None:
+        async with self._lock:
+            if not self._waiting:
+                return
+            batch = self._writing = self._waiting
+            self._waiting = {}
+            try:
+                await self._store.set_rendered_versions(batch)
+            except Exception:
+                log.warning("could not record which games Discord shows", exc_info=True)
+                for game_id, version in batch.items():  # tried again with the next write
+                    self.mark(game_id, version)
+            finally:
+                self._writing = {}
