@@ -14,7 +14,6 @@ and raises :class:`StorageFull`; the connection stays usable for when space is b
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import fcntl
 import logging
@@ -27,9 +26,16 @@ from typing import Any, ClassVar, NoReturn
 
 import aiosqlite
 
-from db.errors import ConstraintViolation, DamagedDatabase, StorageFull, StoreLocked
+from db.errors import (
+    ConstraintViolation,
+    DamagedDatabase,
+    StorageFull,
+    StoreLocked,
+)
+from db.gate import Gate
+from db.group_commit import GroupCommit
 from db.migrations import apply_sqlite
-from db.store import Store, Tx
+from db.store import Statement, Store, Tx
 
 log = logging.getLogger(__name__)
 
@@ -136,7 +142,8 @@ class SqliteStore(Store):
         self._conn = conn
         self._path = path
         self._file_lock = lock
-        self._lock = asyncio.Lock()
+        self._gate = Gate()  # see db.gate: whole-unit calls queue, transactions wait
+        self._group = GroupCommit(conn)
         self._tx = _SqliteTx(conn, path)
 
     @property
@@ -178,7 +185,7 @@ class SqliteStore(Store):
         return cls(conn, target, lock)
 
     async def close(self) -> None:
-        async with self._lock:
+        async with self._gate.exclusive():
             await self._conn.close()
             if self._file_lock is not None:
                 self._file_lock.release()
@@ -189,7 +196,7 @@ class SqliteStore(Store):
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
-        async with self._lock:
+        async with self._gate.exclusive():
             await self._tx.execute("BEGIN IMMEDIATE")
             try:
                 yield self._tx
@@ -198,9 +205,23 @@ class SqliteStore(Store):
                 await self._rollback()
                 raise
 
+    async def _write_all(self, statements: Sequence[Statement]) -> None:
+        """The whole transaction as one call, committed together with the writes that come
+        meanwhile (see db.group_commit); it queues behind other calls (see db.gate)."""
+        async with self._gate.shared():
+            try:
+                await self._group.write(statements)
+            except (sqlite3.Error, OSError) as exc:
+                _raise_mapped(exc, self._path)
+
+    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        """One read, as one call: queued behind the calls before it (see db.gate)."""
+        async with self._gate.shared():
+            return await self._tx.fetch(sql, *args)
+
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[Tx]:
-        async with self._lock:
+        async with self._gate.exclusive():
             yield self._tx
 
     async def _rollback(self) -> None:

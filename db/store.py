@@ -53,6 +53,19 @@ def is_postgres_url(target: str | Path) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of :meth:`Store._write_all`: its parameters (with ``many``, a row of
+    parameters per execution), the rows it must change if that is checked, and whether a
+    constraint it breaks means another writer came first (StaleVersion)."""
+
+    sql: str
+    args: Sequence[Any] = ()
+    expect: int | None = None
+    many: bool = False
+    conflict_is_stale: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SeatUpdate:
     """Per-seat bookkeeping written together with a move."""
 
@@ -88,6 +101,24 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
     @abstractmethod
     def _reading(self) -> AbstractAsyncContextManager[Tx]:
         """A connection for reads outside any write transaction."""
+
+    async def _write_all(self, statements: Sequence[Statement]) -> None:
+        """Run ``statements`` in order in one write transaction; a statement whose ``expect``
+        differs from the rows it changed rolls everything back with StaleVersion. Engines that
+        can send a whole transaction in one trip override this (SQLite)."""
+        async with self._transaction() as tx:
+            for statement in statements:
+                try:
+                    if statement.many:
+                        await tx.executemany(statement.sql, statement.args)
+                        continue
+                    changed = await tx.execute(statement.sql, *statement.args)
+                except ConstraintViolation as exc:
+                    if statement.conflict_is_stale:
+                        raise StaleVersion("the game moved on") from exc
+                    raise
+                if statement.expect is not None and changed != statement.expect:
+                    raise StaleVersion("the game moved on")
 
     async def check_writable(self) -> None:
         """Raise DatabaseUnusable unless a write transaction can start (the health check)."""
@@ -222,11 +253,16 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         version; never moves backwards)."""
         if not versions:
             return
-        async with self._transaction() as tx:
-            await tx.executemany(
-                "UPDATE games SET rendered_version = ? WHERE id = ? AND rendered_version < ?",
-                [(version, game_id, version) for game_id, version in sorted(versions.items())],
-            )
+        rows = [(version, game_id, version) for game_id, version in sorted(versions.items())]
+        await self._write_all(
+            [
+                Statement(
+                    "UPDATE games SET rendered_version = ? WHERE id = ? AND rendered_version < ?",
+                    rows,
+                    many=True,
+                )
+            ]
+        )
 
     async def start(
         self, game_id: int, snapshot: str, deadlines: dict[int, float | None]
@@ -293,47 +329,45 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         updates = list(seat_updates)
         if seat not in {u.seat for u in updates}:  # the acting seat's step moves on regardless
             updates.append(SeatUpdate(seat, None, 0, False, keep=True))
-        async with self._transaction() as tx:
-            # The version check is the UPDATE's own condition (on PostgreSQL it takes the row
-            # lock; a concurrent writer waits, then finds the version moved on).
-            changed = await tx.execute(
+        # The version check is the UPDATE's own condition (on PostgreSQL it takes the row
+        # lock; a concurrent writer waits, then finds the version moved on).
+        statements = [
+            Statement(
                 "UPDATE games SET snapshot = ?, version = ?, updated_at = ?, status = ?, "
                 "ended_at = ? WHERE id = ? AND status = 'active' AND version = ?",
-                snapshot,
-                new_version,
-                now,
-                "finished" if finished else "active",
-                now if finished else None,
-                game_id,
-                expected_version,
-            )
-            if changed != 1:
-                raise StaleVersion("the game moved on")
-            try:
-                await tx.execute(
-                    "INSERT INTO actions (game_id, seq, seat, action, actor, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    game_id,
+                (
+                    snapshot,
                     new_version,
-                    seat,
-                    action,
-                    actor,
                     now,
-                )
-            except ConstraintViolation as exc:  # (game_id, seq) taken: someone else's move
-                raise StaleVersion("the game moved on") from exc
-            sql, args = _seat_batch(game_id, seat, updates, finished)
-            await tx.execute(sql, *args)
-            if results is not None:
-                await tx.execute(
-                    "UPDATE seats SET deadline = NULL, claimed_until = NULL WHERE game_id = ?",
+                    "finished" if finished else "active",
+                    now if finished else None,
                     game_id,
-                )
-                await tx.executemany(
+                    expected_version,
+                ),
+                expect=1,
+            ),
+            Statement(
+                "INSERT INTO actions (game_id, seq, seat, action, actor, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, new_version, seat, action, actor, now),
+                conflict_is_stale=True,  # (game_id, seq) taken: someone else's move
+            ),
+            Statement(*_seat_batch(game_id, seat, updates, finished)),
+        ]
+        if results is not None:
+            statements += [
+                Statement(
+                    "UPDATE seats SET deadline = NULL, claimed_until = NULL WHERE game_id = ?",
+                    (game_id,),
+                ),
+                Statement(
                     "INSERT INTO results (game_id, seat, user_id, total, won) "
                     "VALUES (?, ?, ?, ?, ?)",
                     [(game_id, s, u, t, bool(w)) for s, u, t, w in results],
-                )
+                    many=True,
+                ),
+            ]
+        await self._write_all(statements)
         return new_version
 
     async def claim_due_seats(
@@ -401,20 +435,22 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
 
     async def _update_game(self, game_id: int, **fields: Any) -> None:
         sets = ", ".join(f"{name} = ?" for name in fields)
-        async with self._transaction() as tx:
-            await tx.execute(f"UPDATE games SET {sets} WHERE id = ?", *fields.values(), game_id)
+        await self._write_all(
+            [Statement(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))]
+        )
 
     async def _update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         if not fields:
             return
         sets = ", ".join(f"{name} = ?" for name in fields)
-        async with self._transaction() as tx:
-            await tx.execute(
-                f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                *fields.values(),
-                game_id,
-                seat,
-            )
+        await self._write_all(
+            [
+                Statement(
+                    f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
+                    (*fields.values(), game_id, seat),
+                )
+            ]
+        )
 
 
 # One row of the seats' batch: seat, deadline, timeouts, autopilot, step increment, keep.

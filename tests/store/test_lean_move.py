@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from db.errors import NotFound, StaleVersion
-from db.store import SeatUpdate, Store, Tx
+from db.store import SeatUpdate, Statement, Store, Tx
 
 
 class CountingTx:
@@ -48,6 +48,23 @@ def count_statements(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]
             return wrapper()
 
         monkeypatch.setattr(store, name, counted)
+    if store.dialect == "sqlite":  # one read and one transaction are each one call there
+        fetch = store._fetch
+
+        async def counted_fetch(sql: str, *args: Any) -> list[dict[str, Any]]:
+            log.extend(["_reading", sql])
+            return await fetch(sql, *args)
+
+        monkeypatch.setattr(store, "_fetch", counted_fetch)
+    if type(store)._write_all is not Store._write_all:  # an engine's one-trip transaction
+        write_all = store._write_all
+
+        async def counted_write(statements: Sequence[Statement]) -> None:
+            log.append("_transaction")
+            log.extend(statement.sql for statement in statements)
+            await write_all(statements)
+
+        monkeypatch.setattr(store, "_write_all", counted_write)
     return log
 
 
