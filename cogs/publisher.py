@@ -89,12 +89,19 @@ class Publisher:
     # -- entry points --------------------------------------------------------------------
 
     def publish(
-        self, report: Report, *, clicker: SeatRow | None = None, clicked_message: int | None = None
+        self,
+        report: Report,
+        *,
+        clicker: SeatRow | None = None,
+        clicked_message: int | None = None,
+        clicker_saw: Loaded | None = None,
     ) -> None:
         """Queue everything a report changed: summaries, notices, the table, hands.
 
         ``clicker`` is the seat whose own message (``clicked_message``) was already updated
-        by the interaction's response: its hand is only checked again (no notification).
+        by the interaction's response, showing ``clicker_saw`` (default: the report's end;
+        earlier when the response went out before the computers answered): its hand is only
+        checked again (edited if the moves since changed it; no notification).
         """
         shown = self._track(report.after)
         loaded = shown.loaded
@@ -119,7 +126,10 @@ class Publisher:
                     # The response showed it. A hand job of theirs already queued or under
                     # way may still land after the response: a check behind it redraws
                     # the hand then (it edits nothing when the hand is as shown).
-                    dm.key, dm.note = private_key(loaded, seat, self.views), None
+                    saw = clicker_saw or loaded
+                    dm.key = private_key(saw, saw.seats[seat.seat], self.views)
+                    if saw is loaded:
+                        dm.note = None
                     self._hand_later(shown, seat.seat)
                     continue
                 # They played from an ephemeral hand, which the response updated: their DM

@@ -7,6 +7,7 @@ with the publisher and never holds up the answer.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -26,11 +27,28 @@ from engine import GAMES
 from i18n import N_, _
 from service.errors import NoGame, PlayError
 from service.games import GameService
-from service.reports import Loaded
+from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
 
 NO_LONGER = N_("That move is no longer available.")
+
+
+FOLLOW_WAIT = 0.05  # seconds the click's answer waits for the computers' moves after it
+
+
+async def _first_answer(own: asyncio.Future[Report], work: asyncio.Future[Report]) -> Report:
+    """What the click's own response shows: the game after the computers' answers if they
+    come within FOLLOW_WAIT of the player's move being saved, else after the player's move
+    (the computers' moves then reach the table and the DMs as they come). Raises what
+    ``act`` raised if the move was not saved."""
+    await asyncio.wait({own, work}, return_when=asyncio.FIRST_COMPLETED)
+    if not own.done():
+        return await work
+    await asyncio.wait({work}, timeout=FOLLOW_WAIT)
+    if work.done() and not work.cancelled() and work.exception() is None:
+        return work.result()
+    return own.result()
 
 
 class TableCog(commands.Cog, name="Table"):
@@ -56,10 +74,17 @@ class TableCog(commands.Cog, name="Table"):
     ) -> None:
         user_id = interaction.user.id
         self.publisher.people.clicked(user_id)
+        own: asyncio.Future[Report] = asyncio.get_running_loop().create_future()
+
+        def recorded(partial: Report) -> None:
+            if not own.done():
+                own.set_result(partial)
+
+        work = asyncio.ensure_future(
+            self.service.act(game_id, user_id, step, action, recorded=recorded)
+        )
         try:
-            report = await within_budget(
-                interaction, self.service.act(game_id, user_id, step, action)
-            )
+            shown = await within_budget(interaction, _first_answer(own, work))
         except PlayError as exc:
             log.info("move %r in game %s refused: %s", action, game_id, exc)
             await reply(interaction, str(exc))
@@ -68,15 +93,25 @@ class TableCog(commands.Cog, name="Table"):
             log.exception("move %r in game %s failed", action, game_id)
             await reply(interaction, _(SORRY))
             return
-        seat = report.after.seat_of(user_id)
+        seat = shown.after.seat_of(user_id)
         message = interaction.message
         if seat is None or message is None:  # pragma: no cover - act() checked the seat
             await answer(interaction, update=True)
             return
-        note = forced_notes(report).get(seat.seat)
-        kwargs = self.publisher.hand_kwargs(report.after, seat, edit=True, note=note)
+        note = forced_notes(shown).get(seat.seat)
+        kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
         await answer(interaction, update=True, **kwargs)
-        self.publisher.publish(report, clicker=seat, clicked_message=message.id)
+        report = shown
+        if not work.done() or work.cancelled() or work.exception() is not None:
+            try:  # the computers are still answering: show their moves once they have
+                report = await work
+            except Exception:
+                log.exception("game %s: the moves after %r failed", game_id, action)
+        elif work.result() is not shown:
+            report = work.result()
+        self.publisher.publish(
+            report, clicker=seat, clicked_message=message.id, clicker_saw=shown.after
+        )
 
     async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         try:

@@ -97,8 +97,19 @@ class GameService(Lobbies):
 
     # -- play ----------------------------------------------------------------------------
 
-    async def act(self, game_id: int, user_id: int, step: int, action_text: str) -> Report:
-        """Apply one player's move, then any computer moves that follow."""
+    async def act(
+        self,
+        game_id: int,
+        user_id: int,
+        step: int,
+        action_text: str,
+        *,
+        recorded: Callable[[Report], None] | None = None,
+    ) -> Report:
+        """Apply one player's move, then any computer moves that follow.
+
+        ``recorded`` is told (with a copy of the report so far) as soon as the player's own
+        move is saved, before the computers think: the click can be answered then."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
@@ -123,6 +134,8 @@ class GameService(Lobbies):
             except IllegalAction as exc:
                 raise RejectedMove(translate(exc.reason, **exc.values)) from exc
             await self._record(report, seat.seat, str(action), "player", new_state)
+            if recorded is not None:
+                recorded(report.copy())
             await self._run_computers(report)
             return report
 

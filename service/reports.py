@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from db.models import GameRow, SeatRow
@@ -50,6 +50,12 @@ class Report:
     notices: list[Later | str] = field(default_factory=list)
     deadlines_changed: bool = False  # a turn timer was set or cleared
     started: Any = None  # a game that started in this call: its first state
+
+    def copy(self) -> Report:
+        """This report as it is now (later moves of the call do not change the copy)."""
+        return replace(
+            self, moves=list(self.moves), states=list(self.states), notices=list(self.notices)
+        )
 
     def state_before(self, index: int) -> Any:
         """The state move ``index`` of this report was made in."""

@@ -13,7 +13,7 @@ from db.store import Store
 from engine import GAMES
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated, RejectedMove, StaleMove
 from service.games import GameService
-from service.reports import Loaded
+from service.reports import Loaded, Report
 
 HOST, BOB, CAROL, STRANGER = 100, 101, 102, 999
 
@@ -194,3 +194,29 @@ async def test_scores_find_the_last_game_while_a_new_lobby_is_open(store: Store)
     assert (await service.channel_game(10)).row.id == lobby.row.id
     shown = await service.channel_game(10, finished_too=True)
     assert shown.row.id == first.row.id and shown.state is not None
+
+
+async def test_the_players_own_move_is_reported_before_the_computers_answer(
+    store: Store,
+) -> None:
+    service = GameService(store, turn_timeout=0)
+    loaded = await _started(service, humans=1, computers=1)
+    game, rng = GAMES["grinch"], random.Random(5)
+    seen: list[Report] = []
+    answered_by_computer = 0
+    while loaded.row.status == "active" and answered_by_computer < 3:
+        action = str(rng.choice(game.legal_actions(loaded.state, 0)))
+        report = await service.act(
+            loaded.row.id, HOST, loaded.seats[0].step, action, recorded=seen.append
+        )
+        own = seen[-1]
+        assert [m.actor for m in own.moves] == ["player"]  # a copy made before the rest
+        assert own.after.row.version == loaded.row.version + 1
+        assert report.moves[: len(own.moves)] == own.moves
+        if len(report.moves) > 1:  # the computer answered after the copy was handed over
+            answered_by_computer += 1
+            assert own.after.row.version < report.after.row.version
+            assert {m.actor for m in report.moves[1:]} <= {"computer", "forced"}
+        loaded = report.after
+    assert answered_by_computer == 3
+    assert len(seen) == len({id(r) for r in seen})
