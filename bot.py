@@ -93,6 +93,7 @@ class CardBot(commands.Bot):
         self.languages = Languages(store)
         self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)
         self.routes = Routes()  # where clicks go; filled by the cogs as they load
+        self.collector_tuned = False  # see lifecycle.tune_collector
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
         self.player_routes = PlayerRoutes()
@@ -138,6 +139,9 @@ class CardBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d servers (%s)", self.user, len(self.guilds), self.shard_text)
+        if not self.collector_tuned:  # on_ready comes again after a reconnect
+            self.collector_tuned = True
+            lifecycle.tune_collector()
 
     async def close(self) -> None:
         """Let running handlers finish (a click being recorded), give queued messages a moment,

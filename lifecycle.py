@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sqlite3
@@ -188,6 +189,21 @@ async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
         return EXIT_FAILED
     log.error("%s", line)
     return EXIT_CANNOT_START
+
+
+# The cyclic garbage collector, measured under load (100 games, ~300 moves/s): with Python's
+# defaults (700, 10, 10) it took 5.2 s of the event loop's 21 s, in pauses up to 133 ms (a
+# click, its interaction and its views make reference cycles). A larger first generation
+# collects as much with fewer, shorter passes (3.3 s, pauses up to 31-64 ms); what was loaded
+# at start-up (modules, catalogs, the engine's tables) is moved out of the collector's way.
+COLLECTOR_THRESHOLDS = (10_000, 20, 20)
+
+
+def tune_collector() -> None:
+    """Set the collector for a long-running server; once, when the bot is ready."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 async def run(settings: Settings, build: Callable[[Store], commands.Bot]) -> int:
