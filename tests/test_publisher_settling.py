@@ -102,14 +102,14 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
     await publisher.outbox.idle()
     await publisher.marks.flush()
     game_id, first = lobby.row.id, started.after.row.version
-    assert batches == [{game_id: first}, {game_id: first + 1}]
+    assert batches == [{game_id: first}, {game_id: moved[0].after.row.version}]
     row = await store.game(lobby.row.id)
     assert row.version == moved[0].after.row.version
     assert row.rendered_version == row.version
     assert await store.stale_games() == []
 
 
-async def test_marks_wait_to_share_one_write_and_never_go_back(store: Store) -> None:
+async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: Store) -> None:
     writes: list[dict[int, int]] = []
     record = store.set_rendered_versions
 
@@ -118,18 +118,24 @@ async def test_marks_wait_to_share_one_write_and_never_go_back(store: Store) -> 
         await record(versions)
 
     store.set_rendered_versions = counting  # type: ignore[method-assign]
-    marks = RenderedMarks(store, delay=0.05)
-    marks.mark(1, 3)
+    marks = RenderedMarks(store, interval=0.2)
+    marks.mark(1, 3)  # nothing written lately: at once
+    await asyncio.sleep(0.02)
+    assert writes == [{1: 3}]
+    marks.mark(1, 4)  # within the interval: these wait for each other
     marks.mark(2, 5)
     marks.mark(1, 2)  # older than the mark waiting: ignored
-    assert writes == []
-    await asyncio.sleep(0.2)
-    assert writes == [{1: 3, 2: 5}]
+    await asyncio.sleep(0.05)
+    assert writes == [{1: 3}]
+    assert marks.waiting(1) and marks.waiting(2) and not marks.waiting(3)
+    await asyncio.sleep(0.3)
+    assert writes == [{1: 3}, {1: 4, 2: 5}]
+    assert not marks.waiting(1)
     marks.mark(2, 6)
     await marks.flush()  # at shutdown: at once
-    assert writes == [{1: 3, 2: 5}, {2: 6}]
+    assert writes[-1] == {2: 6}
     await marks.flush()  # nothing waiting: no write
-    assert len(writes) == 2
+    assert len(writes) == 3
 
 
 async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) -> None:
@@ -148,7 +154,7 @@ async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) ->
         await record(versions)
 
     store.set_rendered_versions = flaky  # type: ignore[method-assign]
-    marks = RenderedMarks(store, delay=0.01)
+    marks = RenderedMarks(store, interval=0.01)
     marks.mark(game_id, 0)
     await marks.flush()  # fails: kept
     assert (await store.game(game_id)).rendered_version == -1
