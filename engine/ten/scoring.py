@@ -13,6 +13,7 @@ slots to wilds (augmenting paths), and prunes with a knapsack bound on the wild 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ from engine.ten.cards import COLLECTION_TYPES, COLOURS, FULL_RUN_POINTS
 
 Slot = tuple[str, int]  # (colour, number)
 COLLECTION_TYPES_SET = frozenset(COLLECTION_TYPES)
+MEMO_SIZE = 8192  # collections whose best score is remembered (a few MB at most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,18 @@ def _longest_run(present: set[int]) -> tuple[int, int] | None:
 
 
 def score_detail(cards: Iterable[str]) -> ScoreDetail:
-    """The best score of a collection of card ids (or card types); currency cards are ignored."""
+    """The best score of a collection of card ids (or card types); currency cards are ignored.
+
+    The search with wilds is the engine's costliest step, and a game's views ask for the same
+    collections again and again (every seat's view shows every seat's score; most
+    collections do not change in a turn): the result of each collection is remembered (a
+    bounded memo of a pure function, so it changes no outcome) and handed out as a copy."""
+    best = _best(tuple(cards))
+    return ScoreDetail(best.total, dict(best.colours), dict(best.runs), dict(best.wilds))
+
+
+@functools.lru_cache(maxsize=MEMO_SIZE)
+def _best(cards: tuple[str, ...]) -> ScoreDetail:
     present: dict[str, set[int]] = {c: set() for c in COLOURS}
     wild_cards: list[str] = []
     for card in cards:
@@ -200,4 +213,4 @@ def _search(present: dict[str, set[int]], wild_cards: list[str]) -> ScoreDetail:
 
 def score_collection(cards: Iterable[str]) -> int:
     """The best total for a collection of card ids (wilds assigned to maximise the total)."""
-    return score_detail(cards).total
+    return _best(tuple(cards)).total
