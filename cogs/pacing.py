@@ -86,7 +86,12 @@ class Pacer:
         """``scale`` shrinks every window (tests against a fake Discord in compressed time)."""
         self._channel_limit = channel_limit
         self._channel_period = channel_period * scale
-        self._global = Window(global_limit, global_period * scale)
+        # Spread evenly too: Discord counts a call when it arrives, and calls granted in a
+        # burst (a group of moves saved by one commit) can arrive bunched into one of its
+        # windows after a pause of the event loop.
+        self._global = Window(
+            global_limit, global_period * scale, spacing=global_period * scale / global_limit
+        )
         self._channels: dict[Hashable, Window] = {}
         self._urgent_waiting = 0
         self._no_urgent = asyncio.Event()

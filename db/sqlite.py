@@ -107,8 +107,9 @@ class _SqliteTx:
 
     # Each statement is one trip to aiosqlite's thread (execute, fetch and close there): a
     # cursor kept on this side would cost two more trips per statement, and a move makes
-    # several. The rows changed come from the connection's running count (the caller holds
-    # the store's lock, so no other statement runs in between; the schema has no triggers).
+    # several. The rows changed come from the connection's running count (execute runs only
+    # in a transaction that has the connection to itself, see db.gate, so no other statement
+    # runs in between; the schema has no triggers).
 
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         try:
