@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import aiosqlite
 
 from db.errors import StaleVersion
-from db.store import Statement
+from db.reads import Statement
 
 
 @dataclass(slots=True)

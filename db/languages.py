@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from db.reads import Tx
+from db.reads import Statement, Tx
 
 Kind = Literal["user", "server"]
 Field = Literal["language", "discord_locale"]
@@ -37,6 +37,13 @@ class Languages:
     @abstractmethod
     def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
 
+    if TYPE_CHECKING:  # the store's; declared here only for the type checker (a stub here
+        # would come before the store's own in the method order)
+
+        async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]: ...
+
+        async def _write_all(self, statements: Sequence[Statement]) -> None: ...
+
     async def languages_of(self, kind: Kind, ids: Iterable[int]) -> dict[int, LanguageRow]:
         """The stored rows of ``ids`` (people or servers); those never seen are left out."""
         wanted = sorted(set(ids))
@@ -44,11 +51,10 @@ class Languages:
             return {}
         table, key = _TABLES[kind]
         marks = ", ".join("?" for _ in wanted)
-        async with self._reading() as tx:
-            rows = await tx.fetch(
-                f"SELECT {key}, language, discord_locale FROM {table} WHERE {key} IN ({marks})",
-                *wanted,
-            )
+        rows = await self._fetch(
+            f"SELECT {key}, language, discord_locale FROM {table} WHERE {key} IN ({marks})",
+            *wanted,
+        )
         return {int(r[key]): LanguageRow(r["language"], r["discord_locale"]) for r in rows}
 
     async def save_language(self, kind: Kind, id_: int, field: Field, value: str | None) -> None:
@@ -56,12 +62,9 @@ class Languages:
         choice and a locale seen at the same moment never overwrite each other."""
         table, key = _TABLES[kind]
         column = {"language": "language", "discord_locale": "discord_locale"}[field]
-        async with self._transaction() as tx:
-            await tx.execute(
-                f"INSERT INTO {table} ({key}, {column}, updated_at) VALUES (?, ?, ?) "
-                f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, "
-                "updated_at = excluded.updated_at",
-                id_,
-                value,
-                time.time(),
-            )
+        sql = (
+            f"INSERT INTO {table} ({key}, {column}, updated_at) VALUES (?, ?, ?) "
+            f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, "
+            "updated_at = excluded.updated_at"
+        )
+        await self._write_all([Statement(sql, (id_, value, time.time()))])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from db.errors import NotFound
@@ -36,6 +36,19 @@ _GAME_AND_SEATS = (
     + ", ".join(f"s.{name} AS s__{name}" for name in _SEAT_COLUMNS)
     + " FROM games g LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of :meth:`Store._write_all`: its parameters (with ``many``, a row of
+    parameters per execution), the rows it must change if that is checked, and whether a
+    constraint it breaks means another writer came first (StaleVersion)."""
+
+    sql: str
+    args: Sequence[Any] = ()
+    expect: int | None = None
+    many: bool = False
+    conflict_is_stale: bool = False
 
 
 class Tx(Protocol):

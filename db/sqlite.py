@@ -35,7 +35,8 @@ from db.errors import (
 from db.gate import Gate
 from db.group_commit import GroupCommit
 from db.migrations import apply_sqlite
-from db.store import Statement, Store, Tx
+from db.reads import Statement
+from db.store import Store, Tx
 
 log = logging.getLogger(__name__)
 

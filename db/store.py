@@ -37,7 +37,7 @@ from db.leaving import Leaving
 from db.models import GameRow, SeatRow
 from db.players import Players
 from db.probe import DatabaseUnusable
-from db.reads import TABLE_KEYS, Reads, Tx
+from db.reads import TABLE_KEYS, Reads, Statement, Tx
 from db.servers import Servers
 from db.shown import SharedShown
 
@@ -50,19 +50,6 @@ DEFAULT_CLAIM_LEASE = 60.0  # seconds a claimed timer stays with its claimer
 
 def is_postgres_url(target: str | Path) -> bool:
     return str(target).startswith(POSTGRES_SCHEMES)
-
-
-@dataclass(frozen=True, slots=True)
-class Statement:
-    """One statement of :meth:`Store._write_all`: its parameters (with ``many``, a row of
-    parameters per execution), the rows it must change if that is checked, and whether a
-    constraint it breaks means another writer came first (StaleVersion)."""
-
-    sql: str
-    args: Sequence[Any] = ()
-    expect: int | None = None
-    many: bool = False
-    conflict_is_stale: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,3 +49,22 @@ async def test_a_failing_shared_call_releases_the_gate() -> None:
     async with asyncio.timeout(1):
         async with gate.exclusive():
             pass
+
+
+async def test_reads_held_back_by_a_transaction_all_go_at_once_after_it() -> None:
+    gate, log = Gate(), []
+    tx_hold, reads_hold = asyncio.Event(), asyncio.Event()
+    tx = asyncio.create_task(_use(gate, "exclusive", "tx", log, tx_hold))
+    await asyncio.sleep(0.01)
+    reads = [
+        asyncio.create_task(_use(gate, "shared", f"r{n}", log, reads_hold)) for n in range(100)
+    ]
+    await asyncio.sleep(0.01)
+    assert log == ["+tx"]
+    tx_hold.set()
+    await tx
+    for _ in range(2):  # a turn or two of the event loop, not one per read
+        await asyncio.sleep(0)
+    assert sum(entry.startswith("+r") for entry in log) == 100
+    reads_hold.set()
+    await asyncio.gather(*reads)

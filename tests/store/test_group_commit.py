@@ -13,8 +13,9 @@ import pytest
 
 from db import group_commit, open_store
 from db.errors import StaleVersion, StorageFull
+from db.reads import Statement
 from db.sqlite import SqliteStore
-from db.store import SeatUpdate, Statement, Store
+from db.store import SeatUpdate, Store
 
 
 async def _game(store: Store, channel: int) -> int:

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from db.errors import NotFound, StaleVersion
-from db.store import SeatUpdate, Statement, Store, Tx
+from db.reads import Statement
+from db.store import SeatUpdate, Store, Tx
 
 
 class CountingTx:
