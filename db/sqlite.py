@@ -1,4 +1,4 @@
-"""The embedded engine: one SQLite file, one process, one connection under an asyncio lock.
+"""The embedded engine: one SQLite file, one process, one connection (shared: see db.gate).
 
 Guards at open, in this order:
 

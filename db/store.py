@@ -2,17 +2,19 @@
 
 :class:`Store` is what the service sees. Every method is written once here, in SQL both
 engines accept, over a small :class:`Tx` (fetch / execute / executemany with ``?`` marks);
-``db/sqlite.py`` (the embedded default: one connection under an asyncio lock, ``BEGIN
-IMMEDIATE``, an OS lock on the file) and ``db/postgres.py`` (a pool shared by several
-processes: row locks, ``SKIP LOCKED``) provide the transactions and map driver errors onto
-``db.errors``. Open one with :meth:`Store.open` (or ``db.open_store``): a
-``postgresql://`` URL selects PostgreSQL, anything else is a SQLite file path.
+``db/sqlite.py`` (the embedded default: one connection shared through ``db/gate.py``,
+writes committed in groups by ``db/group_commit.py``, an OS lock on the file) and
+``db/postgres.py`` (a pool shared by several processes: row locks, ``SKIP LOCKED``)
+provide the transactions and map driver errors onto ``db.errors``. Open one with
+:meth:`Store.open` (or ``db.open_store``): a ``postgresql://`` URL selects PostgreSQL,
+anything else is a SQLite file path.
 
 The action log is the source of truth; the snapshot beside it is a cache that lets a game
 load without replaying. A move is recorded by :meth:`Store.record_move` in one transaction
 of three statements: write the snapshot if the version is still the expected one (which locks
 the game row), append the action (unique ``(game_id, seq)``), write every seat's bookkeeping
-in one UPDATE; commit — all before anyone answers Discord.
+in one UPDATE; commit — all before anyone answers Discord. Such transactions of statements
+known in advance go through :meth:`Store._write_all`, which an engine may send in one call.
 """
 
 from __future__ import annotations
