@@ -95,16 +95,17 @@ class GroupCommit:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
         self._waiting: list[_Write] = []
-        self._committing = False
+        self._committing: asyncio.Task[None] | None = None  # kept: a task needs a reference
 
     async def write(self, statements: Sequence[Statement]) -> None:
         """Commit ``statements`` as one transaction; raises its error (driver errors as the
         driver raised them: the store maps them)."""
         write = _Write(statements)
         self._waiting.append(write)
-        if not self._committing:
-            self._committing = True
-            asyncio.get_running_loop().create_task(self._commit_all(), name="group-commit")
+        if self._committing is None:
+            self._committing = asyncio.get_running_loop().create_task(
+                self._commit_all(), name="group-commit"
+            )
         await write.done
 
     async def _commit_all(self) -> None:
@@ -129,4 +130,4 @@ class GroupCommit:
                     else:
                         write.done.set_exception(outcome)
         finally:
-            self._committing = False
+            self._committing = None
