@@ -101,14 +101,11 @@ class TableCog(commands.Cog, name="Table"):
         note = forced_notes(shown).get(seat.seat)
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
         await answer(interaction, update=True, **kwargs)
-        report = shown
-        if not work.done() or work.cancelled() or work.exception() is not None:
-            try:  # the computers are still answering: show their moves once they have
-                report = await work
-            except Exception:
-                log.exception("game %s: the moves after %r failed", game_id, action)
-        elif work.result() is not shown:
-            report = work.result()
+        try:  # done already, or the computers are still answering: show what they did
+            report = await work
+        except Exception:  # after the player's move was saved: show that much
+            log.exception("game %s: the moves after %r failed", game_id, action)
+            report = shown
         self.publisher.publish(
             report, clicker=seat, clicked_message=message.id, clicker_saw=shown.after
         )

@@ -45,12 +45,9 @@ def _run(raw: sqlite3.Connection, statements: Sequence[Statement]) -> None:
                 continue
             raw.execute(statement.sql, statement.args)
         except sqlite3.IntegrityError as exc:
-            if statement.conflict_is_stale:
-                raise StaleVersion("the game moved on") from exc
+            statement.on_conflict(exc)
             raise
-        changed = raw.total_changes - before
-        if statement.expect is not None and changed != statement.expect:
-            raise StaleVersion("the game moved on")
+        statement.check(raw.total_changes - before)
 
 
 def _run_group(

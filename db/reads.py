@@ -12,7 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
-from db.errors import NotFound
+from db.errors import NotFound, StaleVersion
 from db.models import ActionRow, GameRow, ResultRow, SeatRow
 
 # The store's tables in the order a copy fills them, with the key that orders their rows.
@@ -49,6 +49,17 @@ class Statement:
     expect: int | None = None
     many: bool = False
     conflict_is_stale: bool = False
+
+    def check(self, changed: int) -> None:
+        """Raise StaleVersion if the statement changed other than the rows it must."""
+        if self.expect is not None and changed != self.expect:
+            raise StaleVersion("the game moved on")
+
+    def on_conflict(self, exc: Exception) -> None:
+        """Raise StaleVersion if a constraint this statement broke (``exc``) means another
+        writer came first; otherwise the caller re-raises ``exc``."""
+        if self.conflict_is_stale:
+            raise StaleVersion("the game moved on") from exc
 
 
 class Tx(Protocol):

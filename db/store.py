@@ -101,13 +101,10 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                     if statement.many:
                         await tx.executemany(statement.sql, statement.args)
                         continue
-                    changed = await tx.execute(statement.sql, *statement.args)
+                    statement.check(await tx.execute(statement.sql, *statement.args))
                 except ConstraintViolation as exc:
-                    if statement.conflict_is_stale:
-                        raise StaleVersion("the game moved on") from exc
+                    statement.on_conflict(exc)
                     raise
-                if statement.expect is not None and changed != statement.expect:
-                    raise StaleVersion("the game moved on")
 
     async def check_writable(self) -> None:
         """Raise DatabaseUnusable unless a write transaction can start (the health check)."""
