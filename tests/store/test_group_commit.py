@@ -15,7 +15,8 @@ from db import group_commit, open_store
 from db.errors import StaleVersion, StorageFull
 from db.reads import Statement
 from db.sqlite import SqliteStore
-from db.store import SeatUpdate, Store
+from db.store import Store
+from tests.store.moves import record
 
 
 async def _game(store: Store, channel: int) -> int:
@@ -24,18 +25,6 @@ async def _game(store: Store, channel: int) -> int:
     )
     await store.start(row.id, "{}", {0: None})
     return row.id
-
-
-async def _move(store: Store, game: int, version: int, snapshot: str = "{}") -> int:
-    return await store.record_move(
-        game,
-        expected_version=version,
-        seat=0,
-        action=f"a.{version}",
-        actor="player",
-        snapshot=snapshot,
-        seat_updates=[SeatUpdate(0, None, 0, False)],
-    )
 
 
 @pytest.fixture
@@ -61,8 +50,8 @@ async def test_moves_arriving_together_share_a_commit_and_a_stale_one_fails_alon
             return run_group(raw, writes)
 
         monkeypatch.setattr(group_commit, "_run_group", counted)
-        moves = [_move(store, game, 0) for game in games]
-        moves.append(_move(store, games[0], 0))  # the same version again: stale
+        moves = [record(store, game, 0) for game in games]
+        moves.append(record(store, games[0], 0))  # the same version again: stale
         results = await asyncio.gather(*moves, return_exceptions=True)
         assert results[:6] == [1] * 6
         assert isinstance(results[6], StaleVersion)
@@ -70,7 +59,7 @@ async def test_moves_arriving_together_share_a_commit_and_a_stale_one_fails_alon
         for game in games:
             assert (await store.game(game)).version == 1
         assert [a.action for a in await store.actions(games[0])] == ["a.0"]
-        assert await _move(store, games[0], 1) == 2  # the store goes on as usual
+        assert await record(store, games[0], 1) == 2  # the store goes on as usual
     finally:
         await store.close()
 
@@ -86,13 +75,13 @@ async def test_a_full_disk_fails_every_write_of_the_group_and_saves_none(
         await store._conn.execute(f"PRAGMA max_page_count = {pages + 2}")
         big = "s" * 300_000
         results = await asyncio.gather(
-            *(_move(store, game, 0, big) for game in games), return_exceptions=True
+            *(record(store, game, 0, big) for game in games), return_exceptions=True
         )
         assert all(isinstance(r, StorageFull) for r in results), results
         for game in games:
             assert (await store.game(game)).version == 0
             assert await store.actions(game) == []
         await store._conn.execute("PRAGMA max_page_count = 1073741823")
-        assert [await _move(store, game, 0) for game in games] == [1, 1, 1]
+        assert [await record(store, game, 0) for game in games] == [1, 1, 1]
     finally:
         await store.close()

@@ -20,7 +20,7 @@ import pytest
 from db import open_store
 from db.errors import DamagedDatabase, StorageFull, StoreLocked
 from db.sqlite import SqliteStore, _raise_mapped
-from db.store import SeatUpdate
+from tests.store.moves import record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,15 +141,7 @@ async def test_a_full_disk_writes_nothing_and_the_store_recovers(tmp_path: Path)
         big = "s" * 300_000  # far more than the pages left under the cap
 
         async def move(version: int) -> int:
-            return await store.record_move(
-                game,
-                expected_version=version,
-                seat=0,
-                action=f"a.{version}",
-                actor="player",
-                snapshot=f"{version}:{big}",
-                seat_updates=[SeatUpdate(0, 99.0, 0, False)],
-            )
+            return await record(store, game, version, f"{version}:{big}", deadline=99.0)
 
         assert await move(0) == 1
         async with store._conn.execute("PRAGMA page_count") as cur:

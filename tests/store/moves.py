@@ -1,0 +1,20 @@
+"""A player's move recorded straight through the store (for the store's own tests)."""
+
+from __future__ import annotations
+
+from db.store import SeatUpdate, Store
+
+
+async def record(
+    store: Store, game: int, version: int, snapshot: str = "{}", deadline: float | None = None
+) -> int:
+    """Seat 0 plays ``a.<version>`` on top of ``version``; the new version."""
+    return await store.record_move(
+        game,
+        expected_version=version,
+        seat=0,
+        action=f"a.{version}",
+        actor="player",
+        snapshot=snapshot,
+        seat_updates=[SeatUpdate(0, deadline, 0, False)],
+    )
