@@ -39,7 +39,7 @@ from cogs.rematch import RematchCog, result_view
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.translator import CommandTranslator
-from cogs.ui.pictures import Pictures
+from cogs.ui.pictures.painters import DrawingProcess
 from cogs.upkeep import UpkeepCog
 from cogs.watching import WatchCog
 from db import open_store
@@ -88,7 +88,8 @@ class CardBot(commands.Bot):
         self.servers = ServerSettings(
             store, default_timeout=settings.turn_timeout, pictures=settings.pictures
         )
-        pictures = Attachments(Pictures(), self.servers.pictures_on)
+        self.painter = DrawingProcess()
+        pictures = Attachments(self.painter, self.servers.pictures_on)
         pacer = Pacer(scale=settings.rate_limit_scale)
         self.languages = Languages(store)
         self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)
@@ -153,6 +154,7 @@ class CardBot(commands.Bot):
         if not self.is_closed():
             await lifecycle.finish_in_flight()
             await self.publisher.close(timeout=CLOSE_GRACE)
+            await self.painter.close()
         await super().close()
 
 

@@ -245,10 +245,30 @@ def notifying_dms(fake: FakeDiscord, first_request: int) -> Counter[int]:
     return counts
 
 
+def _stat(pid: int) -> list[str] | None:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):  # gone meanwhile
+        return None
+
+
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+    """User + system CPU time so far of a process and its live descendants (the bot's
+    drawing process counts as the bot's)."""
+    stats = {
+        int(p.name): s
+        for p in Path("/proc").iterdir()
+        if p.name.isdigit() and (s := _stat(int(p.name)))
+    }
+    parent = {child: int(fields[1]) for child, fields in stats.items()}
+    total = 0
+    for candidate, fields in stats.items():
+        ancestor = candidate
+        while ancestor not in (pid, 0, 1) and ancestor in parent:
+            ancestor = parent[ancestor]
+        if ancestor == pid:
+            total += int(fields[11]) + int(fields[12])
+    return total / CLK_TCK
 
 
 def recorded_moves(db: Path) -> int:

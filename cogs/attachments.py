@@ -1,9 +1,10 @@
 """Pictures on messages the bot sends anyway: the hand on a turn's DM, the round on its summary,
 the score chart on the result. Never a message of its own, so no REST call per move is added.
 
-Drawing runs in a worker thread (Pillow releases the event loop), and a picture that fails to
-draw is logged and left out: the text of every message is complete without it, for screen
-readers and for servers that turn pictures off.
+The bot draws in a process of its own (see cogs.ui.pictures.painters: in a thread, drawing held
+the interpreter lock the event loop needs), and a picture that fails to draw is logged and left
+out: the text of every message is complete without it, for screen readers and for servers that
+turn pictures off.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 
 import discord
 
-from cogs.ui.pictures import Pictures, series_from_view, series_from_views
+from cogs.ui.pictures import series_from_view, series_from_views
+from cogs.ui.pictures.painters import Painter, PictureFailed
 from db.models import ActionRow
 from i18n import N_, _
 from service.reports import Loaded
@@ -35,10 +37,13 @@ async def always(guild_id: int) -> bool:
     return True
 
 
-async def _draw(make: Callable[[], bytes | None], name: str) -> discord.File | None:
+async def _draw(drawing: Awaitable[bytes | None], name: str) -> discord.File | None:
     try:
-        png = await asyncio.to_thread(make)
-    except Exception:  # a picture is a bonus: its failure must never cost a message
+        png = await drawing
+    except PictureFailed as exc:  # a picture is a bonus: its failure must never cost a message
+        log.error("could not draw %s: %s", name, exc)
+        return None
+    except Exception:
         log.exception("could not draw %s", name)
         return None
     return None if png is None else discord.File(io.BytesIO(png), filename=name)
@@ -47,8 +52,8 @@ async def _draw(make: Callable[[], bytes | None], name: str) -> discord.File | N
 class Attachments:
     """Pictures for one bot; ``enabled(guild_id)`` says whether a server wants them."""
 
-    def __init__(self, pictures: Pictures, enabled: Callable[[int], Awaitable[bool]]) -> None:
-        self.pictures = pictures
+    def __init__(self, painter: Painter, enabled: Callable[[int], Awaitable[bool]]) -> None:
+        self.painter = painter
         self.enabled = enabled
         self.no_files: set[int] = set()  # channels where Discord refused attachments
 
@@ -61,7 +66,7 @@ class Attachments:
             return None
         view = loaded.game.view(loaded.state, seat)
         names = [s.name for s in loaded.seats]
-        return await _draw(lambda: self.pictures.hand(view, names), "hand.png")
+        return await _draw(self.painter.draw("hand", view, names), "hand.png")
 
     async def summary(self, loaded: Loaded, state: Any) -> discord.File | None:
         """The round (hand, turn) just scored in ``state``, from the spectator's view."""
@@ -69,7 +74,7 @@ class Attachments:
             return None
         view = loaded.game.view(state, None)
         names = [s.name for s in loaded.seats]
-        return await _draw(lambda: self.pictures.summary(view, names), "round.png")
+        return await _draw(self.painter.draw("summary", view, names), "round.png")
 
     async def chart(self, loaded: Loaded, actions: Sequence[ActionRow]) -> discord.File | None:
         """Every player's total after each round, replayed from the game's action log."""
@@ -79,15 +84,17 @@ class Attachments:
         final = loaded.game.view(loaded.state, None)
         winners = list((final.get("outcome") or {}).get("winners") or [])
 
-        def draw() -> bytes | None:
+        def totals() -> list[list[int]]:
             series = series_from_view(final)
-            if series is None:
-                series = series_from_views(_replayed_views(loaded, actions))
+            return series_from_views(_replayed_views(loaded, actions)) if series is None else series
+
+        async def draw() -> bytes | None:
+            series = await asyncio.to_thread(totals)  # a replay of the game: engine work
             if not series:
                 return None
-            return self.pictures.chart(loaded.row.game, series, names, winners=winners)
+            return await self.painter.draw("chart", loaded.row.game, series, names, winners=winners)
 
-        return await _draw(draw, "scores.png")
+        return await _draw(draw(), "scores.png")
 
     async def send(
         self,

@@ -43,7 +43,7 @@ from cogs.shown import (
 )
 from cogs.ui import UIS
 from cogs.ui.base import Panel
-from cogs.ui.pictures import Pictures
+from cogs.ui.pictures.painters import InThread
 from db.models import SeatRow
 from i18n import N_, Later, _
 from service.games import GameService
@@ -72,7 +72,7 @@ class Publisher:
         self.languages = languages
         self.service = service
         self.pacer = pacer or Pacer()
-        self.attachments = attachments or Attachments(Pictures(), always)
+        self.attachments = attachments or Attachments(InThread(), always)
         self.people = People()
         self.views = Views()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from cogs.attachments import NO_FILES_NOTICE, Attachments, always
-from cogs.ui.pictures import Pictures
+from cogs.ui.pictures.painters import InThread
 
 
 class Channel:
@@ -34,7 +34,7 @@ def _file() -> discord.File:
 
 
 async def test_missing_attach_files_sends_text_and_says_so_once() -> None:
-    attachments = Attachments(Pictures(), always)
+    attachments = Attachments(InThread(), always)
     channel = Channel(refuse_files=True)
     await attachments.send(channel, 7, [_file()], embeds=["first"])  # type: ignore[arg-type]
     await attachments.send(channel, 7, [], embeds=["second"])  # type: ignore[arg-type]
@@ -47,7 +47,7 @@ async def test_missing_attach_files_sends_text_and_says_so_once() -> None:
 
 
 async def test_other_refusals_are_not_taken_for_a_missing_permission() -> None:
-    attachments = Attachments(Pictures(), always)
+    attachments = Attachments(InThread(), always)
 
     class Gone(Channel):
         async def send(self, content: str | None = None, **kwargs: Any) -> Any:
@@ -59,7 +59,7 @@ async def test_other_refusals_are_not_taken_for_a_missing_permission() -> None:
 
 
 async def test_pictures_with_files_go_out_in_the_same_message() -> None:
-    attachments = Attachments(Pictures(), always)
+    attachments = Attachments(InThread(), always)
     channel = Channel(refuse_files=False)
     await attachments.send(channel, 9, [_file()], embeds=["round"])  # type: ignore[arg-type]
     assert len(channel.sent) == 1 and channel.sent[0]["files"]

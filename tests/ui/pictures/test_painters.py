@@ -1,0 +1,132 @@
+"""The drawing process: the same PNGs as drawing in this process, in the caller's language,
+and a bot that never loses a message to it (a failed picture, a dead process, a closed one)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import signal
+import subprocess
+from collections.abc import AsyncIterator
+
+import pytest
+
+import i18n
+from cogs.ui.pictures import Pictures
+from cogs.ui.pictures.painters import ROOT, WORKER, DrawingProcess, InThread, PictureFailed
+from cogs.ui.pictures.worker import HEADER, frame
+from tests.ui.pictures.sample import MID_GAME, views
+
+
+@pytest.fixture
+async def painter() -> AsyncIterator[DrawingProcess]:
+    drawing = DrawingProcess()
+    yield drawing
+    await drawing.close()
+
+
+async def test_the_process_draws_what_this_process_draws_in_the_callers_language(
+    painter: DrawingProcess,
+) -> None:
+    position = MID_GAME["ten"]
+    _, own, spectator = views(position)
+    local = Pictures()
+    for language in ("en", "lt"):
+        with i18n.using(language):
+            hand = await painter.draw("hand", own, position.names)
+            table = await painter.draw("table", spectator, position.names)
+            assert hand == local.hand(own, position.names)
+            assert table == local.table(spectator, position.names)
+    # Lithuanian words are drawn: the two languages' tables differ.
+    with i18n.using("en"):
+        english = await painter.draw("table", spectator, position.names)
+    assert english != table
+
+
+async def test_answers_reach_their_own_callers(painter: DrawingProcess) -> None:
+    positions = list(MID_GAME.values())
+    wanted = [Pictures().table(views(p)[2], p.names) for p in positions]
+    got = await asyncio.gather(
+        *(painter.draw("table", views(p)[2], p.names) for p in positions)
+    )
+    assert got == wanted
+    assert painter.started == 1
+
+
+async def test_a_picture_that_fails_is_an_error_and_the_process_goes_on(
+    painter: DrawingProcess,
+) -> None:
+    position = MID_GAME["hearts"]
+    _, own, spectator = views(position)
+    with pytest.raises(PictureFailed, match="owner's view"):
+        await painter.draw("hand", spectator, position.names)
+    with pytest.raises(PictureFailed, match="no picture method"):
+        await painter.draw("__init__")
+    assert await painter.draw("hand", own, position.names)
+    assert painter.started == 1
+
+
+async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
+    painter: DrawingProcess,
+) -> None:
+    position = MID_GAME["grinch"]
+    _, own, _ = views(position)
+    assert await painter.draw("hand", own, position.names)
+    pid = painter.pid
+    assert pid is not None
+    drawing = asyncio.ensure_future(
+        asyncio.gather(*(painter.draw("hand", own, position.names) for _ in range(30)))
+    )
+    await asyncio.sleep(0)
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(PictureFailed, match="stopped"):
+        await drawing
+    assert await painter.draw("hand", own, position.names) == Pictures().hand(own, position.names)
+    assert painter.started == 2 and painter.pid != pid
+
+
+async def test_closing_ends_the_process_and_refuses_later_pictures() -> None:
+    painter = DrawingProcess()
+    position = MID_GAME["gnome"]
+    _, own, _ = views(position)
+    assert await painter.draw("hand", own, position.names)
+    pid = painter.pid
+    assert pid is not None
+    await painter.close()
+    assert painter.pid is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    with pytest.raises(PictureFailed):
+        await painter.draw("hand", own, position.names)
+
+
+async def test_a_process_that_cannot_start_is_a_failed_picture() -> None:
+    painter = DrawingProcess(command=("/nonexistent/python",))
+    with pytest.raises(PictureFailed, match="cannot start"):
+        await painter.draw("card", "hearts", "QS")
+    await painter.close()
+
+
+async def test_in_thread_drawing_fails_the_same_way() -> None:
+    painter = InThread()
+    position = MID_GAME["hearts"]
+    _, _, spectator = views(position)
+    with pytest.raises(PictureFailed):
+        await painter.draw("hand", spectator, position.names)
+    assert await painter.draw("table", spectator, position.names)
+
+
+def test_the_process_ends_when_its_input_closes() -> None:
+    """The bot dying closes the pipe: the drawing process must not outlive it."""
+    position = MID_GAME["hearts"]
+    _, own, _ = views(position)
+    child = subprocess.Popen(WORKER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write(frame((7, "hand", "en", (own, position.names), {})))
+    child.stdin.flush()
+    (size,) = HEADER.unpack(child.stdout.read(HEADER.size))
+    request_id, png, error = pickle.loads(child.stdout.read(size))
+    assert (request_id, png, error) == (7, Pictures().hand(own, position.names), None)
+    child.stdin.close()
+    assert child.wait(timeout=10) == 0
