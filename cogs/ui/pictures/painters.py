@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[3]  # the project: ``-m`` finds the work
 WORKER = (sys.executable, "-m", "cogs.ui.pictures.worker")
 SECRETS = ("DISCORD_TOKEN", "DATABASE_URL")  # the drawing process needs neither
 CLOSE_WAIT = 2.0  # seconds the process gets to finish after its input closes
+DRAW_TIMEOUT = 20.0  # seconds before a picture is given up and its process restarted
 
 
 class PictureFailed(Exception):
@@ -76,10 +77,11 @@ class _Child:
     process: asyncio.subprocess.Process
     pending: dict[int, asyncio.Future[bytes | None]] = field(default_factory=dict)
     reader: asyncio.Task[None] | None = None
+    ended: bool = False  # its output ended: nothing asked of it now would be answered
 
     @property
     def alive(self) -> bool:
-        return self.process.returncode is None and not (self.reader and self.reader.done())
+        return not self.ended and self.process.returncode is None
 
     async def read(self) -> None:
         """Hand each answer to its caller; when the process ends, fail what it still owed."""
@@ -100,6 +102,7 @@ class _Child:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the process ended
         finally:
+            self.ended = True
             for waiting in self.pending.values():
                 if not waiting.done():
                     waiting.set_exception(PictureFailed("the drawing process stopped"))
@@ -132,8 +135,10 @@ class DrawingProcess:
             assert stdin is not None
             try:
                 stdin.write(frame((request_id, *request)))
-                await stdin.drain()
-            except (ConnectionError, RuntimeError) as exc:
+                await asyncio.wait_for(stdin.drain(), DRAW_TIMEOUT)
+            except (ConnectionError, RuntimeError, TimeoutError) as exc:
+                with contextlib.suppress(ProcessLookupError):
+                    child.process.kill()
                 child.pending.pop(request_id, None)
                 if self._child is child:
                     self._child = None
@@ -141,10 +146,15 @@ class DrawingProcess:
                     raise PictureFailed("the drawing process stopped") from exc
                 continue
             try:
-                return await done
+                return await asyncio.wait_for(done, DRAW_TIMEOUT)
+            except TimeoutError as exc:  # stuck: the next picture gets a new process
+                log.error("the drawing process did not answer in %.0f s", DRAW_TIMEOUT)
+                with contextlib.suppress(ProcessLookupError):
+                    child.process.kill()
+                raise PictureFailed("the drawing process did not answer") from exc
             finally:
                 child.pending.pop(request_id, None)
-        raise AssertionError("unreachable")  # pragma: no cover
+        raise PictureFailed("the drawing process stopped")
 
     async def _running(self) -> _Child:
         async with self._starting:

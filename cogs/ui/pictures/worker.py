@@ -12,6 +12,7 @@ the bot's own.
 from __future__ import annotations
 
 import logging
+import os
 import pickle
 import signal
 import struct
@@ -70,7 +71,10 @@ def main() -> int:
     # Ctrl-C in a terminal reaches the whole process group: the bot stops, then closes us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    try:
+        serve(sys.stdin.buffer, sys.stdout.buffer)
+    except BrokenPipeError:  # the bot died while we drew: nobody to answer, nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
     return 0
 
 

@@ -8,12 +8,13 @@ import os
 import pickle
 import signal
 import subprocess
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
 
 import i18n
-from cogs.ui.pictures import Pictures
+from cogs.ui.pictures import Pictures, painters
 from cogs.ui.pictures.painters import ROOT, WORKER, DrawingProcess, InThread, PictureFailed
 from cogs.ui.pictures.worker import HEADER, frame
 from tests.ui.pictures.sample import MID_GAME, views
@@ -31,6 +32,7 @@ async def test_the_process_draws_what_this_process_draws_in_the_callers_language
 ) -> None:
     position = MID_GAME["ten"]
     _, own, spectator = views(position)
+    assert own is not None
     local = Pictures()
     for language in ("en", "lt"):
         with i18n.using(language):
@@ -47,9 +49,7 @@ async def test_the_process_draws_what_this_process_draws_in_the_callers_language
 async def test_answers_reach_their_own_callers(painter: DrawingProcess) -> None:
     positions = list(MID_GAME.values())
     wanted = [Pictures().table(views(p)[2], p.names) for p in positions]
-    got = await asyncio.gather(
-        *(painter.draw("table", views(p)[2], p.names) for p in positions)
-    )
+    got = await asyncio.gather(*(painter.draw("table", views(p)[2], p.names) for p in positions))
     assert got == wanted
     assert painter.started == 1
 
@@ -59,6 +59,7 @@ async def test_a_picture_that_fails_is_an_error_and_the_process_goes_on(
 ) -> None:
     position = MID_GAME["hearts"]
     _, own, spectator = views(position)
+    assert own is not None
     with pytest.raises(PictureFailed, match="owner's view"):
         await painter.draw("hand", spectator, position.names)
     with pytest.raises(PictureFailed, match="no picture method"):
@@ -72,16 +73,19 @@ async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
 ) -> None:
     position = MID_GAME["grinch"]
     _, own, _ = views(position)
+    assert own is not None
     assert await painter.draw("hand", own, position.names)
     pid = painter.pid
     assert pid is not None
-    drawing = asyncio.ensure_future(
-        asyncio.gather(*(painter.draw("hand", own, position.names) for _ in range(30)))
+    drawing = asyncio.gather(
+        *(painter.draw("hand", own, position.names) for _ in range(30)), return_exceptions=True
     )
     await asyncio.sleep(0)
     os.kill(pid, signal.SIGKILL)
-    with pytest.raises(PictureFailed, match="stopped"):
-        await drawing
+    results = await drawing
+    failed = [r for r in results if isinstance(r, PictureFailed)]
+    assert failed and all("stopped" in str(r) for r in failed)
+    assert all(isinstance(r, bytes) for r in results if r not in failed)
     assert await painter.draw("hand", own, position.names) == Pictures().hand(own, position.names)
     assert painter.started == 2 and painter.pid != pid
 
@@ -90,6 +94,7 @@ async def test_closing_ends_the_process_and_refuses_later_pictures() -> None:
     painter = DrawingProcess()
     position = MID_GAME["gnome"]
     _, own, _ = views(position)
+    assert own is not None
     assert await painter.draw("hand", own, position.names)
     pid = painter.pid
     assert pid is not None
@@ -108,6 +113,22 @@ async def test_a_process_that_cannot_start_is_a_failed_picture() -> None:
     await painter.close()
 
 
+async def test_a_process_that_never_answers_is_given_up_and_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(painters, "DRAW_TIMEOUT", 0.5)
+    painter = DrawingProcess(command=(sys.executable, "-c", "import time; time.sleep(60)"))
+    with pytest.raises(PictureFailed, match="did not answer"):
+        await painter.draw("card", "hearts", "QS")
+    stuck = painter.pid
+    await asyncio.sleep(0.2)  # killed: its reader sees the end
+    assert painter.pid is None and stuck is not None
+    with pytest.raises(PictureFailed, match="did not answer"):
+        await painter.draw("card", "hearts", "QS")
+    assert painter.started == 2
+    await painter.close()
+
+
 async def test_in_thread_drawing_fails_the_same_way() -> None:
     painter = InThread()
     position = MID_GAME["hearts"]
@@ -121,6 +142,7 @@ def test_the_process_ends_when_its_input_closes() -> None:
     """The bot dying closes the pipe: the drawing process must not outlive it."""
     position = MID_GAME["hearts"]
     _, own, _ = views(position)
+    assert own is not None
     child = subprocess.Popen(WORKER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
     assert child.stdin is not None and child.stdout is not None
     child.stdin.write(frame((7, "hand", "en", (own, position.names), {})))
