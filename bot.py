@@ -40,6 +40,7 @@ from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.translator import CommandTranslator
 from cogs.ui.pictures.painters import DrawingProcess
+from cogs.ui.thinking import Thinker
 from cogs.upkeep import UpkeepCog
 from cogs.watching import WatchCog
 from db import open_store
@@ -84,7 +85,8 @@ class CardBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
-        self.service = GameService(store, turn_timeout=settings.turn_timeout)
+        self.thinker = Thinker()
+        self.service = GameService(store, turn_timeout=settings.turn_timeout, think=self.thinker)
         self.servers = ServerSettings(
             store, default_timeout=settings.turn_timeout, pictures=settings.pictures
         )
@@ -155,6 +157,7 @@ class CardBot(commands.Bot):
             await lifecycle.finish_in_flight()
             await self.publisher.close(timeout=CLOSE_GRACE)
             await self.painter.close()
+            await self.thinker.close()
         await super().close()
 
 

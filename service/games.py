@@ -43,6 +43,15 @@ CANNOT_SAVE = N_("The bot cannot save moves right now; please try again in a lit
 CLAIM_BATCH = 10  # expired timers taken from the database at a time
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
 
+# A computer's choice: (game name, the seat's view, its legal actions, a seeded Random) -> an
+# action. The bot thinks in a process of its own (cogs.ui.thinking); tests and tools here.
+Think = Callable[[str, Any, list[Any], random.Random], Awaitable[Any]]
+
+
+async def think_in_thread(game: str, view: Any, legal: list[Any], rng: random.Random) -> Any:
+    """The game's policy in a worker thread of this process."""
+    return await asyncio.to_thread(policy_for(game).choose, view, legal, rng)
+
 
 class GameService(Lobbies):
     """Owns the per-game locks; one instance per bot.
@@ -57,10 +66,12 @@ class GameService(Lobbies):
         *,
         turn_timeout: float = 300.0,
         clock: Callable[[], float] = time.time,
+        think: Think | None = None,
     ) -> None:
         self.store = store
         self.turn_timeout = turn_timeout
         self._clock = clock
+        self._think = think or think_in_thread
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
         # Called with a game's id once it finished (ratings); a failure is logged, never raised.
@@ -339,8 +350,7 @@ class GameService(Lobbies):
         view = game.view(loaded.state, seat_no)
         rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{seat_no}")
         try:
-            policy = policy_for(loaded.row.game)
-            action = await asyncio.to_thread(policy.choose, view, legal, rng)
+            action = await self._think(loaded.row.game, view, legal, rng)
             new_state = game.apply(loaded.state, seat_no, action)
         except Exception:  # a computer player's bug must never stall a game
             log.exception("computer player failed in game %s; playing at random", loaded.row.id)

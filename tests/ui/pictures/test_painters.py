@@ -14,9 +14,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 import i18n
-from cogs.ui.pictures import Pictures, painters
-from cogs.ui.pictures.painters import ROOT, WORKER, DrawingProcess, InThread, PictureFailed
-from cogs.ui.pictures.worker import HEADER, frame
+from cogs.ui import children
+from cogs.ui.children import HEADER_SIZE, ROOT, frame
+from cogs.ui.pictures import Pictures
+from cogs.ui.pictures.painters import WORKER_MODULE, DrawingProcess, InThread, PictureFailed
 from tests.ui.pictures.sample import MID_GAME, views
 
 
@@ -51,7 +52,7 @@ async def test_answers_reach_their_own_callers(painter: DrawingProcess) -> None:
     wanted = [Pictures().table(views(p)[2], p.names) for p in positions]
     got = await asyncio.gather(*(painter.draw("table", views(p)[2], p.names) for p in positions))
     assert got == wanted
-    assert painter.started == 1
+    assert painter.child.started == 1
 
 
 async def test_a_picture_that_fails_is_an_error_and_the_process_goes_on(
@@ -62,10 +63,10 @@ async def test_a_picture_that_fails_is_an_error_and_the_process_goes_on(
     assert own is not None
     with pytest.raises(PictureFailed, match="owner's view"):
         await painter.draw("hand", spectator, position.names)
-    with pytest.raises(PictureFailed, match="no picture method"):
+    with pytest.raises(PictureFailed, match="no method"):
         await painter.draw("__init__")
     assert await painter.draw("hand", own, position.names)
-    assert painter.started == 1
+    assert painter.child.started == 1
 
 
 async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
@@ -75,7 +76,7 @@ async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
     _, own, _ = views(position)
     assert own is not None
     assert await painter.draw("hand", own, position.names)
-    pid = painter.pid
+    pid = painter.child.pid
     assert pid is not None
     drawing = asyncio.gather(
         *(painter.draw("hand", own, position.names) for _ in range(30)), return_exceptions=True
@@ -87,7 +88,7 @@ async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
     assert failed and all("stopped" in str(r) for r in failed)
     assert all(isinstance(r, bytes) for r in results if r not in failed)
     assert await painter.draw("hand", own, position.names) == Pictures().hand(own, position.names)
-    assert painter.started == 2 and painter.pid != pid
+    assert painter.child.started == 2 and painter.child.pid != pid
 
 
 async def test_closing_ends_the_process_and_refuses_later_pictures() -> None:
@@ -96,10 +97,10 @@ async def test_closing_ends_the_process_and_refuses_later_pictures() -> None:
     _, own, _ = views(position)
     assert own is not None
     assert await painter.draw("hand", own, position.names)
-    pid = painter.pid
+    pid = painter.child.pid
     assert pid is not None
     await painter.close()
-    assert painter.pid is None
+    assert painter.child.pid is None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     with pytest.raises(PictureFailed):
@@ -116,16 +117,16 @@ async def test_a_process_that_cannot_start_is_a_failed_picture() -> None:
 async def test_a_process_that_never_answers_is_given_up_and_replaced(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(painters, "DRAW_TIMEOUT", 0.5)
+    monkeypatch.setattr(children, "CALL_TIMEOUT", 0.5)
     painter = DrawingProcess(command=(sys.executable, "-c", "import time; time.sleep(60)"))
     with pytest.raises(PictureFailed, match="did not answer"):
         await painter.draw("card", "hearts", "QS")
-    stuck = painter.pid
+    stuck = painter.child.pid
     await asyncio.sleep(0.2)  # killed: its reader sees the end
-    assert painter.pid is None and stuck is not None
+    assert painter.child.pid is None and stuck is not None
     with pytest.raises(PictureFailed, match="did not answer"):
         await painter.draw("card", "hearts", "QS")
-    assert painter.started == 2
+    assert painter.child.started == 2
     await painter.close()
 
 
@@ -143,11 +144,16 @@ def test_the_process_ends_when_its_input_closes() -> None:
     position = MID_GAME["hearts"]
     _, own, _ = views(position)
     assert own is not None
-    child = subprocess.Popen(WORKER, stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT)
+    child = subprocess.Popen(
+        [sys.executable, "-m", WORKER_MODULE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
     assert child.stdin is not None and child.stdout is not None
     child.stdin.write(frame((7, "hand", "en", (own, position.names), {})))
     child.stdin.flush()
-    (size,) = HEADER.unpack(child.stdout.read(HEADER.size))
+    size = int.from_bytes(child.stdout.read(HEADER_SIZE), "big")
     request_id, png, error = pickle.loads(child.stdout.read(size))
     assert (request_id, png, error) == (7, Pictures().hand(own, position.names), None)
     child.stdin.close()
