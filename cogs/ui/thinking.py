@@ -6,7 +6,8 @@ max measured on random games). In a thread of the bot's process that holds the i
 lock the event loop needs, so every click of every game waited behind it. :class:`Thinker`
 sends the seat's view, its legal actions and the seeded ``Random`` to a child process
 (cogs.ui.children) and gets the action back: the same action the thread would have chosen,
-since the child draws from a copy of the same ``Random``.
+since the child draws from a copy of the same ``Random`` (Hearts's computer searches for a
+fixed time, so how far it gets depends on the machine's load wherever it runs).
 
 If the process cannot answer (it died, hung or could not start), the computer thinks in a
 thread instead, as before: a game never waits on a broken helper. A policy that raises is

@@ -18,6 +18,7 @@ from service.games import think_in_thread
 
 PLAYERS = {"grinch": 3, "gnome": 3, "hearts": 2, "ten": 3}
 MOVES = 40
+TIMED = {"hearts"}  # its computer searches for a fixed time: how far it gets varies anyway
 
 
 @pytest.fixture
@@ -40,8 +41,10 @@ async def test_the_process_chooses_what_the_thread_chooses(thinker: Thinker, nam
         view = game.view(state, seat)
         seed = f"{name}:{move}:{seat}"
         far = await thinker(name, view, legal, random.Random(seed))
-        near = await think_in_thread(name, view, legal, random.Random(seed))
-        assert str(far) == str(near), (name, move)
+        assert str(far) in {str(a) for a in legal}, (name, move)
+        if name not in TIMED:
+            near = await think_in_thread(name, view, legal, random.Random(seed))
+            assert str(far) == str(near), (name, move)
         state = game.apply(state, seat, far)  # what came back is a playable action
     assert thinker.child.started == 1
 
