@@ -103,6 +103,8 @@ class CardBot(commands.Bot):
         self.publisher.result_view = result_view
 
     async def setup_hook(self) -> None:
+        # The helpers import Pillow and the computers while the bot logs in, not at the first click.
+        await asyncio.gather(self.painter.start(), self.thinker.start())
         await self.add_cogs()
         await self.sync_commands()
 

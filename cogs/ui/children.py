@@ -168,6 +168,16 @@ class ChildProcess:
         child = self._child
         return child.process.pid if child is not None and child.alive else None
 
+    async def start(self) -> None:
+        """Start the child ahead of the first call, so that call does not wait for its imports.
+
+        A child that cannot start is logged; the first call tries again.
+        """
+        try:
+            await self._running()
+        except ChildFailed as exc:
+            log.error("%s", exc)
+
     async def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         """``method(*args, **kwargs)`` in the child; raises ChildFailed."""
         request = (method, i18n.current(), args, kwargs)

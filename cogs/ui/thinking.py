@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.ui.children import ChildFailed, ChildProcess, Handlers, run_child
-from engine import policy_for
+from engine import GAMES, policy_for
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +54,14 @@ class Thinker:
             log.warning("computer player thinking in a thread: %s", exc)
         return await asyncio.to_thread(choose, game, view, legal, rng)
 
+    async def start(self) -> None:
+        await self.child.start()
+
     async def close(self) -> None:
         await self.child.close()
 
 
 if __name__ == "__main__":
+    for name in GAMES:  # every computer ready before the first question (Hearts's takes ~0.1 s)
+        policy_for(name)
     sys.exit(run_child(HANDLERS))

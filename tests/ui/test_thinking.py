@@ -68,6 +68,15 @@ async def test_a_dead_process_is_thought_around_and_replaced(thinker: Thinker) -
     assert thinker.child.started == 2
 
 
+async def test_started_ahead_the_process_answers_at_once(thinker: Thinker) -> None:
+    await thinker.start()
+    pid = thinker.child.pid
+    assert pid is not None
+    view, legal = _first_choice("hearts")
+    assert await thinker("hearts", view, legal, random.Random(4)) in legal
+    assert thinker.child.pid == pid and thinker.child.started == 1
+
+
 async def test_a_process_that_cannot_start_leaves_the_thinking_to_a_thread() -> None:
     thinker = Thinker(command=("/nonexistent/python",))
     view, legal = _first_choice("grinch")

@@ -5,7 +5,8 @@ it holds the interpreter lock the event loop needs: when many games began at onc
 player's first hand has a picture) each turn of the loop waited behind the drawing, and
 clicks were answered in 60-250 ms instead of a few. :class:`DrawingProcess` draws in a child
 process instead (``cogs.ui.pictures.worker``), so the loop only sends a view and receives
-PNG bytes. The child is started at the first picture and again after it dies; it ends when
+PNG bytes. The bot starts the child as it starts (the first picture would otherwise wait for the
+child's imports), and again after it dies; it ends when
 the bot closes it or dies itself. Each picture is drawn in the language current where
 :meth:`Painter.draw` was called.
 
@@ -67,6 +68,10 @@ class DrawingProcess:
         except ChildFailed as exc:
             raise PictureFailed(str(exc)) from exc
         return png
+
+    async def start(self) -> None:
+        """Start drawing ahead of the first picture (cogs.ui.children)."""
+        await self.child.start()
 
     async def close(self) -> None:
         await self.child.close()

@@ -114,6 +114,28 @@ async def test_a_process_that_cannot_start_is_a_failed_picture() -> None:
     await painter.close()
 
 
+async def test_started_ahead_the_first_picture_uses_the_running_process(
+    painter: DrawingProcess,
+) -> None:
+    await painter.start()
+    pid = painter.child.pid
+    assert pid is not None
+    os.kill(pid, 0)  # running before anything was asked of it
+    assert await painter.draw("card", "hearts", "QS") == Pictures().card("hearts", "QS")
+    assert painter.child.pid == pid and painter.child.started == 1
+
+
+async def test_a_start_that_fails_is_logged_and_the_first_picture_tries_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    painter = DrawingProcess(command=("/nonexistent/python",))
+    await painter.start()  # does not raise: the bot starts without pictures
+    assert "cannot start" in caplog.text
+    with pytest.raises(PictureFailed, match="cannot start"):
+        await painter.draw("card", "hearts", "QS")
+    await painter.close()
+
+
 async def test_a_process_that_never_answers_is_given_up_and_replaced(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
