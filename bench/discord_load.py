@@ -13,9 +13,9 @@ counted apart. After the clicking stops the bot gets a few seconds to finish its
 Per run: accepted clicks/s and recorded moves/s (computer moves included), 429s, REST calls
 per accepted click by kind (interaction callbacks and webhooks apart from the rest), click ->
 own message updated p50/p95 (the interaction callback as the fake received it), click ->
-table updated p95, notifying DMs per player, acknowledgement p99, CPU of the bot process (and
-of its drawing process) per recorded move next to a bare durable aiosqlite commit measured in
-the same run.
+table updated p95, notifying DMs per player, acknowledgement p99, CPU of the bot (its
+process and its drawing and thinking processes, and the process alone) per recorded move next
+to a bare durable aiosqlite commit measured in the same run.
 
 The runs at 100 games: players at human pace with the windows 50x shorter is the issue's own
 load for its throughput, acknowledgement and CPU targets (no bot gets 300 moves/s through
@@ -90,6 +90,7 @@ class Figures:
     ack_p99: float
     per_game: dict[str, tuple[int, dict[str, float]]]  # game -> moves, short kind -> per move
     cpu_ms_per_move: float
+    process_ms_per_move: float  # of which the bot's own process: its event loop and threads
     bench_cpu: float  # share of one core the fake Discord and the players used
     commit_cpu_ms: float
     commit_wall_ms: float
@@ -175,6 +176,7 @@ async def run(
         first_request = len(fake.requests)
         first_interaction = max(fake.interactions, default=0)
         moves0, cpu0 = dp.recorded_moves(db), dp.cpu_seconds(bot.popen.pid)
+        process0 = dp.process_cpu_seconds(bot.popen.pid)
         epoch0 = time.time()
         own0 = _own_cpu()
         clicks = dp.Clicks()
@@ -193,12 +195,14 @@ async def run(
         moves = dp.recorded_moves(db) - moves0
         await asyncio.sleep(DRAIN_SECONDS)
         cpu = dp.cpu_seconds(bot.popen.pid) - cpu0
+        process = dp.process_cpu_seconds(bot.popen.pid) - process0
         commit_cpu, commit_wall = await bare_commit(folder)
         figures = _figures(
             fake, tables, clicks, games, elapsed, moves, cpu, (commit_cpu, commit_wall),
             first_request, first_interaction,
         )  # fmt: skip
         figures.bench_cpu = bench_cpu
+        figures.process_ms_per_move = process * 1000 / max(moves, 1)
         by_moves = dp.moves_by_game(db, epoch0)
         for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
             n = max(1, by_moves[game])
@@ -268,6 +272,7 @@ def _figures(
         per_game={},
         bench_cpu=0.0,
         cpu_ms_per_move=cpu / max(1, moves) * 1000,
+        process_ms_per_move=0.0,
         commit_cpu_ms=commit[0],
         commit_wall_ms=commit[1],
         load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
@@ -300,7 +305,8 @@ def show(f: Figures) -> None:
         f"ack p99 {f.ack_p99 * ms:.0f} ms\n"
         f"bot CPU per recorded move {f.cpu_ms_per_move:.2f} ms; bare durable aiosqlite commit "
         f"{f.commit_cpu_ms:.2f} ms CPU ({f.commit_wall_ms:.2f} ms wall): "
-        f"{f.cpu_ms_per_move / max(f.commit_cpu_ms, 1e-9):.1f}x\n"
+        f"{f.cpu_ms_per_move / max(f.commit_cpu_ms, 1e-9):.1f}x; of which the bot's own "
+        f"process (event loop and threads) {f.process_ms_per_move:.2f} ms\n"
         f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile"
     )
 

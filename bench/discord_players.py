@@ -252,9 +252,15 @@ def _stat(pid: int) -> list[str] | None:
         return None
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """User + system CPU time so far of the process alone (the event loop and its threads)."""
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK if fields else 0.0
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time so far of a process and its live descendants (the bot's
-    drawing process counts as the bot's)."""
+    drawing and thinking processes count as the bot's)."""
     stats = {
         int(p.name): s
         for p in Path("/proc").iterdir()
