@@ -19,7 +19,16 @@ from cogs import render
 from cogs.attachments import Attachments
 from cogs.pacing import Pacer
 from cogs.rest import edit_message
-from cogs.shown import GameShown, Note, People, Views, hand_header, names_of, private_key
+from cogs.shown import (
+    GameShown,
+    Note,
+    People,
+    PrivateKey,
+    Views,
+    hand_header,
+    names_of,
+    private_key,
+)
 from cogs.ui import UIS
 from db.models import SeatRow
 from i18n import N_, Later, _, later
@@ -115,7 +124,7 @@ class Hands:
             await self._edit(shown, seat, key, say, urgent=urgent)
 
     async def _edit(
-        self, shown: GameShown, seat: SeatRow, key: str, say: Say, *, urgent: bool
+        self, shown: GameShown, seat: SeatRow, key: PrivateKey, say: Say, *, urgent: bool
     ) -> None:
         """Edit the hand in place. The message is drawn after the rate-limit slot, from the
         newest state then: a player's own click may have been answered meanwhile, and an
@@ -141,7 +150,14 @@ class Hands:
         dm.key, dm.note = key, None  # what this edit drew, even if a newer state came since
 
     async def _send(
-        self, shown: GameShown, seat: SeatRow, key: str, say: Say, *, notify: bool, urgent: bool
+        self,
+        shown: GameShown,
+        seat: SeatRow,
+        key: PrivateKey,
+        say: Say,
+        *,
+        notify: bool,
+        urgent: bool,
     ) -> None:
         assert seat.user_id is not None
         loaded = shown.loaded

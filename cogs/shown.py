@@ -7,7 +7,6 @@ needs no database read.
 
 from __future__ import annotations
 
-import json
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -53,27 +52,27 @@ def names_of(loaded: Loaded) -> Names:
     )
 
 
-def private_key(loaded: Loaded, seat: SeatRow, views: Views) -> str:
+PrivateKey = tuple[dict[str, Any], list[str], int, float | None, bool, str]
+
+
+def private_key(loaded: Loaded, seat: SeatRow, views: Views) -> PrivateKey:
     """What a seat's DM shows that the table does not: its own view's private part, its
     legal moves (with the step their buttons carry), its timer, autopilot, and the game's
-    status. The DM is edited only when this changes; public changes are the table's job."""
+    status. The DM is edited only when this changes (compared with ``==``: the views it
+    holds are never modified); public changes are the table's job."""
     game, state = loaded.game, loaded.state
     view = views.of(game, state, seat.seat)
     public = views.of(game, state, None)
     private = {k: v for k, v in view.items() if public.get(k) != v}
     legal = [str(a) for a in game.legal_actions(state, seat.seat)]
-    return json.dumps(
-        [private, legal, seat.step, seat.deadline, seat.autopilot, loaded.row.status],
-        sort_keys=True,
-        default=str,
-    )
+    return (private, legal, seat.step, seat.deadline, seat.autopilot, loaded.row.status)
 
 
 @dataclass(slots=True)
 class DmShown:
     channel_id: int | None = None
     message_id: int | None = None
-    key: str | None = None  # private_key() of what the message shows
+    key: PrivateKey | None = None  # private_key() of what the message shows
     pending_notify: bool = False  # a new turn: the next draw may send a new, notifying DM
     note: Note | None = None  # a line for the next draw (a move played for the player)
 
