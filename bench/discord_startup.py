@@ -20,9 +20,11 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from db import open_store
 from engine import GAMES
+from engine.base import Game
 from tests.e2e.driver import live_controls
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
@@ -60,7 +62,7 @@ async def build(
             )
             for k, user in enumerate(seated[1:], start=1):
                 await store.add_seat(row.id, user_id=user, name=f"P{k}", max_seats=7)
-            state = GAMES[name].new_game(len(seated), n)
+            state = _settled(GAMES[name], GAMES[name].new_game(len(seated), n))
             deadline = time.time() + 3600
             due = GAMES[name].to_act(state)
             await store.start(
@@ -78,6 +80,19 @@ async def build(
         await store.close()
     assert probe is not None
     return games, probe
+
+
+def _settled(game: Game[Any, Any], state: Any) -> Any:
+    """``state`` with the moves nobody chooses played (a player's only possible move), as
+    the bot plays them before anyone sees the game: a running bot leaves no game with one
+    due."""
+    while forced := [
+        (seat, action)
+        for seat in sorted(game.to_act(state))
+        if (action := game.forced(state, seat)) is not None
+    ]:
+        state = game.apply(state, *forced[0])
+    return state
 
 
 def _writes(fake: FakeDiscord, since: int) -> int:

@@ -10,11 +10,13 @@ import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
 import i18n
 from cogs.ui import children
+from cogs.ui.base import Names
 from cogs.ui.children import HEADER_SIZE, ROOT, frame
 from cogs.ui.pictures import Pictures
 from cogs.ui.pictures.painters import WORKER_MODULE, DrawingProcess, InThread, PictureFailed
@@ -69,17 +71,23 @@ async def test_a_picture_that_fails_is_an_error_and_the_process_goes_on(
     assert painter.child.started == 1
 
 
-async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
-    painter: DrawingProcess,
-) -> None:
-    position = MID_GAME["grinch"]
+async def _drawing_a_hand(painter: DrawingProcess, game: str) -> tuple[Any, Names, int]:
+    """A hand of ``game``, its names, and the pid of the process that drew it once."""
+    position = MID_GAME[game]
     _, own, _ = views(position)
     assert own is not None
     assert await painter.draw("hand", own, position.names)
     pid = painter.child.pid
     assert pid is not None
+    return own, position.names, pid
+
+
+async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
+    painter: DrawingProcess,
+) -> None:
+    own, names, pid = await _drawing_a_hand(painter, "grinch")
     drawing = asyncio.gather(
-        *(painter.draw("hand", own, position.names) for _ in range(30)), return_exceptions=True
+        *(painter.draw("hand", own, names) for _ in range(30)), return_exceptions=True
     )
     await asyncio.sleep(0)
     os.kill(pid, signal.SIGKILL)
@@ -87,24 +95,19 @@ async def test_a_dead_process_fails_its_pictures_and_the_next_one_starts_anew(
     failed = [r for r in results if isinstance(r, PictureFailed)]
     assert failed and all("stopped" in str(r) for r in failed)
     assert all(isinstance(r, bytes) for r in results if r not in failed)
-    assert await painter.draw("hand", own, position.names) == Pictures().hand(own, position.names)
+    assert await painter.draw("hand", own, names) == Pictures().hand(own, names)
     assert painter.child.started == 2 and painter.child.pid != pid
 
 
 async def test_closing_ends_the_process_and_refuses_later_pictures() -> None:
     painter = DrawingProcess()
-    position = MID_GAME["gnome"]
-    _, own, _ = views(position)
-    assert own is not None
-    assert await painter.draw("hand", own, position.names)
-    pid = painter.child.pid
-    assert pid is not None
+    own, names, pid = await _drawing_a_hand(painter, "gnome")
     await painter.close()
     assert painter.child.pid is None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     with pytest.raises(PictureFailed):
-        await painter.draw("hand", own, position.names)
+        await painter.draw("hand", own, names)
 
 
 async def test_a_process_that_cannot_start_is_a_failed_picture() -> None:
