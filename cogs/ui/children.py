@@ -4,7 +4,8 @@ Work of 10-150 ms of pure Python in a thread of the bot's process holds the inte
 that the event loop needs, and every click of every game then waits for it. A child process
 runs it beside the loop instead: the loop only sends the arguments and reads the answer.
 
-:class:`ChildProcess` (the bot's side) starts ``python -m <module>`` at its first call, again
+:class:`ChildProcess` (the bot's side) starts ``python -m <module>`` on
+:meth:`ChildProcess.start` (the bot calls it as it starts) or else at its first call, again
 after it dies, and ends it on :meth:`ChildProcess.close`. The child's side is :func:`serve`:
 it reads requests on stdin and writes answers on stdout, one at a time, each a frame: a
 4-byte big-endian length, then a pickle. A request is ``(id, method, language, args,
