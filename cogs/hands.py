@@ -82,7 +82,7 @@ class Hands:
         game = loaded.game
         view = self.views.of(game, loaded.state, seat.seat)
         live = loaded.row.status == "active"
-        legal = [str(a) for a in game.legal_actions(loaded.state, seat.seat)] if live else []
+        legal = self.views.legal(game, loaded.state, seat.seat) if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
         header = hand_header(loaded, seat, self._where(loaded), table_message_id, note)
         kwargs = render.hand_message(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,29 +21,41 @@ from i18n import _
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
-VIEWS_KEPT = 512  # (state, seat) views remembered: a move's views are asked for several times
+VIEWS_KEPT = 1024  # views and legal actions remembered: a move's are asked for several times
 
 
 class Views:
-    """``game.view(state, seat)``, computed once per state and seat: a move's table, its
-    hands and every seat's private key ask for the same views (states are never modified,
-    and the views handed out are only read). One per publisher, bounded."""
+    """``game.view(state, seat)`` and the seat's legal actions, each computed once per state
+    and seat: a move's table, its hands, the clicker's answer and every seat's private key ask
+    for the same ones (states are never modified, and what is handed out is only read; Ten's
+    legal actions weigh every payment, the costliest part of its hands). One per publisher,
+    bounded."""
 
     def __init__(self, kept: int = VIEWS_KEPT) -> None:
         self._kept = kept
-        self._views: OrderedDict[tuple[int, int | None], tuple[Any, Any]] = OrderedDict()
+        self._memo: OrderedDict[tuple[str, int, int | None], tuple[Any, Any]] = OrderedDict()
 
     def of(self, game: Game[Any, Any], state: Any, seat: int | None) -> Any:
-        key = (id(state), seat)
-        found = self._views.get(key)
+        return self._remember("view", state, seat, lambda: game.view(state, seat))
+
+    def legal(self, game: Game[Any, Any], state: Any, seat: int) -> list[str]:
+        """The seat's legal actions as the texts their controls carry."""
+        texts: list[str] = self._remember(
+            "legal", state, seat, lambda: [str(a) for a in game.legal_actions(state, seat)]
+        )
+        return texts
+
+    def _remember(self, kind: str, state: Any, seat: int | None, compute: Callable[[], Any]) -> Any:
+        key = (kind, id(state), seat)
+        found = self._memo.get(key)
         if found is not None and found[0] is state:
-            self._views.move_to_end(key)
+            self._memo.move_to_end(key)
             return found[1]
-        view = game.view(state, seat)
-        self._views[key] = (state, view)  # the state is kept too, so its id is not reused
-        if len(self._views) > self._kept:
-            self._views.popitem(last=False)
-        return view
+        value = compute()
+        self._memo[key] = (state, value)  # the state is kept too, so its id is not reused
+        if len(self._memo) > self._kept:
+            self._memo.popitem(last=False)
+        return value
 
 
 def names_of(loaded: Loaded) -> Names:
@@ -64,7 +77,7 @@ def private_key(loaded: Loaded, seat: SeatRow, views: Views) -> PrivateKey:
     view = views.of(game, state, seat.seat)
     public = views.of(game, state, None)
     private = {k: v for k, v in view.items() if public.get(k) != v}
-    legal = [str(a) for a in game.legal_actions(state, seat.seat)]
+    legal = views.legal(game, state, seat.seat)
     return (private, legal, seat.step, seat.deadline, seat.autopilot, loaded.row.status)
 
 
