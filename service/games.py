@@ -23,7 +23,7 @@ from db.errors import (
 )
 from db.models import GameRow, SeatRow
 from db.store import SeatUpdate, Store
-from engine import GAMES, policy_for
+from engine import policy_for
 from engine.base import IllegalAction
 from i18n import N_, _, later, translate
 from service.errors import (
@@ -36,6 +36,7 @@ from service.errors import (
 )
 from service.lobbies import Lobbies
 from service.reports import Loaded, Move, Report, with_seat
+from service.states import KnownStates
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class GameService(Lobbies):
         self.turn_timeout = turn_timeout
         self._clock = clock
         self._think = think or think_in_thread
+        self._states = KnownStates()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.timers_changed = asyncio.Event()  # set whenever a turn deadline is set or cleared
         # Called with a game's id once it finished (ratings); a failure is logged, never raised.
@@ -93,8 +95,7 @@ class GameService(Lobbies):
             row, seats = await self.store.game_and_seats(game_id)
         except NotFound as exc:
             raise NoGame(_("That game no longer exists.")) from exc
-        state = GAMES[row.game].from_json(row.snapshot) if row.snapshot else None
-        return Loaded(row, seats, state)
+        return Loaded(row, seats, self._states.of(row))
 
     async def channel_game(self, channel_id: int, *, finished_too: bool = False) -> Loaded:
         """The channel's open game; with ``finished_too``, the game being played or, if there
@@ -328,6 +329,7 @@ class GameService(Lobbies):
             for s, u in zip(loaded.seats, updates, strict=True)
         ]
         report.after = Loaded(row, seats, new)
+        self._states.saw(row, new)
 
     async def _finished(self, game_id: int) -> None:
         for hook in self.on_finished:

@@ -102,3 +102,4 @@ async def test_nothing_is_kept_per_game_once_games_end(store: Store) -> None:
             await service.cancel(loaded.row.id, HUMANS[0], is_admin=False)
     gc.collect()
     assert len(service._locks) == 0
+    assert len(service._states) == 0  # no parsed state kept for an ended game
