@@ -148,6 +148,7 @@ class Hands:
             await self._send(shown, seat, key, say, notify=False, urgent=urgent)
             return
         dm.key, dm.note = key, None  # what this edit drew, even if a newer state came since
+        dm.writes += 1
 
     async def _send(
         self,
@@ -179,6 +180,7 @@ class Hands:
             return
         old = dm.message_id if dm.channel_id == channel_id else None
         dm.channel_id, dm.message_id, dm.key, dm.note = channel_id, sent.id, key, None
+        dm.writes += 1
         self.people.newest_message[channel_id] = sent.id
         await self.service.store.set_dm(
             loaded.row.id, seat.seat, channel_id=channel_id, message_id=sent.id

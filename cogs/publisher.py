@@ -95,6 +95,7 @@ class Publisher:
         clicker: SeatRow | None = None,
         clicked_message: int | None = None,
         clicker_saw: Loaded | None = None,
+        clicker_writes: int | None = None,
     ) -> None:
         """Queue everything a report changed: summaries, notices, the table, hands.
 
@@ -102,6 +103,9 @@ class Publisher:
         by the interaction's response, showing ``clicker_saw`` (default: the report's end;
         earlier when the response went out before the computers answered): its hand is only
         checked again (edited if the moves since changed it; no notification).
+        ``clicker_writes`` is :meth:`dm_writes` just before the response was sent: if a hand
+        job wrote that DM since, it may have landed after the response, which then no longer
+        shows; the hand is drawn again.
         """
         shown = self._track(report.after)
         loaded = shown.loaded
@@ -127,7 +131,10 @@ class Publisher:
                     # way may still land after the response: a check behind it redraws
                     # the hand then (it edits nothing when the hand is as shown).
                     saw = clicker_saw or loaded
-                    dm.key = private_key(saw, saw.seats[seat.seat], self.views)
+                    if clicker_writes is not None and dm.writes != clicker_writes:
+                        dm.key = None  # a job's older edit may have landed over the response
+                    else:
+                        dm.key = private_key(saw, saw.seats[seat.seat], self.views)
                     if saw is loaded:
                         dm.note = None
                     self._hand_later(shown, seat.seat)
@@ -182,6 +189,11 @@ class Publisher:
     def announce(self, loaded: Loaded, text: Text) -> None:
         """A public line in the game's channel, in turn with its other messages."""
         self._say_later(loaded, text)
+
+    def dm_writes(self, game_id: int, seat_no: int) -> int:
+        """How many times hand jobs have written this seat's DM (see :meth:`publish`)."""
+        shown = self.games.get(game_id)
+        return shown.dm(seat_no).writes if shown is not None else 0
 
     def busy(self, game_id: int) -> bool:
         """Being drawn, or drawn and its mark not written yet: no repair needed."""

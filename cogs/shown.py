@@ -88,6 +88,9 @@ class DmShown:
     key: PrivateKey | None = None  # private_key() of what the message shows
     pending_notify: bool = False  # a new turn: the next draw may send a new, notifying DM
     note: Note | None = None  # a line for the next draw (a move played for the player)
+    # Hand jobs that finished writing this DM: a click's answer that a job may have landed
+    # after (it finished between the answer and its publish) cannot be taken as shown.
+    writes: int = 0
 
 
 @dataclass(slots=True)

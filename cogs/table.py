@@ -104,6 +104,7 @@ class TableCog(commands.Cog, name="Table"):
             return
         note = forced_notes(shown).get(seat.seat)
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
+        writes = self.publisher.dm_writes(game_id, seat.seat)
         await answer(interaction, update=True, **kwargs)
         try:  # done already, or the computers are still answering: show what they did
             report = await work
@@ -111,7 +112,11 @@ class TableCog(commands.Cog, name="Table"):
             log.exception("game %s: the moves after %r failed", game_id, action)
             report = shown
         self.publisher.publish(
-            report, clicker=seat, clicked_message=message.id, clicker_saw=shown.after
+            report,
+            clicker=seat,
+            clicked_message=message.id,
+            clicker_saw=shown.after,
+            clicker_writes=writes,
         )
 
     async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
