@@ -15,9 +15,14 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from db import open_store
+from db.store import Store
 
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"  # settings.ENV_FILE_VARIABLE; kept literal on purpose
 BOT_SETTINGS = (
@@ -83,3 +88,11 @@ socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
 def sealed_env() -> dict[str, str]:
     """A copy of the (sealed) environment for a subprocess."""
     return dict(os.environ)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    """A fresh SQLite store in the test's own folder, closed afterwards."""
+    opened = await open_store(tmp_path / "bot.db")
+    yield opened
+    await opened.close()

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 from discord import app_commands
 
 import i18n
@@ -17,20 +14,12 @@ from cogs.help import help_panel
 from cogs.lobby import lobby_panel, lobby_view
 from cogs.settings import settings_panel
 from cogs.shown import hand_header
-from db import open_store
 from db.store import Store
 from i18n.tools import missing
 from service.games import GameService
 from service.reports import Loaded
 
 HOST, BOB = 100, 101
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _lobby(store: Store, game: str = "grinch") -> Loaded:

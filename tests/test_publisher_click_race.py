@@ -4,16 +4,12 @@ has put older buttons over that answer: the hand is drawn again (stub Discord, r
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 
 import discord
-import pytest
 
 from cogs.pacing import Pacer
 from cogs.publisher import Publisher
-from db import open_store
 from db.models import SeatRow
 from db.store import Store
 from service.games import GameService
@@ -37,13 +33,6 @@ class _HeldHttp(_Http):
 class _HeldBot(_Bot):
     def __init__(self) -> None:
         self.http = _HeldHttp()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _started(service: GameService, publisher: Publisher) -> tuple[Report, SeatRow]:

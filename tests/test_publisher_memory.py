@@ -5,16 +5,12 @@ from __future__ import annotations
 import gc
 import itertools
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 
 import discord
-import pytest
 
 from cogs.pacing import Pacer
 from cogs.publisher import Publisher
-from db import open_store
 from db.store import Store
 from service.games import GameService
 from service.reports import Report
@@ -61,13 +57,6 @@ class _Bot:
 
     def get_guild(self, guild_id: int) -> None:
         return None
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _play(service: GameService, publisher: Publisher, channel: int, finish: bool) -> None:

@@ -5,17 +5,14 @@ store)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, cast
 
 import discord
-import pytest
 
 from cogs.marks import RenderedMarks
 from cogs.pacing import Pacer
 from cogs.publisher import Publisher
-from db import open_store
 from db.store import Store
 from service.games import GameService
 from service.reports import Report
@@ -49,13 +46,6 @@ class _GatedBot(_Bot):
 
     def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Channel:
         return _GatedChannel(self.gate)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _next_move(service: GameService, report: Report) -> Report:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 from unittest.mock import AsyncMock, MagicMock
 
@@ -14,7 +12,6 @@ from discord.ext import commands
 from cogs.player_components import BoardPageButton, PlayerRoutes, board_view
 from cogs.players import PlayersCog
 from cogs.ui.players import board_panel, stats_panel, trend_text
-from db import open_store
 from db.players import RatingRow
 from db.store import Store
 from service.boards import PAGE_SIZE, Boards
@@ -24,13 +21,6 @@ from service.ratings import Ratings
 from tests.players.helpers import play_game
 
 TITLES = {"hearts": "2-Player Hearts", "grinch": "Grinch"}
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def test_a_long_leaderboard_has_pages_best_first(store: Store) -> None:

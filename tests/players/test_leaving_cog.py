@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any, cast
 from unittest.mock import MagicMock
 
 import discord
-import pytest
 from discord import app_commands
 from discord.ext import commands
 
@@ -18,17 +15,9 @@ from cogs.leaving import IDLE_CLOSED, LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.player_components import PlayerRoutes
 from cogs.table import TableCog
-from db import open_store
 from db.store import Store
 from engine import GAMES
 from service.games import GameService
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def test_leave_in_every_group_and_idle_lobbies_closed(store: Store) -> None:

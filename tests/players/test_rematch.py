@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from cogs.rematch import result_view
-from db import open_store
 from db.store import Store
 from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
 from service.rematch import rematch
 from tests.players.helpers import play_game
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def test_a_rematch_seats_the_computers_and_invites_the_people(store: Store) -> None:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from db import open_store
 from db.store import Store
 from engine import GAMES
 from service.errors import NoGame
@@ -17,13 +14,6 @@ from service.replays import Replays, replay_export
 from tests.players.helpers import play_game
 
 PLAYERS = {"grinch": 2, "gnome": 3, "hearts": 2, "ten": 2}
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 def test_every_game_is_covered() -> None:

@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
-import pytest
 from discord.ext import commands
 
 from cogs.settings import SettingsCog
-from db import open_store
 from db.store import Store
 from service.games import GameService
 from service.servers import HOUR, ServerSettings
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def test_settings_needs_manage_server_and_reminders_dm_once(store: Store) -> None:

@@ -4,9 +4,7 @@ coalesced, bounded edits."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
@@ -15,19 +13,11 @@ import pytest
 
 from cogs.player_components import PlayerRoutes
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
-from db import open_store
 from db.store import Store
 from engine import GAMES
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _running(store: Store) -> Loaded:

@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from cogs.shown import forced_notes
-from db import open_store
 from db.store import Store
 from service.games import GameService
 from tests.service.test_games import HOST
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def test_a_turns_first_draw_in_ten_is_played_and_said(store: Store) -> None:

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from db import open_store
 from db.store import Store
 from engine import GAMES
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated, RejectedMove, StaleMove
@@ -24,13 +21,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _lobby(service: GameService, channel: int = 10) -> Loaded:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import i18n
-from db import open_store
 from db.store import Store
 from engine.base import IllegalAction
 from service.errors import LobbyProblem, RejectedMove
@@ -19,13 +16,6 @@ from service.reports import Loaded
 from service.servers import BadSetting, describe_timeout, parse_timeout
 
 HOST, BOB = 100, 101
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _lobby(service: GameService) -> Loaded:

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from db import open_store
 from db.store import Store
 from engine import GAMES
 from service.games import GameService
@@ -18,13 +15,6 @@ from service.reports import Loaded
 from tests.store.test_lean_move import count_statements
 
 HUMANS = (100, 101, 102)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _started(service: GameService, game: str, channel: int, humans: int) -> Loaded:

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from db import open_store
 from db.errors import StorageFull
 from db.store import Store
 from service.errors import CannotSave, NoGame, NotAllowed
 from service.games import GameService
 from service.reports import Loaded, Report
 from tests.service.test_games import HOST, Clock, _lobby, _started
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 def _due_human(loaded: Loaded) -> int:

@@ -4,13 +4,8 @@ it is the database's: another process's move, or a new version, is parsed from i
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from dataclasses import replace
-from pathlib import Path
 
-import pytest
-
-from db import open_store
 from db.models import GameRow
 from db.store import Store
 from engine import GAMES
@@ -19,13 +14,6 @@ from service.reports import Loaded
 from service.states import KnownStates
 
 HOST, GUEST = 100, 101
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await open_store(tmp_path / "bot.db")
-    yield opened
-    await opened.close()
 
 
 async def _started(service: GameService) -> Loaded:
