@@ -3,8 +3,10 @@
 At start, every open game whose due seats are computers or players on autopilot moves on (a
 crash can fall between a human's committed move and the computer's answer), and games whose
 messages are older than their last move are redrawn, behind live moves in the REST budget.
-Turn timers sleep until the earliest deadline and wake when the service sets a new one. A
-periodic check redraws any game whose messages fell behind (a failed edit, an outage).
+Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
+few seconds, games whose automatic moves are overdue (the process playing them stopped, or
+saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
+failed edit, an outage).
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from service.games import GameService
 
 log = logging.getLogger(__name__)
 
-MAX_TIMER_SLEEP = 30.0
-SHARED_TIMER_SLEEP = 5.0
+# The timer loop looks at the database at least this often (seconds): other processes
+# (PostgreSQL) set timers this one does not hear of, and any game's automatic moves may fall
+# overdue (see GameService.resume_stalled).
+LOOK_EVERY = 5.0
 REPAIR_EVERY = 60.0
 
 
@@ -117,22 +121,24 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         await self.bot.wait_until_ready()
         service = self.service
         changed = service.timers_changed
+        checked = 0.0
         while True:
             changed.clear()
             service.soonest_new_deadline = None
             try:
-                for report in await service.expire_due():
+                reports = await service.expire_due()
+                if time.monotonic() - checked >= LOOK_EVERY:
+                    checked = time.monotonic()
+                    reports += await service.resume_stalled()
+                for report in reports:
                     if report.moves or report.notices:
                         self.publisher.publish(report)
                 due = await service.store.next_claimable_at()
             except Exception:
                 log.exception("turn timers failed; retrying")
                 due = None
-            delay = MAX_TIMER_SLEEP if due is None else max(0.0, due - time.time())
-            # Other processes (PostgreSQL) set timers this one does not hear of: look again
-            # every few seconds there.
-            longest = SHARED_TIMER_SLEEP if service.store.dialect == "postgres" else MAX_TIMER_SLEEP
-            await self._sleep_until(time.time() + min(delay, longest))
+            delay = LOOK_EVERY if due is None else max(0.0, due - time.time())
+            await self._sleep_until(time.time() + min(delay, LOOK_EVERY))
 
     async def _sleep_until(self, wake_at: float) -> None:
         """Sleep until ``wake_at``, or until a deadline is set that falls due before it (a

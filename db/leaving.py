@@ -21,11 +21,18 @@ class Leaving:
     def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
 
     async def hand_seat_to_computer(
-        self, game_id: int, seat: int, *, name: str, new_host: int | None
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        name: str,
+        new_host: int | None,
+        resume_after: float | None = None,
     ) -> bool:
         """The person in ``seat`` of a running game leaves it to a computer named ``name``
         (the seat keeps who left); ``new_host`` takes the host's powers. False if the game is
-        not running or the seat has no person in it."""
+        not running or the seat has no person in it. ``resume_after``: the moment by which
+        the computer should have moved if the seat is due (see ``Store.record_move``)."""
         async with self._transaction() as tx:
             rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id)
             if not rows or rows[0]["status"] != "active":
@@ -40,8 +47,14 @@ class Leaving:
                 game_id,
                 seat,
             )
-            if changed and new_host is not None:
-                await tx.execute("UPDATE games SET host_id = ? WHERE id = ?", new_host, game_id)
+            if changed:
+                await tx.execute(
+                    "UPDATE games SET host_id = COALESCE(?, host_id), "
+                    "resume_after = COALESCE(?, resume_after) WHERE id = ?",
+                    new_host,
+                    resume_after,
+                    game_id,
+                )
             return changed == 1
 
     async def idle_lobbies(self, idle_since: float) -> list[int]:

@@ -27,6 +27,7 @@ class GameRow:
     ended_at: float | None
     rendered_version: int = -1
     turn_timeout: float | None = None  # seconds, from the server's settings; None: the bot's
+    resume_after: float | None = None  # automatic moves are due by then (None: a human decides)
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRow:

@@ -177,6 +177,17 @@ class Reads(ABC):
         due = rows[0]["due"] if rows else None
         return None if due is None else float(due)
 
+    async def stalled_games(self, now: float, limit: int = 50) -> list[int]:
+        """Running games whose automatic moves were due by ``now`` and not played (the process
+        playing them stopped, or they failed), longest waiting first."""
+        rows = await self._fetch(
+            "SELECT id FROM games WHERE resume_after IS NOT NULL AND resume_after <= ? "
+            "AND status = 'active' ORDER BY resume_after LIMIT ?",
+            now,
+            limit,
+        )
+        return [int(r["id"]) for r in rows]
+
     async def results(self, game_id: int) -> list[tuple[int, int | None, int, bool]]:
         return [(r.seat, r.user_id, r.total, r.won) for r in await self.result_rows(game_id)]
 

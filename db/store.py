@@ -47,7 +47,10 @@ __all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"
 
 OPEN_STATUSES = ("lobby", "active")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-DEFAULT_CLAIM_LEASE = 60.0  # seconds a claimed timer stays with its claimer
+# Seconds a claimed timer stays with its claimer. Playing a timeout takes milliseconds; a
+# claimer that died holds the timer this long. A claimer still at work when its lease ends
+# loses nothing: the second claimer's move fails its version check.
+DEFAULT_CLAIM_LEASE = 15.0
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -251,15 +254,21 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         )
 
     async def start(
-        self, game_id: int, snapshot: str, deadlines: dict[int, float | None]
+        self,
+        game_id: int,
+        snapshot: str,
+        deadlines: dict[int, float | None],
+        resume_after: float | None = None,
     ) -> GameRow:
-        """Lobby -> active with the engine's first snapshot (version 0)."""
+        """Lobby -> active with the engine's first snapshot (version 0); ``resume_after`` as
+        in :meth:`record_move`."""
         async with self._transaction() as tx:
             rows = await tx.fetch(
-                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ? "
-                "WHERE id = ? AND status = 'lobby' RETURNING *",
+                "UPDATE games SET status = 'active', snapshot = ?, version = 0, updated_at = ?, "
+                "resume_after = ? WHERE id = ? AND status = 'lobby' RETURNING *",
                 snapshot,
                 time.time(),
+                _seconds(resume_after),
                 game_id,
             )
             if not rows:
@@ -276,7 +285,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         now = time.time()
         async with self._transaction() as tx:
             changed = await tx.execute(
-                "UPDATE games SET status = ?, updated_at = ?, ended_at = ? "
+                "UPDATE games SET status = ?, updated_at = ?, ended_at = ?, resume_after = NULL "
                 "WHERE id = ? AND status IN ('lobby', 'active')",
                 status,
                 now,
@@ -301,13 +310,15 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         snapshot: str,
         seat_updates: Iterable[SeatUpdate],
         results: Sequence[tuple[int, int | None, int, bool]] | None = None,
+        resume_after: float | None = None,
     ) -> int:
         """Append one action and its snapshot atomically; returns the new version.
 
         Raises StaleVersion if another move was recorded since ``expected_version`` (in this
         process or any other sharing the database). ``results`` (seat, user id, total, won)
         finishes the game in the same transaction. Every seat update also releases that
-        seat's timer claim.
+        seat's timer claim. ``resume_after``: when automatic moves (computers, autopilot,
+        forced) follow this one, the moment by which they should have been played.
         """
         now = time.time()
         new_version = expected_version + 1
@@ -320,13 +331,14 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         statements = [
             Statement(
                 "UPDATE games SET snapshot = ?, version = ?, updated_at = ?, status = ?, "
-                "ended_at = ? WHERE id = ? AND status = 'active' AND version = ?",
+                "ended_at = ?, resume_after = ? WHERE id = ? AND status = 'active' AND version = ?",
                 (
                     snapshot,
                     new_version,
                     now,
                     "finished" if finished else "active",
                     now if finished else None,
+                    None if finished else _seconds(resume_after),
                     game_id,
                     expected_version,
                 ),
@@ -355,6 +367,15 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
             ]
         await self._write_all(statements)
         return new_version
+
+    async def stop_resuming(self, game_id: int, version: int) -> None:
+        """The game at ``version`` has no automatic move due after all: stop looking at it."""
+        async with self._transaction() as tx:
+            await tx.execute(
+                "UPDATE games SET resume_after = NULL WHERE id = ? AND version = ?",
+                game_id,
+                version,
+            )
 
     async def claim_due_seats(
         self, now: float, limit: int = 10, *, lease: float = DEFAULT_CLAIM_LEASE

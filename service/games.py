@@ -42,6 +42,11 @@ log = logging.getLogger(__name__)
 
 CANNOT_SAVE = N_("The bot cannot save moves right now; please try again in a little while.")
 CLAIM_BATCH = 10  # expired timers taken from the database at a time
+STALLED_BATCH = 20  # stalled games resumed at a time
+# Seconds automatic moves (computers, autopilot, forced) may take after the move that made them
+# due before any process sharing the database plays them instead: they normally follow within
+# milliseconds, in the same process; they wait only if that process stopped or failed.
+RESUME_GRACE = 10.0
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
 
 # A computer's choice: (game name, the seat's view, its legal actions, a seeded Random) -> an
@@ -173,6 +178,42 @@ class GameService(Lobbies):
             await self._run_computers(report)
             return report
 
+    async def resume_stalled(self) -> list[Report]:
+        """Play the automatic moves of every game that waits for them past their grace (the
+        process playing them stopped, or saving them failed); returns what happened."""
+        reports: list[Report] = []
+        now = self._clock()
+        for game_id in await self.store.stalled_games(now, limit=STALLED_BATCH):
+            if self.lock(game_id).locked():  # this process is moving it right now
+                continue
+            try:
+                report = await self._resume_stalled(game_id, now)
+            except Exception:
+                log.exception("game %s: could not resume its automatic moves", game_id)
+                continue
+            if report is not None:
+                reports.append(report)
+        return reports
+
+    async def _resume_stalled(self, game_id: int, now: float) -> Report | None:
+        async with self.lock(game_id):
+            loaded = await self.load(game_id)
+            due = loaded.row.resume_after
+            if loaded.row.status != "active" or due is None or due > now:
+                return None  # it moved on meanwhile
+            report = Report(before=loaded, after=loaded)
+            await self._run_computers(report)
+            if report.moves:
+                log.warning(
+                    "game %s: played %d automatic moves that waited %.0f s past their grace",
+                    game_id,
+                    len(report.moves),
+                    now - due,
+                )
+            elif report.after.row.version == loaded.row.version:  # nothing was due after all
+                await self.store.stop_resuming(game_id, loaded.row.version)
+            return report
+
     async def expire_due(self) -> list[Report]:
         """Play for every seat whose turn timer has run out; returns what happened.
 
@@ -246,6 +287,22 @@ class GameService(Lobbies):
                 out[seat.seat] = now + timeout
         return out
 
+    def _resume_after(self, game: Any, state: Any, seats: Iterable[SeatRow]) -> float | None:
+        """When automatic moves follow ``state`` (a computer or a player on autopilot is due,
+        or a due player's only move is played for them): the moment by which they should have
+        been played. None when only people decide."""
+        to_act = game.to_act(state)
+        automatic = any(
+            s.seat in to_act
+            and (s.is_computer or s.autopilot or game.forced(state, s.seat) is not None)
+            for s in seats
+        )
+        return self.resume_deadline() if automatic else None
+
+    def resume_deadline(self) -> float:
+        """By when automatic moves that fall due now should have been played."""
+        return self._clock() + RESUME_GRACE
+
     async def _record(
         self, report: Report, seat_no: int, action: str, actor: str, new: Any
     ) -> None:
@@ -273,6 +330,7 @@ class GameService(Lobbies):
             for s in loaded.seats
         ]
         outcome = game.outcome(new)
+        resume_after = None if outcome is not None else self._resume_after(game, new, seats)
         results = None
         if outcome is not None:
             results = [
@@ -291,6 +349,7 @@ class GameService(Lobbies):
                 snapshot=snapshot,
                 seat_updates=updates,
                 results=results,
+                resume_after=resume_after,
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
             raise StaleMove(_("That move is no longer available.")) from exc
@@ -317,6 +376,7 @@ class GameService(Lobbies):
             status="finished" if finished else loaded.row.status,
             updated_at=now,
             ended_at=now if finished else loaded.row.ended_at,
+            resume_after=resume_after,
         )
         seats = [
             replace(
@@ -370,22 +430,36 @@ class GameService(Lobbies):
             game, state = loaded.game, loaded.state
             to_act = game.to_act(state)
             auto = [s for s in loaded.seats if s.seat in to_act and (s.is_computer or s.autopilot)]
-            if auto:
-                seat = auto[0]
-                actor = "computer" if seat.is_computer else "autopilot"
-                await self._computer_move(report, seat.seat, actor)
-                continue
-            forced = next(
-                (
-                    (seat_no, action)
-                    for seat_no in sorted(to_act)
-                    if (action := game.forced(state, seat_no)) is not None
-                ),
-                None,
-            )
-            if forced is None:
+            try:
+                if auto:
+                    seat = auto[0]
+                    actor = "computer" if seat.is_computer else "autopilot"
+                    await self._computer_move(report, seat.seat, actor)
+                    continue
+                if not await self._forced_move(report):
+                    return
+            except StaleMove:  # another process sharing the database moved this game on
+                log.info(
+                    "game %s moved on elsewhere; its next moves are played there", loaded.row.id
+                )
                 return
-            seat_no, action = forced
-            new_state = game.apply(state, seat_no, action)
-            await self._record(report, seat_no, str(action), "forced", new_state)
         log.error("game %s: automatic moves did not yield", report.after.row.id)
+
+    async def _forced_move(self, report: Report) -> bool:
+        """Play a due player's only move for them; False if every due player decides."""
+        game, state = report.after.game, report.after.state
+        forced = next(
+            (
+                (seat_no, action)
+                for seat_no in sorted(game.to_act(state))
+                if (action := game.forced(state, seat_no)) is not None
+            ),
+            None,
+        )
+        if forced is None:
+            return False
+        seat_no, action = forced
+        await self._record(
+            report, seat_no, str(action), "forced", game.apply(state, seat_no, action)
+        )
+        return True

@@ -49,6 +49,7 @@ async def leave_game(
             seat.seat,
             name=computer,
             new_host=None if heir is None else heir.user_id,
+            resume_after=service.resume_deadline(),
         )
         if not handed:
             raise GameClosed(_("This game is over."))

@@ -11,6 +11,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
 from db.models import GameRow, SeatRow
@@ -41,6 +42,9 @@ class Lobbies(ABC):
         was_to_act: set[int],
         row: GameRow,
     ) -> dict[int, float | None]: ...
+
+    @abstractmethod
+    def _resume_after(self, game: Any, state: Any, seats: Iterable[SeatRow]) -> float | None: ...
 
     @abstractmethod
     async def _run_computers(self, report: Report) -> None: ...
@@ -188,7 +192,12 @@ class Lobbies(ABC):
         state = game.new_game(len(loaded.seats), loaded.row.seed)
         deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
         try:
-            row = await self.store.start(game_id, game.to_json(state), deadlines)
+            row = await self.store.start(
+                game_id,
+                game.to_json(state),
+                deadlines,
+                self._resume_after(game, state, loaded.seats),
+            )
         except StaleVersion as exc:
             raise LobbyProblem(_("This game has already started.")) from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]

@@ -14,7 +14,7 @@ import asyncpg
 import pytest
 
 from db.errors import StaleVersion, StoreLocked
-from db.store import SeatUpdate, Store
+from db.store import DEFAULT_CLAIM_LEASE, SeatUpdate, Store
 from tests.store.conftest import OpenStore
 
 ROUNDS = 50
@@ -94,13 +94,15 @@ async def test_due_timers_raced_by_two_stores_are_claimed_once_each(
         taken: list[tuple[int, int]] = []
         while batch := await store.claim_due_seats(now, limit=3):
             taken += [(s.game_id, s.seat) for s in batch]
-            assert all(s.claimed_until == pytest.approx(now + 60) for s in batch)
+            assert all(s.claimed_until == pytest.approx(now + DEFAULT_CLAIM_LEASE) for s in batch)
         return taken
 
     results = await asyncio.gather(claimer(first), claimer(second), claimer(second))
     claimed = [pair for result in results for pair in result]
     assert sorted(claimed) == sorted(due)  # every due seat, each exactly once
-    assert await first.claim_due_seats(now + 59, limit=100) == []  # leases still running
+    assert (
+        await first.claim_due_seats(now + DEFAULT_CLAIM_LEASE - 1, limit=100) == []
+    )  # leases still running
     # A move rewrites the seat's timer and ends its claim; the other seats' claims hold.
     game, _ = min(due)
     await first.record_move(
@@ -116,7 +118,7 @@ async def test_due_timers_raced_by_two_stores_are_claimed_once_each(
         (game, 0)
     ]
     # A claimer that died: once its lease is over the seat is due again, for one taker.
-    late = now + 61  # every lease above has ended (the one just taken too)
+    late = now + DEFAULT_CLAIM_LEASE + 1  # every lease above has ended (the one just taken too)
     again = await asyncio.gather(
         first.claim_due_seats(late, limit=100), second.claim_due_seats(late, limit=100)
     )
@@ -160,3 +162,56 @@ async def test_a_claim_skips_seats_another_process_holds_instead_of_waiting(
     finally:
         await other.close()
     assert [(s.game_id, s.seat) for s in await store.claim_due_seats(now)] == [(game, 0)]
+
+
+async def test_stalled_games_are_those_whose_automatic_moves_are_overdue(
+    open_store: OpenStore,
+) -> None:
+    """resume_after travels with the move (and the start, and a seat left to a computer);
+    any store sharing the database sees the game once it is overdue, until it moves on."""
+    first, second = await _two_stores(open_store)
+    now = time.time()
+    waiting = await _active_game(first, 1, {0: None, 1: None})
+    quiet = await _active_game(first, 2, {0: None, 1: None})
+    started = await first.create_lobby(
+        guild_id=1, channel_id=3, game="gnome", host_id=1, host_name="H", seed=3
+    )
+    await first.start(started.id, "{}", {0: None}, now + 5)
+    seats = [SeatUpdate(0, None, 0, False), SeatUpdate(1, None, 0, False)]
+    for game, due in ((waiting, now + 10), (quiet, None)):
+        await first.record_move(
+            game,
+            expected_version=0,
+            seat=0,
+            action="x",
+            actor="player",
+            snapshot="{}",
+            seat_updates=seats,
+            resume_after=due,
+        )
+    assert (await second.game(waiting)).resume_after == pytest.approx(now + 10)
+    assert await second.stalled_games(now) == []
+    assert await second.stalled_games(now + 10) == [started.id, waiting]  # longest waiting first
+    assert await second.stalled_games(now + 10, limit=1) == [started.id]
+    # The next move (the computer's, from whichever process) clears it.
+    await second.record_move(
+        waiting,
+        expected_version=1,
+        seat=1,
+        action="y",
+        actor="computer",
+        snapshot="{}",
+        seat_updates=seats,
+    )
+    assert await first.stalled_games(now + 100) == [started.id]
+    # Nothing due after all: stop looking, unless the game moved since it was looked at.
+    await first.stop_resuming(started.id, version=7)
+    assert await first.stalled_games(now + 100) == [started.id]
+    await first.stop_resuming(started.id, version=0)
+    assert await first.stalled_games(now + 100) == []
+    # Leaving hands the seat to a computer and asks for a look; an ended game is never listed.
+    assert await second.hand_seat_to_computer(quiet, 1, name="Bot", new_host=None, resume_after=now)
+    assert await first.stalled_games(now) == [quiet]
+    assert (await first.game(quiet)).host_id == 1
+    await first.end(quiet, "cancelled")
+    assert await first.stalled_games(now + 100) == []
