@@ -35,7 +35,7 @@ from service.errors import (
     StaleMove,
 )
 from service.lobbies import Lobbies
-from service.reports import Loaded, Move, Report, with_seat
+from service.reports import Loaded, Move, Report, Upcoming, with_seat
 from service.states import KnownStates
 
 log = logging.getLogger(__name__)
@@ -287,17 +287,21 @@ class GameService(Lobbies):
                 out[seat.seat] = now + timeout
         return out
 
-    def _resume_after(self, game: Any, state: Any, seats: Iterable[SeatRow]) -> float | None:
-        """When automatic moves follow ``state`` (a computer or a player on autopilot is due,
-        or a due player's only move is played for them): the moment by which they should have
-        been played. None when only people decide."""
+    def _upcoming(self, game: Any, state: Any, seats: Iterable[SeatRow], version: int) -> Upcoming:
+        """The automatic move due at ``version``: the first due computer or player on
+        autopilot, else the first due player whose only move is played for them.
+
+        Found once, when the version is recorded: it is saved as the game's ``resume_after``
+        (so any process can finish the job if this one stops) and played right after."""
         to_act = game.to_act(state)
-        automatic = any(
-            s.seat in to_act
-            and (s.is_computer or s.autopilot or game.forced(state, s.seat) is not None)
-            for s in seats
-        )
-        return self.resume_deadline() if automatic else None
+        due = [s for s in seats if s.seat in to_act]
+        for seat in due:
+            if seat.is_computer or seat.autopilot:
+                return Upcoming(version, seat.seat, "computer" if seat.is_computer else "autopilot")
+        for seat_no in sorted(to_act):
+            if (action := game.forced(state, seat_no)) is not None:
+                return Upcoming(version, seat_no, "forced", action)
+        return Upcoming(version, None)
 
     def resume_deadline(self) -> float:
         """By when automatic moves that fall due now should have been played."""
@@ -330,7 +334,10 @@ class GameService(Lobbies):
             for s in loaded.seats
         ]
         outcome = game.outcome(new)
-        resume_after = None if outcome is not None else self._resume_after(game, new, seats)
+        upcoming = Upcoming(loaded.row.version + 1, None)
+        if outcome is None:
+            upcoming = self._upcoming(game, new, seats, upcoming.version)
+        resume_after = None if upcoming.seat is None else self.resume_deadline()
         results = None
         if outcome is not None:
             results = [
@@ -389,6 +396,7 @@ class GameService(Lobbies):
             for s, u in zip(loaded.seats, updates, strict=True)
         ]
         report.after = Loaded(row, seats, new)
+        report.upcoming = upcoming
         self._states.saw(row, new)
 
     async def _finished(self, game_id: int) -> None:
@@ -427,39 +435,23 @@ class GameService(Lobbies):
             loaded = report.after
             if loaded.row.status != "active":
                 return
-            game, state = loaded.game, loaded.state
-            to_act = game.to_act(state)
-            auto = [s for s in loaded.seats if s.seat in to_act and (s.is_computer or s.autopilot)]
+            upcoming = report.upcoming
+            if upcoming is None or upcoming.version != loaded.row.version:
+                upcoming = self._upcoming(
+                    loaded.game, loaded.state, loaded.seats, loaded.row.version
+                )
+            seat_no = upcoming.seat
+            if seat_no is None:
+                return
             try:
-                if auto:
-                    seat = auto[0]
-                    actor = "computer" if seat.is_computer else "autopilot"
-                    await self._computer_move(report, seat.seat, actor)
-                    continue
-                if not await self._forced_move(report):
-                    return
+                if upcoming.actor == "forced":
+                    new = loaded.game.apply(loaded.state, seat_no, upcoming.action)
+                    await self._record(report, seat_no, str(upcoming.action), "forced", new)
+                else:
+                    await self._computer_move(report, seat_no, upcoming.actor)
             except StaleMove:  # another process sharing the database moved this game on
                 log.info(
                     "game %s moved on elsewhere; its next moves are played there", loaded.row.id
                 )
                 return
         log.error("game %s: automatic moves did not yield", report.after.row.id)
-
-    async def _forced_move(self, report: Report) -> bool:
-        """Play a due player's only move for them; False if every due player decides."""
-        game, state = report.after.game, report.after.state
-        forced = next(
-            (
-                (seat_no, action)
-                for seat_no in sorted(game.to_act(state))
-                if (action := game.forced(state, seat_no)) is not None
-            ),
-            None,
-        )
-        if forced is None:
-            return False
-        seat_no, action = forced
-        await self._record(
-            report, seat_no, str(action), "forced", game.apply(state, seat_no, action)
-        )
-        return True

@@ -19,7 +19,7 @@ from db.store import Store
 from engine import GAMES
 from i18n import _, ngettext
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
-from service.reports import Loaded, Report, here
+from service.reports import Loaded, Report, Upcoming, here
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
 
@@ -44,7 +44,12 @@ class Lobbies(ABC):
     ) -> dict[int, float | None]: ...
 
     @abstractmethod
-    def _resume_after(self, game: Any, state: Any, seats: Iterable[SeatRow]) -> float | None: ...
+    def _upcoming(
+        self, game: Any, state: Any, seats: Iterable[SeatRow], version: int
+    ) -> Upcoming: ...
+
+    @abstractmethod
+    def resume_deadline(self) -> float: ...
 
     @abstractmethod
     async def _run_computers(self, report: Report) -> None: ...
@@ -191,17 +196,16 @@ class Lobbies(ABC):
             )
         state = game.new_game(len(loaded.seats), loaded.row.seed)
         deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
+        upcoming = self._upcoming(game, state, loaded.seats, 0)
+        resume_after = None if upcoming.seat is None else self.resume_deadline()
         try:
-            row = await self.store.start(
-                game_id,
-                game.to_json(state),
-                deadlines,
-                self._resume_after(game, state, loaded.seats),
-            )
+            row = await self.store.start(game_id, game.to_json(state), deadlines, resume_after)
         except StaleVersion as exc:
             raise LobbyProblem(_("This game has already started.")) from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
-        report = Report(before=loaded, after=Loaded(row, seats, state), started=state)
+        report = Report(
+            before=loaded, after=Loaded(row, seats, state), started=state, upcoming=upcoming
+        )
         if any(d is not None for d in deadlines.values()):
             report.deadlines_changed = True
             self._timers_set(deadlines.values())

@@ -38,6 +38,17 @@ class Move:
     actor: str  # player | computer | timeout | autopilot
 
 
+@dataclass(frozen=True, slots=True)
+class Upcoming:
+    """The automatic move due at one version of a game (the service's bookkeeping: found
+    when the version is recorded, played right after)."""
+
+    version: int
+    seat: int | None  # None: people decide
+    actor: str = ""  # computer | autopilot | forced
+    action: Any = None  # a forced move's action
+
+
 @dataclass(slots=True)
 class Report:
     """What a call changed, for the Discord layer to show."""
@@ -50,6 +61,7 @@ class Report:
     notices: list[Later | str] = field(default_factory=list)
     deadlines_changed: bool = False  # a turn timer was set or cleared
     started: Any = None  # a game that started in this call: its first state
+    upcoming: Upcoming | None = None  # the automatic move due after ``after``, if known
 
     def copy(self) -> Report:
         """This report as it is now (later moves of the call do not change the copy)."""
