@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from db import pgadmin
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 from tests.fakediscord.process import BotProcess
 
@@ -122,3 +123,23 @@ async def bot_process(
             sys.stdout.write(f"\n---- bot log ({proc.log_path}) ----\n{proc.log_text()}\n")
             if fake_discord.unknown_routes:
                 sys.stdout.write(f"---- unknown routes: {fake_discord.unknown_routes}\n")
+
+
+@pytest.fixture
+async def pg_database() -> AsyncIterator[str]:
+    """A throw-away PostgreSQL database for this test only; dropped afterwards."""
+    admin = pgadmin.admin_url()
+    why = await pgadmin.reachable(admin)
+    if why is not None:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"this e2e test needs PostgreSQL (REQUIRE_POSTGRES=1): {admin}: {why}")
+        pytest.skip(
+            f"e2e test on PostgreSQL skipped: no server at {admin} ({why}); "
+            "set REQUIRE_POSTGRES=1 to make this a failure"
+        )
+    name = pgadmin.fresh_name("cardtable_e2e")
+    url = await pgadmin.create_database(admin, name)
+    try:
+        yield url
+    finally:
+        await pgadmin.drop_database(admin, name)

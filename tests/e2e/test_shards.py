@@ -15,16 +15,13 @@ test. Without one the test is skipped with the reason; ``REQUIRE_POSTGRES=1`` (C
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from db import pgadmin
 from tests.e2e.driver import open_game, quiet
 from tests.e2e.ledger import Database, Ledger, play
 from tests.fakediscord import FakeDiscord
@@ -32,26 +29,6 @@ from tests.fakediscord.process import BotProcess
 
 TIMEOUT = "3"  # seconds a player has; "erin" never plays, so her turns time out
 pytestmark = pytest.mark.timeout(150)  # the PostgreSQL test takes about 60-90 s on 2 cores
-
-
-@pytest.fixture
-async def pg_database() -> AsyncIterator[str]:
-    """A throw-away PostgreSQL database for this test only; dropped afterwards."""
-    admin = pgadmin.admin_url()
-    why = await pgadmin.reachable(admin)
-    if why is not None:
-        if os.environ.get("REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"sharded e2e test needs PostgreSQL (REQUIRE_POSTGRES=1): {admin}: {why}")
-        pytest.skip(
-            f"sharded e2e test skipped: no PostgreSQL at {admin} ({why}); "
-            "set REQUIRE_POSTGRES=1 to make this a failure"
-        )
-    name = pgadmin.fresh_name("cardtable_e2e")
-    url = await pgadmin.create_database(admin, name)
-    try:
-        yield url
-    finally:
-        await pgadmin.drop_database(admin, name)
 
 
 def two_guilds(fake: FakeDiscord) -> tuple[int, int]:
