@@ -18,7 +18,7 @@ from typing import Any, ClassVar, NoReturn
 import asyncpg
 
 from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
-from db.migrations import apply_postgres
+from db.migrations import Dialect, apply_postgres
 from db.store import TABLE_KEYS, Store, Tx
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,7 @@ class _PgTx:
 class PostgresStore(Store):
     """The store on a PostgreSQL database. Open with :meth:`Store.open` or :meth:`connect`."""
 
-    dialect: ClassVar[str] = "postgres"
+    dialect: ClassVar[Dialect] = "postgres"
     _row_lock: ClassVar[str] = " FOR UPDATE"
     _claim_lock: ClassVar[str] = " FOR UPDATE OF s SKIP LOCKED"
     _writable_sql: ClassVar[str] = "SELECT NOT pg_is_in_recovery() AS writable"

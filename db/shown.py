@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from db.migrations import Dialect
     from db.reads import Tx
 
 # The first key of the two-key advisory lock a table claim takes; the second is the game id.
@@ -46,7 +47,7 @@ class ShownIds:
 class SharedShown(ABC):
     """Mixed into :class:`db.store.Store`: the reads and the claim above."""
 
-    dialect: ClassVar[str]
+    dialect: ClassVar[Dialect]
 
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...

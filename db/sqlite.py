@@ -34,7 +34,7 @@ from db.errors import (
 )
 from db.gate import Gate
 from db.group_commit import GroupCommit
-from db.migrations import apply_sqlite
+from db.migrations import Dialect, apply_sqlite
 from db.reads import Statement
 from db.store import Store, Tx
 
@@ -138,7 +138,7 @@ class _SqliteTx:
 class SqliteStore(Store):
     """The store on one SQLite file. Open with :meth:`Store.open` or :meth:`open_file`."""
 
-    dialect: ClassVar[str] = "sqlite"
+    dialect: ClassVar[Dialect] = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, path: Path, lock: FileLock | None) -> None:
         self._conn = conn

@@ -36,6 +36,7 @@ from db.errors import (
 )
 from db.languages import Languages
 from db.leaving import Leaving
+from db.migrations import Dialect
 from db.models import GameRow, SeatRow
 from db.players import Players
 from db.probe import DatabaseUnusable
@@ -71,7 +72,7 @@ class SeatUpdate:
 class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
-    dialect: ClassVar[str]
+    dialect: ClassVar[Dialect]
     # Appended to the SELECT that reads a game before writing it (PostgreSQL: a row lock;
     # SQLite needs none, its writers are serialised by BEGIN IMMEDIATE).
     _row_lock: ClassVar[str] = ""

@@ -12,6 +12,7 @@ This runs when pytest imports this file, before any test module, and xdist worke
 
 from __future__ import annotations
 
+import _socket
 import ipaddress
 import os
 import socket
@@ -67,19 +68,20 @@ _real_connect = socket.socket.connect
 _real_connect_ex = socket.socket.connect_ex
 
 
-def _guarded_connect(self: socket.socket, address: Any) -> None:
+def _guarded_connect(self: _socket.socket, address: Any) -> None:
     if not _is_local(address):
         raise NetworkBlocked(f"tests may not reach the network (tried {address!r})")
     _real_connect(self, address)
 
 
-def _guarded_connect_ex(self: socket.socket, address: Any) -> int:
+def _guarded_connect_ex(self: _socket.socket, address: Any) -> int:
     if not _is_local(address):
         raise NetworkBlocked(f"tests may not reach the network (tried {address!r})")
     return _real_connect_ex(self, address)
 
 
 seal_environment(os.environ)
+# Patching the class's methods on purpose: every socket of the test process is guarded.
 socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
 socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
 

@@ -32,7 +32,12 @@ async def _lobby(store: Store, game: str = "grinch") -> Loaded:
 
 def _labels(view: discord.ui.View) -> list[str]:
     """Each button's label (a restart-proof button holds its discord.ui.Button as ``item``)."""
-    return [str(getattr(item, "item", item).label) for item in view.children]
+    labels = []
+    for item in view.children:
+        button = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        assert isinstance(button, discord.ui.Button), button
+        labels.append(str(button.label))
+    return labels
 
 
 def test_every_message_of_the_bot_is_translated() -> None:

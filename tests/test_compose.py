@@ -60,7 +60,7 @@ def test_two_bots_share_the_database_and_split_the_shards(compose: dict[str, Any
 
 def test_each_bot_is_a_valid_sharded_settings_set(compose: dict[str, Any]) -> None:
     """The environment each bot gets is accepted by Settings (the password filled in)."""
-    seen = set()
+    seen: set[int] = set()
     for service in bots(compose).values():
         env = {k: str(v) for k, v in service["environment"].items()}
         env["DATABASE_URL"] = env["DATABASE_URL"].replace(

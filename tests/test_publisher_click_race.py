@@ -31,6 +31,8 @@ class _HeldHttp(_Http):
 
 
 class _HeldBot(_Bot):
+    http: _HeldHttp
+
     def __init__(self) -> None:
         self.http = _HeldHttp()
 

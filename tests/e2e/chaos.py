@@ -82,8 +82,8 @@ async def send_random_move(
     ready = []
     for user in users:
         if hands and user in hands:
-            found = fake.message(hands[user])
-            candidates = [found] if found is not None else []
+            hand = fake.message(hands[user])
+            candidates = [hand] if hand is not None else []
         else:
             candidates = fake.dm_messages(user)
         for message in reversed(candidates):

@@ -145,7 +145,7 @@ def game_row(db: Path) -> sqlite3.Row:
     with sqlite3.connect(db) as conn:
         conn.row_factory = sqlite3.Row
         row = conn.execute("SELECT * FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    assert row is not None
+    assert isinstance(row, sqlite3.Row)
     return row
 
 

@@ -149,7 +149,7 @@ async def test_stale_and_unknown_commands_say_the_bot_was_updated(
         rec = await fake.unregistered_slash(alice, channel, name, options)
         reply = await rec.wait_response(timeout=3.5)
         assert rec.ack_latency is not None and rec.ack_latency < 3
-        await fake.wait_for(lambda r=rec: r.texts(), timeout=5)  # type: ignore[misc]
+        await fake.wait_for(rec.texts, timeout=5)
         assert [t for t in rec.texts() if t] == [UPDATED], (name, rec.texts(), reply)
         assert reply.ephemeral
     assert clean_log(bot_process.log_text()) == []

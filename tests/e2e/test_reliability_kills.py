@@ -135,7 +135,11 @@ async def test_kill_right_after_commit_then_computer_moves_on_restart(
         before = action_count(db)
         move = await send_random_move(fake, [alice], rng)
         assert move is not None
-        await wait_until(lambda n=before: action_count(db) > n, timeout=5)
+
+        def committed(n: int = before) -> bool:
+            return action_count(db) > n
+
+        await wait_until(committed, timeout=5)
         bot.kill()
         if action_count(db) == before + 1 and _computer_due(db, game_id):
             break  # the human's move is in, the computer's answer is not

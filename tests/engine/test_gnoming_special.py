@@ -347,7 +347,7 @@ def test_no_cap_and_default_cap() -> None:
     assert state.round == 1 and state.turns == 200
     for bad in (-1, "3", True):
         try:
-            GAME.new_game(3, 1, {"max_turns_per_player": bad})  # type: ignore[dict-item]
+            GAME.new_game(3, 1, {"max_turns_per_player": bad})
         except ValueError:
             continue
         raise AssertionError(f"{bad!r} accepted")

@@ -15,6 +15,7 @@ from engine.grinch import (
     GAME,
     ROUNDS,
     ROWS,
+    Action,
     ChooseRow,
     Discard,
     GrinchState,
@@ -414,12 +415,13 @@ def test_action_texts() -> None:
 def test_wrong_seat_and_wrong_move_rejected() -> None:
     state = GAME.new_game(3, 1)
     before = GAME.to_json(state)
-    for seat, action in [
+    wrong: list[tuple[int, Action]] = [
         (3, Discard("W1a")),
         (-1, Discard("W1a")),
         (1, ChooseRow("run")),
         (1, Take(None)),
-    ]:
+    ]
+    for seat, action in wrong:
         with pytest.raises(IllegalAction):
             GAME.apply(state, seat, action)
     with pytest.raises(IllegalAction):

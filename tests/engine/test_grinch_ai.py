@@ -58,7 +58,8 @@ def test_deterministic_and_better_than_random() -> None:
     assert play(3, 1, [ai, RandomPolicy(), RandomPolicy()]) == play(
         3, 1, [ai, RandomPolicy(), RandomPolicy()]
     )
-    ai_points = random_points = 0
+    ai_points = 0
+    random_points = 0.0
     for seed in range(10):
         players = 2 + seed % 5
         seat = seed % players

@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from engine.base import RandomPolicy
+from engine.base import Policy, RandomPolicy
 from engine.hearts2p import GAME, Play
 from engine.hearts2p import State as GameState
 from engine.hearts2p.ai import POLICY, RULE_POLICY, MonteCarloPolicy, hand_utility, win_chance
@@ -59,7 +59,9 @@ def test_rule_policy_plays_whole_games_legally() -> None:
     for seed in range(30):
         state = GAME.new_game(2, seed)
         rng = random.Random(seed)
-        policies = [RULE_POLICY, RandomPolicy()] if seed % 2 else [RandomPolicy(), RULE_POLICY]
+        policies: list[Policy] = (
+            [RULE_POLICY, RandomPolicy()] if seed % 2 else [RandomPolicy(), RULE_POLICY]
+        )
         while GAME.to_act(state):
             (seat,) = GAME.to_act(state)
             legal = GAME.legal_actions(state, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from engine.ten import (
     Payment,
     Stop,
     Take,
+    TenState,
     card_colour,
     card_label,
     payment_options,
@@ -139,13 +141,8 @@ def test_cheapest_cards_are_suggested_first() -> None:
     assert sorted(pay.collections[0]) == ["R1a", "R2a", "R3b", "W5"]
 
 
-def replace_phase_pay(state: object) -> object:
+def replace_phase_pay(state: TenState) -> TenState:
     """Seat 0 wins a W5 for 2 (the next card of the rigged pile is drawn by seat 0)."""
-    from dataclasses import replace
-
-    from engine.ten import TenState
-
-    assert isinstance(state, TenState)
     deck = ("W5", *[c for c in state.deck if c != "W5"])
     started = replace(state, deck=deck)
     return act(started, "draw", "pass", "pass", "bid.2")

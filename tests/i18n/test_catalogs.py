@@ -18,6 +18,12 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
 
 
+def texts(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as read_po gives it: one text, or a tuple of plural forms."""
+    assert isinstance(value, str | tuple), value
+    return value if isinstance(value, tuple) else (value,)
+
+
 def test_every_message_is_translated_in_every_language() -> None:
     assert missing() == []
 
@@ -35,9 +41,9 @@ def test_placeholders_match_in_every_language(domain: str) -> None:
         for message in catalog:
             if not message.id:
                 continue
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            ids = texts(message.id)
             wanted = set().union(*(placeholders(i) for i in ids))
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            strings = texts(message.string)
             if isinstance(message.id, tuple):
                 wanted.discard("n")  # a plural form may spell "one" out instead of {n}
             for string in strings:
@@ -73,6 +79,7 @@ def test_plurals_have_every_form_of_their_language(domain: str) -> None:
         assert catalog.num_plurals == {"ro": 3, "lt": 3, "et": 2}[language]
         for message in catalog:
             if isinstance(message.id, tuple):
+                assert isinstance(message.string, tuple), (language, message.id)
                 assert len(message.string) == catalog.num_plurals, (language, message.id)
                 assert all(message.string), (language, message.id)
 
@@ -123,8 +130,7 @@ def test_commands_are_named_as_discord_shows_them(language: str) -> None:
         with po_path(language, domain).open("rb") as source:
             catalog = read_po(source, locale=language, domain=domain)
         for message in catalog:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            for string in strings:
+            for string in texts(message.string):
                 for typed in re.findall(r"`/([^`]+)`", string or ""):
                     words = [w for w in typed.split() if ":" not in w]
                     wrong += [(domain, string) for w in words if w in renamed]

@@ -33,7 +33,8 @@ class SpyGame:
     """The real game, recording every seat whose view is asked for."""
 
     def __init__(self, game: Any) -> None:
-        self._game, self.seats_viewed = game, []
+        self._game = game
+        self.seats_viewed: list[int | None] = []
 
     def view(self, state: Any, seat: int | None) -> Any:
         self.seats_viewed.append(seat)

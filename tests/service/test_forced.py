@@ -5,6 +5,7 @@ from __future__ import annotations
 from cogs.shown import forced_notes
 from db.store import Store
 from service.games import GameService
+from service.reports import Move
 from tests.service.test_games import HOST
 
 
@@ -30,7 +31,7 @@ async def test_hearts_plays_the_last_card_of_a_hand_for_the_player(store: Store)
     )
     await service.add_computer(lobby.row.id, HOST)
     loaded = (await service.start(lobby.row.id, HOST)).after
-    forced = []
+    forced: list[Move] = []
     while loaded.row.status == "active" and not forced:
         seat = loaded.seats[0]
         legal = loaded.game.legal_actions(loaded.state, 0)

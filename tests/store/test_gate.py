@@ -17,7 +17,8 @@ async def _use(gate: Gate, kind: str, name: str, log: list[str], hold: asyncio.E
 
 
 async def test_shared_calls_overlap_and_a_transaction_waits_for_them() -> None:
-    gate, log = Gate(), []
+    gate = Gate()
+    log: list[str] = []
     first, second, tx_hold = asyncio.Event(), asyncio.Event(), asyncio.Event()
     a = asyncio.create_task(_use(gate, "shared", "a", log, first))
     b = asyncio.create_task(_use(gate, "shared", "b", log, second))
@@ -52,7 +53,8 @@ async def test_a_failing_shared_call_releases_the_gate() -> None:
 
 
 async def test_reads_held_back_by_a_transaction_all_go_at_once_after_it() -> None:
-    gate, log = Gate(), []
+    gate = Gate()
+    log: list[str] = []
     tx_hold, reads_hold = asyncio.Event(), asyncio.Event()
     tx = asyncio.create_task(_use(gate, "exclusive", "tx", log, tx_hold))
     await asyncio.sleep(0.01)

@@ -19,7 +19,8 @@ from db import open_store, pgadmin
 from db.errors import TargetNotEmpty
 from db.migrate_sqlite import migrate
 from engine import GAMES
-from service.games import GameService, Loaded
+from service.games import GameService
+from service.reports import Loaded
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOLEAN = {"is_computer", "accepted", "autopilot", "dm_closed", "won", "computers"}

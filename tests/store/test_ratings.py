@@ -37,8 +37,10 @@ async def test_games_are_rated_once_and_a_rebuild_gives_the_same_values(store: S
     # A game with one human is not rated; rating a game twice changes nothing.
     assert await ratings.rate(solo.row.id) == []
     assert await ratings.rate(first.row.id) == []
-    places = [r.place for r in await store.result_rows(first.row.id)]
-    winners = [r.seat for r in await store.result_rows(first.row.id) if r.won]
+    results = await store.result_rows(first.row.id)
+    places = [r.place for r in results if r.place is not None]
+    winners = [r.seat for r in results if r.won]
+    assert len(places) == len(results)  # every seat has its place
     assert places[winners[0]] == 1 and sorted(places) == [1, 2]
 
     trend = await store.rating_trend(1, A, "hearts", last=10)

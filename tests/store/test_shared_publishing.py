@@ -13,6 +13,7 @@ import pytest
 
 from cogs.pacing import Pacer
 from cogs.publisher import Publisher
+from db.shown import ShownIds
 from db.store import Store
 from service.games import GameService
 from tests.store.conftest import OpenStore
@@ -137,11 +138,11 @@ async def test_sqlite_publisher_reads_nothing_back(open_store: OpenStore, engine
     reads: list[int] = []
     original = store.shown_ids
 
-    async def counting(game: int) -> Any:
-        reads.append(game)
-        return await original(game)
+    async def counting(game_id: int) -> ShownIds | None:
+        reads.append(game_id)
+        return await original(game_id)
 
-    store.shown_ids = counting  # type: ignore[method-assign]
+    store.shown_ids = counting  # type: ignore[method-assign]  # a spy on this store's reads
     world = World()
     a = publisher(world, store)
     assert not a.shared.enabled

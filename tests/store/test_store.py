@@ -60,7 +60,7 @@ def test_both_dialects_have_the_same_migration_history() -> None:
 
 async def test_migrations_from_empty_and_idempotent(open_store: OpenStore, target: str) -> None:
     store = await open_store()
-    latest = len(migration_files(store.dialect))  # type: ignore[arg-type]
+    latest = len(migration_files(store.dialect))
     assert await store.schema_version() == latest
     await store.close()
     store = await open_store()  # opening again applies nothing and loses nothing
@@ -95,7 +95,7 @@ async def test_two_processes_starting_together_migrate_once(
         assert len(stores) == 1
         assert all(isinstance(o, OSError) for o in outcomes if o not in stores)
     for store in stores:
-        assert await store.schema_version() == len(migration_files(store.dialect))  # type: ignore[arg-type]
+        assert await store.schema_version() == len(migration_files(store.dialect))
 
 
 async def test_one_open_game_per_channel_is_enforced_by_the_database(

@@ -10,17 +10,15 @@ import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
 import i18n
 from cogs.ui import children
-from cogs.ui.base import Names
 from cogs.ui.children import HEADER_SIZE, ROOT, frame
 from cogs.ui.pictures import Pictures
 from cogs.ui.pictures.painters import WORKER_MODULE, DrawingProcess, InThread, PictureFailed
-from tests.ui.pictures.sample import MID_GAME, views
+from tests.ui.pictures.sample import MID_GAME, View, views
 
 
 @pytest.fixture
@@ -71,7 +69,7 @@ async def test_a_picture_that_fails_is_an_error_and_the_process_goes_on(
     assert painter.child.started == 1
 
 
-async def _drawing_a_hand(painter: DrawingProcess, game: str) -> tuple[Any, Names, int]:
+async def _drawing_a_hand(painter: DrawingProcess, game: str) -> tuple[View, list[str], int]:
     """A hand of ``game``, its names, and the pid of the process that drew it once."""
     position = MID_GAME[game]
     _, own, _ = views(position)
