@@ -188,6 +188,8 @@ class GameService(Lobbies):
                 continue
             try:
                 report = await self._resume_stalled(game_id, now)
+            except CannotSave:  # logged where saving failed; the next look tries again
+                continue
             except Exception:
                 log.exception("game %s: could not resume its automatic moves", game_id)
                 continue

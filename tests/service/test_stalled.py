@@ -89,6 +89,11 @@ async def test_computer_moves_that_could_not_be_saved_are_played_once_the_disk_i
     stuck = await service.load(row.id)
     assert _computer_due(stuck) and row.resume_after is not None
     clock.now += RESUME_GRACE + 1
+    saved = 1  # still full: the look fails quietly and the game stays overdue
+    monkeypatch.setattr(store, "record_move", full_after_the_first)
+    assert await service.resume_stalled() == []
+    assert await store.stalled_games(clock.now) == [row.id]
+    monkeypatch.setattr(store, "record_move", record)  # space is back
     [report] = await service.resume_stalled()
     assert report.moves and not _computer_due(report.after)
 
