@@ -51,7 +51,7 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 # Seconds a claimed timer stays with its claimer. Playing a timeout takes milliseconds; a
 # claimer that died holds the timer this long. A claimer still at work when its lease ends
 # loses nothing: the second claimer's move fails its version check.
-DEFAULT_CLAIM_LEASE = 15.0
+DEFAULT_CLAIM_LEASE = 10.0
 
 
 def is_postgres_url(target: str | Path) -> bool:
