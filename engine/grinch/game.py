@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any, Final
 
 from engine.base import BadActionText, IllegalAction, Outcome, Seat, View, check_seat, winners_of
@@ -66,7 +66,7 @@ from engine.grinch.scoring import (
     score,
     suit_of,
 )
-from engine.grinch.state import GrinchState, RoundResult, state_from_dict
+from engine.grinch.state import GrinchState, RoundResult, state_from_dict, state_to_dict
 
 __all__ = [
     "CARDS",
@@ -431,7 +431,7 @@ class GrinchGame:
         }
 
     def to_json(self, state: GrinchState) -> str:
-        data = {"game": self.name, **asdict(state)}
+        data = {"game": self.name, **state_to_dict(state)}
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     def from_json(self, text: str) -> GrinchState:

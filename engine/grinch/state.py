@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.base import Seat
@@ -39,6 +39,16 @@ class GrinchState:
     pending: tuple[str | None, ...]  # secret choices of the current simultaneous phase
     takes: tuple[tuple[int, str], ...]  # this turn's Grinch takes: (owner or DECK, card)
     last_round: RoundResult | None = None
+
+
+def state_to_dict(state: GrinchState) -> dict[str, Any]:
+    """The state's fields by name, as ``dataclasses.asdict`` gives them (tuples stay tuples:
+    JSON writes them as lists) without its deep copy of every value (a move saves one)."""
+    data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
+    last = state.last_round
+    if last is not None:
+        data["last_round"] = {f.name: getattr(last, f.name) for f in fields(last)}
+    return data
 
 
 def _tuples(rows: list[list[Any]]) -> tuple[tuple[Any, ...], ...]:

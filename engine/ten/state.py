@@ -79,12 +79,10 @@ class TenState:
     turns: int  # completed turns
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, AuctionRecord | TurnLog):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+def _turn_dict(turn: TurnLog) -> dict[str, Any]:
+    data: dict[str, Any] = {f.name: getattr(turn, f.name) for f in fields(turn)}
+    data["auctions"] = [{f.name: getattr(a, f.name) for f in fields(a)} for a in turn.auctions]
+    return data
 
 
 def _tuple(value: Any) -> Any:
@@ -103,7 +101,11 @@ def _turn(data: dict[str, Any]) -> TurnLog:
 
 
 def state_to_json(state: TenState) -> str:
-    data = {f.name: _plain(getattr(state, f.name)) for f in fields(state)}
+    """The state's fields by name (the turn logs as objects; tuples are written as lists)."""
+    data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
+    data["turn"] = _turn_dict(state.turn)
+    if state.last_turn is not None:
+        data["last_turn"] = _turn_dict(state.last_turn)
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
