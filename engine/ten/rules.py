@@ -101,7 +101,13 @@ def actor(state: TenState) -> Seat | None:
 
 def blocked(collection: Sequence[str], card: str) -> bool:
     """The duplicate ban (rules §4.7): a held number card of the same colour and number."""
-    return any(is_number(c) and c[:2] == card[:2] for c in collection)
+    return card[:2] in numbers_held(collection)
+
+
+def numbers_held(collection: Sequence[str]) -> set[str]:
+    """The types (colour and number) of the number cards held: a card whose type is among
+    them is barred by the duplicate ban (one set for a whole market)."""
+    return {c[:2] for c in collection if is_number(c)}
 
 
 def _set(values: tuple[int, ...], seat: Seat, new: int) -> tuple[int, ...]:
@@ -337,8 +343,9 @@ def _buy_actions(state: TenState, seat: Seat) -> list[TenAction]:
     offered: set[str] = set()
     order: list[str] | None = None
     power = spending_power(state, seat)
+    held = numbers_held(collection)
     for card in state.market:
-        if card[:2] in offered or blocked(collection, card) or value(card) > power:
+        if card[:2] in offered or card[:2] in held or value(card) > power:
             continue
         offered.add(card[:2])
         if order is None and value(card) > tokens + BUST_VALUE * bust:

@@ -61,8 +61,8 @@ from engine.ten.cards import (
 from engine.ten.payments import options_for
 from engine.ten.rules import (
     actor,
-    blocked,
     legal_actions,
+    numbers_held,
     outcome,
     row_totals,
     solo_price,
@@ -71,13 +71,26 @@ from engine.ten.rules import (
 from engine.ten.scoring import score_detail
 from engine.ten.state import BID, FINAL_BUY, OVER, PAY, SOLO_WILD, AuctionRecord, TenState, TurnLog
 
+_TURN_FIELDS = tuple(f.name for f in fields(TurnLog))
+_AUCTION_FIELDS = tuple(f.name for f in fields(AuctionRecord))
 
-def _record(value_: Any) -> Any:
-    if isinstance(value_, AuctionRecord | TurnLog):
-        return {f.name: _record(getattr(value_, f.name)) for f in fields(value_)}
+
+def _lists(value_: Any) -> Any:
+    """Tuples (nested ones too) as lists, as JSON would give them back."""
     if isinstance(value_, tuple):
-        return [_record(v) for v in value_]
+        return [_lists(v) if isinstance(v, tuple) else v for v in value_]
     return value_
+
+
+def _record(turn: TurnLog | None) -> dict[str, Any] | None:
+    """A turn log as plain values: its fields by name, its auctions as objects too."""
+    if turn is None:
+        return None
+    data = {name: _lists(getattr(turn, name)) for name in _TURN_FIELDS}
+    data["auctions"] = [
+        {name: _lists(getattr(a, name)) for name in _AUCTION_FIELDS} for a in turn.auctions
+    ]
+    return data
 
 
 def _seat_info(state: TenState, seat: Seat) -> dict[str, Any]:
@@ -132,17 +145,19 @@ def _auction(state: TenState) -> dict[str, Any] | None:
 def _me(state: TenState, seat: Seat) -> dict[str, Any]:
     power = spending_power(state, seat)
     collection = state.collections[seat]
+    held = numbers_held(collection)
     me: dict[str, Any] = {
         "spending_power": power,
         "legal": [str(a) for a in legal_actions(state, seat)],
         "market": [
             {
                 "card": card,
-                "price": value(card),
-                "blocked": blocked(collection, card),
-                "affordable": value(card) <= power,
+                "price": price,
+                "blocked": card[:2] in held,
+                "affordable": price <= power,
             }
             for card in state.market
+            for price in (value(card),)
         ],
         "payment_options": None,
     }
