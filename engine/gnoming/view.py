@@ -33,6 +33,7 @@ Keys of the view dict (cards are text ids, cells are grid positions 0-8 row by r
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS, CARD_VALUES, GRID_CELLS
@@ -50,7 +51,13 @@ def _grid_view(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def _showing(state: State, seat: int) -> int:
-    grid, up = state.grid[seat], state.up[seat]
+    return _visible_score(tuple(state.grid[seat]), tuple(state.up[seat]))
+
+
+# Every view of a state shows every seat's visible score, and a move changes one or two grids:
+# a bounded memo of a pure function (no outcome depends on it) scores each grid once.
+@functools.lru_cache(maxsize=4096)
+def _visible_score(grid: tuple[int, ...], up: tuple[bool, ...]) -> int:
     kinds = [CARD_KINDS[grid[cell]] if up[cell] else "U" for cell in range(GRID_CELLS)]
     values = [CARD_VALUES[grid[cell]] if up[cell] else 0 for cell in range(GRID_CELLS)]
     return score_kinds(kinds, values).raw
