@@ -323,7 +323,10 @@ class GameService(Lobbies):
         elif actor == "timeout":
             timeouts[seat_no] += 1
             autopilot[seat_no] = timeouts[seat_no] >= 2
-        seats = [replace(s, autopilot=autopilot[s.seat]) for s in loaded.seats]
+        seats = [
+            s if s.autopilot == autopilot[s.seat] else replace(s, autopilot=autopilot[s.seat])
+            for s in loaded.seats
+        ]
         deadlines = self._deadlines(
             seats,
             after_to_act,
@@ -387,17 +390,7 @@ class GameService(Lobbies):
             ended_at=now if finished else loaded.row.ended_at,
             resume_after=resume_after,
         )
-        seats = [
-            replace(
-                s,
-                step=s.step + (s.seat == seat_no),
-                deadline=None if finished else u.deadline,
-                timeouts=u.timeouts,
-                autopilot=u.autopilot,
-            )
-            for s, u in zip(loaded.seats, updates, strict=True)
-        ]
-        report.after = Loaded(row, seats, new)
+        report.after = Loaded(row, _seats_after(loaded.seats, updates, seat_no, finished), new)
         report.upcoming = upcoming
         self._states.saw(row, new)
 
@@ -457,3 +450,26 @@ class GameService(Lobbies):
                 )
                 return
         log.error("game %s: automatic moves did not yield", report.after.row.id)
+
+
+def _seats_after(
+    seats: list[SeatRow], updates: list[SeatUpdate], acting: int, finished: bool
+) -> list[SeatRow]:
+    """The seats as a move's bookkeeping left them (the rows the store now holds); a seat the
+    move left as it was is the same object."""
+    after = []
+    for s, u in zip(seats, updates, strict=True):
+        step = s.step + (s.seat == acting)
+        deadline = None if finished else u.deadline
+        if (step, deadline, u.timeouts, u.autopilot) == (
+            s.step,
+            s.deadline,
+            s.timeouts,
+            s.autopilot,
+        ):
+            after.append(s)
+        else:
+            after.append(
+                replace(s, step=step, deadline=deadline, timeouts=u.timeouts, autopilot=u.autopilot)
+            )
+    return after
