@@ -136,6 +136,13 @@ _SEAT_BUTTONS: dict[str, dict[str, Any]] = {
 }
 
 
+def seat_button(kind: str, game_id: int) -> tuple[str, dict[str, Any]]:
+    """A :class:`SeatButton`'s custom id and look (``discord.ui.Button``'s other arguments, the
+    label in the current language): the class and cogs/render.py's raw buttons share them."""
+    look = _SEAT_BUTTONS[kind]
+    return f"{kind}:{game_id}", {**look, "label": translate(look["label"])}
+
+
 class SeatButton(
     Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -144,8 +151,8 @@ class SeatButton(
     """ "My hand" (the hand as an ephemeral message) and "I'm back" (leave autopilot)."""
 
     def __init__(self, kind: str, game_id: int) -> None:
-        look = {**_SEAT_BUTTONS[kind], "label": translate(_SEAT_BUTTONS[kind]["label"])}
-        super().__init__(discord.ui.Button(custom_id=f"{kind}:{game_id}", **look))
+        custom_id, look = seat_button(kind, game_id)
+        super().__init__(discord.ui.Button(custom_id=custom_id, **look))
         self.kind, self.game_id = kind, game_id
 
     @classmethod

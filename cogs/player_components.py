@@ -260,20 +260,25 @@ def leave_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def watch_button(game_id: int, way: str = "n") -> tuple[str, dict[str, Any]]:
+    """A :class:`WatchButton`'s custom id and look (``discord.ui.Button``'s other arguments, the
+    label in the current language): the class and cogs/render.py's raw buttons share them."""
+    look = {
+        "label": _("Watch") if way == "n" else _("Refresh"),
+        "emoji": "👀" if way == "n" else "🔄",
+        "style": discord.ButtonStyle.secondary,
+    }
+    return f"watch:{game_id}:{way}", look
+
+
 class WatchButton(
     Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"watch:{GAME_ID}:(?P<way>[nr])",
 ):
     def __init__(self, game_id: int, way: str = "n") -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"watch:{game_id}:{way}",
-                label=_("Watch") if way == "n" else _("Refresh"),
-                emoji="👀" if way == "n" else "🔄",
-                style=discord.ButtonStyle.secondary,
-            )
-        )
+        custom_id, look = watch_button(game_id, way)
+        super().__init__(discord.ui.Button(custom_id=custom_id, **look))
         self.game_id, self.way = game_id, way
 
     @classmethod

@@ -21,7 +21,7 @@ from discord.ext import commands
 
 import i18n
 from cogs import render
-from cogs.player_components import PlayerRoutes, WatchButton
+from cogs.player_components import PlayerRoutes
 from cogs.publisher import Publisher
 from cogs.replies import reply, within_budget
 from cogs.shown import names_of, table_timers
@@ -56,9 +56,7 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     if timers and loaded.row.status == "active":  # as the table shows them
         description = panel.description + "\n" + " · ".join(timers)
         panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-    buttons = discord.ui.View(timeout=None)
-    if loaded.row.status == "active":
-        buttons.add_item(WatchButton(loaded.row.id, "r"))
+    buttons = render.watch_view(loaded.row.id, live=loaded.row.status == "active")
     return {"content": _(HEADER), "embed": render.embed(panel), "view": buttons}
 
 

@@ -3,7 +3,7 @@
 Each game has one module here exposing ``UI``, an object following :class:`GameUI`. It turns
 engine *views* (never raw state) into :class:`Panel`s (become embeds) and :class:`Control`s
 (become buttons and selects). ``cogs/render.py`` is the only place that turns these into
-discord.py objects, so renderers are pure functions that tests can call directly.
+what discord.py sends, so renderers are pure functions that tests can call directly.
 """
 
 from __future__ import annotations

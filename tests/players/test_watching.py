@@ -52,7 +52,13 @@ async def test_only_the_spectators_view_is_drawn(
     monkeypatch.setattr(Loaded, "game", property(lambda self: spy))
     kwargs = watch_kwargs(loaded)
     assert spy.seats_viewed == [None]
-    assert isinstance(kwargs["embed"], discord.Embed) and kwargs["view"] is not None
+    assert isinstance(kwargs["embed"], discord.Embed)
+    rows = kwargs["view"].to_components()
+    assert [c["custom_id"] for row in rows for c in row["components"]] == [
+        f"watch:{loaded.row.id}:r"  # Refresh, while the game goes on
+    ]
+    finished = replace(loaded, row=replace(loaded.row, status="finished"))
+    assert watch_kwargs(finished)["view"].to_components() == []
     with pytest.raises(NoGame):
         watch_kwargs(replace(loaded, state=None))
 
