@@ -12,6 +12,7 @@ test_raw_components.py`` pins every dict to what discord.py makes of the same co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any, get_args
 
@@ -54,7 +55,6 @@ def embeds(panels: Iterable[Panel]) -> list[discord.Embed]:
 
 MOVE_ID = MoveButton.__discord_ui_compiled_template__
 SELECT_ID = MoveSelect.__discord_ui_compiled_template__
-_EMOJIS: dict[str, dict[str, Any]] = {}  # an emoji's text -> its dict (a few dozen at most)
 
 
 class RawView(discord.ui.View):
@@ -100,6 +100,10 @@ class Rows:
         self._rows[row].append(component)
         self._count += 1
 
+    def fits(self, row: int, width: int = 1) -> bool:
+        """Whether an item of ``width`` has room in ``row``."""
+        return self._widths[row] + width <= 5
+
     def components(self) -> list[Component]:
         """The action rows, top to bottom; empty rows are left out."""
         return [{"type": ROW, "components": row} for row in self._rows if row]
@@ -118,12 +122,13 @@ def _open_row(widths: list[int], width: int) -> int:
 def emoji(text: str) -> dict[str, Any]:
     """An emoji's dict as ``PartialEmoji.from_str`` makes it (``<:name:id>`` a custom one, any
     other text a unicode emoji): worked out once per emoji, a fresh copy per message."""
-    found = _EMOJIS.get(text)
-    if found is None:
-        found = dict(discord.PartialEmoji.from_str(text).to_dict())
-        if len(_EMOJIS) < 1000:
-            _EMOJIS[text] = found
-    return found.copy()
+    return dict(_emoji_items(text))
+
+
+# A bounded memo of a pure function (the renderers use a few dozen emoji).
+@functools.lru_cache(maxsize=256)
+def _emoji_items(text: str) -> tuple[tuple[str, Any], ...]:
+    return tuple(discord.PartialEmoji.from_str(text).to_dict().items())
 
 
 def button(
@@ -200,8 +205,9 @@ def hand_message(
 ) -> dict[str, Any]:
     """Keyword arguments for send/edit of a player's private hand message."""
     rows = move_rows(game_id, step, screen.controls)
-    if autopilot:  # "I'm back" (its look puts it on row 4)
-        rows.add(*_looked(*seat_button("back", game_id)))
+    if autopilot:  # "I'm back": on row 4, else where there is room (Gnoming's opening menus
+        payload, row = _looked(*seat_button("back", game_id))  # take rows 3 and 4)
+        rows.add(payload, row if row is None or rows.fits(row) else None)
     content = "\n".join(x for x in (header, screen.content) if x)
     return {"content": content or None, "embeds": embeds(screen.panels), "view": rows.view()}
 
