@@ -56,10 +56,15 @@ def routes(interaction: Interaction) -> Routes:
     return found
 
 
+# The custom ids of move buttons and menus (cogs/render.py writes them, checked against these).
+MOVE_TEMPLATE = rf"g:{GAME_ID}:{STEP}:(?P<action>{ACTION_CHARS})"
+SELECT_TEMPLATE = rf"gs:{GAME_ID}:{STEP}:(?P<n>[0-9]{{1,2}})"
+
+
 class MoveButton(
     Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"g:{GAME_ID}:{STEP}:(?P<action>{ACTION_CHARS})",
+    template=MOVE_TEMPLATE,
 ):
     def __init__(self, game_id: int, step: int, action: str, **button: Any) -> None:
         super().__init__(discord.ui.Button(custom_id=f"g:{game_id}:{step}:{action}", **button))
@@ -81,7 +86,7 @@ class MoveButton(
 class MoveSelect(
     Localized,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"gs:{GAME_ID}:{STEP}:(?P<n>[0-9]{{1,2}})",
+    template=SELECT_TEMPLATE,
 ):
     def __init__(self, game_id: int, step: int, n: int, **select: Any) -> None:
         super().__init__(discord.ui.Select(custom_id=f"gs:{game_id}:{step}:{n}", **select))

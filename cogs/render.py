@@ -13,12 +13,13 @@ test_raw_components.py`` pins every dict to what discord.py makes of the same co
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from typing import Any, get_args
 
 import discord
 
-from cogs.components import MoveButton, MoveSelect, seat_button
+from cogs.components import MOVE_TEMPLATE, SELECT_TEMPLATE, seat_button
 from cogs.player_components import watch_button
 from cogs.ui.base import Button, Control, HandScreen, Panel, Select, Style
 
@@ -53,8 +54,8 @@ def embeds(panels: Iterable[Panel]) -> list[discord.Embed]:
 
 # -- message components as Discord's API dicts -------------------------------------------
 
-MOVE_ID = MoveButton.__discord_ui_compiled_template__
-SELECT_ID = MoveSelect.__discord_ui_compiled_template__
+MOVE_ID = re.compile(MOVE_TEMPLATE)  # matched from the start, as discord.py matches them
+SELECT_ID = re.compile(SELECT_TEMPLATE)
 
 
 class RawView(discord.ui.View):
