@@ -6,7 +6,13 @@ from db.store import SeatUpdate, Store
 
 
 async def record(
-    store: Store, game: int, version: int, snapshot: str = "{}", deadline: float | None = None
+    store: Store,
+    game: int,
+    version: int,
+    snapshot: str = "{}",
+    deadline: float | None = None,
+    *,
+    resume_after: float | None = None,
 ) -> int:
     """Seat 0 plays ``a.<version>`` on top of ``version``; the new version."""
     return await store.record_move(
@@ -17,4 +23,5 @@ async def record(
         actor="player",
         snapshot=snapshot,
         seat_updates=[SeatUpdate(0, deadline, 0, False)],
+        resume_after=resume_after,
     )

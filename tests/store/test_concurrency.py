@@ -16,6 +16,7 @@ import pytest
 from db.errors import StaleVersion, StoreLocked
 from db.store import DEFAULT_CLAIM_LEASE, SeatUpdate, Store
 from tests.store.conftest import OpenStore
+from tests.store.moves import record
 
 ROUNDS = 50
 
@@ -177,32 +178,14 @@ async def test_stalled_games_are_those_whose_automatic_moves_are_overdue(
         guild_id=1, channel_id=3, game="gnome", host_id=1, host_name="H", seed=3
     )
     await first.start(started.id, "{}", {0: None}, now + 5)
-    seats = [SeatUpdate(0, None, 0, False), SeatUpdate(1, None, 0, False)]
     for game, due in ((waiting, now + 10), (quiet, None)):
-        await first.record_move(
-            game,
-            expected_version=0,
-            seat=0,
-            action="x",
-            actor="player",
-            snapshot="{}",
-            seat_updates=seats,
-            resume_after=due,
-        )
+        await record(first, game, 0, resume_after=due)
     assert (await second.game(waiting)).resume_after == pytest.approx(now + 10)
     assert await second.stalled_games(now) == []
     assert await second.stalled_games(now + 10) == [started.id, waiting]  # longest waiting first
     assert await second.stalled_games(now + 10, limit=1) == [started.id]
-    # The next move (the computer's, from whichever process) clears it.
-    await second.record_move(
-        waiting,
-        expected_version=1,
-        seat=1,
-        action="y",
-        actor="computer",
-        snapshot="{}",
-        seat_updates=seats,
-    )
+    # The next move (from whichever process) clears it.
+    await record(second, waiting, 1)
     assert await first.stalled_games(now + 100) == [started.id]
     # Nothing due after all: stop looking, unless the game moved since it was looked at.
     await first.stop_resuming(started.id, version=7)
