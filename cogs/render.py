@@ -90,14 +90,15 @@ class Rows:
     def add(self, component: Component, row: int | None = None, *, width: int = 1) -> None:
         if self._count >= 25:
             raise ValueError("maximum number of children exceeded")
-        widths = self._widths
         if row is None:
-            row = _open_row(widths, width)
+            row = next((r for r in range(5) if self.fits(r, width)), None)
+            if row is None:
+                raise ValueError("could not find open space for item")
         elif not 0 <= row < 5:
             raise ValueError("row cannot be negative or greater than or equal to 5")
-        elif widths[row] + width > 5:
-            raise ValueError(f"item would not fit at row {row} ({widths[row] + width} > 5 width)")
-        widths[row] += width
+        elif not self.fits(row, width):
+            raise ValueError(f"item would not fit at row {row}")
+        self._widths[row] += width
         self._rows[row].append(component)
         self._count += 1
 
@@ -111,13 +112,6 @@ class Rows:
 
     def view(self) -> RawView:
         return RawView(self.components())
-
-
-def _open_row(widths: list[int], width: int) -> int:
-    for row, used in enumerate(widths):
-        if used + width <= 5:
-            return row
-    raise ValueError("could not find open space for item")
 
 
 def emoji(text: str) -> dict[str, Any]:

@@ -79,9 +79,14 @@ class TenState:
     turns: int  # completed turns
 
 
-def _turn_dict(turn: TurnLog) -> dict[str, Any]:
-    data: dict[str, Any] = {f.name: getattr(turn, f.name) for f in fields(turn)}
-    data["auctions"] = [{f.name: getattr(a, f.name) for f in fields(a)} for a in turn.auctions]
+_TURN_FIELDS = tuple(f.name for f in fields(TurnLog))
+_AUCTION_FIELDS = tuple(f.name for f in fields(AuctionRecord))
+
+
+def turn_dict(turn: TurnLog) -> dict[str, Any]:
+    """A turn log's fields by name, its auctions as dicts too (tuples stay tuples)."""
+    data = {name: getattr(turn, name) for name in _TURN_FIELDS}
+    data["auctions"] = [{name: getattr(a, name) for name in _AUCTION_FIELDS} for a in turn.auctions]
     return data
 
 
@@ -103,9 +108,9 @@ def _turn(data: dict[str, Any]) -> TurnLog:
 def state_to_json(state: TenState) -> str:
     """The state's fields by name (the turn logs as objects; tuples are written as lists)."""
     data: dict[str, Any] = {f.name: getattr(state, f.name) for f in fields(state)}
-    data["turn"] = _turn_dict(state.turn)
+    data["turn"] = turn_dict(state.turn)
     if state.last_turn is not None:
-        data["last_turn"] = _turn_dict(state.last_turn)
+        data["last_turn"] = turn_dict(state.last_turn)
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 

@@ -40,7 +40,6 @@ Keys of ``view(state, seat)`` (all JSON values; card ids as in the rules; seats 
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from engine.base import Seat, View
@@ -69,10 +68,7 @@ from engine.ten.rules import (
     spending_power,
 )
 from engine.ten.scoring import score_detail
-from engine.ten.state import BID, FINAL_BUY, OVER, PAY, SOLO_WILD, AuctionRecord, TenState, TurnLog
-
-_TURN_FIELDS = tuple(f.name for f in fields(TurnLog))
-_AUCTION_FIELDS = tuple(f.name for f in fields(AuctionRecord))
+from engine.ten.state import BID, FINAL_BUY, OVER, PAY, SOLO_WILD, TenState, TurnLog, turn_dict
 
 
 def _lists(value_: Any) -> Any:
@@ -83,13 +79,11 @@ def _lists(value_: Any) -> Any:
 
 
 def _record(turn: TurnLog | None) -> dict[str, Any] | None:
-    """A turn log as plain values: its fields by name, its auctions as objects too."""
+    """A turn log as plain values: its snapshot form (``turn_dict``) with lists for tuples."""
     if turn is None:
         return None
-    data = {name: _lists(getattr(turn, name)) for name in _TURN_FIELDS}
-    data["auctions"] = [
-        {name: _lists(getattr(a, name)) for name in _AUCTION_FIELDS} for a in turn.auctions
-    ]
+    data = {k: _lists(v) for k, v in turn_dict(turn).items()}
+    data["auctions"] = [{k: _lists(v) for k, v in a.items()} for a in data["auctions"]]
     return data
 
 
