@@ -6,15 +6,16 @@
 - ``hand:<game>``               "My hand" on the table: the hand as an ephemeral message
 - ``back:<game>``               a player on autopilot takes their seat back
 
-They are registered once with ``bot.add_dynamic_items`` and work for messages sent before a
-restart; all state lives in the database, none on the view objects. A click is routed through
-the client's :class:`Routes`, which the cogs fill when they load: this module needs no cog.
+The others are registered once with ``bot.add_dynamic_items``; moves, the busiest, are parsed
+by :func:`move_of` (cogs/guard.py). All work for messages sent before a restart; all state
+lives in the database, none on the view objects. A click is routed through the client's
+:class:`Routes`, which the cogs fill when they load: this module needs no cog.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,52 +60,25 @@ def routes(interaction: Interaction) -> Routes:
 # The custom ids of move buttons and menus (cogs/render.py writes them, checked against these).
 MOVE_TEMPLATE = rf"g:{GAME_ID}:{STEP}:(?P<action>{ACTION_CHARS})"
 SELECT_TEMPLATE = rf"gs:{GAME_ID}:{STEP}:(?P<n>[0-9]{{1,2}})"
+MOVE_ID = re.compile(MOVE_TEMPLATE)
+SELECT_ID = re.compile(SELECT_TEMPLATE)
 
 
-class MoveButton(
-    Localized,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=MOVE_TEMPLATE,
-):
-    def __init__(self, game_id: int, step: int, action: str, **button: Any) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"g:{game_id}:{step}:{action}", **button))
-        self.game_id, self.step, self.action = game_id, step, action
+def move_of(custom_id: str, data: Mapping[str, Any]) -> tuple[int, int, str] | None:
+    """``(game, step, action)`` of a click on a move button or menu (``data`` is the
+    interaction's data: a menu's choice is its first value); None for any other custom id.
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveButton:
-        return cls(int(match["game"]), int(match["step"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await routes(interaction).move(interaction, self.game_id, self.step, self.action)
-
-
-class MoveSelect(
-    Localized,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=SELECT_TEMPLATE,
-):
-    def __init__(self, game_id: int, step: int, n: int, **select: Any) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"gs:{game_id}:{step}:{n}", **select))
-        self.game_id, self.step = game_id, step
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveSelect:
-        return cls(int(match["game"]), int(match["step"]), int(match["n"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        action = values[0] if values else ""
-        await routes(interaction).move(interaction, self.game_id, self.step, action)
+    Moves are not dynamic items: for those discord.py rebuilds the clicked message's whole
+    ``View`` on every click to find the item, the busiest path of the bot. cogs/guard.py,
+    which sees every click anyway, routes them by this."""
+    match = MOVE_ID.fullmatch(custom_id)
+    if match is not None:
+        return int(match["game"]), int(match["step"]), match["action"]
+    match = SELECT_ID.fullmatch(custom_id)
+    if match is not None:
+        values = data.get("values") or []
+        return int(match["game"]), int(match["step"]), str(values[0]) if values else ""
+    return None
 
 
 class LobbyButton(
@@ -174,4 +148,4 @@ class SeatButton(
         await (route.hand if self.kind == "hand" else route.back)(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (MoveButton, MoveSelect, LobbyButton, SeatButton)
+DYNAMIC_ITEMS = (LobbyButton, SeatButton)

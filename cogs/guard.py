@@ -1,10 +1,13 @@
-"""Every interaction gets an answer: clicks nobody handles, and commands that fail.
+"""Every interaction gets an answer: move clicks, clicks nobody handles, and failed commands.
 
 discord.py answers a component only when a registered item matches it *and* the message still
 carries it; otherwise the player would see "This interaction failed". Here the leftovers are
 answered: a button of ours that its message no longer has (a double click racing an edit),
-and anything else (a button from an older version of the bot, a forged id). Command errors get
-a short, kind text; what the user caused is logged as a warning, only our faults as errors.
+and anything else (a button from an older version of the bot, a forged id). Move clicks are
+routed here too, by their custom id (``cogs.components.move_of``), once the message is known
+to carry it: a dynamic item would have discord.py rebuild the message's whole view per click.
+Command errors get a short, kind text; what the user caused is logged as a warning, only our
+faults as errors.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import DYNAMIC_ITEMS
+from cogs.components import DYNAMIC_ITEMS, MOVE_ID, SELECT_ID, move_of, routes
 from cogs.language import enter
 from cogs.replies import SORRY, reply
 from i18n import N_, _
@@ -31,7 +34,11 @@ UPDATED = N_("The bot was updated a moment ago; please try again in a minute.")
 NOT_A_MEMBER = N_("That person is not a member of this server.")
 IN_A_SERVER = N_("Games are played in a server channel.")
 
-_TEMPLATES = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+_TEMPLATES = [
+    MOVE_ID,
+    SELECT_ID,
+    *(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS),
+]
 
 
 def ours(custom_id: str, templates: Iterable[re.Pattern[str]] = _TEMPLATES) -> bool:
@@ -91,6 +98,11 @@ class GuardCog(commands.Cog, name="Guard"):
         if message is not None and custom_id not in custom_ids(message.components):
             await enter(interaction)
             await reply(interaction, _(NO_LONGER))
+            return
+        move = move_of(custom_id, data)
+        if move is not None:
+            await enter(interaction)  # the answer is in the clicker's language
+            await routes(interaction).move(interaction, *move)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -5,21 +5,20 @@ dicts (action rows of buttons and selects): :class:`Rows` lays them out as disco
 ``View`` lays out its items, and :class:`RawView` hands them to discord.py as they are. Made
 of discord.py's items instead (a ``View`` of buttons wrapped in dynamic items), a hand of ten
 buttons took ~75 µs of the event loop (~18 µs now), and every move draws one to three hands
-and tables. Clicks are dispatched as before, by the dynamic items of ``cogs/components.py``
-and ``cogs/player_components.py``, which match the custom ids; ``tests/cogs/
-test_raw_components.py`` pins every dict to what discord.py makes of the same controls.
+and tables. Clicks are dispatched by their custom ids (``cogs/components.py``,
+``cogs/player_components.py``); ``tests/cogs/test_raw_components.py`` pins every dict to
+what discord.py makes of the same controls.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable
 from typing import Any, get_args
 
 import discord
 
-from cogs.components import MOVE_TEMPLATE, SELECT_TEMPLATE, seat_button
+from cogs.components import MOVE_ID, SELECT_ID, seat_button
 from cogs.player_components import watch_button
 from cogs.ui.base import Button, Control, HandScreen, Panel, Select, Style
 
@@ -54,23 +53,40 @@ def embeds(panels: Iterable[Panel]) -> list[discord.Embed]:
 
 # -- message components as Discord's API dicts -------------------------------------------
 
-MOVE_ID = re.compile(MOVE_TEMPLATE)  # matched from the start, as discord.py matches them
-SELECT_ID = re.compile(SELECT_TEMPLATE)
-
 
 class RawView(discord.ui.View):
     """A view that is only its components, built beforehand as Discord's API dicts.
 
-    It holds no items, so discord.py files nothing for dispatch and builds nothing: a click is
-    found by the dynamic item whose template matches its custom id.
+    It holds no items, so discord.py files nothing for dispatch: a click is found by the
+    dynamic item whose template matches its custom id. It skips ``View.__init__`` (which asks
+    the operating system for a random id, a system call for every message drawn) and answers
+    the few questions discord.py asks of a view it sends: its components, and that it is
+    finished (nothing to track, no timeout task, not even for an ephemeral message).
     """
 
-    def __init__(self, rows: list[Component]) -> None:
-        super().__init__(timeout=None)
+    def __init__(self, rows: list[Component]) -> None:  # no View.__init__: see above
         self.rows = rows
+        self._children = []  # the base class's item helpers and repr read it
 
     def to_components(self) -> list[Component]:
         return self.rows
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """discord.py gives an ephemeral message's view a timeout; a raw view has no task."""
 
 
 class Rows:

@@ -11,15 +11,17 @@ import json
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
+from unittest import mock
 
 import discord
 import pytest
+from discord.http import handle_message_parameters
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import i18n
 from cogs import render
-from cogs.components import MoveButton, MoveSelect, SeatButton
+from cogs.components import MOVE_ID, SeatButton, move_of
 from cogs.player_components import WatchButton
 from cogs.ui import UIS
 from cogs.ui.base import Button, Control, HandScreen, Names, Panel, Select
@@ -50,7 +52,10 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
                     discord.ui.Button(custom_id=f"x:{game_id}:{filler}", disabled=True, **options)
                 )
             else:
-                view.add_item(MoveButton(game_id, step, control.action, **options))
+                custom_id = f"g:{game_id}:{step}:{control.action}"
+                if MOVE_ID.match(custom_id) is None:  # as the dynamic item checked its id
+                    raise ValueError(custom_id)
+                view.add_item(discord.ui.Button(custom_id=custom_id, **options))
         elif isinstance(control, Select):
             choices = [
                 discord.SelectOption(
@@ -60,14 +65,12 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
                 )
                 for label, action, desc in control.options[:25]
             ]
+            # No row: the dynamic item that wrapped move selects never passed it on.
             view.add_item(
-                MoveSelect(
-                    game_id,
-                    step,
-                    n,
+                discord.ui.Select(
+                    custom_id=f"gs:{game_id}:{step}:{n}",
                     placeholder=render._clip(control.placeholder, 150),
                     options=choices,
-                    row=control.row,
                 )
             )
     return view
@@ -259,15 +262,22 @@ def test_the_table_spectator_and_back_buttons_in_every_language(language: str) -
 
 
 def test_the_view_is_only_its_components() -> None:
-    """Nothing for discord.py to file for dispatch: the dynamic items find every click."""
-    view = render.hand_message(GAME, STEP, HandScreen((), tuple(_buttons(3))))["view"]
-    assert isinstance(view, discord.ui.View) and view.children == []
+    """Nothing for discord.py to file for dispatch or to time out (the dynamic items find every
+    click), and no ``View.__init__``: it asks the operating system for a random id."""
+    with mock.patch("os.urandom", side_effect=AssertionError("View.__init__ ran")):
+        view = render.hand_message(GAME, STEP, HandScreen((), tuple(_buttons(3))))["view"]
+    assert isinstance(view, discord.ui.View) and view.children == [] and repr(view)
     assert not view.is_dispatchable() and not view.has_components_v2()
-    assert view.timeout is None and not view.is_finished()
+    assert view.is_finished()  # discord.py stores no finished view and starts no timeout
+    ephemeral: Any = view
+    ephemeral.timeout = 15 * 60.0  # what discord.py does to the view of an ephemeral message
+    assert ephemeral.timeout is None
+    payload = handle_message_parameters(view=view).payload
+    assert payload is not None and payload["components"] == view.to_components()
+    assert "flags" not in payload
     ids = [c["custom_id"] for row in view.to_components() for c in row["components"]]
-    for custom_id in ids:
-        match = MoveButton.__discord_ui_compiled_template__.match(custom_id)
-        assert match is not None and match["action"] == custom_id.split(":")[-1]
+    assert [move_of(i, {}) for i in ids] == [(GAME, STEP, i.split(":")[-1]) for i in ids]
+    assert render.watch_view(GAME, live=False).to_components() == []  # sent: no buttons
 
 
 def test_each_message_has_its_own_dicts() -> None:

@@ -1,0 +1,49 @@
+"""Move clicks are routed by their custom id (cogs/components.move_of), not by dynamic items."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.components import DYNAMIC_ITEMS, move_of
+from cogs.guard import ours
+from cogs.render import move_rows
+from cogs.ui.base import Button, Select
+
+
+def test_buttons_and_menus() -> None:
+    assert move_of("g:12:7:buy.R3a.t2", {}) == (12, 7, "buy.R3a.t2")
+    assert move_of("gs:12:7:1", {"values": ["p.3"]}) == (12, 7, "p.3")
+    assert move_of("gs:12:7:1", {"values": ["p.3", "p.4"]}) == (12, 7, "p.3")
+    # A menu sent back with nothing chosen is a move no game accepts, not a crash.
+    assert move_of("gs:12:7:1", {}) == (12, 7, "")
+    assert move_of("gs:12:7:1", {"values": []}) == (12, 7, "")
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "lobby:12:join",
+        "hand:12",
+        "back:12",
+        "x:12:1",  # a button shown but not clickable
+        "g:12:7:",  # no action
+        "g:12:7:a b",  # outside the action characters
+        "g:1234567890123456:7:p",  # a game id too long for the database
+        "gs:12:7:p.3",  # a menu's number is its position
+        "g:12:7:p.3:extra:" + "x" * 80,
+        " g:12:7:p",
+    ],
+)
+def test_anything_else_is_not_a_move(custom_id: str) -> None:
+    assert move_of(custom_id, {"values": ["p.3"]}) is None
+
+
+def test_the_guard_knows_moves_and_no_dynamic_item_takes_them() -> None:
+    rows = move_rows(12, 7, [Button("3", "p.3"), Select("Pay", (("two", "pay.2", None),))])
+    ids = [c["custom_id"] for row in rows.components() for c in row["components"]]
+    assert ids == ["g:12:7:p.3", "gs:12:7:1"]
+    for custom_id in ids:
+        assert ours(custom_id) and move_of(custom_id, {"values": ["pay.2"]}) is not None
+        assert not any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+        )
