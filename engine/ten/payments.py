@@ -195,23 +195,36 @@ def cheapest_cards(collection: Sequence[str]) -> list[str]:
     other card by how much losing it lowers the score, then from the weakest colour first, then
     in canonical order. Copies of
     one type are listed lowest copy first, the order in which payments spend them.
+
+    A card the best scoring does not use costs nothing to lose: the best runs and wild
+    assignment stand without it, and no card lowers a score (every run the smaller collection
+    can make, the larger one can too). Only the cards in use are scored again without them —
+    the search with wilds is the engine's costliest step.
     """
     detail = score_detail(collection)
     base = detail.total
+    wilds_used = Counter(card[:2] for card in detail.wilds)
     by_type: dict[str, list[str]] = {}
     for card in sorted(collection, key=CARD_INDEX.__getitem__):
         by_type.setdefault(card[:2], []).append(card)
     spare: list[str] = []
     rest: list[tuple[int, int, int, str]] = []
-    for copies in by_type.values():
+    for ctype, copies in by_type.items():
         kept = copies
         if is_number(copies[0]) and len(copies) > 1:
             spare.extend(copies[:-1])
             kept = copies[-1:]
-        without = list(collection)
-        for card in copies[: len(copies) - len(kept) + 1]:  # the spares go first
-            without.remove(card)
-        loss = base - score_collection(without)
+        if is_number(ctype):
+            run = detail.runs.get(ctype[0])
+            in_use = run is not None and run[0] <= int(ctype[1]) <= run[1]
+        else:  # a wild: the type is in use when every copy held is assigned
+            in_use = wilds_used[ctype] >= len(copies)
+        loss = 0
+        if in_use:
+            without = list(collection)
+            for card in copies[: len(copies) - len(kept) + 1]:  # the spares go first
+                without.remove(card)
+            loss = base - score_collection(without)
         strength = detail.colours.get(kept[0][0], 0)  # wilds: 0
         rest.extend((loss, strength, CARD_INDEX[card], card) for card in kept)
     rest.sort()

@@ -6,6 +6,8 @@ import re
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.base import BadActionText
 from engine.ten import (
@@ -26,8 +28,18 @@ from engine.ten import (
     payment_options,
     payment_with_cards,
 )
-from engine.ten.cards import COLLECTION_TYPES, TYPE_MAX
-from engine.ten.payments import decode_cards, encode_cards, payment_problem
+from engine.ten.cards import (
+    ALL_CARDS,
+    CARD_INDEX,
+    COLLECTION_TYPES,
+    TYPE_MAX,
+    is_currency,
+    is_number,
+    is_wild,
+    sort_cards,
+)
+from engine.ten.payments import cheapest_cards, decode_cards, encode_cards, payment_problem
+from engine.ten.scoring import score_collection, score_detail
 from tests.engine.test_ten_rules import act, rig
 
 TEXT = re.compile(r"^[A-Za-z0-9._-]{1,40}$")
@@ -153,3 +165,41 @@ def test_labels_and_colours() -> None:
     assert card_label("W3") == "Wild 3" and card_label("W#") == "Super wild"
     assert card_label("C1a") == "1 coin" and card_label("C4d") == "4 coins"
     assert card_colour("O2a") == "orange" and card_colour("W1") == "wild"
+
+
+# -- cheapest_cards scores again only the cards the best scoring uses --------------------
+
+_COLLECTABLE = [c for c in ALL_CARDS if not is_currency(c)]
+
+
+def _cheapest_by_scoring_every_type(collection: list[str]) -> list[str]:
+    """The order as defined, every type scored again without it (no shortcut)."""
+    detail = score_detail(collection)
+    by_type: dict[str, list[str]] = {}
+    for card in sort_cards(collection):
+        by_type.setdefault(card[:2], []).append(card)
+    spare: list[str] = []
+    rest: list[tuple[int, int, int, str]] = []
+    for copies in by_type.values():
+        kept = copies
+        if is_number(copies[0]) and len(copies) > 1:
+            spare.extend(copies[:-1])
+            kept = copies[-1:]
+        without = list(collection)
+        for card in copies[: len(copies) - len(kept) + 1]:
+            without.remove(card)
+        loss = detail.total - score_collection(without)
+        strength = detail.colours.get(kept[0][0], 0)
+        rest.extend((loss, strength, CARD_INDEX[card], card) for card in kept)
+    rest.sort()
+    return spare + [card for *_, card in rest]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(st.sampled_from(_COLLECTABLE), max_size=30, unique=True),
+    st.lists(st.sampled_from([c for c in _COLLECTABLE if is_wild(c)]), max_size=6, unique=True),
+)
+def test_cheapest_cards_skips_only_cards_not_in_use(cards: list[str], wilds: list[str]) -> None:
+    collection = list(dict.fromkeys([*cards, *wilds]))  # wild-heavy collections too
+    assert cheapest_cards(collection) == _cheapest_by_scoring_every_type(collection)
