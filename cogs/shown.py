@@ -8,7 +8,6 @@ needs no database read.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,19 +20,20 @@ from i18n import _
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
-VIEWS_KEPT = 1024  # views and legal actions remembered: a move's are asked for several times
+STATES_KEPT = 256  # states whose views are remembered: a move's are asked for several times
 
 
 class Views:
-    """``game.view(state, seat)`` and the seat's legal actions, each computed once per state
-    and seat: a move's table, its hands, the clicker's answer and every seat's private key ask
-    for the same ones (states are never modified, and what is handed out is only read; Ten's
-    legal actions weigh every payment, the costliest part of its hands). One per publisher,
-    bounded."""
+    """``game.view(state, seat)``, the seat's legal actions and the private part of its view,
+    each computed once per state and seat: a move's table, its hands, the clicker's answer
+    and every seat's private key ask for the same ones (states are never modified, and what
+    is handed out is only read; Ten's legal actions weigh every payment, the costliest part
+    of its hands). One per publisher, bounded: the newest ``kept`` states are remembered."""
 
-    def __init__(self, kept: int = VIEWS_KEPT) -> None:
+    def __init__(self, kept: int = STATES_KEPT) -> None:
         self._kept = kept
-        self._memo: OrderedDict[tuple[str, int, int | None], tuple[Any, Any]] = OrderedDict()
+        # id(state) -> (the state, so that its id is not reused; (kind, seat) -> value)
+        self._memo: dict[int, tuple[Any, dict[tuple[str, int | None], Any]]] = {}
 
     def of(self, game: Game[Any, Any], state: Any, seat: int | None) -> Any:
         return self._remember("view", state, seat, lambda: game.view(state, seat))
@@ -45,16 +45,32 @@ class Views:
         )
         return texts
 
+    def private(
+        self, game: Game[Any, Any], state: Any, seat: int
+    ) -> tuple[dict[str, Any], list[str]]:
+        """What the seat's view shows that the public view does not, and its legal actions."""
+
+        def compute() -> tuple[dict[str, Any], list[str]]:
+            view, public = self.of(game, state, seat), self.of(game, state, None)
+            private = {k: v for k, v in view.items() if public.get(k) != v}
+            return private, self.legal(game, state, seat)
+
+        found: tuple[dict[str, Any], list[str]] = self._remember("private", state, seat, compute)
+        return found
+
     def _remember(self, kind: str, state: Any, seat: int | None, compute: Callable[[], Any]) -> Any:
-        key = (kind, id(state), seat)
-        found = self._memo.get(key)
-        if found is not None and found[0] is state:
-            self._memo.move_to_end(key)
-            return found[1]
-        value = compute()
-        self._memo[key] = (state, value)  # the state is kept too, so its id is not reused
-        if len(self._memo) > self._kept:
-            self._memo.popitem(last=False)
+        entry = self._memo.get(id(state))
+        if entry is None or entry[0] is not state:
+            entry = (state, {})
+            self._memo.pop(id(state), None)  # re-inserted as the newest
+            self._memo[id(state)] = entry
+            if len(self._memo) > self._kept:
+                del self._memo[next(iter(self._memo))]  # the oldest state
+        values = entry[1]
+        key = (kind, seat)
+        if key in values:
+            return values[key]
+        value = values[key] = compute()
         return value
 
 
@@ -73,11 +89,7 @@ def private_key(loaded: Loaded, seat: SeatRow, views: Views) -> PrivateKey:
     legal moves (with the step their buttons carry), its timer, autopilot, and the game's
     status. The DM is edited only when this changes (compared with ``==``: the views it
     holds are never modified); public changes are the table's job."""
-    game, state = loaded.game, loaded.state
-    view = views.of(game, state, seat.seat)
-    public = views.of(game, state, None)
-    private = {k: v for k, v in view.items() if public.get(k) != v}
-    legal = views.legal(game, state, seat.seat)
+    private, legal = views.private(loaded.game, loaded.state, seat.seat)
     return (private, legal, seat.step, seat.deadline, seat.autopilot, loaded.row.status)
 
 

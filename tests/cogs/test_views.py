@@ -55,3 +55,19 @@ def test_the_oldest_are_forgotten() -> None:
     assert counting.legal == 3
     memo.legal(game, states[0], 0)
     assert counting.legal == 4
+
+
+def test_the_private_part_is_what_the_public_view_does_not_show() -> None:
+    counting, ten = Counting(), GAMES["ten"]
+    game = cast(Game[Any, Any], counting)
+    memo = Views()
+    state = ten.new_game(3, 7)
+    public = ten.view(state, None)
+    for seat in range(3):
+        view = ten.view(state, seat)
+        private, legal = memo.private(game, state, seat)
+        assert private and private == {k: v for k, v in view.items() if public.get(k) != v}
+        assert legal == [str(a) for a in ten.legal_actions(state, seat)]
+        assert memo.private(game, state, seat) == (private, legal)
+    # Each seat's view and the public one once; asked again, nothing is worked out again.
+    assert (counting.views, counting.legal) == (4, 3)
