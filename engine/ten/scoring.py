@@ -72,6 +72,36 @@ def _matches(
 
 
 Candidate = tuple[int, tuple[int, ...], tuple[int, int] | None]  # points, missing, run
+FitTable = dict[Slot, list[int]]  # slot -> indexes of the wilds that may fill it, in trial order
+
+
+def _mask(numbers: set[int]) -> int:
+    return sum(1 << (n - 1) for n in numbers)
+
+
+# The two tables below depend on the wilds held (and one colour's numbers), not on the rest
+# of the collection: scoring a collection again without one card (cheapest_cards does it for
+# every card in use) finds the other colours' candidates remembered. Bounded memos of pure
+# functions; what they hand out is only read.
+@functools.lru_cache(maxsize=MEMO_SIZE)
+def _fit_table(wilds: tuple[str, ...]) -> FitTable:
+    # Specific wilds first, the super wild last, so that it stays free when possible.
+    order = sorted(range(len(wilds)), key=lambda i: wilds[i] == "W#")
+    return {
+        (c, n): [i for i in order if _fits(wilds[i], (c, n))] for c in COLOURS for n in range(1, 10)
+    }
+
+
+@functools.lru_cache(maxsize=MEMO_SIZE)
+def _colour_candidates(colour: str, held: int, wilds: tuple[str, ...]) -> list[Candidate]:
+    """The colour's candidates (see :func:`_candidates`) that the wilds can complete on their
+    own; the others cannot be part of any assignment."""
+    fits = _fit_table(wilds)
+    return [
+        c_
+        for c_ in _candidates(held, wilds, colour)
+        if _matches(colour, c_[1], fits, {}) is not None
+    ]
 
 
 def _interval_table() -> tuple[tuple[int, int, int, int, int], ...]:
@@ -90,9 +120,9 @@ _INTERVALS = _interval_table()
 _NUMBERS = tuple(tuple(n for n in range(1, 10) if mask >> (n - 1) & 1) for mask in range(512))
 
 
-def _candidates(present: set[int], wilds: list[str], colour: str) -> list[Candidate]:
-    """(points, missing numbers, run) for each maximal interval the wilds could complete."""
-    held = sum(1 << (n - 1) for n in present)
+def _candidates(held: int, wilds: tuple[str, ...], colour: str) -> list[Candidate]:
+    """(points, missing numbers, run) for each maximal interval the wilds could complete;
+    ``held`` has bit n-1 set for each number n of the colour held."""
     if any(w[1] == "#" and w[0] in ("W", colour) for w in wilds):
         fillable = 0x1FF
     else:
@@ -157,17 +187,9 @@ def _best(cards: tuple[str, ...]) -> ScoreDetail:
 
 
 def _search(present: dict[str, set[int]], wild_cards: list[str]) -> ScoreDetail:
-    wilds = [w[:2] for w in wild_cards]
-    # Specific wilds first, the super wild last, so that it stays free when possible.
-    order = sorted(range(len(wilds)), key=lambda i: wilds[i] == "W#")
-    fits = {
-        (c, n): [i for i in order if _fits(wilds[i], (c, n))] for c in COLOURS for n in range(1, 10)
-    }
-    # Candidates that cannot be completed even on their own are dropped.
-    cands = [
-        [c_ for c_ in _candidates(present[c], wilds, c) if _matches(c, c_[1], fits, {}) is not None]
-        for c in COLOURS
-    ]
+    wilds = tuple(w[:2] for w in wild_cards)
+    fits = _fit_table(wilds)
+    cands = [_colour_candidates(c, _mask(present[c]), wilds) for c in COLOURS]
     width = len(wilds)
     # bound[i][w]: best points for colours i.. using at most w wilds (compatibility ignored).
     bound = [[0] * (width + 1) for _ in range(len(COLOURS) + 1)]
