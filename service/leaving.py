@@ -44,12 +44,15 @@ async def leave_game(
         computer = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
         people = [s for s in loaded.seats if s.user_id is not None and s.user_id != user_id]
         heir = people[0] if people and user_id == loaded.row.host_id else None
+        # Due now, the computer moves below; should this process stop first, another one
+        # plays it after the grace. Not due, the move that makes it due marks the game.
+        due = seat.seat in loaded.game.to_act(loaded.state)
         handed = await service.store.hand_seat_to_computer(
             game_id,
             seat.seat,
             name=computer,
             new_host=None if heir is None else heir.user_id,
-            resume_after=service.resume_deadline(),
+            resume_after=service.resume_deadline() if due else None,
         )
         if not handed:
             raise GameClosed(_("This game is over."))

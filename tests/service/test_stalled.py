@@ -131,10 +131,12 @@ async def test_a_chain_stops_quietly_when_another_process_moved_the_game_on(
     assert [a.seq for a in actions] == list(range(1, version + len(taken.moves) + 1))
 
 
-async def test_a_seat_handed_to_a_computer_is_looked_after_even_if_not_due(
+async def test_a_seat_handed_to_a_computer_is_looked_after_when_it_is_due(
     store: Store,
 ) -> None:
-    """Leaving marks the game for a look; the look finds nothing due and stops looking."""
+    """Leaving marks the game for a look only when the seat is due: left when it is not,
+    nothing to look at; left when it is, by a process that stops before the computer
+    answers, a survivor plays that move after the grace."""
     clock = Clock()
     service = GameService(store, turn_timeout=0, clock=clock)
     loaded = await _started(service, 3, 0)
@@ -142,13 +144,19 @@ async def test_a_seat_handed_to_a_computer_is_looked_after_even_if_not_due(
     idle = next(
         s for s in loaded.seats if s.seat not in loaded.game.to_act(loaded.state) and s.user_id
     )
-    assert due != idle.seat
-    assert idle.user_id is not None
+    assert due != idle.seat and idle.user_id is not None
     left = await leave_game(service, loaded.row.id, idle.user_id)
     assert left.report.moves == []  # not its turn
-    assert (await store.game(loaded.row.id)).resume_after is not None
+    assert (await store.game(loaded.row.id)).resume_after is None
+
+    dying = CrashesBeforeComputers(store, turn_timeout=0, clock=clock)
+    user = loaded.seats[due].user_id
+    assert user is not None
+    left = await leave_game(dying, loaded.row.id, user)
+    assert left.report.moves == []  # the process "stopped" before the computer answered
+    assert await store.stalled_games(clock.now) == []  # within the grace: not yet
     clock.now += RESUME_GRACE + 1
     assert await store.stalled_games(clock.now) == [loaded.row.id]
     [report] = await service.resume_stalled()
-    assert report.moves == []
+    assert [m.seat for m in report.moves][:1] == [due]
     assert await store.stalled_games(clock.now) == []
