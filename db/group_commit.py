@@ -109,7 +109,7 @@ class GroupCommit:
         try:
             while self._waiting:
                 group, self._waiting = self._waiting, []
-                try:
+                try:  # aiosqlite's own queue, untyped (see the module's docstring)
                     outcomes = await self._conn._execute(  # type: ignore[no-untyped-call]
                         _run_group, self._conn._conn, [w.statements for w in group]
                     )

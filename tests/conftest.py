@@ -82,8 +82,8 @@ def _guarded_connect_ex(self: _socket.socket, address: Any) -> int:
 
 seal_environment(os.environ)
 # Patching the class's methods on purpose: every socket of the test process is guarded.
-socket.socket.connect = _guarded_connect  # type: ignore[method-assign]
-socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]
+socket.socket.connect = _guarded_connect  # type: ignore[method-assign]  # see above
+socket.socket.connect_ex = _guarded_connect_ex  # type: ignore[method-assign]  # see above
 
 
 @pytest.fixture

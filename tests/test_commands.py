@@ -65,7 +65,7 @@ async def test_help_is_private_and_works_in_dms(bot: commands.Bot) -> None:
     interaction.response.send_message = AsyncMock()
     command = bot.tree.get_command("help")
     assert isinstance(command, app_commands.Command)
-    await command.callback(bot.get_cog("Help"), interaction)  # type: ignore[arg-type]
+    await command.callback(bot.get_cog("Help"), interaction)  # type: ignore[arg-type]  # mocks
     kwargs = interaction.response.send_message.await_args.kwargs
     assert kwargs["ephemeral"] is True
     embed: discord.Embed = kwargs["embed"]

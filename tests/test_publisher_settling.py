@@ -84,7 +84,7 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
             return
         await record(versions)
 
-    store.set_rendered_versions = record_while_a_move_lands  # type: ignore[method-assign]
+    store.set_rendered_versions = record_while_a_move_lands  # type: ignore[method-assign]  # spy
     publisher.publish(started)
     await publisher.outbox.idle()
     await publisher.marks.flush()
@@ -107,7 +107,7 @@ async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: 
         writes.append(dict(versions))
         await record(versions)
 
-    store.set_rendered_versions = counting  # type: ignore[method-assign]
+    store.set_rendered_versions = counting  # type: ignore[method-assign]  # spy
     marks = RenderedMarks(store, interval=0.2)
     marks.mark(1, 3)  # nothing written lately: at once
     await asyncio.sleep(0.02)
@@ -143,7 +143,7 @@ async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) ->
             raise OSError("disk full")
         await record(versions)
 
-    store.set_rendered_versions = flaky  # type: ignore[method-assign]
+    store.set_rendered_versions = flaky  # type: ignore[method-assign]  # fails once
     marks = RenderedMarks(store, interval=0.01)
     marks.mark(game_id, 0)
     await marks.flush()  # fails: kept

@@ -36,8 +36,8 @@ def _file() -> discord.File:
 async def test_missing_attach_files_sends_text_and_says_so_once() -> None:
     attachments = Attachments(InThread(), always)
     channel = Channel(refuse_files=True)
-    await attachments.send(channel, 7, [_file()], embeds=["first"])  # type: ignore[arg-type]
-    await attachments.send(channel, 7, [], embeds=["second"])  # type: ignore[arg-type]
+    await attachments.send(channel, 7, [_file()], embeds=["first"])  # type: ignore[arg-type]  # stand-ins
+    await attachments.send(channel, 7, [], embeds=["second"])  # type: ignore[arg-type]  # stand-ins
     assert [s.get("embeds") or s["content"] for s in channel.sent] == [
         ["first"],
         NO_FILES_NOTICE,
@@ -54,12 +54,12 @@ async def test_other_refusals_are_not_taken_for_a_missing_permission() -> None:
             raise discord.Forbidden(MagicMock(status=403, reason="x"), {"code": 50001})
 
     with pytest.raises(discord.Forbidden):
-        await attachments.send(Gone(False), 8, [_file()], embeds=["x"])  # type: ignore[arg-type]
+        await attachments.send(Gone(False), 8, [_file()], embeds=["x"])  # type: ignore[arg-type]  # stand-ins
     assert attachments.no_files == set()
 
 
 async def test_pictures_with_files_go_out_in_the_same_message() -> None:
     attachments = Attachments(InThread(), always)
     channel = Channel(refuse_files=False)
-    await attachments.send(channel, 9, [_file()], embeds=["round"])  # type: ignore[arg-type]
+    await attachments.send(channel, 9, [_file()], embeds=["round"])  # type: ignore[arg-type]  # stand-ins
     assert len(channel.sent) == 1 and channel.sent[0]["files"]

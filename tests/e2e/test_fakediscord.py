@@ -97,7 +97,9 @@ async def test_slash_buttons_ephemeral_defer_select_modal(
     card = await fake.slash(bob, games, "demo card")
     shown = await card.wait_response()
     assert shown.ephemeral
-    [attachment] = shown.message()["attachments"]  # type: ignore[index]
+    message = shown.message()
+    assert message is not None
+    [attachment] = message["attachments"]
     assert attachment["filename"] == "card.png"
     assert fake.attachment_content(attachment) == b"card-bytes"
     table_image = await fake.wait_for(lambda: fake.messages(games)[-1]["attachments"])

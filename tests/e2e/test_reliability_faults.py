@@ -58,7 +58,7 @@ class Ctx:
         return int(game_row(self.db)["table_message_id"])
 
     def add(self, method: str, route: str, error: str, **where: int | float) -> Fault:
-        return self.fake.faults.add(method, route, error, **where)  # type: ignore[arg-type]
+        return self.fake.faults.add(method, route, error, **where)  # type: ignore[arg-type]  # by name
 
 
 def _deleted(fake: FakeDiscord, message_id: int) -> list[Fault]:

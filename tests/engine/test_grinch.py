@@ -425,7 +425,7 @@ def test_wrong_seat_and_wrong_move_rejected() -> None:
         with pytest.raises(IllegalAction):
             GAME.apply(state, seat, action)
     with pytest.raises(IllegalAction):
-        GAME.apply(state, 1, "d.W1a")  # type: ignore[arg-type]
+        GAME.apply(state, 1, "d.W1a")  # type: ignore[arg-type]  # a text, not an action: refused
     assert GAME.to_json(state) == before
     with pytest.raises(IllegalAction):
         GAME.new_game(1, 0)

@@ -84,4 +84,4 @@ def test_decisions_are_deterministic() -> None:
         first, second = _decide(state), _decide(state)
         assert first == second
         (seat,) = GAME.to_act(state)
-        state = GAME.apply(state, seat, first)  # type: ignore[arg-type]
+        state = GAME.apply(state, seat, first)  # type: ignore[arg-type]  # the AI's choice, checked

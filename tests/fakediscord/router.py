@@ -133,7 +133,7 @@ async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
             if part is None:
                 break
             name = getattr(part, "name", None) or ""
-            raw = await part.read()  # type: ignore[union-attr]
+            raw = await part.read()  # type: ignore[union-attr]  # a body part, never nested here
             if name == "payload_json":
                 body = json.loads(raw)
             else:

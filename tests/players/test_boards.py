@@ -100,7 +100,7 @@ async def test_commands_are_guild_only_and_stats_is_private(store: Store) -> Non
         interaction.response.send_message = AsyncMock()
         stats = client.tree.get_command("stats")
         assert isinstance(stats, discord.app_commands.Command)
-        await stats.callback(cog, interaction)  # type: ignore[arg-type]
+        await stats.callback(cog, interaction)  # type: ignore[arg-type]  # a mock interaction
         kwargs = interaction.response.send_message.await_args.kwargs
         assert kwargs["ephemeral"] is True and "No finished games" in str(
             kwargs["embed"].description

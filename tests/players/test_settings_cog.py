@@ -21,7 +21,7 @@ async def test_settings_needs_manage_server_and_reminders_dm_once(store: Store) 
     publisher.pacer.slot = AsyncMock()
     channel = MagicMock()
     channel.send = AsyncMock()
-    client.get_partial_messageable = MagicMock(return_value=channel)  # type: ignore[method-assign]
+    client.get_partial_messageable = MagicMock(return_value=channel)  # type: ignore[method-assign]  # stub
     servers = ServerSettings(store, default_timeout=0)
     cog = SettingsCog(client, servers, publisher, remind_every=3600)
     await client.add_cog(cog)

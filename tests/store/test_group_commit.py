@@ -71,7 +71,9 @@ async def test_a_full_disk_fails_every_write_of_the_group_and_saves_none(
     try:
         games = [await _game(store, channel) for channel in range(3)]
         async with store._conn.execute("PRAGMA page_count") as cursor:
-            pages = (await cursor.fetchone())[0]  # type: ignore[index]
+            counted = await cursor.fetchone()
+            assert counted is not None
+            pages = counted[0]
         await store._conn.execute(f"PRAGMA max_page_count = {pages + 2}")
         big = "s" * 300_000
         results = await asyncio.gather(

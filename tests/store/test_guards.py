@@ -145,7 +145,9 @@ async def test_a_full_disk_writes_nothing_and_the_store_recovers(tmp_path: Path)
 
         assert await move(0) == 1
         async with store._conn.execute("PRAGMA page_count") as cur:
-            pages = (await cur.fetchone())[0]  # type: ignore[index]
+            counted = await cur.fetchone()
+            assert counted is not None
+            pages = counted[0]
         await store._conn.execute(f"PRAGMA max_page_count = {pages + 2}")
         with pytest.raises(StorageFull) as caught:
             await move(1)

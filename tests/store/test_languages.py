@@ -50,9 +50,9 @@ async def test_a_known_person_costs_no_write(store: Store) -> None:
 
     async def counting(*args: object, **kwargs: object) -> None:
         writes.append(args)
-        await original(*args, **kwargs)  # type: ignore[arg-type]
+        await original(*args, **kwargs)  # type: ignore[arg-type]  # passed through as given
 
-    store.save_language = counting  # type: ignore[method-assign]
+    store.save_language = counting  # type: ignore[method-assign]  # counts the writes
     for _ in range(5):
         assert await languages.for_interaction(7, "lt", 5, "lt") == "lt"
     await languages.settle()

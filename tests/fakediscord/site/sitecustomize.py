@@ -34,7 +34,7 @@ def _patch(url: str) -> None:
         options["guild_ready_timeout"] = ready_timeout
         original_init(self, *args, **options)
 
-    state.ConnectionState.__init__ = init  # type: ignore[method-assign]
+    state.ConnectionState.__init__ = init  # type: ignore[method-assign]  # the test bot only
 
 
 _URL = os.environ.get("FAKE_DISCORD_URL")
