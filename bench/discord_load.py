@@ -19,9 +19,11 @@ to a bare durable aiosqlite commit measured in the same run.
 
 The runs at 100 games: players at human pace with the windows 50x shorter is the issue's own
 load for its throughput, acknowledgement and CPU targets (no bot gets 300 moves/s through
-Discord's real 50 requests/s); players who click 20-100 ms after each answer find the most
-the bot can do, and there the acknowledgement is a queue: ~250 players clicking again the
-moment they are answered wait about (players / moves per second - think time).
+Discord's real 50 requests/s), though at human pace the players themselves offer only about
+300 moves/s; players who click 20-100 ms after each answer find the most the bot can do, and
+there the acknowledgement is a queue: ~250 players clicking again the moment they are
+answered wait about (players / moves per second - think time). The harness runs the measured
+window with its own collector off (see :func:`harness_without_pauses`).
 
 Run: ``python -m bench.discord_load`` (all runs, ~10 min) or e.g. ``--games 10 --seconds 30``;
 ``--startup`` adds the restart with 1,000 open games (``bench.discord_startup``). The
