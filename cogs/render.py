@@ -57,11 +57,12 @@ def embeds(panels: Iterable[Panel]) -> list[discord.Embed]:
 class RawView(discord.ui.View):
     """A view that is only its components, built beforehand as Discord's API dicts.
 
-    It holds no items, so discord.py files nothing for dispatch: a click is found by the
-    dynamic item whose template matches its custom id. It skips ``View.__init__`` (which asks
-    the operating system for a random id, a system call for every message drawn) and answers
-    the few questions discord.py asks of a view it sends: its components, and that it is
-    finished (nothing to track, no timeout task, not even for an ephemeral message).
+    It holds no items, so discord.py files nothing for dispatch: a click is routed by its
+    custom id (moves by cogs/guard.py, the rest by the dynamic items). It skips
+    ``View.__init__`` (which asks the operating system for a random id, a system call for
+    every message drawn) and answers the few questions discord.py asks of a view it sends:
+    its components, and that it is finished (nothing to track, no timeout task, not even for
+    an ephemeral message).
     """
 
     def __init__(self, rows: list[Component]) -> None:  # no View.__init__: see above

@@ -1,7 +1,8 @@
 """The hand, table and spectator components written as Discord's API dicts (cogs/render.py)
 are exactly what discord.py makes of the same controls with its own items: ids, styles,
 labels, emoji, rows, disabled flags, select options and placeholders, key order included.
-The dynamic items (cogs/components.py) dispatch clicks by those ids, so nothing else changes.
+Clicks are dispatched by those ids (cogs/guard.py and the dynamic items), so nothing else
+changes.
 
 The discord.py builders below are the ones cogs/render.py used before it wrote the dicts."""
 
@@ -262,8 +263,8 @@ def test_the_table_spectator_and_back_buttons_in_every_language(language: str) -
 
 
 def test_the_view_is_only_its_components() -> None:
-    """Nothing for discord.py to file for dispatch or to time out (the dynamic items find every
-    click), and no ``View.__init__``: it asks the operating system for a random id."""
+    """Nothing for discord.py to file for dispatch or to time out (clicks are routed by their
+    custom ids), and no ``View.__init__``: it asks the operating system for a random id."""
     with mock.patch("os.urandom", side_effect=AssertionError("View.__init__ ran")):
         view = render.hand_message(GAME, STEP, HandScreen((), tuple(_buttons(3))))["view"]
     assert isinstance(view, discord.ui.View) and view.children == [] and repr(view)
