@@ -198,9 +198,10 @@ def move_rows(game_id: int, step: int, controls: Iterable[Control]) -> Rows:
             options = [_option(*option) for option in control.options[:25]]
             if options:
                 payload["options"] = options
-            # Where discord.py put a move select, whatever its row: its DynamicItem reads the
-            # row from the wrapped Select's ``_row``, which Select (keeping ``row`` in a slot of
-            # its own) never sets. So a select takes the first empty row, as it did there.
+            # Where discord.py put a move select when moves were its dynamic items, whatever
+            # the row asked: the item read the row from the wrapped Select's ``_row``, which
+            # Select (keeping ``row`` in a slot of its own) never set. So a select takes the
+            # first empty row, and hands keep the layout their players know.
             rows.add(payload, None, width=5)
     return rows
 
