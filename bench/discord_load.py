@@ -23,7 +23,7 @@ Discord's real 50 requests/s), though at human pace the players themselves offer
 300 moves/s; players who click 20-100 ms after each answer find the most the bot can do, and
 there the acknowledgement is a queue: ~250 players clicking again the moment they are
 answered wait about (players / moves per second - think time). The harness runs the measured
-window with its own collector off (see :func:`harness_without_pauses`).
+window with its own collector off (``discord_players.harness_without_pauses``).
 
 Run: ``python -m bench.discord_load`` (all runs, ~10 min) or e.g. ``--games 10 --seconds 30``;
 ``--startup`` adds the restart with 1,000 open games (``bench.discord_startup``). The
@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import gc
 import os
 import random
 import resource
@@ -43,7 +41,6 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -181,29 +178,11 @@ async def run(
         assert bot.popen is not None
         await asyncio.gather(*(dp.open_table(fake, t) for t in tables))
         await quiet(fake, idle=0.5, timeout=180)
-        with harness_without_pauses():
+        with dp.harness_without_pauses():
             return await _measure(fake, bot.popen.pid, db, tables, seconds, think, seed)
     finally:
         await bot.stop()
         await fake.stop()
-
-
-@contextlib.contextmanager
-def harness_without_pauses() -> Iterator[None]:
-    """This process (the fake Discord and the players) keeps every request, message and click
-    it saw, a heap growing by tens of thousands of objects a second: Python's full
-    collections paused it 0.15-1.2 s at a time during a run at 100 games, and every click the
-    bot answered meanwhile was timed that much later. The measured window runs with this
-    process's collector off, what was built before frozen out of its way; the bot's own
-    collector is untouched."""
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.unfreeze()
 
 
 async def _measure(

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench import discord_players as dp
 from db import open_store
 from engine import GAMES
 from engine.base import Game
@@ -137,12 +138,13 @@ async def one_start(folder: Path, games: int, *, stale: bool) -> None:
         _, probe = await build(fake, db, games, stale=stale)
         print(f"   built {games} games in {time.monotonic() - built:.1f} s")
         since = len(fake.requests)
-        await bot.start(timeout=120)
-        ready = time.monotonic()
-        fake.stats.reset()
-        probed = await _probe(fake, probe, ready) if stale else ""
-        watch = WATCH_SECONDS if stale else QUIET_SECONDS
-        await asyncio.sleep(max(0.0, ready + watch - time.monotonic()))
+        with dp.harness_without_pauses():  # the fake holds every game's messages
+            await bot.start(timeout=120)
+            ready = time.monotonic()
+            fake.stats.reset()
+            probed = await _probe(fake, probe, ready) if stale else ""
+            watch = WATCH_SECONDS if stale else QUIET_SECONDS
+            await asyncio.sleep(max(0.0, ready + watch - time.monotonic()))
         stats = fake.stats
         print(
             f"   {'all stale' if stale else 'nothing stale'}: {_writes(fake, since)} message "
