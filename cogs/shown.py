@@ -60,9 +60,8 @@ class Views:
 
     def _remember(self, kind: str, state: Any, seat: int | None, compute: Callable[[], Any]) -> Any:
         entry = self._memo.get(id(state))
-        if entry is None or entry[0] is not state:
-            entry = (state, {})
-            self._memo.pop(id(state), None)  # re-inserted as the newest
+        if entry is None or entry[0] is not state:  # (an entry keeps its state alive, so
+            entry = (state, {})  # its id cannot be another state's: checked all the same)
             self._memo[id(state)] = entry
             if len(self._memo) > self._kept:
                 del self._memo[next(iter(self._memo))]  # the oldest state
