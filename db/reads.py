@@ -31,6 +31,7 @@ TABLE_KEYS = {
 
 # Every seat column, prefixed, so one joined row carries a game and one of its seats.
 _SEAT_COLUMNS = tuple(f.name for f in fields(SeatRow))
+_SEAT_KEYS = tuple((name, f"s__{name}") for name in _SEAT_COLUMNS)  # (field, joined column)
 _GAME_AND_SEATS = (
     "SELECT g.*, "
     + ", ".join(f"s.{name} AS s__{name}" for name in _SEAT_COLUMNS)
@@ -98,10 +99,9 @@ class Reads(ABC):
         rows = await self._fetch(_GAME_AND_SEATS, game_id)
         if not rows:
             raise NotFound(f"no game {game_id}")
-        game_columns = [k for k in rows[0] if not k.startswith("s__")]
-        game = GameRow.from_row({k: rows[0][k] for k in game_columns})
+        game = GameRow.from_row({k: v for k, v in rows[0].items() if not k.startswith("s__")})
         seats = [
-            SeatRow.from_row({name: row[f"s__{name}"] for name in _SEAT_COLUMNS})
+            SeatRow.from_row({name: row[column] for name, column in _SEAT_KEYS})
             for row in rows
             if row["s__seat"] is not None
         ]
