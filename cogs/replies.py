@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from cogs.rest import update_clicked
 from i18n import N_
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,7 @@ async def answer(interaction: discord.Interaction[Any], *, update: bool, **kwarg
         if interaction.response.is_done():
             await interaction.edit_original_response(**kwargs)
         elif update:
-            await interaction.response.edit_message(**kwargs)
+            await update_clicked(interaction, **kwargs)
         else:
             await interaction.response.send_message(**kwargs)
     except discord.HTTPException:

@@ -1,9 +1,11 @@
-"""Message edits that skip what discord.py builds from Discord's answer.
+"""REST calls that skip what discord.py builds from Discord's answer.
 
 ``PartialMessage.edit`` turns the edited message Discord sends back into a ``discord.Message``
-(with its embeds and components) and files the view for dispatch. The bot needs neither after
-an edit: its buttons and menus are dynamic items, found by their ids on every click, before or
-after a restart. Hand and table edits are most of the bot's REST calls, so they go through here.
+(with its embeds and components) and files the view for dispatch; ``InteractionResponse.
+edit_message`` asks Discord to send the updated message back (``with_response``) and builds
+one too. The bot needs neither: its buttons and menus are found by their ids on every click,
+before or after a restart. Hand and table edits and the clicks' own answers are most of the
+bot's REST calls, so they go through here.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import Route, handle_message_parameters
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+UPDATE = discord.InteractionResponseType.message_update
 
 
 async def edit_message(
@@ -23,3 +28,37 @@ async def edit_message(
         fields.setdefault("previous_allowed_mentions", bot.allowed_mentions)
     with handle_message_parameters(**fields) as params:
         await bot.http.edit_message(channel_id, message_id, params=params)
+
+
+async def update_clicked(interaction: discord.Interaction[Any], **fields: Any) -> None:
+    """Answer a click by updating the message it was on, with ``InteractionResponse.
+    edit_message``'s arguments (content, embed(s), view, attachments), as the interaction's
+    own response; raises ``discord.InteractionResponded`` and ``discord.HTTPException`` as
+    it does. Discord answers with no body (no ``with_response``)."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    state = interaction._state  # the connection: its mentions default and HTTP settings
+    params = interaction_message_response_params(
+        type=UPDATE.value, previous_allowed_mentions=state.allowed_mentions, **fields
+    )
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    try:
+        await async_context.get().request(
+            route,
+            session=interaction._session,
+            proxy=state.http.proxy,
+            proxy_auth=state.http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )
+    finally:
+        for file in params.files or ():
+            file.close()
+    response._response_type = UPDATE  # is_done(), later followups and edits as discord.py's

@@ -115,7 +115,7 @@ async def test_interactions_go_to_the_guild_shard_and_dms_to_shard_0_with_locale
     fake.faults.add("PATCH", "/webhooks/*", MISSING_PERMISSIONS, channel_id=c1)
     callback = f"/interactions/{in_one.id}/{in_one.token}/callback"
     assert (await rest_call(fake, "POST", callback, {"type": 5})).status == 503
-    assert (await rest_call(fake, "POST", callback, {"type": 5})).status == 200
+    assert (await rest_call(fake, "POST", callback, {"type": 5})).status == 204  # no body asked
     original = f"/webhooks/{fake.application_id}/{in_one.token}/messages/@original"
     edit = await rest_call(fake, "PATCH", original, {"content": "pong"})
     assert (edit.status, edit.body["code"]) == (403, 50013)
@@ -135,6 +135,12 @@ async def test_interactions_go_to_the_guild_shard_and_dms_to_shard_0_with_locale
     assert dm_event["locale"] == "lt"
     assert "guild_locale" not in dm_event
     assert "guild_id" not in dm_event
+    # The callback's answer (the updated message) comes back only when asked for, as Discord.
+    update = {"type": 7, "data": {"content": "hand, updated"}}
+    path = f"/interactions/{click.id}/{click.token}/callback?with_response=true"
+    answered = await rest_call(fake, "POST", path, update)
+    assert answered.status == 200
+    assert answered.body["resource"]["message"]["content"] == "hand, updated"
     assert len(s1.events("INTERACTION_CREATE")) == 1
     with pytest.raises(ValueError, match="not a Discord locale"):
         fake.set_user_locale(rita, "et")  # Discord has no Estonian

@@ -5,7 +5,8 @@ Asserted: at most 2.5 REST calls per accepted move averaged over the four games 
 interaction callbacks included, over every move the bot recorded: the players' and the
 computers' answers to them; the same mix as ``bench/discord_load.py``); no 429; at most one
 notifying DM per player per turn of theirs (between two of a player's accepted moves, at most
-one new DM without the silent flag reaches them).
+one new DM without the silent flag reaches them); the clicks' updates ask Discord for no
+answer back.
 """
 
 from __future__ import annotations
@@ -113,6 +114,14 @@ async def test_four_games_stay_within_the_rest_budget(
     per_move = calls / (action_count(tmp_path / "bot.db") - recorded)
     assert per_move <= MAX_CALLS_PER_MOVE, (per_move, dict(fake.stats.calls))
     assert fake.stats.total_429 == 0, fake.stats.summary()
+    # A click's answer updates its message without asking Discord to send the message back.
+    updates = [
+        r
+        for r in fake.requests[since:]
+        if r.kind.startswith("POST /interactions/") and (r.json or {}).get("type") == 7
+    ]
+    assert updates, "no click was answered with an update"
+    assert all(r.status == 204 and "with_response" not in r.query for r in updates)
     for user, times in _notifications(fake, since).items():
         own = moves[user]
         # between two of their moves (and before the first, after the last): at most one

@@ -116,6 +116,8 @@ def register(api: RestApi) -> None:
             answer["interaction"]["response_message_id"] = str(rec.original_message_id)
         if message is not None:
             answer["resource"] = {"type": ctype, "message": message}
+        if ctx.query.get("with_response", "").lower() not in ("1", "true"):
+            return 204, None  # as Discord: the callback's answer only when asked for
         return 200, answer
 
     async def followup(ctx: Ctx) -> Result:
