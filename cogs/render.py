@@ -176,13 +176,13 @@ def move_rows(game_id: int, step: int, controls: Iterable[Control]) -> Rows:
                 payload = button(f"x:{game_id}:{filler}", label, style, control.emoji, True)
             else:
                 custom_id = f"g:{game_id}:{step}:{control.action}"
-                if MOVE_ID.match(custom_id) is None:
+                if MOVE_ID.fullmatch(custom_id) is None:
                     raise ValueError(f"{custom_id!r} is not a move button's id")
                 payload = button(custom_id, label, style, control.emoji)
             rows.add(payload, control.row)
         elif isinstance(control, Select):
             custom_id = f"gs:{game_id}:{step}:{n}"
-            if SELECT_ID.match(custom_id) is None:
+            if SELECT_ID.fullmatch(custom_id) is None:
                 raise ValueError(f"{custom_id!r} is not a move select's id")
             payload = {
                 "type": SELECT,

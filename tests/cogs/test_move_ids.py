@@ -47,3 +47,9 @@ def test_the_guard_knows_moves_and_no_dynamic_item_takes_them() -> None:
         assert not any(
             item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
         )
+
+
+@pytest.mark.parametrize("action", ["a b", "p.3:extra", "x" * 81])
+def test_a_button_the_guard_would_not_route_is_never_drawn(action: str) -> None:
+    with pytest.raises(ValueError, match="is not a move button's id"):
+        move_rows(12, 7, [Button("odd", action)])

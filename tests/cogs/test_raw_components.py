@@ -54,7 +54,9 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
                 )
             else:
                 custom_id = f"g:{game_id}:{step}:{control.action}"
-                if MOVE_ID.match(custom_id) is None:  # as the dynamic item checked its id
+                # The dynamic item checked only that its id began as a move's; the whole id
+                # must be one now, as the guard routes it (cogs/components.move_of).
+                if MOVE_ID.fullmatch(custom_id) is None:
                     raise ValueError(custom_id)
                 view.add_item(discord.ui.Button(custom_id=custom_id, **options))
         elif isinstance(control, Select):
@@ -207,7 +209,7 @@ SAMPLES: dict[str, list[Control]] = {
         *_buttons(3, row=0),
     ],
     "six selects": [Select(f"s{n}", ((f"o{n}", f"o.{n}", None),)) for n in range(6)],
-    "an action with a space": [Button("odd", "two words!")],  # ids match from their start
+    "an action with a space": [Button("odd", "two words!")],
     "an action of one bad character": [Button("bad", "!")],
     "an action too long": [Button("long", "a" * 81)],
 }
@@ -219,6 +221,7 @@ def test_the_dicts_are_discord_pys_own(name: str, autopilot: bool) -> None:
     made = same_hand(SAMPLES[name], autopilot=autopilot)
     fails = {"too many", "a full row", "no such row", "negative row", "six selects"}
     fails |= {"a select before the rows given", "an action of one bad character"}
+    fails |= {"an action with a space", "an action too long"}
     if autopilot:
         fails |= {"twenty-five"}  # no room left for "I'm back" (a 26th item)
     assert (made == "ValueError") == (name in fails)
