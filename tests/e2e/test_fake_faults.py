@@ -106,7 +106,7 @@ async def test_injected_429_is_counted_apart_from_real_ones(fake_discord: FakeDi
 async def test_a_deleted_message_answers_10008_and_is_announced(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     games = fake.channel_named("games")
-    shard = RawShard(fake)
+    shard = RawShard(fake, intents=1 << 9)  # GUILD_MESSAGES: message events
     await shard.connect()
     try:
         await shard.wait_event("READY")

@@ -4,6 +4,7 @@ carry the user's ``locale`` and the guild's ``guild_locale``."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -229,3 +230,56 @@ async def test_one_auto_sharded_process_with_both_shards(
     assert await where(fake, rita, c1) == (1, "answered by solo on shard 1")
     identifies = [f["d"].get("shard") for f in fake.gateway_log if f.get("op") == 2]
     assert identifies == [[0, 2], [1, 2]]
+
+
+async def _message_traffic(fake: FakeDiscord, channel_id: int) -> str:
+    """A message created, edited and deleted in ``channel_id`` and a DM sent; the first's id."""
+    posted = await rest_call(fake, "POST", f"/channels/{channel_id}/messages", {"content": "table"})
+    message = f"/channels/{channel_id}/messages/{posted.body['id']}"
+    assert (await rest_call(fake, "PATCH", message, {"content": "table, moved"})).status == 200
+    assert (await rest_call(fake, "DELETE", message)).status == 204
+    rita = fake.user_named("rita")
+    dm = await rest_call(fake, "POST", "/users/@me/channels", {"recipient_id": str(rita)})
+    await rest_call(fake, "POST", f"/channels/{dm.body['id']}/messages", {"content": "hand"})
+    return str(posted.body["id"])
+
+
+async def test_message_events_follow_the_intents(
+    fake_discord: FakeDiscord, two_guilds: tuple[int, int, int, int]
+) -> None:
+    """The bot's own messages come back as events, as on Discord: MESSAGE_CREATE, a whole
+    MESSAGE_UPDATE per edit and MESSAGE_DELETE, to a connection with GUILD_MESSAGES; DMs
+    only with DIRECT_MESSAGES; nothing to a connection without them."""
+    fake = fake_discord
+    g0, _, c0, _ = two_guilds
+    events = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
+    for intents in (1 << 9, 1 << 12, 0):  # GUILD_MESSAGES, DIRECT_MESSAGES, neither
+        connection = RawShard(fake, intents=intents)
+        try:
+            await connection.connect()
+            await connection.wait_event("READY")
+            message_id = await _message_traffic(fake, c0)
+            if intents == 1 << 9:
+                await connection.wait_event("MESSAGE_DELETE", id=message_id)
+            elif intents == 1 << 12:
+                await connection.wait_event("MESSAGE_CREATE")
+            await asyncio.sleep(0.3)  # anything else sent would have arrived by now
+            got = {e: connection.events(e) for e in events}
+        finally:
+            await connection.close()
+        if intents == 1 << 9:
+            assert [(m["content"], m["guild_id"]) for m in got["MESSAGE_CREATE"]] == [
+                ("table", str(g0))
+            ]
+            updated = got["MESSAGE_UPDATE"]
+            assert [(m["id"], m["content"]) for m in updated] == [(message_id, "table, moved")]
+            assert updated[0]["author"]["id"] == str(fake.bot_user.id)  # the whole message
+            assert [(m["id"], m["channel_id"]) for m in got["MESSAGE_DELETE"]] == [
+                (message_id, str(c0))
+            ]
+        elif intents == 1 << 12:
+            assert [m["content"] for m in got["MESSAGE_CREATE"]] == ["hand"]
+            assert "guild_id" not in got["MESSAGE_CREATE"][0]
+            assert not got["MESSAGE_UPDATE"] and not got["MESSAGE_DELETE"]
+        else:
+            assert not any(got.values())

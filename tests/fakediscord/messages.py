@@ -154,6 +154,7 @@ def create_message(
     stored.write(data)
     fake.stored[mid] = stored
     fake.channel_messages.setdefault(channel_id, []).append(mid)
+    fake.message_event("MESSAGE_CREATE", stored)
     fake.notify()
     return stored
 
@@ -183,10 +184,12 @@ def edit_message(
     if not was_loading:
         data["edited_timestamp"] = now_iso()
     stored.write(data)
+    fake.message_event("MESSAGE_UPDATE", stored)
     fake.notify()
     return stored
 
 
 def delete_message(fake: FakeDiscord, stored: StoredMessage) -> None:
     stored.deleted = True
+    fake.message_event("MESSAGE_DELETE", stored)
     fake.notify()

@@ -57,6 +57,7 @@ class RawShard:
 
     fake: FakeDiscord
     shard: tuple[int, int] | None = None
+    intents: int = 0
     frames: list[JSON] = field(default_factory=list)
     close_code: int | None = None
     _session: aiohttp.ClientSession | None = None
@@ -69,7 +70,8 @@ class RawShard:
         self._ws = await self._session.ws_connect(self.fake.gateway_url)
         hello = await self._ws.receive_json(timeout=5)
         assert hello["op"] == 10
-        identify: JSON = {"token": token or self.fake.token, "intents": 0, "properties": {}}
+        identify: JSON = {"token": token or self.fake.token, "intents": self.intents}
+        identify["properties"] = {}
         if self.shard is not None:
             identify["shard"] = list(self.shard)
         await self._ws.send_json({"op": 2, "d": identify})

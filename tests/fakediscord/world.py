@@ -25,6 +25,10 @@ from .models import (
 )
 from .shards import LiveSessions
 
+# Gateway intents (bits of IDENTIFY's ``intents``) that message events need.
+GUILD_MESSAGES = 1 << 9
+DIRECT_MESSAGES = 1 << 12
+
 
 class WorldMixin:
     """World-building part of ``FakeDiscord`` (the state it changes is FakeDiscord's)."""
@@ -164,16 +168,29 @@ class WorldMixin:
         if stored.deleted:
             return
         stored.deleted = True
-        guild_id = self.channels[stored.channel_id].guild_id
-        event: JSON = {"id": str(message_id), "channel_id": str(stored.channel_id)}
-        if guild_id is not None:
-            event["guild_id"] = str(guild_id)
-        if stored.ephemeral_to is None:
-            self._push(guild_id, "MESSAGE_DELETE", lambda: event)
+        self.message_event("MESSAGE_DELETE", stored)
         self.notify()
 
-    def _push(self, guild_id: int | None, event: str, build: Callable[[], JSON]) -> None:
-        """Dispatch a world change to the session of the shard owning it (DMs: shard 0).
+    def message_event(self, event: str, stored: StoredMessage) -> None:
+        """MESSAGE_CREATE, MESSAGE_UPDATE (the whole message) or MESSAGE_DELETE, as Discord
+        sends them to every connection that can see the channel, the message's author
+        included: only with the intent for the channel's kind, never for an ephemeral one."""
+        if stored.ephemeral_to is not None:
+            return
+        guild_id = self.channels[stored.channel_id].guild_id
+        data: JSON = {"id": str(stored.id), "channel_id": str(stored.channel_id)}
+        if event != "MESSAGE_DELETE":
+            data = dict(stored.data)
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        intent = DIRECT_MESSAGES if guild_id is None else GUILD_MESSAGES
+        self._push(guild_id, event, lambda: data, intent=intent)
+
+    def _push(
+        self, guild_id: int | None, event: str, build: Callable[[], JSON], *, intent: int = 0
+    ) -> None:
+        """Dispatch a world change to the session of the shard owning it (DMs: shard 0), if
+        that session asked for ``intent`` (0: sent whatever it asked for).
 
         A session awaiting a RESUME buffers it; without any session the change only shows in
         the next IDENTIFY's GUILD_CREATE.
@@ -182,6 +199,8 @@ class WorldMixin:
         session: GatewaySession | None
         session = sessions.for_dm() if guild_id is None else sessions.for_guild(guild_id)
         if session is None:
+            return
+        if intent and not int(session.identify.get("intents") or 0) & intent:
             return
         task = asyncio.get_running_loop().create_task(session.dispatch(event, build()))
         self._tasks.add(task)
