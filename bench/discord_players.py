@@ -25,13 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from db import open_store
-from tests.e2e.driver import find_button, newest_live_controls
+from tests.e2e.driver import find_button, newest_live_controls, old_control_answer
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
 
 ACCEPTED = (6, 7)  # deferred update, update: the move was taken
 SILENT = 4096  # message flag: no notification
-STALE = "no longer available"
 MIX = (("grinch", 3, 1), ("gnome", 3, 1), ("hearts", 2, 0), ("ten", 2, 1))  # humans, computers
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PATCH_MESSAGE = re.compile(r"^/channels/(\d+)/messages/(\d+)$")
@@ -134,11 +133,11 @@ async def play(
         except TimeoutError:
             clicks.unanswered += 1
             continue
-        if reply.type in ACCEPTED:
+        if old_control_answer(reply):  # the hand drawn again with the reason, or the reason
+            clicks.stale += 1
+        elif reply.type in ACCEPTED:
             clicks.accepted.append(rec)
             clicks.by_user[user] += 1
-        elif STALE in reply.content:
-            clicks.stale += 1
         else:
             clicks.refused += 1
 

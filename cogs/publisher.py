@@ -34,6 +34,7 @@ from cogs.shared import SharedView
 from cogs.shown import (
     GameShown,
     Note,
+    OldClick,
     People,
     Views,
     forced_notes,
@@ -126,26 +127,74 @@ class Publisher:
             dm.note = notes.get(seat.seat, dm.note)
             clicked = clicker is not None and seat.seat == clicker.seat
             if clicked and shown.version == report.after.row.version:
-                if clicked_message is not None and clicked_message == dm.message_id:
-                    # The response showed it. A hand job of theirs already queued or under
-                    # way may still land after the response: a check behind it redraws
-                    # the hand then (it edits nothing when the hand is as shown).
-                    saw = clicker_saw or loaded
-                    if clicker_writes is not None and dm.writes != clicker_writes:
-                        dm.key = None  # a job's older edit may have landed over the response
-                    else:
-                        dm.key = private_key(saw, saw.seats[seat.seat], self.views)
-                    if saw is loaded:
-                        dm.note = None
-                    self._hand_later(shown, seat.seat)
-                    continue
-                # They played from an ephemeral hand, which the response updated: their DM
-                # (if they have one) follows quietly, they are looking at the game already.
-                self._hand_later(shown, seat.seat)
+                # Their DM was the clicked message, or they played from an ephemeral hand,
+                # which the response updated: the DM (if any) follows quietly.
+                self._answered(shown, seat.seat, clicked_message, clicker_saw, clicker_writes)
                 continue
             if seat.seat in newly_due:
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat)
+
+    def _answered(
+        self,
+        shown: GameShown,
+        seat_no: int,
+        clicked_message: int | None,
+        saw: Loaded | None,
+        writes: int | None,
+    ) -> None:
+        """A click's response drew the seat's hand as of ``saw`` (default: the newest state)
+        on ``clicked_message``; ``writes``: :meth:`dm_writes` just before it was sent."""
+        dm = shown.dm(seat_no)
+        if clicked_message is not None and clicked_message == dm.message_id:
+            # The response showed it. A hand job of theirs already queued or under way may
+            # still land after the response: a check behind it redraws the hand then (it
+            # edits nothing when the hand is as shown).
+            saw = saw or shown.loaded
+            if writes is not None and dm.writes != writes:
+                dm.key = None  # a job's older edit may have landed over the response
+            else:
+                dm.key = private_key(saw, saw.seats[seat_no], self.views)
+            if saw is shown.loaded:
+                dm.note = None
+        self._hand_later(shown, seat_no)
+
+    def old_click(
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        clicked_message: int,
+        *,
+        ephemeral: bool,
+        text: str,
+    ) -> OldClick | None:
+        """The answer to an old control (a double click; a hand whose edit waits behind
+        Discord's limits): the player's hand, drawn from the game as the publisher last drew
+        it if that is ``version`` (the state the move was refused on), with ``text`` on top
+        (and the note waiting for their next hand: a move played for them, the likely reason).
+        Only for the seat's own hand message (its DM or an ephemeral hand); None otherwise:
+        an older hand message says it is out of date, and a game still being drawn is
+        redrawn shortly anyway."""
+        shown = self.games.get(game_id)
+        if shown is None or shown.version != version or shown.loaded.row.status != "active":
+            return None
+        loaded = shown.loaded
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            return None
+        dm = shown.dm(seat.seat)
+        if not ephemeral and clicked_message != dm.message_id:
+            return None
+        note = f"⚠️ {text}" if dm.note is None else f"⚠️ {text}\n{dm.note}"
+        kwargs = self.hand_kwargs(loaded, seat, edit=True, note=note)
+        return OldClick(loaded, seat.seat, clicked_message, kwargs, dm.writes)
+
+    def old_click_answered(self, old: OldClick) -> None:
+        """The response drew ``old``'s hand (see :meth:`publish`'s ``clicker``)."""
+        shown = self.games.get(old.loaded.row.id)
+        if shown is not None and shown.loaded is old.loaded:
+            self._answered(shown, old.seat, old.clicked_message, old.loaded, old.writes)
 
     def resync(self, loaded: Loaded, *, urgent: bool = False) -> None:
         """Redraw a game's table and every hand from ``loaded`` (fresh from the database)."""

@@ -104,6 +104,18 @@ class DmShown:
     writes: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class OldClick:
+    """An old control's answer (``Publisher.old_click``): ``seat``'s hand drawn from ``loaded``
+    (the response's arguments) for ``clicked_message``, and its DM's writes before it."""
+
+    loaded: Loaded
+    seat: int
+    clicked_message: int
+    kwargs: dict[str, Any]
+    writes: int
+
+
 @dataclass(slots=True)
 class GameShown:
     """One game as shown: its latest state, its table message and each seat's DM."""

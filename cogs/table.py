@@ -25,7 +25,7 @@ from cogs.shown import forced_notes, names_of
 from cogs.ui import UIS
 from engine import GAMES
 from i18n import N_, _
-from service.errors import NoGame, PlayError
+from service.errors import NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -89,6 +89,10 @@ class TableCog(commands.Cog, name="Table"):
         )
         try:
             shown = await within_budget(interaction, _first_answer(own, work))
+        except StaleMove as exc:
+            log.info("old control %r in game %s", action, game_id)
+            await self._old_control(interaction, game_id, user_id, exc)
+            return
         except PlayError as exc:
             log.info("move %r in game %s refused: %s", action, game_id, exc)
             await reply(interaction, str(exc))
@@ -118,6 +122,30 @@ class TableCog(commands.Cog, name="Table"):
             clicker_saw=shown.after,
             clicker_writes=writes,
         )
+
+    async def _old_control(
+        self, interaction: discord.Interaction[Any], game_id: int, user_id: int, exc: StaleMove
+    ) -> None:
+        """Say so, on the player's hand redrawn as it is now where possible: the response is
+        exempt from the bot's REST budget, while the hand's own edit may wait seconds behind
+        it on a busy bot, and a player seeing the same old buttons would click old ones
+        again."""
+        message = interaction.message
+        old = None
+        if message is not None and exc.version is not None:
+            old = self.publisher.old_click(
+                game_id,
+                exc.version,
+                user_id,
+                message.id,
+                ephemeral=message.flags.ephemeral,
+                text=str(exc),
+            )
+        if old is None:
+            await reply(interaction, str(exc))
+            return
+        await answer(interaction, update=True, **old.kwargs)
+        self.publisher.old_click_answered(old)
 
     async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         try:

@@ -28,7 +28,14 @@ class GameClosed(PlayError):
 
 
 class StaleMove(PlayError):
-    """An old button or a double click: the move is no longer available."""
+    """An old button or a double click: the move is no longer available.
+
+    ``version``: the game's version the move was checked against, when it was the latest
+    saved (None when another process saved a move meanwhile)."""
+
+    def __init__(self, text: str, *, version: int | None = None) -> None:
+        super().__init__(text)
+        self.version = version
 
 
 class RejectedMove(PlayError):

@@ -143,7 +143,7 @@ class GameService(Lobbies):
             if step != seat.step:
                 if report.notices:
                     return report
-                raise StaleMove(_("That move is no longer available."))
+                raise StaleMove(_("That move is no longer available."), version=loaded.row.version)
             game = loaded.game
             try:
                 action = game.parse_action(action_text)

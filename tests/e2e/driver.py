@@ -155,12 +155,21 @@ def action_count(db: Path) -> int:
 
 
 UPDATE_MESSAGE, DEFERRED_UPDATE = 7, 6
+OLD_CONTROL = "That move is no longer available."
+
+
+def old_control_answer(reply: Reply) -> bool:
+    """An old control's answer: the player's hand drawn again with the reason on top (an
+    update of the clicked message, or of its deferred response), or only the reason."""
+    shown = [reply.content, *(str(edit.get("content") or "") for edit in reply.edits)]
+    return any(OLD_CONTROL in text for text in shown)
 
 
 def move_accepted(reply: Reply) -> bool:
     """An accepted move answers with an update of the clicked message (a refusal is a new
-    ephemeral message); when the database is slow, a deferred update and then an edit."""
-    return reply.type in (UPDATE_MESSAGE, DEFERRED_UPDATE)
+    ephemeral message, or for an old control the hand with the reason on top); when the
+    database is slow, a deferred update and then an edit."""
+    return reply.type in (UPDATE_MESSAGE, DEFERRED_UPDATE) and not old_control_answer(reply)
 
 
 async def play_one_move(

@@ -15,6 +15,7 @@ from tests.e2e.driver import (
     game_row,
     live_move_buttons,
     move_accepted,
+    old_control_answer,
     open_game,
     play_one_move,
     play_to_the_end,
@@ -97,11 +98,14 @@ async def test_strangers_and_double_clicks_change_nothing(
     replies = [await first.wait_response(), await second.wait_response()]
     await quiet(fake)
     assert sorted(move_accepted(r) for r in replies) == [False, True]
-    refused = first if not move_accepted(replies[0]) else second
-    assert [t for t in refused.texts() if t] == ["That move is no longer available."]
+    refused = replies[0] if not move_accepted(replies[0]) else replies[1]
+    # The refused click says why, on the hand drawn again as it is now (or alone, if the
+    # first click's move was still being drawn), never with the clicked button live.
+    assert old_control_answer(refused), refused
+    assert custom_id not in {b.custom_id for b in refused.buttons()}
     moved = action_count(db) - count
     assert moved >= 1  # the owner's move (plus any computer moves it let happen)
-    # Pressing the old button again later is refused the same way.
+    # Pressing the old button again later (the message has newer buttons now): refused.
     late = await fake.click(owner, int(message["id"]), custom_id, force=True)
     answer = await late.wait_message()
     assert answer["content"] == "That move is no longer available."

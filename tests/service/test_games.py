@@ -86,9 +86,11 @@ async def test_moves_double_clicks_strangers_and_a_full_game(store: Store) -> No
             await service.act(gid, STRANGER, step, action)
         report = await service.act(gid, user, step, action)
         played += 1
-        with pytest.raises((StaleMove, GameClosed)):  # the same button pressed twice
+        with pytest.raises((StaleMove, GameClosed)) as twice:  # the same button pressed twice
             await service.act(gid, user, step, action)
         loaded = report.after
+        if isinstance(twice.value, StaleMove):  # refused on the latest saved version
+            assert twice.value.version == loaded.row.version
         assert loaded.row.version == len(await store.actions(gid))
     outcome = game.outcome(loaded.state)
     assert outcome is not None
