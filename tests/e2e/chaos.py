@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import GAMES
-from tests.e2e.driver import live_controls
+from tests.e2e.driver import live_controls, old_control_answer
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
 
@@ -44,9 +44,10 @@ class Sent:
     @property
     def acknowledged(self) -> bool:
         """Answered as an accepted move: the clicked message updated with the new hand, or a
-        deferred update followed by that edit (a bare deferral promises nothing yet)."""
+        deferred update followed by that edit (a bare deferral promises nothing yet); not an
+        old control's answer (the hand drawn again with the reason on top)."""
         reply = self.rec.response
-        if reply is None:
+        if reply is None or old_control_answer(reply):
             return False
         deferred_then_edited = reply.type == DEFERRED_UPDATE and bool(self.rec.edits)
         return reply.type == UPDATE_MESSAGE or deferred_then_edited
