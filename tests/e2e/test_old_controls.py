@@ -62,6 +62,7 @@ async def test_an_old_hand_is_answered_with_the_hand_as_it_is(
     # wait for the others now).
     step = int(old_id.split(":")[2])
     now = [b.custom_id or "" for b in fake.buttons(int(dm_message["id"]))]
+    assert old_id not in now
     assert all(int(c.split(":")[2]) == step + 1 for c in now if c.startswith("g:")), now
     assert action_count(db) == count
 
