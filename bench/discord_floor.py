@@ -16,9 +16,11 @@ grows (more moves share each wake-up of the loop).
 
 Run: ``python -m bench.discord_floor`` (defaults: 63 tables of 2 players, human pace, windows
 50x shorter, 30 s: about 210 clicks/s, the click rate of ``bench.discord_load``'s run at 100
-games). The fake answers a few dozen of its ~13,000 edits with a global 429 in such a run
-(the real bot's run gets none at its lower edit rate; not looked into): each is one retry,
-counted in the calls per click.
+games). The fake answers a few dozen of the ~6,000 edits of such a run with a global 429,
+each one retry (counted in the calls per click). They are the harness's: the fake counts a
+request when its loop reads it, and after a pause of its own process (90-110 ms seen, no
+click sent meanwhile) it reads the backlog at once, up to 141 edits within 20 ms where the
+bot's pacing sends at most 40; Discord counts requests as they arrive.
 """
 
 from __future__ import annotations
