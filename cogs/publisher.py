@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import itertools
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +24,7 @@ import discord
 import i18n
 from cogs import render
 from cogs.attachments import Attachments, always
-from cogs.hands import Hands, cannot_edit
+from cogs.hands import Hands
 from cogs.marks import RenderedMarks
 from cogs.outbox import Outbox
 from cogs.pacing import Pacer
@@ -40,13 +39,12 @@ from cogs.shown import (
     forced_notes,
     names_of,
     private_key,
-    table_timers,
 )
+from cogs.table_message import TableMessages
 from cogs.ui import UIS
-from cogs.ui.base import Panel
 from cogs.ui.pictures.painters import InThread
 from db.models import SeatRow
-from i18n import N_, Later, _
+from i18n import N_, Later
 from service.games import GameService
 from service.languages import Languages
 from service.reports import Loaded, Report
@@ -54,9 +52,6 @@ from service.reports import Loaded, Report
 log = logging.getLogger(__name__)
 
 Text = str | Later  # public text: a Later is translated into the server's language when sent
-NO_ACCESS = (50001, 50013)  # Missing Access, Missing Permissions
-BLOCKED_SECONDS = 600.0  # after a refusal, leave the channel alone this long
-RETIRED_TABLE = N_("⬇️ This part is over; the table continues below.")
 CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
 
 
@@ -77,6 +72,7 @@ class Publisher:
         self.people = People()
         self.views = Views()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
+        self.tables = TableMessages(bot, service, self.pacer, self.views)
         self.outbox = Outbox(settled=self._settled)
         self.marks = RenderedMarks(service.store)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
@@ -317,7 +313,7 @@ class Publisher:
         async def job() -> None:
             async with self.shared.table_turn(shown):
                 with i18n.using(await self.public(shown.loaded)):
-                    await self._draw_table(shown, urgent=urgent)
+                    await self.tables.draw(shown, urgent=urgent)
             for told in self.table_drawn:
                 told(shown.loaded)
 
@@ -376,80 +372,6 @@ class Publisher:
         channel = self.bot.get_partial_messageable(channel_id)
         await self.pacer.slot(("ch", channel_id))
         await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
-
-    # -- the table -----------------------------------------------------------------------
-
-    def _table_kwargs(self, loaded: Loaded) -> tuple[str, dict[str, Any]]:
-        ui = UIS[loaded.row.game]
-        view = self.views.of(loaded.game, loaded.state, None)
-        panel = ui.table(view, names_of(loaded))
-        timers = table_timers(loaded)
-        if loaded.row.status == "cancelled":
-            panel = Panel(panel.title, _("🛑 This game was cancelled."), colour=panel.colour)
-        elif timers and loaded.row.status == "active":
-            description = panel.description + "\n" + " · ".join(timers)
-            panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-        live = loaded.row.status == "active"
-        table_view = render.table_view(loaded.row.id) if live else None
-        return ui.table_key(view), {"embed": render.embed(panel), "view": table_view}
-
-    async def _draw_table(self, shown: GameShown, *, urgent: bool) -> None:
-        loaded = shown.loaded
-        if loaded.state is None or time.monotonic() < shown.table_blocked_until:
-            return
-        if shown.table_drawn is loaded and shown.table_message_id is not None:
-            return  # an earlier job already showed this state (it waited for its slot)
-        key, kwargs = self._table_kwargs(loaded)
-        channel_id = loaded.row.channel_id
-        lane = ("ch", channel_id)
-        channel = self.bot.get_partial_messageable(channel_id)
-        try:
-            if shown.table_message_id is not None and shown.table_key == key:
-                await self.pacer.slot(lane, urgent=urgent)
-                if shown.loaded is not loaded:  # moves came while this edit waited
-                    newer = self._table_kwargs(shown.loaded)
-                    if newer[0] == key:
-                        loaded, kwargs = shown.loaded, newer[1]
-                try:
-                    await edit_message(self.bot, channel_id, shown.table_message_id, **kwargs)
-                    shown.table_drawn = loaded
-                    return
-                except discord.HTTPException as exc:
-                    if not cannot_edit(exc):
-                        raise
-                    log.info(
-                        "table of game %s can no longer be edited; posting anew", loaded.row.id
-                    )
-                    shown.table_message_id = None
-            elif shown.table_message_id is not None:
-                if loaded.row.status != "active":
-                    return  # the final state is shown by the result message
-                await self.pacer.slot(lane, urgent=urgent)
-                try:  # a new round: the old table gives way
-                    await edit_message(
-                        self.bot,
-                        channel_id,
-                        shown.table_message_id,
-                        content=_(RETIRED_TABLE),
-                        view=None,
-                    )
-                except discord.HTTPException:
-                    log.info("could not retire the old table of game %s", loaded.row.id)
-            await self.pacer.slot(lane, urgent=urgent)
-            sent = await channel.send(**kwargs)
-        except discord.Forbidden as exc:
-            if exc.code in NO_ACCESS:
-                shown.table_blocked_until = time.monotonic() + BLOCKED_SECONDS
-                log.warning(
-                    "no permission to post the table of game %s in channel %s; players keep "
-                    "their DMs",
-                    loaded.row.id,
-                    loaded.row.channel_id,
-                )
-            raise
-        shown.table_message_id, shown.table_key = sent.id, key
-        shown.table_drawn = loaded
-        await self.service.store.set_table_message(loaded.row.id, sent.id, key)
 
     # -- summaries -----------------------------------------------------------------------
 

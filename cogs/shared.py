@@ -79,7 +79,7 @@ class SharedView:
     @staticmethod
     def _may_post(shown: GameShown) -> bool:
         """Whether drawing the table may post a new message: none yet, or a new key (the same
-        key :meth:`cogs.publisher.Publisher._table_kwargs` computes)."""
+        key :meth:`cogs.table_message.TableMessages.kwargs` computes)."""
         loaded = shown.loaded
         if loaded.state is None:
             return False
