@@ -16,8 +16,8 @@ grows (more moves share each wake-up of the loop).
 
 Run: ``python -m bench.discord_floor`` (defaults: 63 tables of 2 players, human pace, windows
 50x shorter, 30 s: about 210 clicks/s, the click rate of ``bench.discord_load``'s run at 100
-games). The fake answers a few dozen of the ~6,000 edits of such a run with a global 429,
-each one retry (counted in the calls per click). They are the harness's: the fake counts a
+games). The fake answers 1-2% of the ~12,700 edits of such a run with a global 429, each
+one retry (counted in the calls per click). They are the harness's: the fake counts a
 request when its loop reads it, and after a pause of its own process (90-110 ms seen, no
 click sent meanwhile) it reads the backlog at once, up to 141 edits within 20 ms where the
 bot's pacing sends at most 40; Discord counts requests as they arrive.

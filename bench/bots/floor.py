@@ -12,8 +12,8 @@ message with one button in every player's DM, then for every click on a hand's b
 - the table's message edited and the next player's hand edited (two REST edits, each taking
   its slot from the bot's ``cogs.pacing.Pacer`` first, as the bot's writes do).
 
-The real bot's group commit and coalescing writers make fewer of some of these per move; this
-one makes them all, so it is a floor for discord.py's part and a ceiling for the rest.
+The real bot shares one commit among the moves saved together and coalesces a busy table's
+edits; this one does neither, so its figure errs high rather than low.
 """
 
 from __future__ import annotations
