@@ -1,10 +1,10 @@
 """The table in a game's channel: one message per game, edited as the game goes.
 
-The table shows what everyone may see (piles, scores, whose turn, timers) and the buttons
-anyone may press (**My hand**, watching). Each draw takes its slot from the pacer first; a
-draw that waited for its slot shows the newest state by then. A new round's layout (its key
-differs) is a new message below, the old one saying the table continues there; a channel
-that refuses the bot is left alone for :data:`BLOCKED_SECONDS`.
+The table shows what everyone may see (piles, scores, whose turn, timers) and its buttons
+(**My hand** for the players, **Watch** for anyone). Each draw takes its slot from the pacer
+first; a draw that waited for its slot shows the newest state by then. A new round's layout
+(its key differs) is a new message below, the old one saying the table continues there; a
+channel that refuses the bot is left alone for :data:`BLOCKED_SECONDS`.
 """
 
 from __future__ import annotations
