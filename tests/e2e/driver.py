@@ -11,6 +11,7 @@ from typing import Any
 
 from tests.fakediscord import FakeDiscord, Reply
 from tests.fakediscord.components import Button, Select, buttons, selects
+from tests.fakediscord.process import BotProcess
 
 JSON = dict[str, Any]
 
@@ -139,6 +140,26 @@ async def open_game(
     start = await fake.click(host, int(lobby["id"]), find_button(lobby, "Start").custom_id or "")
     await start.wait_response()
     await quiet(fake)
+
+
+async def alice_and_bob_playing(
+    fake: FakeDiscord,
+    bot: BotProcess,
+    tmp_path: Path,
+    computers: int,
+    *,
+    game: str = "grinch",
+    settle: float = 0.1,
+) -> tuple[int, int, int]:
+    """Most games' start: clicks settle ``settle`` s, the bot starts on tmp_path/bot.db
+    (:func:`bot_env`), alice opens ``game`` in #games with bob and ``computers`` computer
+    players. Returns (channel, alice, bob)."""
+    fake.click_settle = settle
+    await bot.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await open_game(fake, channel, alice, [bob], computers=computers, game=game)
+    return channel, alice, bob
 
 
 def game_row(db: Path) -> sqlite3.Row:

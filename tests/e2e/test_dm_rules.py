@@ -9,10 +9,9 @@ from typing import Any
 
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
-    bot_env,
+    alice_and_bob_playing,
     game_row,
     live_move_buttons,
-    open_game,
     open_hand,
     play_one_move,
     quiet,
@@ -37,23 +36,13 @@ def _steps(message: dict[str, Any]) -> set[int]:
     return {int((b.custom_id or "").split(":")[2]) for b in found[1] if b.custom_id}
 
 
-async def _grinch(
-    fake: FakeDiscord, bot_process: BotProcess, tmp_path: Path, computers: int
-) -> tuple[int, int, int]:
-    """A started Grinch game of alice and bob (and computers): (channel, alice, bob)."""
-    fake.click_settle = 0.05
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=computers, game="grinch")
-    return channel, alice, bob
-
-
 async def test_players_who_keep_playing_are_pinged_once_and_never_hold_a_stale_hand(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    _, alice, bob = await _grinch(fake, bot_process, tmp_path, computers=0)
+    _, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=0, settle=0.05
+    )
     rng = random.Random(4)
     for _ in range(24):
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
@@ -71,7 +60,9 @@ async def test_a_move_from_my_hand_brings_the_dm_up_to_date_too(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    channel, alice, bob = await _grinch(fake, bot_process, tmp_path, computers=1)
+    channel, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=1, settle=0.05
+    )
     rng = random.Random(9)
     for _ in range(12):  # alice plays from ephemeral hands although her DMs are open
         hand = await open_hand(fake, alice, channel)

@@ -10,12 +10,11 @@ from typing import Any
 from engine import GAMES
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
-    bot_env,
+    alice_and_bob_playing,
     channel_message_with_button,
     game_row,
     move_accepted,
     newest_live_controls,
-    open_game,
     quiet,
     seat_names,
 )
@@ -57,11 +56,9 @@ async def test_full_game_two_humans_and_a_computer(
 ) -> None:
     started = time.monotonic()
     fake = fake_discord
-    fake.click_settle = 0.1
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=1, game="gnome")
+    channel, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=1, game="gnome"
+    )
 
     # Each human got a DM with the grid (9 face-down buttons) and the two opening menus.
     for user in (alice, bob):

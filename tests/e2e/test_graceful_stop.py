@@ -22,10 +22,10 @@ import pytest
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
+    alice_and_bob_playing,
     bot_env,
     live_move_buttons,
     move_accepted,
-    open_game,
     play_one_move,
     quiet,
 )
@@ -65,11 +65,7 @@ async def test_signal_stops_the_bot_cleanly_and_keeps_every_move(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path, sig: signal.Signals
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.1
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=1)
+    _, alice, bob = await alice_and_bob_playing(fake, bot_process, tmp_path, computers=1)
     rng = random.Random(5)
     for _ in range(3):
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})

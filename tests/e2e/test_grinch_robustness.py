@@ -10,6 +10,7 @@ from db import open_store
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
+    alice_and_bob_playing,
     bot_env,
     channel_message_with_button,
     game_row,
@@ -28,11 +29,7 @@ async def test_killed_mid_round_and_finished_with_the_old_buttons(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.1
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=2)
+    channel, alice, bob = await alice_and_bob_playing(fake, bot_process, tmp_path, computers=2)
     rng = random.Random(7)
     for _ in range(5):
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
@@ -69,11 +66,8 @@ async def test_strangers_and_double_clicks_change_nothing(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.1
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
-    await open_game(fake, channel, alice, [bob], computers=1)
+    channel, alice, bob = await alice_and_bob_playing(fake, bot_process, tmp_path, computers=1)
+    carol = fake.user_named("carol")
     found = live_move_buttons(fake.dm_messages(bob)) or live_move_buttons(fake.dm_messages(alice))
     assert found is not None
     message, buttons = found
@@ -151,11 +145,7 @@ async def test_a_move_committed_just_before_a_crash_shows_after_the_restart(
     from service.games import GameService
 
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.1
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=1)
+    await alice_and_bob_playing(fake, bot_process, tmp_path, computers=1)
     bot_process.kill()
     # The move the dead bot committed but never showed: made here, straight on the store.
     store = await open_store(db)

@@ -9,11 +9,10 @@ from pathlib import Path
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
-    bot_env,
+    alice_and_bob_playing,
     live_move_buttons,
     move_accepted,
     old_control_answer,
-    open_game,
     open_hand,
     quiet,
 )
@@ -26,11 +25,7 @@ async def test_an_old_hand_is_answered_with_the_hand_as_it_is(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.1
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=1)
+    channel, alice, bob = await alice_and_bob_playing(fake, bot_process, tmp_path, computers=1)
     owner = next(u for u in (alice, bob) if live_move_buttons(fake.dm_messages(u)))
     found = live_move_buttons(fake.dm_messages(owner))
     assert found is not None

@@ -15,11 +15,11 @@ from engine import GAMES
 from service.replays import replay_export
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
+    alice_and_bob_playing,
     bot_env,
     channel_message_with_button,
     find_button,
     game_row,
-    open_game,
     play_one_move,
     play_to_the_end,
     quiet,
@@ -36,11 +36,9 @@ async def test_a_rated_game_in_stats_leaderboard_history_replay_and_export(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.05
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    channel, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=0, settle=0.05
+    )
     await play_to_the_end(fake, [alice, bob], random.Random(3), db, channel=channel)
     assert game_row(db)["status"] == "finished"
     await quiet(fake)
@@ -160,11 +158,9 @@ async def test_a_player_leaves_and_the_computer_in_their_seat_finishes(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.05
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    channel, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=0, settle=0.05
+    )
     rec = await fake.slash(alice, channel, "grinch leave", {})
     ask = await rec.wait_message()
     assert fake.is_ephemeral(ask) and "Leave this game?" in ask["content"]
@@ -191,11 +187,10 @@ async def test_a_spectator_watches_the_public_table_privately_as_it_moves(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.05
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob, carol = (fake.user_named(n) for n in ("alice", "bob", "carol"))
-    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    channel, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=0, settle=0.05
+    )
+    carol = fake.user_named("carol")
     table = channel_message_with_button(fake, channel, "Watch")
     click = await fake.click(carol, int(table["id"]), find_button(table, "Watch").custom_id or "")
     watched = await click.wait_message()

@@ -15,6 +15,7 @@ from typing import Any
 from engine import GAMES
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
+    alice_and_bob_playing,
     bot_env,
     channel_message_with_button,
     game_row,
@@ -132,11 +133,9 @@ async def test_full_game_two_humans_and_a_computer(
 ) -> None:
     started = time.monotonic()
     fake, db = fake_discord, tmp_path / "bot.db"
-    fake.click_settle = 0.05
-    await bot_process.start(env=bot_env(tmp_path))
-    channel = fake.channel_named("games")
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    await open_game(fake, channel, alice, [bob], computers=1, game="ten")
+    channel, alice, bob = await alice_and_bob_playing(
+        fake, bot_process, tmp_path, computers=1, game="ten", settle=0.05
+    )
 
     table = channel_message_with_button(fake, channel, "My hand")
     assert table["embeds"][0]["title"] == "🔟 Ten — 3 players"
