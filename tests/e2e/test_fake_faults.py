@@ -125,6 +125,25 @@ async def test_a_deleted_message_answers_10008_and_is_announced(fake_discord: Fa
         assert (answer.status, answer.body["code"]) == (404, 10008), method
 
 
+async def test_an_injected_10008_deletes_the_message_it_names(fake_discord: FakeDiscord) -> None:
+    """Discord answers "Unknown Message" only for a message that is gone: an injected one
+    takes the message away too, or its buttons would stay clickable in the fake alone."""
+    fake = fake_discord
+    games = fake.channel_named("games")
+    kept = int((await post(fake, games, "a"))[1]["id"])
+    gone = int((await post(fake, games, "b"))[1]["id"])
+    fault = fake.faults.add("PATCH", MESSAGE, UNKNOWN_MESSAGE, channel_id=games, times=1)
+    path = f"/channels/{games}/messages/{gone}"
+    answer = await rest_call(fake, "PATCH", path, {"content": "x"})
+    assert (answer.status, answer.body["code"], fault.hits) == (404, 10008, 1)
+    assert fake.message(gone) is None
+    assert fake.message(kept) is not None
+    answer = await rest_call(fake, "PATCH", path, {"content": "x"})
+    assert (answer.status, answer.body["code"], fault.hits) == (404, 10008, 1)  # gone for good
+    answer = await rest_call(fake, "PATCH", f"/channels/{games}/messages/{kept}", {"content": "y"})
+    assert answer.status == 200
+
+
 def test_every_named_error_is_discords() -> None:
     assert {k: (e.status, e.code) for k, e in ERRORS.items()} == {
         "429": (429, 0),

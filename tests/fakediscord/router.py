@@ -2,9 +2,9 @@
 
 For every request under ``/api/v10``: match a route template, check the token, the Cloudflare
 ban (too many invalid requests), the rate limits (``ratelimit.py``), injected faults
-(``faults.py``), run the handler, add the rate-limit headers, then record the request and count
-it in ``FakeDiscord.stats``. The route handlers themselves live in ``rest.py`` and
-``callbacks.py``.
+(``faults.py``; an injected 10008 deletes the message it names), run the handler, add the
+rate-limit headers, then record the request and count it in ``FakeDiscord.stats``. The route
+handlers themselves live in ``rest.py`` and ``callbacks.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .faults import UNKNOWN_MESSAGE
 from .messages import UploadedFile
 from .models import JSON
 from .ratelimit import Decision
@@ -233,12 +234,21 @@ class Router:
                 hit = fault.hit(fake.rate_limits.clock())
                 fake.rate_limits.count_429(hit, route.kind, ctx.path)
                 return 429, hit.body(), {**decision.headers(), **hit.headers()}
+            if fault.error == UNKNOWN_MESSAGE:
+                self._gone(ctx.params.get("message_id"))
             return fault.error.status, fault.error.body(), decision.headers()
         try:
             status, payload = await route.handler(ctx)
         except HttpError as err:
             status, payload = err.status, {"message": err.message, "code": err.code}
         return status, payload, decision.headers()
+
+    def _gone(self, message_id: str | None) -> None:
+        """An injected "Unknown Message" for a message the fake holds: on Discord that message
+        no longer exists, so it is deleted here too (MESSAGE_DELETE sent), or its buttons would
+        stay clickable where no player could see them."""
+        if message_id is not None and int(message_id) in self.fake.stored:
+            self.fake.delete_message(int(message_id))
 
     def _record(self, ctx: Ctx, kind: str, status: int) -> None:
         fake = self.fake
