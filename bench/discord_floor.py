@@ -37,7 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import discord_players as dp
-from bench.discord_load import DRAIN_SECONDS, HUMAN, bare_commit
+from bench.commit import measure as measure_commit
+from bench.discord_load import DRAIN_SECONDS, HUMAN
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.components import buttons
 from tests.fakediscord.process import BotProcess
@@ -111,7 +112,7 @@ async def run(tables: int, players: int, seconds: float, think: tuple[float, flo
         elapsed = time.monotonic() - start
         await asyncio.sleep(DRAIN_SECONDS)
         cpu = dp.process_cpu_seconds(pid) - cpu0
-        commit_cpu, commit_wall = await bare_commit(folder)
+        commit = await measure_commit(folder)
     finally:
         await bot.stop()
         await fake.stop()
@@ -130,7 +131,7 @@ async def run(tables: int, players: int, seconds: float, think: tuple[float, flo
     print(
         f"ack p99 {dp.percentile(acks, 99) * 1000:.0f} ms\n"
         f"floor bot CPU per click {per_click:.2f} ms; bare durable aiosqlite commit "
-        f"{commit_cpu:.2f} ms CPU ({commit_wall:.2f} ms wall): {per_click / commit_cpu:.1f}x"
+        f"{commit}: {per_click / commit.cpu_ms:.1f}x"
     )
 
 

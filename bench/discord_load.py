@@ -14,8 +14,9 @@ Per run: accepted clicks/s and recorded moves/s (computer moves included), 429s,
 per accepted click by kind (interaction callbacks and webhooks apart from the rest), click ->
 own message updated p50/p95 (the interaction callback as the fake received it), click ->
 table updated p95, notifying DMs per player, acknowledgement p99, CPU of the bot (its
-process and its drawing and thinking processes, and the process alone) per recorded move next
-to a bare durable aiosqlite commit measured in the same run.
+process and its drawing and thinking processes, and the process alone) per recorded move (CPU
+and moves both counted through the drain) next to a bare durable aiosqlite commit measured in
+the same run, after the drain (``bench.commit``: its own process, the median of 5 batches).
 
 The runs at 100 games: players at human pace with the windows 50x shorter is the issue's own
 load for its throughput, acknowledgement and CPU targets (no bot gets 300 moves/s through
@@ -44,9 +45,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import aiosqlite
-
 from bench import discord_players as dp
+from bench.commit import Commit
+from bench.commit import measure as measure_commit
 from tests.e2e.driver import quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
@@ -98,31 +99,9 @@ class Figures:
     cpu_ms_per_move: float
     process_ms_per_move: float  # of which the bot's own process: its event loop and threads
     bench_cpu: float  # share of one core the fake Discord and the players used
-    commit_cpu_ms: float
-    commit_wall_ms: float
+    commit: Commit  # the yardstick, measured after the drain
+    drained_moves: int  # moves recorded in the drain (counted in the CPU per move, not in moves/s)
     load: str
-
-
-async def bare_commit(folder: Path, count: int = 300) -> tuple[float, float]:
-    """CPU and wall ms of one durable aiosqlite commit (WAL, synchronous=FULL, BEGIN
-    IMMEDIATE, one INSERT of 2 kB, COMMIT), measured in this process."""
-    conn = await aiosqlite.connect(str(folder / "bare.db"), isolation_level=None)
-    try:
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = FULL")
-        await conn.execute("CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT)")
-        blob = "x" * 2048
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        cpu0, wall0 = usage.ru_utime + usage.ru_stime, time.perf_counter()
-        for _ in range(count):
-            await conn.execute("BEGIN IMMEDIATE")
-            await conn.execute("INSERT INTO t (v) VALUES (?)", (blob,))
-            await conn.execute("COMMIT")
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        cpu = usage.ru_utime + usage.ru_stime - cpu0
-        return cpu / count * 1000, (time.perf_counter() - wall0) / count * 1000
-    finally:
-        await conn.close()
 
 
 def _own_cpu() -> float:
@@ -219,13 +198,14 @@ async def _measure(
     await asyncio.sleep(DRAIN_SECONDS)
     cpu = dp.cpu_seconds(pid) - cpu0
     process = dp.process_cpu_seconds(pid) - process0
-    commit_cpu, commit_wall = await bare_commit(db.parent)
+    all_moves = dp.recorded_moves(db) - moves0  # the CPU's interval: the drain's moves too
+    commit = await measure_commit(db.parent)
     figures = _figures(
-        fake, tables, clicks, len(tables), elapsed, moves, cpu, (commit_cpu, commit_wall),
+        fake, tables, clicks, len(tables), elapsed, moves, all_moves, cpu, commit,
         first_request, first_interaction,
     )  # fmt: skip
     figures.bench_cpu = bench_cpu
-    figures.process_ms_per_move = process * 1000 / max(moves, 1)
+    figures.process_ms_per_move = process * 1000 / max(all_moves, 1)
     by_moves = dp.moves_by_game(db, epoch0)
     for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
         n = max(1, by_moves[game])
@@ -243,8 +223,9 @@ def _figures(
     games: int,
     elapsed: float,
     moves: int,
+    all_moves: int,
     cpu: float,
-    commit: tuple[float, float],
+    commit: Commit,
     first_request: int,
     first_interaction: int,
 ) -> Figures:
@@ -295,10 +276,10 @@ def _figures(
         ack_p99_steady=dp.percentile(steady, 99),
         per_game={},
         bench_cpu=0.0,
-        cpu_ms_per_move=cpu / max(1, moves) * 1000,
+        cpu_ms_per_move=cpu / max(1, all_moves) * 1000,
         process_ms_per_move=0.0,
-        commit_cpu_ms=commit[0],
-        commit_wall_ms=commit[1],
+        commit=commit,
+        drained_moves=all_moves - moves,
         load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
     )
 
@@ -328,9 +309,9 @@ def show(f: Figures) -> None:
         f"per own accepted move {f.notify_per_own_move:.2f}\n"
         f"ack p99 {f.ack_p99 * ms:.0f} ms (after the first {STEADY_AFTER:.0f} s: "
         f"{f.ack_p99_steady * ms:.0f} ms)\n"
-        f"bot CPU per recorded move {f.cpu_ms_per_move:.2f} ms; bare durable aiosqlite commit "
-        f"{f.commit_cpu_ms:.2f} ms CPU ({f.commit_wall_ms:.2f} ms wall): "
-        f"{f.cpu_ms_per_move / max(f.commit_cpu_ms, 1e-9):.1f}x; of which the bot's own "
+        f"bot CPU per recorded move {f.cpu_ms_per_move:.2f} ms (clicking and drain, "
+        f"{f.drained_moves} moves in the drain); bare durable aiosqlite commit {f.commit}: "
+        f"{f.cpu_ms_per_move / max(f.commit.cpu_ms, 1e-9):.1f}x; of which the bot's own "
         f"process (event loop and threads) {f.process_ms_per_move:.2f} ms\n"
         f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile"
     )
