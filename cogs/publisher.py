@@ -186,6 +186,24 @@ class Publisher:
         kwargs = self.hand_kwargs(loaded, seat, edit=True, note=note)
         return OldClick(loaded, seat.seat, clicked_message, kwargs, dm.writes)
 
+    def is_old_hand(
+        self, game_id: int, user_id: int, channel_id: int | None, message_id: int
+    ) -> bool:
+        """Whether a message in a player's DM channel is an older hand of theirs in this game:
+        the seat's current hand is another message (the older one could not be marked out of
+        date: its edits refused, e.g. capped an hour after it was sent)."""
+        shown = self.games.get(game_id)
+        seat = shown.loaded.seat_of(user_id) if shown is not None else None
+        if shown is None or seat is None:
+            return False
+        dm = shown.dm(seat.seat)
+        return (
+            dm.channel_id is not None
+            and dm.channel_id == channel_id
+            and dm.message_id is not None
+            and dm.message_id != message_id
+        )
+
     def old_click_answered(self, old: OldClick) -> None:
         """The response drew ``old``'s hand (see :meth:`publish`'s ``clicker``)."""
         shown = self.games.get(old.loaded.row.id)

@@ -18,9 +18,11 @@ from discord.ext import commands
 import i18n
 from cogs import render
 from cogs.components import Routes
+from cogs.hands import OUT_OF_DATE
 from cogs.language import public_language
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
+from cogs.rest import update_clicked
 from cogs.shown import forced_notes, names_of
 from cogs.ui import UIS
 from engine import GAMES
@@ -142,10 +144,29 @@ class TableCog(commands.Cog, name="Table"):
                 text=str(exc),
             )
         if old is None:
-            await reply(interaction, str(exc))
+            older = message is not None and self.publisher.is_old_hand(
+                game_id, user_id, interaction.channel_id, message.id
+            )
+            if not (older and await self._mark_out_of_date(interaction)):
+                await reply(interaction, str(exc))
             return
         await answer(interaction, update=True, **old.kwargs)
         self.publisher.old_click_answered(old)
+
+    async def _mark_out_of_date(self, interaction: discord.Interaction[Any]) -> bool:
+        """Answer a click on an older hand by marking it out of date, its buttons gone (what
+        the bot does when it sends a newer hand, unless Discord refused that edit); False
+        if Discord refuses this too."""
+        text = _(OUT_OF_DATE)
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await update_clicked(interaction, content=text, view=None)
+        except discord.HTTPException:
+            log.info("could not mark old hand %s out of date", interaction.message, exc_info=True)
+            return False
+        return True
 
     async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         try:
