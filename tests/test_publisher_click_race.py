@@ -96,3 +96,19 @@ async def test_a_hand_edit_done_before_the_answer_is_left_alone(store: Store) ->
     publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
     edits = await _click(service, publisher, bot, late_edit=False)
     assert len(edits) == 1  # the answer shows the hand: no edit after it
+
+
+async def test_only_another_message_in_the_players_dm_is_an_older_hand(store: Store) -> None:
+    bot = _HeldBot()
+    service = GameService(store, turn_timeout=0)
+    publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    started, seat = await _started(service, publisher)
+    game_id, user_id = started.after.row.id, seat.user_id
+    dm = publisher.games[game_id].dm(seat.seat)
+    assert user_id is not None and dm.channel_id is not None and dm.message_id is not None
+    older = dm.message_id - 1
+    assert publisher.is_old_hand(game_id, user_id, dm.channel_id, older)
+    assert not publisher.is_old_hand(game_id, user_id, dm.channel_id, dm.message_id)  # current
+    assert not publisher.is_old_hand(game_id, user_id, 700, older)  # an ephemeral hand
+    assert not publisher.is_old_hand(game_id, 999, dm.channel_id, older)  # not a player
+    assert not publisher.is_old_hand(game_id + 1, user_id, dm.channel_id, older)  # unknown game
