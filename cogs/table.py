@@ -144,16 +144,20 @@ class TableCog(commands.Cog, name="Table"):
                 text=str(exc),
             )
         if old is None:
-            older = message is not None and self.publisher.is_old_hand(
-                game_id, user_id, interaction.channel_id, message.id
+            marked = (
+                message is not None
+                and self.publisher.is_old_hand(game_id, user_id, interaction.channel_id, message.id)
+                and await self._mark_out_of_date(interaction, message.id)
             )
-            if not (older and await self._mark_out_of_date(interaction)):
+            if not marked:
                 await reply(interaction, str(exc))
             return
         await answer(interaction, update=True, **old.kwargs)
         self.publisher.old_click_answered(old)
 
-    async def _mark_out_of_date(self, interaction: discord.Interaction[Any]) -> bool:
+    async def _mark_out_of_date(
+        self, interaction: discord.Interaction[Any], message_id: int
+    ) -> bool:
         """Answer a click on an older hand by marking it out of date, its buttons gone (what
         the bot does when it sends a newer hand, unless Discord refused that edit); False
         if Discord refuses this too."""
@@ -164,7 +168,7 @@ class TableCog(commands.Cog, name="Table"):
             else:
                 await update_clicked(interaction, content=text, view=None)
         except discord.HTTPException:
-            log.info("could not mark old hand %s out of date", interaction.message, exc_info=True)
+            log.info("could not mark old hand %s out of date", message_id, exc_info=True)
             return False
         return True
 
