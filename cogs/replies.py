@@ -63,8 +63,9 @@ async def within_budget(
     return await task
 
 
-async def answer(interaction: discord.Interaction[Any], *, update: bool, **kwargs: Any) -> None:
-    """The interaction's answer: its response, or an edit of the deferred response.
+async def answer(interaction: discord.Interaction[Any], *, update: bool, **kwargs: Any) -> bool:
+    """The interaction's answer: its response, or an edit of the deferred response; False
+    (logged) if Discord refused it.
 
     ``update`` edits the message the component is on (a click); otherwise a new message.
     """
@@ -77,3 +78,5 @@ async def answer(interaction: discord.Interaction[Any], *, update: bool, **kwarg
             await interaction.response.send_message(**kwargs)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+        return False
+    return True

@@ -22,7 +22,6 @@ from cogs.hands import OUT_OF_DATE
 from cogs.language import public_language
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
-from cogs.rest import update_clicked
 from cogs.shown import forced_notes, names_of
 from cogs.ui import UIS
 from engine import GAMES
@@ -144,33 +143,18 @@ class TableCog(commands.Cog, name="Table"):
                 text=str(exc),
             )
         if old is None:
+            # An older hand DM that kept its buttons (Discord refused the edit retiring it):
+            # the answer retires it, as the bot does when it sends a newer hand.
             marked = (
                 message is not None
                 and self.publisher.is_old_hand(game_id, user_id, interaction.channel_id, message.id)
-                and await self._mark_out_of_date(interaction, message.id)
+                and await answer(interaction, update=True, content=_(OUT_OF_DATE), view=None)
             )
             if not marked:
                 await reply(interaction, str(exc))
             return
         await answer(interaction, update=True, **old.kwargs)
         self.publisher.old_click_answered(old)
-
-    async def _mark_out_of_date(
-        self, interaction: discord.Interaction[Any], message_id: int
-    ) -> bool:
-        """Answer a click on an older hand by marking it out of date, its buttons gone (what
-        the bot does when it sends a newer hand, unless Discord refused that edit); False
-        if Discord refuses this too."""
-        text = _(OUT_OF_DATE)
-        try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=text, view=None)
-            else:
-                await update_clicked(interaction, content=text, view=None)
-        except discord.HTTPException:
-            log.info("could not mark old hand %s out of date", message_id, exc_info=True)
-            return False
-        return True
 
     async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         try:
