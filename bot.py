@@ -304,7 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger().setLevel(settings.log_level)
     quiet_voice_warnings()
     try:
-        return asyncio.run(lifecycle.run(settings, lambda store: build_bot(settings, store)))
+        factory = lifecycle.loop_factory(settings.event_loop)
+    except SettingsError as exc:
+        log.error("Cannot start: %s", exc)
+        return lifecycle.EXIT_CANNOT_START
+    log.info("event loop: %s", "asyncio" if factory is None else factory.__module__)
+    try:
+        with asyncio.Runner(loop_factory=factory) as runner:
+            return runner.run(lifecycle.run(settings, lambda store: build_bot(settings, store)))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
         return lifecycle.EXIT_OK
 

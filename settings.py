@@ -20,6 +20,7 @@ DEFAULT_DATABASE = "data/bot.db"
 DEFAULT_ENV_FILE = Path(__file__).resolve().with_name(".env")
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"
 DEFAULT_HEARTBEAT_SECONDS = 10.0
+EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 
 
 class SettingsError(Exception):
@@ -115,6 +116,7 @@ class Settings:
     pictures: bool = True  # card pictures on turn DMs, round summaries and results
     shard_count: int | None = None  # sharded: this many shards in all (None: unsharded)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
+    event_loop: str = "auto"  # "uvloop", "asyncio", or "auto": uvloop where it is installed
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -154,6 +156,9 @@ class Settings:
         if pictures_text not in ("on", "off"):
             raise SettingsError(f"PICTURES must be on or off, not {pictures_text!r}.")
         count, ids = shards(source)
+        loop = (source.get("EVENT_LOOP", "").strip() or "auto").lower()
+        if loop not in EVENT_LOOPS:
+            raise SettingsError(f"EVENT_LOOP must be auto, uvloop or asyncio, not {loop!r}.")
         return cls(
             token,
             database_path(source),
@@ -166,4 +171,5 @@ class Settings:
             pictures_text == "on",
             count,
             ids,
+            loop,
         )

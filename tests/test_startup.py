@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+import uvloop
 
+import lifecycle
 from settings import Settings, SettingsError
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
@@ -177,6 +179,7 @@ async def test_token_refused_is_one_clear_line(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "t", "HEARTBEAT_SECONDS": "0"}, "HEARTBEAT_SECONDS"),
         ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "t", "EVENT_LOOP": "fast"}, "EVENT_LOOP"),
     ],
 )
 def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:
@@ -191,5 +194,31 @@ def test_defaults() -> None:
     assert settings.dev_guild_id is None
     assert settings.log_level == "INFO"
     assert settings.heartbeat_seconds == 10
+    assert settings.event_loop == "auto"
     with_guild = Settings.from_env({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "42"})
     assert with_guild.dev_guild_id == 42
+
+
+def test_event_loop_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert lifecycle.loop_factory("asyncio") is None
+    assert lifecycle.loop_factory("auto") is uvloop.new_event_loop
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "EVENT_LOOP": "UVLoop"}).event_loop == "uvloop"
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # as on a machine without it
+    assert lifecycle.loop_factory("auto") is None
+    with pytest.raises(SettingsError, match="not installed"):
+        lifecycle.loop_factory("uvloop")
+
+
+def test_a_loop_that_is_not_installed_is_one_clear_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "no_uvloop"
+    blocker.mkdir()
+    (blocker / "uvloop.py").write_text("raise ImportError('not on this machine')\n")
+    result = run_bot(
+        tmp_path,
+        {
+            "DISCORD_TOKEN": "x",
+            "EVENT_LOOP": "uvloop",
+            "PYTHONPATH": os.pathsep.join([str(blocker), str(SITE), str(ROOT)]),
+        },
+    )
+    assert_one_line_failure(result.stderr, result.returncode, "EVENT_LOOP", "not installed")
