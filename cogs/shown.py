@@ -15,7 +15,7 @@ from typing import Any
 from cogs.ui import UIS
 from cogs.ui.base import Button, Names, Select
 from db.models import SeatRow
-from engine.base import Game
+from engine.base import Game, seat_view
 from i18n import _
 from service.reports import Loaded, Report
 
@@ -36,7 +36,12 @@ class Views:
         self._memo: dict[int, tuple[Any, dict[tuple[str, int | None], Any]]] = {}
 
     def of(self, game: Game[Any, Any], state: Any, seat: int | None) -> Any:
-        return self._remember("view", state, seat, lambda: game.view(state, seat))
+        if seat is None or not hasattr(game, "seat_view"):
+            return self._remember("view", state, seat, lambda: game.view(state, seat))
+        # the seat's view from the public one, which the table draws anyway
+        return self._remember(
+            "view", state, seat, lambda: seat_view(game, state, seat, self.of(game, state, None))
+        )
 
     def legal(self, game: Game[Any, Any], state: Any, seat: int) -> list[str]:
         """The seat's legal actions as the texts their controls carry."""
@@ -52,7 +57,7 @@ class Views:
 
         def compute() -> tuple[dict[str, Any], list[str]]:
             view, public = self.of(game, state, seat), self.of(game, state, None)
-            private = {k: v for k, v in view.items() if public.get(k) != v}
+            private = {k: v for k, v in view.items() if (p := public.get(k)) is not v and p != v}
             return private, self.legal(game, state, seat)
 
         found: tuple[dict[str, Any], list[str]] = self._remember("private", state, seat, compute)

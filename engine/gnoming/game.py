@@ -46,7 +46,7 @@ from engine.gnoming.cards import (
 from engine.gnoming.rules import deal_round, do_action, legal_actions, to_act, why_illegal
 from engine.gnoming.scoring import game_winners, score_grid
 from engine.gnoming.state import DEFAULT_MAX_TURNS, State, state_from_json, state_to_json
-from engine.gnoming.view import build_view
+from engine.gnoming.view import build_view, seat_view
 
 __all__ = [
     "CARD_IDS",
@@ -126,6 +126,11 @@ class GnomeGame:
         if seat is not None:
             check_seat(seat, state.players)
         return build_view(state, seat)
+
+    def seat_view(self, state: State, seat: int, public: View) -> View:
+        """``view(state, seat)`` from the state's public view (see engine.base.seat_view)."""
+        check_seat(seat, state.players)
+        return seat_view(state, seat, public)
 
     def to_json(self, state: State) -> str:
         return state_to_json(state)

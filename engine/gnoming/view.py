@@ -88,23 +88,15 @@ def outcome_dict(state: State) -> dict[str, Any] | None:
     return {"totals": list(state.totals), "winners": sorted(winners)}
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+def _seat_parts(state: State, seat: int | None) -> dict[str, Any]:
+    """The parts of a view that differ from seat to seat: the held card (one drawn from the
+    deck is seen by its drawer alone), and the seat's own opening pair and flip."""
     n = state.players
     phase = state.phase
     held: dict[str, Any] | None = None
     if state.held is not None and phase == "play":
         visible = state.held_from != "deck" or seat == state.active
         held = {"card": CARD_IDS[state.held] if visible else None, "from": state.held_from}
-    bounce: dict[str, Any] | None = None
-    pending_discard: dict[str, Any] | None = None
-    if phase == "bounce" and state.pending is not None:
-        bounce = {
-            "card": CARD_IDS[state.pending],
-            "targets": bounce_targets(state),
-            "piles": list(pile_targets(state)),
-        }
-    if phase == "discard" and state.pending is not None:
-        pending_discard = {"card": CARD_IDS[state.pending], "piles": list(pile_targets(state))}
     opening: dict[str, Any] | None = None
     if phase == "opening":
         mine = state.opening[seat] if seat is not None else None
@@ -121,6 +113,28 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "cells": [state.face_down(s) if s in state.flip_wait else [] for s in range(n)],
             "mine": pick if pick >= 0 else None,
         }
+    return {"seat": seat, "held": held, "opening": opening, "hazard_flips": flips}
+
+
+def seat_view(state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+    """``build_view(state, seat)`` from ``public`` (``build_view(state, None)``): only the
+    seat's parts are made again, the rest is shared."""
+    return {**public, **_seat_parts(state, seat)}
+
+
+def build_view(state: State, seat: int | None) -> dict[str, Any]:
+    n = state.players
+    phase = state.phase
+    bounce: dict[str, Any] | None = None
+    pending_discard: dict[str, Any] | None = None
+    if phase == "bounce" and state.pending is not None:
+        bounce = {
+            "card": CARD_IDS[state.pending],
+            "targets": bounce_targets(state),
+            "piles": list(pile_targets(state)),
+        }
+    if phase == "discard" and state.pending is not None:
+        pending_discard = {"card": CARD_IDS[state.pending], "piles": list(pile_targets(state))}
     final_lap: dict[str, Any] | None = None
     if state.first_out is not None and phase != "finished":
         final_lap = {"first_out": state.first_out, "remaining": list(state.lap)}
@@ -128,7 +142,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "gnome",
         "title": "Gnoming A Round",
         "players": n,
-        "seat": seat,
         "phase": phase,
         "to_act": sorted(to_act(state)),
         "active": None if phase == "finished" else state.active,
@@ -138,7 +151,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "grids": [_grid_view(state, s) for s in range(n)],
         "face_down": [len(state.face_down(s)) for s in range(n)],
         "showing": [_showing(state, s) for s in range(n)],
-        "held": held,
         "discard": {
             name: {"top": CARD_IDS[pile[-1]] if pile else None, "size": len(pile)}
             for name, pile in zip(("A", "B"), state.piles, strict=True)
@@ -148,8 +160,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "locked": list(state.locked),
         "bounce": bounce,
         "pending_discard": pending_discard,
-        "opening": opening,
-        "hazard_flips": flips,
         "final_lap": final_lap,
         "turns": state.turns,
         "turn_cap": n * state.max_turns,
@@ -157,4 +167,5 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "round_scores": [list(scores) for scores in state.round_scores],
         "last_round": _copy_summary(state.last_round),
         "outcome": outcome_dict(state),
+        **_seat_parts(state, seat),
     }

@@ -268,6 +268,17 @@ class HeartsGame:
     def view(self, state: State, seat: Seat | None) -> View:
         return _view(state, seat)
 
+    def seat_view(self, state: State, seat: Seat, public: View) -> View:
+        """``view(state, seat)`` from the state's public view (see engine.base.seat_view):
+        a seat sees its own hand and the size of the other's, and all the public rest."""
+        check_seat(seat, PLAYERS)
+        return {
+            **public,
+            "seat": seat,
+            "hand": sorted_cards(state.hands[seat]),
+            "opponent_hand_size": len(state.hands[1 - seat]),
+        }
+
     def to_json(self, state: State) -> str:
         return json.dumps(_state_dict(state), sort_keys=True, separators=(",", ":"))
 

@@ -55,7 +55,7 @@ from engine.ten.rules import (
 )
 from engine.ten.scoring import ScoreDetail, score_collection, score_detail
 from engine.ten.state import TenState, state_from_json, state_to_json
-from engine.ten.view import build_view
+from engine.ten.view import build_view, seat_view
 
 __all__ = [
     "BUST_LINE",
@@ -161,6 +161,10 @@ class TenGame:
 
     def view(self, state: TenState, seat: Seat | None) -> View:
         return build_view(state, seat)
+
+    def seat_view(self, state: TenState, seat: Seat, public: View) -> View:
+        """``view(state, seat)`` from the state's public view (see engine.base.seat_view)."""
+        return seat_view(state, seat, public)
 
     def to_json(self, state: TenState) -> str:
         return state_to_json(state)

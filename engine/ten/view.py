@@ -177,6 +177,12 @@ def _outcome(state: TenState) -> dict[str, Any] | None:
     return data
 
 
+def seat_view(state: TenState, seat: Seat, public: View) -> View:
+    """``build_view(state, seat)`` from ``public`` (``build_view(state, None)``): a seat's view
+    differs from the public one only in "seat" and its own part, "me"; the rest is shared."""
+    return {**public, "seat": seat, "me": _me(state, seat)}
+
+
 def build_view(state: TenState, seat: Seat | None) -> View:
     numbers, currency = row_totals(state.row)
     seats = [_seat_info(state, s) for s in range(state.players)]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine import GAMES
-from engine.base import Game, IllegalAction
+from engine.base import Game, IllegalAction, seat_view
 from tests.engine.conformance import assert_outcome_consistent, random_playout, replay
 
 CASES = [
@@ -100,3 +100,22 @@ def test_forced_moves_are_single_legal_moves_of_a_due_seat(case: tuple[str, int]
             state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     if name in ("hearts", "ten"):  # every Hearts hand ends on a forced card; Ten draws first
         assert forced_seen > 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_a_seat_view_made_from_the_public_one_is_the_seat_view(case: tuple[str, int]) -> None:
+    """``engine.base.seat_view`` (a game's own ``seat_view`` where it has one) gives what
+    ``view`` gives, along random games."""
+    name, players = case
+    game: Game[Any, Any] = GAMES[name]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        while True:
+            public = game.view(state, None)
+            for seat in range(players):
+                assert seat_view(game, state, seat, public) == game.view(state, seat)
+            if not game.to_act(state):
+                break
+            seat = rng.choice(sorted(game.to_act(state)))
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
