@@ -76,6 +76,7 @@ messages-check: $(VENV)/.test
 
 bench: $(VENV)/.test
 	$(PY) -m bench.engine
+	$(PY) -m bench.views
 	$(PY) -m bench.store
 	$(PY) -m bench.processes
 
