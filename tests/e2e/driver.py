@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.fakediscord import FakeDiscord, Reply
+from tests.fakediscord import FakeDiscord, InteractionRecord, Reply
 from tests.fakediscord.components import Button, Select, buttons, selects
 from tests.fakediscord.process import BotProcess
 
@@ -193,6 +193,16 @@ def move_accepted(reply: Reply) -> bool:
     return reply.type in (UPDATE_MESSAGE, DEFERRED_UPDATE) and not old_control_answer(reply)
 
 
+def answered(fake: FakeDiscord, rec: InteractionRecord, message_id: int, versions: int) -> bool:
+    """The click's own answer is in: after a deferral, the edit of the deferred response or a
+    followup (the clicked message may be redrawn meanwhile for another reason, a timeout or
+    another player's move, which says nothing of this click); otherwise the clicked message
+    redrawn (computer players may think first) or a followup."""
+    if rec.response is not None and rec.response.deferred:
+        return bool(rec.edits) or bool(rec.followups())
+    return len(fake.message_versions(message_id)) > versions or bool(rec.followups())
+
+
 async def play_one_move(
     fake: FakeDiscord, users: list[int], rng: random.Random, *, hand_messages: dict[int, int]
 ) -> bool:
@@ -221,10 +231,8 @@ async def play_one_move(
     assert move_accepted(reply), reply
     # An accepted move always redraws the message it was made from; computer players may
     # think for a while before that, so wait for the redraw (or an error) first.
-    await fake.wait_for(
-        lambda: len(fake.message_versions(message_id)) > versions or rec.followups(),
-        timeout=15,
-    )
+    await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=15)
+    assert move_accepted(reply), reply  # a deferred answer is read once it came
     await quiet(fake)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live button was refused: {errors}"

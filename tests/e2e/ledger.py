@@ -15,7 +15,7 @@ from typing import Any
 
 import asyncpg
 
-from tests.e2e.driver import live_move_buttons, move_accepted, open_hand, quiet
+from tests.e2e.driver import answered, live_move_buttons, move_accepted, open_hand, quiet
 from tests.fakediscord import FakeDiscord
 
 Rows = list[dict[str, Any]]
@@ -127,10 +127,7 @@ async def click_one(
     rec = await fake.click(user, message_id, custom_id)
     reply = await rec.wait_response()
     if move_accepted(reply):
-        await fake.wait_for(
-            lambda: len(fake.message_versions(message_id)) > versions or rec.followups(),
-            timeout=15,
-        )
+        await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=15)
     if move_accepted(reply) and not rec.followups():
         ledger.acked[_parse(custom_id)] += 1
     else:  # raced by a timeout or a computer: "That move is no longer available."
