@@ -177,6 +177,36 @@ def _result_view(last: RoundResult) -> dict[str, Any]:
     }
 
 
+def _seat_parts(state: GrinchState, seat: Seat | None) -> dict[str, Any]:
+    """The parts of a view that differ from seat to seat: the seat's role, hand, pending card,
+    row values and used rows, and the round's takes (a card from the deck is the Grinch's
+    secret)."""
+    me_grinch = seat is not None and seat == state.grinch
+    takes = [
+        {
+            "source": "deck" if owner == DECK else "pile",
+            "owner": None if owner == DECK else owner,
+            "card": card if owner != DECK or me_grinch else None,
+        }
+        for owner, card in state.takes
+    ]
+    simultaneous = state.phase in (WHO_DISCARD, SCORING)
+    values = None
+    if state.phase == SCORING and seat is not None and state.pending[seat] is None:
+        values = row_values(state.hands[seat])
+    return {
+        "seat": seat,
+        "role": None if seat is None else ("grinch" if me_grinch else "who"),
+        "my_pending": state.pending[seat] if seat is not None and simultaneous else None,
+        "hand": None if seat is None else list(state.hands[seat]),
+        "takes": takes,
+        "row_values": values,
+        "used_rows": None
+        if seat is None
+        else [r for r, v in zip(ROWS, state.sheet[seat], strict=True) if v is not None],
+    }
+
+
 def _whos(state: GrinchState) -> list[Seat]:
     return [s for s in range(state.players) if s != state.grinch]
 
@@ -378,27 +408,11 @@ class GrinchGame:
         n = state.players
         phase = state.phase
         simultaneous = phase in (WHO_DISCARD, SCORING)
-        me_grinch = seat is not None and seat == state.grinch
-        takes = [
-            {
-                "source": "deck" if owner == DECK else "pile",
-                "owner": None if owner == DECK else owner,
-                "card": card if owner != DECK or me_grinch else None,
-            }
-            for owner, card in state.takes
-        ]
-        my_pending = state.pending[seat] if seat is not None and simultaneous else None
-        values = None
-        if phase == SCORING and seat is not None and state.pending[seat] is None:
-            values = row_values(state.hands[seat])
         last = state.last_round
         outcome = self.outcome(state)
-        role = None if seat is None else ("grinch" if me_grinch else "who")
         return {
             "game": self.name,
             "players": n,
-            "seat": seat,
-            "role": role,
             "round": state.round,
             "rounds": ROUNDS[n],
             "grinch": state.grinch,
@@ -410,25 +424,24 @@ class GrinchGame:
             "submitted": [s for s in range(n) if state.pending[s] is not None]
             if simultaneous
             else [],
-            "my_pending": my_pending,
             "deck_size": len(state.deck),
             "piles": [list(p) for p in state.piles],
             "takeable": [s for s in range(n) if state.piles[s]] if phase == GRINCH_TAKE else [],
             "hand_sizes": [len(h) for h in state.hands],
-            "hand": None if seat is None else list(state.hands[seat]),
-            "takes": takes,
             "rows": list(ROWS),
             "sheet": [dict(zip(ROWS, cells, strict=True)) for cells in state.sheet],
             "totals": list(_totals(state)),
-            "row_values": values,
-            "used_rows": None
-            if seat is None
-            else [r for r, v in zip(ROWS, state.sheet[seat], strict=True) if v is not None],
             "last_round": None if last is None else _result_view(last),
             "outcome": None
             if outcome is None
             else {"totals": list(outcome.totals), "winners": sorted(outcome.winners)},
+            **_seat_parts(state, seat),
         }
+
+    def seat_view(self, state: GrinchState, seat: Seat, public: View) -> View:
+        """``view(state, seat)`` from the state's public view (see engine.base.seat_view)."""
+        check_seat(seat, state.players)
+        return {**public, **_seat_parts(state, seat)}
 
     def to_json(self, state: GrinchState) -> str:
         data = {"game": self.name, **state_to_dict(state)}
