@@ -22,7 +22,7 @@ from cogs.hands import OUT_OF_DATE
 from cogs.language import public_language
 from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
-from cogs.shown import forced_notes, names_of
+from cogs.shown import Note, forced_notes, names_of
 from cogs.ui import UIS
 from engine import GAMES
 from i18n import N_, _
@@ -107,7 +107,9 @@ class TableCog(commands.Cog, name="Table"):
         if seat is None or message is None:  # pragma: no cover - act() checked the seat
             await answer(interaction, update=True)
             return
-        note = forced_notes(shown).get(seat.seat)
+        note: Note | None = forced_notes(shown).get(seat.seat)
+        if not shown.moves:  # the click only took its player off autopilot, on an old step
+            note = f"⚠️ {_(NO_LONGER)}"
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
         writes = self.publisher.dm_writes(game_id, seat.seat)
         await answer(interaction, update=True, **kwargs)
