@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import DEFERRED_UPDATE, OLD_CONTROL, UPDATE_MESSAGE, answered, move_accepted
+from tests.e2e.driver import (
+    DEFERRED_UPDATE,
+    OLD_CONTROL,
+    UPDATE_MESSAGE,
+    answered,
+    move_accepted,
+)
 from tests.fakediscord import FakeDiscord, InteractionRecord, Reply
 
 HAND = 5  # the clicked message's id
@@ -47,3 +53,16 @@ def test_an_immediate_update_is_answered_once_the_hand_is_redrawn(
     versions.append({"content": "your hand after the move"})
     assert answered(fake, rec, HAND, 1)
     assert move_accepted(rec.response)
+
+
+def test_an_older_hand_marked_out_of_date_is_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answer to a click on an older hand DM that kept its buttons: an update of it,
+    which is not an accepted move (the exactly-once checks would count it as played)."""
+    _fake, rec, _versions = click_answered_with(UPDATE_MESSAGE, monkeypatch)
+    assert rec.response is not None
+    text = "⬆️ This hand is out of date: your current hand is in a newer message below."
+    rec.response = Reply(
+        type=UPDATE_MESSAGE, data={"content": text}, ephemeral=False, message_id=HAND,
+        interaction=rec,
+    )  # fmt: skip
+    assert not move_accepted(rec.response)
