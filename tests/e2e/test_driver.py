@@ -18,16 +18,18 @@ HAND = 5  # the clicked message's id
 
 
 def click_answered_with(
-    kind: int, monkeypatch: pytest.MonkeyPatch
+    kind: int, monkeypatch: pytest.MonkeyPatch, content: str = ""
 ) -> tuple[FakeDiscord, InteractionRecord, list[dict[str, str]]]:
-    """A fake whose clicked hand has one version, and a click answered with ``kind``."""
+    """A fake whose clicked hand has one version, and a click answered with ``kind``
+    (a message with ``content``)."""
     fake = FakeDiscord()
     versions = [{"content": "your hand"}]
     monkeypatch.setattr(fake, "message_versions", lambda message_id: versions)
     rec = InteractionRecord(
         id=1, token="t", kind="component", user_id=2, channel_id=3, guild_id=None, payload={}
     )
-    rec.response = Reply(type=kind, data={}, ephemeral=False, message_id=HAND, interaction=rec)
+    data = {"content": content} if content else {}
+    rec.response = Reply(type=kind, data=data, ephemeral=False, message_id=HAND, interaction=rec)
     return fake, rec, versions
 
 
@@ -58,11 +60,7 @@ def test_an_immediate_update_is_answered_once_the_hand_is_redrawn(
 def test_an_older_hand_marked_out_of_date_is_no_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """The answer to a click on an older hand DM that kept its buttons: an update of it,
     which is not an accepted move (the exactly-once checks would count it as played)."""
-    _fake, rec, _versions = click_answered_with(UPDATE_MESSAGE, monkeypatch)
-    assert rec.response is not None
     text = "⬆️ This hand is out of date: your current hand is in a newer message below."
-    rec.response = Reply(
-        type=UPDATE_MESSAGE, data={"content": text}, ephemeral=False, message_id=HAND,
-        interaction=rec,
-    )  # fmt: skip
+    _fake, rec, _versions = click_answered_with(UPDATE_MESSAGE, monkeypatch, text)
+    assert rec.response is not None
     assert not move_accepted(rec.response)
