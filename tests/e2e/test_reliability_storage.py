@@ -67,7 +67,8 @@ async def test_a_damaged_database_stops_the_bot_with_one_line(
     pages = int(conn.execute("PRAGMA page_count").fetchone()[0])
     size = int(conn.execute("PRAGMA page_size").fetchone()[0])
     conn.close()
-    assert pages > 4 and Path(f"{db}-wal").stat().st_size == 0  # every page is in bot.db
+    wal = Path(f"{db}-wal")  # empty, or removed by the last connection's close
+    assert pages > 4 and (not wal.exists() or wal.stat().st_size == 0)  # all pages in bot.db
     with db.open("r+b") as file:  # a page in the middle: its header and cells are junk now
         file.seek(size * (pages // 2))
         file.write(random.Random(2).randbytes(size))
