@@ -4,9 +4,9 @@ After every job of a game went through, the publisher marks the version its mess
 The mark only decides what a restart redraws (games marked behind their latest move) and what
 the periodic repair looks at, so it need not cost a durable commit of its own per move: a mark
 is written at once if the last write is ``interval`` seconds old, else with the others that
-come until then, in one transaction (a few writes a second however busy the bot is). A mark
-lost to a crash means one game redrawn at the next start, nothing more. A failed write is
-tried again.
+come until then, in one transaction (at most ten writes a second however busy the bot is;
+under load they join the moves' group commits, see db.group_commit). A mark lost to a crash
+means one game redrawn at the next start, nothing more. A failed write is tried again.
 """
 
 from __future__ import annotations
@@ -18,7 +18,10 @@ from db.store import Store
 
 log = logging.getLogger(__name__)
 
-MARK_INTERVAL = 0.25  # seconds between two writes of marks at least
+# Seconds between two writes of marks at least. Whoever waits for a game to be fully shown
+# (the e2e tests, between two clicks) waits for its mark: 0.25 s made that wait, not the
+# bot's work, the pace of a game played click after click.
+MARK_INTERVAL = 0.1
 
 
 class RenderedMarks:
