@@ -16,23 +16,35 @@ from tests.fakediscord.process import BotProcess
 JSON = dict[str, Any]
 
 
+SHORT_IDLE = 0.1  # seconds: enough when the database says no automatic move is to come
+
+
 async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) -> None:
     """Wait until the bot has made no request for ``idle`` seconds (counted from when the last
     full rate-limit window reopened) and its database says every game is shown: the bot paces
-    its writes, so a pause alone does not mean it is done."""
+    its writes, so a pause alone does not mean it is done.
+
+    Where the database also says no computer's (or autopilot's, or forced) move is still to
+    come (``fake.idle_checks``), a pause of SHORT_IDLE is enough: a game's messages are marked
+    shown only after every one of them went through, so what the pause still guards is only
+    the bot's work that no game tracks. Most waits of a whole-game test are this one."""
     deadline = time.monotonic() + timeout
     seen = len(fake.requests)
     last_change = now = time.monotonic()
     busy = 0.0
+    short = min(idle, SHORT_IDLE)
     while time.monotonic() < deadline:
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.025)
         now = time.monotonic()
         if len(fake.requests) != seen:
             seen, last_change = len(fake.requests), now
         busy = fake.rate_limits.busy_for()
         if busy > 0:
             last_change = max(last_change, now + busy)
-        if now - last_change >= idle and all(check() for check in fake.settle_checks):
+        paused = now - last_change
+        if paused < short or not all(check() for check in fake.settle_checks):
+            continue
+        if paused >= idle or (fake.idle_checks and all(c() for c in fake.idle_checks)):
             return
     recent = [f"{r.at - now:+.1f}s {r.method} {r.path} {r.status}" for r in fake.requests[-5:]]
     unsettled = [i for i, check in enumerate(fake.settle_checks) if not check()]

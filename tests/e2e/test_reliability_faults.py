@@ -119,10 +119,12 @@ async def _settle(fake: FakeDiscord) -> bool:
         await quiet(fake, timeout=6)
     except TimeoutError:
         checks, fake.settle_checks[:] = list(fake.settle_checks), []
+        hints, fake.idle_checks[:] = list(fake.idle_checks), []
         try:
             await quiet(fake)
         finally:
             fake.settle_checks[:] = checks
+            fake.idle_checks[:] = hints
         return False
     return True
 

@@ -33,6 +33,21 @@ def all_games_shown(db: Path) -> bool:
     return int(row[0]) == 0
 
 
+def no_automatic_move_due(db: Path) -> bool:
+    """No started game waits for a computer's, autopilot's or forced move (``resume_after``
+    is set from the move that makes one due until it is saved); False when unknown."""
+    if not db.exists():
+        return False
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM games WHERE status = 'active' AND resume_after IS NOT NULL"
+            ).fetchone()
+    except sqlite3.Error:
+        return False
+    return int(row[0]) == 0
+
+
 class BotProcess:
     """Runs a Python entry script as a real subprocess wired to a FakeDiscord.
 
@@ -56,6 +71,7 @@ class BotProcess:
         self.popen: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self._log_file: IO[bytes] | None = None
+        self._checked: set[str] = set()  # databases whose checks the fake has
 
     def _environment(self, extra: dict[str, str] | None) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("FAKE_DISCORD")}
@@ -110,8 +126,10 @@ class BotProcess:
         )
         self.starts += 1
         database = self._environment(env).get("DATABASE_PATH")
-        if database:
+        if database and database not in self._checked:  # once per database, not per start
+            self._checked.add(database)
             self.fake.settle_checks.append(lambda: all_games_shown(Path(database)))
+            self.fake.idle_checks.append(lambda: no_automatic_move_due(Path(database)))
         if not wait:
             return
         ready = asyncio.ensure_future(

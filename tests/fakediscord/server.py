@@ -91,6 +91,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         # Conditions the bot side is done when all hold (e.g. its database says every game is
         # shown); tests' "wait until quiet" helpers check them besides the request stream.
         self.settle_checks: list[Callable[[], bool]] = []
+        # Conditions that, when there are some and all hold (its database says no automatic
+        # move is still to come), let those helpers call the bot done after a shorter pause.
+        self.idle_checks: list[Callable[[], bool]] = []
         self.blocked_dm_attempts: list[int] = []
         self.gateway_log: list[JSON] = []
         self.sessions: dict[str, GatewaySession] = {}
