@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
@@ -18,19 +19,22 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 SITE_DIR = REPO_ROOT / "tests" / "fakediscord" / "site"
 
 
+def _games_where(db: Path, condition: str) -> int | None:
+    """How many games of the bot's database match ``condition``; None if it cannot be read.
+    The read-only connection is closed at once (a lingering one keeps SQLite's WAL file)."""
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)) as conn:
+            row = conn.execute(f"SELECT COUNT(*) FROM games WHERE {condition}").fetchone()
+    except sqlite3.Error:
+        return None
+    return int(row[0])
+
+
 def all_games_shown(db: Path) -> bool:
     """The bot has shown every committed move of every started game (see rendered_version)."""
     if not db.exists():
         return True
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
-            row = conn.execute(
-                "SELECT COUNT(*) FROM games WHERE snapshot IS NOT NULL "
-                "AND rendered_version < version"
-            ).fetchone()
-    except sqlite3.Error:
-        return False
-    return int(row[0]) == 0
+    return _games_where(db, "snapshot IS NOT NULL AND rendered_version < version") == 0
 
 
 def no_automatic_move_due(db: Path) -> bool:
@@ -38,14 +42,7 @@ def no_automatic_move_due(db: Path) -> bool:
     is set from the move that makes one due until it is saved); False when unknown."""
     if not db.exists():
         return False
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
-            row = conn.execute(
-                "SELECT COUNT(*) FROM games WHERE status = 'active' AND resume_after IS NOT NULL"
-            ).fetchone()
-    except sqlite3.Error:
-        return False
-    return int(row[0]) == 0
+    return _games_where(db, "status = 'active' AND resume_after IS NOT NULL") == 0
 
 
 class BotProcess:
