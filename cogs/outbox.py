@@ -40,13 +40,17 @@ class Outbox:
         self,
         settled: Callable[[int, bool], Awaitable[None]] | None = None,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        before: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
+        """``before`` is awaited before each job is taken (``cogs.answering``: clicks first);
+        a job put for the same key meanwhile replaces the waiting one."""
         self._lanes: dict[Hashable, OrderedDict[Hashable, _Entry]] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
         self._pending: dict[int, int] = {}  # game id -> jobs waiting or running
         self._failed: set[int] = set()
         self._settled = settled
         self._retry_delays = retry_delays
+        self._before = before
         self._closed = False
 
     def put(
@@ -90,6 +94,8 @@ class Outbox:
         queue = self._lanes[lane]
         try:
             while queue:
+                if self._before is not None:
+                    await self._before()
                 key = next(iter(queue))
                 entry = queue.pop(key)
                 ok = await self._attempt(lane, key, entry.job)

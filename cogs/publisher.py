@@ -23,6 +23,7 @@ import discord
 
 import i18n
 from cogs import render
+from cogs.answering import Answering
 from cogs.attachments import Attachments, always
 from cogs.hands import Hands
 from cogs.marks import RenderedMarks
@@ -73,7 +74,8 @@ class Publisher:
         self.views = Views()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
         self.tables = TableMessages(bot, service, self.pacer, self.views)
-        self.outbox = Outbox(settled=self._settled)
+        self.answering = Answering()
+        self.outbox = Outbox(settled=self._settled, before=self.answering.first)
         self.marks = RenderedMarks(service.store)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -24,6 +25,7 @@ from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.shown import Note, forced_notes, names_of
 from cogs.ui import UIS
+from db.models import SeatRow
 from engine import GAMES
 from i18n import N_, _
 from service.errors import NoGame, PlayError, StaleMove
@@ -40,6 +42,18 @@ NO_LONGER = N_("That move is no longer available.")
 # slow reply's clicker 50 ms (the acknowledgement p99 of 10 games: 52 ms, now 27 ms) and saved
 # no REST call measurably (2.13 and 2.14 calls per click).
 FOLLOW_WAIT = 0.02
+
+
+@dataclass(frozen=True, slots=True)
+class _Answered:
+    """A click answered with its move: what publishing the rest of it needs."""
+
+    work: asyncio.Future[Report]  # the move and the computers' moves after it
+    shown: Report  # what the answer showed
+    seat: SeatRow
+    message_id: int  # the clicked message, which the answer updated
+    writes: int  # the seat's DM writes before the answer (Publisher.dm_writes)
+    action: str
 
 
 async def _first_answer(own: asyncio.Future[Report], work: asyncio.Future[Report]) -> Report:
@@ -77,6 +91,15 @@ class TableCog(commands.Cog, name="Table"):
     async def on_move(
         self, interaction: discord.Interaction[Any], game_id: int, step: int, action: str
     ) -> None:
+        with self.publisher.answering.answering():  # queued edits wait for this answer
+            answered = await self._answer_move(interaction, game_id, step, action)
+        if answered is not None:
+            await self._publish_move(answered)
+
+    async def _answer_move(
+        self, interaction: discord.Interaction[Any], game_id: int, step: int, action: str
+    ) -> _Answered | None:
+        """The click's own answer; None when the move was refused (and the click answered)."""
         user_id = interaction.user.id
         self.publisher.people.clicked(user_id)
         own: asyncio.Future[Report] = asyncio.get_running_loop().create_future()
@@ -93,37 +116,43 @@ class TableCog(commands.Cog, name="Table"):
         except StaleMove as exc:
             log.info("old control %r in game %s", action, game_id)
             await self._old_control(interaction, game_id, user_id, exc)
-            return
+            return None
         except PlayError as exc:
             log.info("move %r in game %s refused: %s", action, game_id, exc)
             await reply(interaction, str(exc))
-            return
+            return None
         except Exception:
             log.exception("move %r in game %s failed", action, game_id)
             await reply(interaction, _(SORRY))
-            return
+            return None
         seat = shown.after.seat_of(user_id)
         message = interaction.message
         if seat is None or message is None:  # pragma: no cover - act() checked the seat
             await answer(interaction, update=True)
-            return
+            return None
         note: Note | None = forced_notes(shown).get(seat.seat)
         if not shown.moves:  # the click only took its player off autopilot, on an old step
             note = f"⚠️ {_(NO_LONGER)}"
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
         writes = self.publisher.dm_writes(game_id, seat.seat)
         await answer(interaction, update=True, **kwargs)
+        return _Answered(work, shown, seat, message.id, writes, action)
+
+    async def _publish_move(self, answered: _Answered) -> None:
+        """Everything else the click changed, once the computers' moves after it are in."""
         try:  # done already, or the computers are still answering: show what they did
-            report = await work
+            report = await answered.work
         except Exception:  # after the player's move was saved: show that much
-            log.exception("game %s: the moves after %r failed", game_id, action)
-            report = shown
+            log.exception(
+                "game %s: the moves after %r failed", answered.shown.after.row.id, answered.action
+            )
+            report = answered.shown
         self.publisher.publish(
             report,
-            clicker=seat,
-            clicked_message=message.id,
-            clicker_saw=shown.after,
-            clicker_writes=writes,
+            clicker=answered.seat,
+            clicked_message=answered.message_id,
+            clicker_saw=answered.shown.after,
+            clicker_writes=answered.writes,
         )
 
     async def _old_control(

@@ -1,0 +1,101 @@
+"""Clicks first: the outbox's lanes wait for the clicks being answered, then take the newest
+job of each key; a click that comes while a lane waits does not hold it longer."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cogs.answering import Answering
+from cogs.outbox import Job, Outbox
+
+
+async def test_nothing_to_wait_for() -> None:
+    answering = Answering()
+    await asyncio.wait_for(answering.first(), 0.05)
+    assert answering.count == 0
+
+
+async def test_waits_for_the_clicks_being_answered() -> None:
+    answering = Answering(limit=5)
+    order: list[str] = []
+
+    async def click(name: str, seconds: float) -> None:
+        with answering.answering():
+            await asyncio.sleep(seconds)
+            order.append(name)
+
+    clicks = [asyncio.create_task(click(n, s)) for n, s in (("a", 0.02), ("b", 0.04))]
+    await asyncio.sleep(0)
+    assert answering.count == 2
+    await answering.first()
+    order.append("lane")
+    assert order == ["a", "b", "lane"]
+    await asyncio.gather(*clicks)
+    assert answering.count == 0
+
+
+async def test_a_later_click_does_not_hold_the_lane() -> None:
+    answering = Answering(limit=5)
+    done: list[str] = []
+
+    async def click(name: str, seconds: float) -> None:
+        with answering.answering():
+            await asyncio.sleep(seconds)
+            done.append(name)
+
+    first = asyncio.create_task(click("first", 0.02))
+    await asyncio.sleep(0)
+    lane = asyncio.create_task(answering.first())
+    await asyncio.sleep(0)
+    later = asyncio.create_task(click("later", 0.5))
+    await asyncio.wait_for(lane, 0.3)
+    assert done == ["first"]
+    later.cancel()
+    await asyncio.gather(first, later, return_exceptions=True)
+    assert answering.count == 0  # a cancelled click leaves nothing open
+
+
+async def test_never_longer_than_the_limit() -> None:
+    answering = Answering(limit=0.02)
+    stuck = asyncio.Event()
+
+    async def click() -> None:
+        with answering.answering():
+            await stuck.wait()
+
+    task = asyncio.create_task(click())
+    await asyncio.sleep(0)
+    await asyncio.wait_for(answering.first(), 0.5)
+    assert answering.count == 1
+    stuck.set()
+    await task
+
+
+async def test_the_outbox_waits_and_keeps_the_newest_job() -> None:
+    answering = Answering(limit=5)
+    outbox = Outbox(before=answering.first)
+    ran: list[str] = []
+    answered = asyncio.Event()
+
+    def job(name: str) -> Job:
+        async def run() -> None:
+            ran.append(name)
+
+        return run
+
+    async def click() -> None:
+        with answering.answering():
+            await answered.wait()
+
+    task = asyncio.create_task(click())
+    await asyncio.sleep(0)
+    first = outbox.put("table", "draw", job("move 1"), game_id=7)
+    await asyncio.sleep(0.02)
+    assert ran == [] and outbox.busy(7)  # the lane waits for the answer
+    second = outbox.put("table", "draw", job("move 2"), game_id=7)
+    answered.set()
+    await task
+    assert await first and await second
+    await outbox.idle()
+    assert ran == ["move 2"]  # one edit, showing the newer state
+    assert not outbox.busy(7)
