@@ -193,10 +193,15 @@ async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
 
 # The cyclic garbage collector, measured under load (100 games, ~300 moves/s): with Python's
 # defaults (700, 10, 10) it took 5.2 s of the event loop's 21 s, in pauses up to 133 ms (a
-# click, its interaction and its views make reference cycles). A larger first generation
-# collects as much with fewer, shorter passes (3.3 s, pauses up to 31-64 ms); what was loaded
-# at start-up (modules, catalogs, the engine's tables) is moved out of the collector's way.
-COLLECTOR_THRESHOLDS = (10_000, 20, 20)
+# click, its interaction and its views make reference cycles). What was loaded at start-up
+# (modules, catalogs, the engine's tables) is moved out of the collector's way, and the first
+# generation is larger. Not too large: a young collection walks every object made since the
+# last one that is still alive, most of them the games' newest states (a collection with a
+# threshold of 10,000 found 33,000 young objects, nearly all alive), so its pause grows with
+# the threshold. At human pace under Discord's limits (100 games, ~56 moves/s) 10,000 paused
+# the loop up to 31-38 ms, 2,500 up to 14 ms (and its older collections up to 44 ms), for the
+# same time in all; at ~270 moves/s 2,500 collects about 2% more of the bot's CPU.
+COLLECTOR_THRESHOLDS = (2_500, 20, 20)
 
 
 def tune_collector() -> None:
