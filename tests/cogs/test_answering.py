@@ -9,6 +9,13 @@ from cogs.answering import Answering
 from cogs.outbox import Job, Outbox
 
 
+async def _click(answering: Answering, name: str, seconds: float, done: list[str]) -> None:
+    """A click whose answer takes ``seconds``; its name is written down once answered."""
+    with answering.answering():
+        await asyncio.sleep(seconds)
+        done.append(name)
+
+
 async def test_nothing_to_wait_for() -> None:
     answering = Answering()
     await asyncio.wait_for(answering.first(), 0.05)
@@ -18,13 +25,9 @@ async def test_nothing_to_wait_for() -> None:
 async def test_waits_for_the_clicks_being_answered() -> None:
     answering = Answering(limit=5)
     order: list[str] = []
-
-    async def click(name: str, seconds: float) -> None:
-        with answering.answering():
-            await asyncio.sleep(seconds)
-            order.append(name)
-
-    clicks = [asyncio.create_task(click(n, s)) for n, s in (("a", 0.02), ("b", 0.04))]
+    clicks = [
+        asyncio.create_task(_click(answering, n, s, order)) for n, s in (("a", 0.02), ("b", 0.04))
+    ]
     await asyncio.sleep(0)
     assert answering.count == 2
     await answering.first()
@@ -37,17 +40,11 @@ async def test_waits_for_the_clicks_being_answered() -> None:
 async def test_a_later_click_does_not_hold_the_lane() -> None:
     answering = Answering(limit=5)
     done: list[str] = []
-
-    async def click(name: str, seconds: float) -> None:
-        with answering.answering():
-            await asyncio.sleep(seconds)
-            done.append(name)
-
-    first = asyncio.create_task(click("first", 0.02))
+    first = asyncio.create_task(_click(answering, "first", 0.02, done))
     await asyncio.sleep(0)
     lane = asyncio.create_task(answering.first())
     await asyncio.sleep(0)
-    later = asyncio.create_task(click("later", 0.5))
+    later = asyncio.create_task(_click(answering, "later", 0.5, done))
     await asyncio.wait_for(lane, 0.3)
     assert done == ["first"]
     later.cancel()
