@@ -55,8 +55,7 @@ async def player(
     acks: list[float],
 ) -> None:
     """Think, click the hand's button, wait for the answer, repeat."""
-    while (now := time.monotonic()) < until:
-        await asyncio.sleep(min(rng.uniform(*think), until - now))
+    while await dp.think_then(rng, think, until):
         hands = fake.dm_messages(user)
         if not hands:
             continue
