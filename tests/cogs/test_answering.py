@@ -96,3 +96,52 @@ async def test_the_outbox_waits_and_keeps_the_newest_job() -> None:
     await outbox.idle()
     assert ran == ["move 2"]  # one edit, showing the newer state
     assert not outbox.busy(7)
+
+
+async def test_each_lane_waits_for_the_clicks_open_when_it_asked() -> None:
+    answering = Answering(limit=5)
+    a_done, b_done = asyncio.Event(), asyncio.Event()
+
+    async def click(done: asyncio.Event) -> None:
+        with answering.answering():
+            await done.wait()
+
+    a = asyncio.create_task(click(a_done))
+    await asyncio.sleep(0)
+    early = [asyncio.create_task(answering.first()) for _ in range(3)]  # one shared wait
+    await asyncio.sleep(0)
+    b = asyncio.create_task(click(b_done))
+    await asyncio.sleep(0)
+    late = asyncio.create_task(answering.first())
+    await asyncio.sleep(0)
+    early[0].cancel()  # a lane closed while waiting: the others still wait
+    a_done.set()
+    await a
+    await asyncio.wait_for(asyncio.gather(*early[1:]), 0.5)
+    assert early[0].cancelled() and not late.done()  # it also waits for b
+    b_done.set()
+    await b
+    await asyncio.wait_for(late, 0.5)
+    assert answering.count == 0
+
+
+async def test_a_wait_for_an_older_click_is_released_by_it_alone() -> None:
+    answering = Answering(limit=5)
+    old_done, new_done = asyncio.Event(), asyncio.Event()
+
+    async def click(done: asyncio.Event) -> None:
+        with answering.answering():
+            await done.wait()
+
+    old = asyncio.create_task(click(old_done))
+    await asyncio.sleep(0)
+    new = asyncio.create_task(click(new_done))
+    await asyncio.sleep(0)
+    lane = asyncio.create_task(answering.first())  # waits for both
+    new_done.set()
+    await new
+    await asyncio.sleep(0.02)
+    assert not lane.done()  # the older click is still being answered
+    old_done.set()
+    await old
+    await asyncio.wait_for(lane, 0.5)
