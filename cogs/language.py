@@ -37,21 +37,24 @@ LOOKUP_BUDGET = 0.2  # seconds a click waits for a stored language before Discor
 async def enter(interaction: discord.Interaction[Any]) -> str:
     """Make the interaction's person's language current for the rest of its handler.
 
-    The stored choice is usually cached; when it must be read, the read gets
+    The stored choice is usually cached, and then used at once (no task, no wait); when it
+    must be read, the read gets
     :data:`LOOKUP_BUDGET` (the acknowledgement must not wait on a busy database): past that,
     Discord's locale is used for this answer and the read goes on to fill the cache.
     """
     language = i18n.choose(i18n.from_discord(interaction.locale))
     languages = _languages(interaction)
-    if languages is not None:
-        lookup = asyncio.ensure_future(
-            languages.for_interaction(
-                interaction.user.id,
-                interaction.locale,
-                interaction.guild_id,
-                interaction.guild_locale if interaction.guild_id else None,
-            )
-        )
+    asked = (
+        interaction.user.id,
+        interaction.locale,
+        interaction.guild_id,
+        interaction.guild_locale if interaction.guild_id else None,
+    )
+    cached = languages.cached_for_interaction(*asked) if languages is not None else None
+    if cached is not None:
+        language = cached
+    elif languages is not None:
+        lookup = asyncio.ensure_future(languages.for_interaction(*asked))
         done, _pending = await asyncio.wait({lookup}, timeout=LOOKUP_BUDGET)
         if lookup in done and lookup.exception() is None:
             language = lookup.result()

@@ -72,3 +72,21 @@ async def test_a_servers_live_locale_comes_before_the_one_last_seen(store: Store
     assert await languages.public(5, "lt") == "lt"  # the server switched since
     await languages.choose_for("server", 5, "et")
     assert await languages.public(5, "lt") == "et"  # the managers' choice wins
+
+
+async def test_the_cached_answer_is_the_read_one(store: Store) -> None:
+    languages = Languages(store)
+    assert languages.cached_for_interaction(7, "lt", 5, "lt") is None  # nothing cached yet
+    assert await languages.for_interaction(7, "lt", 5, "lt") == "lt"
+    await languages.choose_for("server", 5, "et")
+    await languages.settle()
+    for asked in ((7, "lt", 5, "lt"), (7, None, 5, None), (7, "ro", None, None)):
+        assert languages.cached_for_interaction(*asked) == await languages.for_interaction(*asked)
+    assert languages.cached_for_interaction(8, "lt", 5, "lt") is None  # another person
+    assert languages.cached_for_interaction(7, "lt", 6, "lt") is None  # another server
+    await languages.settle()
+    assert (await store.languages_of("user", [7]))[7].discord_locale == "ro"
+    languages.cached_for_interaction(7, "en-US", 5, "en-US")  # new locales, seen from the cache
+    await languages.settle()
+    assert (await store.languages_of("user", [7]))[7].discord_locale == "en"
+    assert (await store.languages_of("server", [5]))[5] == LanguageRow("et", "en")
