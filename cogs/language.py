@@ -18,6 +18,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.replies import reply, within_budget
+from cogs.waiting import first_done
 from i18n import NATIVE_NAMES, _
 from service.languages import Languages
 
@@ -55,10 +56,10 @@ async def enter(interaction: discord.Interaction[Any]) -> str:
         language = cached
     elif languages is not None:
         lookup = asyncio.ensure_future(languages.for_interaction(*asked))
-        done, _pending = await asyncio.wait({lookup}, timeout=LOOKUP_BUDGET)
-        if lookup in done and lookup.exception() is None:
+        await first_done(lookup, timeout=LOOKUP_BUDGET)
+        if lookup.done() and lookup.exception() is None:
             language = lookup.result()
-        elif lookup in done:  # the store may be down: Discord's locale still says something
+        elif lookup.done():  # the store may be down: Discord's locale still says something
             log.warning(
                 "no stored language for user %s", interaction.user.id, exc_info=lookup.exception()
             )

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.rest import update_clicked
+from cogs.waiting import first_done
 from i18n import N_
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,8 @@ async def within_budget(
     becomes an edit of the deferred response (see :func:`answer`).
     """
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=budget)
-    if not done and not interaction.response.is_done():
+    await first_done(task, timeout=budget)
+    if not task.done() and not interaction.response.is_done():
         try:
             await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
         except discord.HTTPException:

@@ -25,6 +25,7 @@ from cogs.publisher import Publisher
 from cogs.replies import SORRY, answer, reply, within_budget
 from cogs.shown import Note, forced_notes, names_of
 from cogs.ui import UIS
+from cogs.waiting import first_done
 from db.models import SeatRow
 from engine import GAMES
 from i18n import N_, _
@@ -61,10 +62,10 @@ async def _first_answer(own: asyncio.Future[Report], work: asyncio.Future[Report
     come within FOLLOW_WAIT of the player's move being saved, else after the player's move
     (the computers' moves then reach the table and the DMs as they come). Raises what
     ``act`` raised if the move was not saved."""
-    await asyncio.wait({own, work}, return_when=asyncio.FIRST_COMPLETED)
+    await first_done(own, work)
     if not own.done():
         return await work
-    await asyncio.wait({work}, timeout=FOLLOW_WAIT)
+    await first_done(work, timeout=FOLLOW_WAIT)
     if work.done() and not work.cancelled() and work.exception() is None:
         return work.result()
     return own.result()

@@ -193,7 +193,8 @@ class ChildProcess:
             assert stdin is not None
             try:
                 stdin.write(frame((request_id, *request)))
-                await asyncio.wait_for(stdin.drain(), CALL_TIMEOUT)
+                async with asyncio.timeout(CALL_TIMEOUT):  # wait_for would make a task
+                    await stdin.drain()
             except (ConnectionError, RuntimeError, TimeoutError) as exc:
                 child.pending.pop(request_id, None)
                 child.kill()
@@ -203,7 +204,8 @@ class ChildProcess:
                     raise ChildFailed("the process stopped", crashed=True) from exc
                 continue
             try:
-                return await asyncio.wait_for(done, CALL_TIMEOUT)
+                async with asyncio.timeout(CALL_TIMEOUT):
+                    return await done
             except TimeoutError as exc:  # stuck: the next call gets a new child
                 log.error("%s did not answer in %.0f s", self._command[-1], CALL_TIMEOUT)
                 child.kill()
