@@ -39,9 +39,9 @@ async def enter(interaction: discord.Interaction[Any]) -> str:
     """Make the interaction's person's language current for the rest of its handler.
 
     The stored choice is usually cached, and then used at once (no task, no wait); when it
-    must be read, the read gets
-    :data:`LOOKUP_BUDGET` (the acknowledgement must not wait on a busy database): past that,
-    Discord's locale is used for this answer and the read goes on to fill the cache.
+    must be read, the read gets :data:`LOOKUP_BUDGET` (the acknowledgement must not wait on a
+    busy database): past that, Discord's locale is used for this answer and the read goes on
+    to fill the cache.
     """
     language = i18n.choose(i18n.from_discord(interaction.locale))
     languages = _languages(interaction)
