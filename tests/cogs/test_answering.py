@@ -16,6 +16,12 @@ async def _click(answering: Answering, name: str, seconds: float, done: list[str
         done.append(name)
 
 
+async def _held(answering: Answering, until: asyncio.Event) -> None:
+    """A click whose answer waits until ``until`` is set."""
+    with answering.answering():
+        await until.wait()
+
+
 async def test_nothing_to_wait_for() -> None:
     answering = Answering()
     await asyncio.wait_for(answering.first(), 0.05)
@@ -55,12 +61,7 @@ async def test_a_later_click_does_not_hold_the_lane() -> None:
 async def test_never_longer_than_the_limit() -> None:
     answering = Answering(limit=0.02)
     stuck = asyncio.Event()
-
-    async def click() -> None:
-        with answering.answering():
-            await stuck.wait()
-
-    task = asyncio.create_task(click())
+    task = asyncio.create_task(_held(answering, stuck))
     await asyncio.sleep(0)
     await asyncio.wait_for(answering.first(), 0.5)
     assert answering.count == 1
@@ -80,11 +81,7 @@ async def test_the_outbox_waits_and_keeps_the_newest_job() -> None:
 
         return run
 
-    async def click() -> None:
-        with answering.answering():
-            await answered.wait()
-
-    task = asyncio.create_task(click())
+    task = asyncio.create_task(_held(answering, answered))
     await asyncio.sleep(0)
     first = outbox.put("table", "draw", job("move 1"), game_id=7)
     await asyncio.sleep(0.02)
@@ -101,16 +98,11 @@ async def test_the_outbox_waits_and_keeps_the_newest_job() -> None:
 async def test_each_lane_waits_for_the_clicks_open_when_it_asked() -> None:
     answering = Answering(limit=5)
     a_done, b_done = asyncio.Event(), asyncio.Event()
-
-    async def click(done: asyncio.Event) -> None:
-        with answering.answering():
-            await done.wait()
-
-    a = asyncio.create_task(click(a_done))
+    a = asyncio.create_task(_held(answering, a_done))
     await asyncio.sleep(0)
     early = [asyncio.create_task(answering.first()) for _ in range(3)]  # one shared wait
     await asyncio.sleep(0)
-    b = asyncio.create_task(click(b_done))
+    b = asyncio.create_task(_held(answering, b_done))
     await asyncio.sleep(0)
     late = asyncio.create_task(answering.first())
     await asyncio.sleep(0)
@@ -128,14 +120,9 @@ async def test_each_lane_waits_for_the_clicks_open_when_it_asked() -> None:
 async def test_a_wait_for_an_older_click_is_released_by_it_alone() -> None:
     answering = Answering(limit=5)
     old_done, new_done = asyncio.Event(), asyncio.Event()
-
-    async def click(done: asyncio.Event) -> None:
-        with answering.answering():
-            await done.wait()
-
-    old = asyncio.create_task(click(old_done))
+    old = asyncio.create_task(_held(answering, old_done))
     await asyncio.sleep(0)
-    new = asyncio.create_task(click(new_done))
+    new = asyncio.create_task(_held(answering, new_done))
     await asyncio.sleep(0)
     lane = asyncio.create_task(answering.first())  # waits for both
     new_done.set()
