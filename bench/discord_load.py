@@ -28,7 +28,11 @@ window with its own collector off (``discord_players.harness_without_pauses``).
 
 Run: ``python -m bench.discord_load`` (all runs, ~10 min) or e.g. ``--games 10 --seconds 30``;
 ``--startup`` adds the restart with 1,000 open games (``bench.discord_startup``). The
-machine is shared: figures are noisy; the load average is printed with each run.
+machine is shared: figures are noisy; the load average is printed with each run, and the
+machine's speed right after it (``bench.machine``: a fixed Python workload's CPU time; the same
+workload took 42 and 69 ms within one hour here). ``--repeat N`` runs each N times and then
+prints every figure's median and range, with how many runs met the issue's targets
+(``bench.spread``).
 """
 
 from __future__ import annotations
@@ -46,8 +50,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import discord_players as dp
+from bench import spread
 from bench.commit import Commit
 from bench.commit import measure as measure_commit
+from bench.machine import Speed
+from bench.machine import measure as measure_speed
 from tests.e2e.driver import quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
@@ -102,6 +109,12 @@ class Figures:
     commit: Commit  # the yardstick, measured after the drain
     drained_moves: int  # moves recorded in the drain (counted in the CPU per move, not in moves/s)
     load: str
+    machine: Speed | None = None  # the machine's speed, measured right after the run
+
+    @property
+    def commits_per_move(self) -> float:
+        """The bot's CPU per move in bare durable commits (the issue's yardstick)."""
+        return self.cpu_ms_per_move / max(self.commit.cpu_ms, 1e-9)
 
 
 def _own_cpu() -> float:
@@ -144,10 +157,12 @@ async def run(
     if scale != 1.0:
         fake.scale_time(scale)
     await fake.start()
-    db = folder / f"load-{games}.db"
+    # a folder of the run's own: runs with the same number of games never share a database
+    own = Path(tempfile.mkdtemp(dir=folder, prefix=f"run-{games}-"))
+    db = own / "load.db"
     bot = BotProcess(
         fake,
-        folder / f"bot-{games}.log",
+        own / "bot.log",
         env={"DATABASE_PATH": str(db), "TURN_TIMEOUT_SECONDS": "300", "LOG_LEVEL": "WARNING"},
     )
     try:
@@ -200,11 +215,13 @@ async def _measure(
     process = dp.process_cpu_seconds(pid) - process0
     all_moves = dp.recorded_moves(db) - moves0  # the CPU's interval: the drain's moves too
     commit = await measure_commit(db.parent)
+    machine = await measure_speed()
     figures = _figures(
         fake, tables, clicks, len(tables), elapsed, moves, all_moves, cpu, commit,
         first_request, first_interaction,
     )  # fmt: skip
     figures.bench_cpu = bench_cpu
+    figures.machine = machine
     figures.process_ms_per_move = process * 1000 / max(all_moves, 1)
     by_moves = dp.moves_by_game(db, epoch0)
     for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
@@ -311,10 +328,52 @@ def show(f: Figures) -> None:
         f"{f.ack_p99_steady * ms:.0f} ms)\n"
         f"bot CPU per recorded move {f.cpu_ms_per_move:.2f} ms (clicking and drain, "
         f"{f.drained_moves} moves in the drain); bare durable aiosqlite commit {f.commit}: "
-        f"{f.cpu_ms_per_move / max(f.commit.cpu_ms, 1e-9):.1f}x; of which the bot's own "
+        f"{f.commits_per_move:.1f}x; of which the bot's own "
         f"process (event loop and threads) {f.process_ms_per_move:.2f} ms\n"
-        f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile"
+        f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile; "
+        f"the machine: a fixed Python workload {f.machine} (bench.machine)"
     )
+
+
+def summary_figures(games: int, scale: float) -> list[spread.Figure[Figures]]:
+    """What ``--repeat`` summarises, with the issue's targets where they apply: ack and CPU at
+    100 games, moves/s at 100 games with shorter windows (Discord's own 50 requests/s allow
+    no bot 300 moves/s), calls per click and 429s in every run."""
+    many = games >= 100
+    capacity = many and scale < 1
+    ms = 1000
+    return [
+        spread.Figure("accepted clicks/s", lambda f: f.clicks_per_s),
+        spread.Figure(
+            "recorded moves/s", lambda f: f.moves_per_s, at_least=300.0 if capacity else None
+        ),
+        spread.Figure("429s", lambda f: f.bucket_429 + f.global_429, digits=0, at_most=0),
+        spread.Figure("REST calls per accepted click", lambda f: f.calls_per_click, digits=2,
+                      at_most=2.5),
+        spread.Figure("own message p95", lambda f: f.own_p95 * ms, " ms", 0),
+        spread.Figure("table p95", lambda f: f.table_p95 * ms, " ms", 0),
+        spread.Figure("ack p99", lambda f: f.ack_p99 * ms, " ms", 0,
+                      at_most=50.0 if many else None),
+        spread.Figure(f"ack p99 after the first {STEADY_AFTER:.0f} s",
+                      lambda f: f.ack_p99_steady * ms, " ms", 0),
+        spread.Figure("bot CPU per move", lambda f: f.cpu_ms_per_move, " ms", 2),
+        spread.Figure("bare durable commit", lambda f: f.commit.cpu_ms, " ms", 2),
+        spread.Figure("of it the kernel's", lambda f: f.commit.system_ms, " ms", 2),
+        spread.Figure("CPU per move in commits", lambda f: f.commits_per_move, "x",
+                      at_most=10.0 if many else None),
+        spread.Figure("fixed Python workload", lambda f: f.machine.cpu_ms if f.machine else 0.0,
+                      " ms", 0),
+    ]  # fmt: skip
+
+
+def show_spread(runs: list[Figures]) -> None:
+    f = runs[0]
+    print(
+        f"\n== {f.games} games, {f.seconds:.0f} s, windows x{f.scale:g}: "
+        f"median (lowest-highest) of {len(runs)} runs"
+    )
+    for line in spread.lines(runs, summary_figures(f.games, f.scale)):
+        print(f"    {line}")
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -325,7 +384,12 @@ async def main(args: argparse.Namespace) -> None:
         runs = [(g, args.seconds or s, t, scale) for g, s, t, scale in DEFAULT_RUNS]
     with tempfile.TemporaryDirectory(prefix="discord-load-") as tmp:
         for games, seconds, think, scale in runs:
-            show(await run(games, seconds, think, Path(tmp), scale=scale))
+            repeated = []
+            for seed in range(1, args.repeat + 1):
+                repeated.append(await run(games, seconds, think, Path(tmp), scale=scale, seed=seed))
+                show(repeated[-1])
+            if len(repeated) > 1:
+                show_spread(repeated)
         if args.startup:
             from bench.discord_startup import startup
 
@@ -338,6 +402,7 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, help="clicking time per run (default 60/45)")
     parser.add_argument("--think", type=float, nargs=2, default=(0.2, 1.0), metavar=("MIN", "MAX"))
     parser.add_argument("--scale", type=float, default=1.0, help="rate-limit time scale")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each (a summary if > 1)")
     parser.add_argument("--startup", action="store_true", help="also the 1,000-game restart")
     parser.add_argument("--startup-games", type=int, default=1000)
     asyncio.run(main(parser.parse_args()))
