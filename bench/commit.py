@@ -16,13 +16,14 @@ import asyncio
 import json
 import resource
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import aiosqlite
+
+from bench.child import json_from
 
 BATCHES = 5
 COMMITS = 300  # per batch
@@ -71,14 +72,9 @@ async def bare_commit(folder: Path, count: int = COMMITS) -> tuple[float, float,
 
 async def measure(folder: Path, batches: int = BATCHES) -> Commit:
     """One measurement in a child process (this interpreter), on ``folder``'s disk."""
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bench.commit", "--folder", str(folder), "--batches", str(batches),
-        stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, _ = await child.communicate()
-    if child.returncode != 0:
-        raise RuntimeError(f"bench.commit exited with {child.returncode}")
-    rows: list[list[float]] = json.loads(out)
+    rows: list[list[float]] = await json_from(
+        "bench.commit", "--folder", str(folder), "--batches", str(batches)
+    )
     cpu = [row[0] for row in rows]
     median = sorted(rows)[len(rows) // 2]  # the median batch (of an odd count), all its parts
     return Commit(

@@ -11,12 +11,12 @@ Run: ``python -m bench.machine`` prints the batches of one measurement (CPU ms e
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import statistics
-import sys
 import time
 from dataclasses import dataclass
+
+from bench.child import json_from
 
 BATCHES = 5
 
@@ -58,14 +58,7 @@ def batches(count: int = BATCHES) -> list[float]:
 
 async def measure(count: int = BATCHES) -> Speed:
     """One measurement in a child process (this interpreter)."""
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bench.machine", "--batches", str(count),
-        stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, _ = await child.communicate()
-    if child.returncode != 0:
-        raise RuntimeError(f"bench.machine exited with {child.returncode}")
-    found: list[float] = json.loads(out)
+    found: list[float] = await json_from("bench.machine", "--batches", str(count))
     return Speed(cpu_ms=statistics.median(found), low=min(found), high=max(found))
 
 
