@@ -69,10 +69,10 @@ test: lint typecheck unit
 # every catalog with Babel's checks, as the bot compiles them in memory at start (the tests
 # fail on either).
 messages: $(VENV)/.test
-	$(PY) -m i18n.tools update $(DOMAINS)
+	$(PY) -m tools.messages update $(DOMAINS)
 
 messages-check: $(VENV)/.test
-	$(PY) -m i18n.tools check $(DOMAINS)
+	$(PY) -m tools.messages check $(DOMAINS)
 
 bench: $(VENV)/.test
 	$(PY) -m bench.engine

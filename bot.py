@@ -23,30 +23,29 @@ from discord.ext import commands
 
 import lifecycle
 import sharding
-from cogs.attachments import Attachments
-from cogs.components import DYNAMIC_ITEMS, Routes
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
 from cogs.history import HistoryCog
-from cogs.language import LanguageCog, LocalizedTree
+from cogs.language import LanguageCog
 from cogs.leaving import LeavingCog
 from cogs.lobby import LobbyCog
-from cogs.pacing import Pacer
-from cogs.player_components import PLAYER_ITEMS, PlayerRoutes
 from cogs.players import PlayersCog
-from cogs.publisher import Publisher
-from cogs.rematch import RematchCog, result_view
+from cogs.rematch import RematchCog
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
-from cogs.translator import CommandTranslator
-from cogs.ui.pictures.painters import DrawingProcess
-from cogs.ui.thinking import Thinker
 from cogs.upkeep import UpkeepCog
+from cogs.utils.controls import DYNAMIC_ITEMS, Routes
+from cogs.utils.locale import LocalizedTree
+from cogs.utils.player_controls import PLAYER_ITEMS, PlayerRoutes, result_view
+from cogs.utils.translator import CommandTranslator
 from cogs.watching import WatchCog
 from db import open_store
 from db.backup import BackupError, backup
 from db.errors import StoreError
 from db.store import Store
+from delivery.attachments import Attachments
+from delivery.pacing import Pacer
+from delivery.publisher import Publisher
 from heartbeat import check_health, heartbeat_path
 from service.boards import Boards
 from service.games import GameService
@@ -55,6 +54,8 @@ from service.ratings import Ratings
 from service.replays import Replays
 from service.servers import ServerSettings
 from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
+from workers.drawing import DrawingProcess
+from workers.thinking import Thinker
 
 log = logging.getLogger("bot")
 
@@ -109,7 +110,7 @@ class CardBot(commands.Bot):
         await self.sync_commands()
 
     async def add_cogs(self) -> None:
-        """Every cog and component; commands carry their translations (cogs/translator.py)."""
+        """Every cog and component; commands carry their translations (cogs/utils/translator.py)."""
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *PLAYER_ITEMS)
         await self.add_cog(GuardCog(self, PLAYER_ITEMS))

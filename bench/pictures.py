@@ -4,7 +4,7 @@ start) and a warm one (the same ``Pictures`` reused, as in a running bot). Targe
 ms, < 200 KB.
 
 Run from the checkout: ``python -m bench.pictures`` (``--runs`` per measurement).
-Positions are the seeded random games of ``tests/ui/pictures/sample.py``.
+Positions are the seeded random games of ``tests/presentation/drawing/sample.py``.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from cogs.ui.pictures import Pictures, series_from_views
 from engine import GAMES
-from tests.ui.pictures.sample import MID_GAME, WHOLE_GAME, Position, advance, views
+from presentation.drawing.api import Pictures, series_from_views
+from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
 
 Render = Callable[[Pictures], bytes]
 View = dict[str, Any]

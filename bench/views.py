@@ -2,7 +2,7 @@
 
 For each state the publisher takes the spectator's view (the table) and, for every seat, the
 private part of its view and its legal actions (whether its DM must change), all through
-``cogs.shown.Views``. A game with ``seat_view`` makes a seat's view from the public one; here
+``delivery.shown.Views``. A game with ``seat_view`` makes a seat's view from the public one; here
 the same states are also viewed with that method hidden, every view built on its own, as
 before games had it. Printed per game: CPU microseconds per state both ways.
 
@@ -17,7 +17,7 @@ import random
 import time
 from typing import Any
 
-from cogs.shown import Views
+from delivery.shown import Views
 from engine import GAMES
 from engine.base import Game
 

@@ -4,7 +4,7 @@ discord.py answers a component only when a registered item matches it *and* the 
 carries it; otherwise the player would see "This interaction failed". Here the leftovers are
 answered: a button of ours that its message no longer has (a double click racing an edit),
 and anything else (a button from an older version of the bot, a forged id). Move clicks are
-routed here too, by their custom id (``cogs.components.move_of``), once the message is known
+routed here too, by their custom id (``cogs.utils.controls.move_of``), once the message is known
 to carry it: a dynamic item would have discord.py rebuild the message's whole view per click.
 Command errors get a short, kind text; what the user caused is logged as a warning, only our
 faults as errors.
@@ -21,9 +21,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import DYNAMIC_ITEMS, MOVE_ID, SELECT_ID, move_of, routes
-from cogs.language import enter
-from cogs.replies import SORRY, reply
+from cogs.utils.controls import DYNAMIC_ITEMS, MOVE_ID, SELECT_ID, move_of, routes
+from cogs.utils.locale import enter
+from cogs.utils.replies import SORRY, reply
 from i18n import N_, _
 
 log = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ def command_error_text(error: app_commands.AppCommandError) -> tuple[str, bool]:
 
 class GuardCog(commands.Cog, name="Guard"):
     def __init__(self, bot: commands.Bot, more_items: Iterable[type[Any]] = ()) -> None:
-        """``more_items``: dynamic items registered besides cogs.components' own."""
+        """``more_items``: dynamic items registered besides cogs.utils.controls' own."""
         self.bot = bot
         self.templates = [*_TEMPLATES, *(i.__discord_ui_compiled_template__ for i in more_items)]
 

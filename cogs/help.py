@@ -1,7 +1,7 @@
 """`/help`: the games this bot hosts and how to play, as a private (ephemeral) answer.
 
 The list of games comes from the registries (``engine.GAMES`` for titles and player counts,
-``cogs.ui.UIS`` for the games that have a renderer and a /rules text), so a fifth game shows
+``presentation.UIS`` for the games that have a renderer and a /rules text), so a fifth game shows
 up here without a line in this file.
 """
 
@@ -14,12 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import render
-from cogs.ui import UIS
-from cogs.ui.base import BLUE, GameUI, Panel
+from cogs.utils import to_discord
 from engine import GAMES
 from engine.base import Game
 from i18n import _, ngettext, pgettext
+from presentation import UIS
+from presentation.base import BLUE, GameUI, Panel
 
 
 def how_to_play() -> str:
@@ -96,4 +96,6 @@ class HelpCog(commands.Cog, name="Help"):
 
     @app_commands.command(name="help", description="The games I host and how to play them")
     async def help_command(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=render.embed(help_panel()), ephemeral=True)
+        await interaction.response.send_message(
+            embed=to_discord.embed(help_panel()), ephemeral=True
+        )

@@ -12,12 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import render
-from cogs.player_components import PlayerRoutes, history_view, replay_view
-from cogs.replies import reply, within_budget
-from cogs.ui.replay import history_panel, replay_panels
+from cogs.utils import to_discord
+from cogs.utils.player_controls import PlayerRoutes, history_view, replay_view
+from cogs.utils.replies import reply, within_budget
 from engine import GAMES
 from i18n import _
+from presentation.replay import history_panel, replay_panels
 from service.errors import NoGame
 from service.replays import Replays
 
@@ -51,7 +51,7 @@ class HistoryCog(commands.Cog, name="History"):
             whose = user.display_name
         games = await within_budget(interaction, work, ephemeral=True, thinking=True)
         panel = history_panel(games, TITLES, whose)
-        kwargs: dict[str, Any] = {"embed": render.embed(panel)}
+        kwargs: dict[str, Any] = {"embed": to_discord.embed(panel)}
         view = history_view([g.game_id for g in games])
         if view is not None:
             kwargs["view"] = view
@@ -69,7 +69,7 @@ class HistoryCog(commands.Cog, name="History"):
         await _respond(
             interaction,
             new=new,
-            embeds=render.embeds(replay_panels(frame)),
+            embeds=to_discord.embeds(replay_panels(frame)),
             view=replay_view(game_id, frame.step, frame.steps),
         )
 

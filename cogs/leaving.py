@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.player_components import PlayerRoutes, leave_view
-from cogs.publisher import Publisher
-from cogs.replies import SORRY, reply, within_budget
+from cogs.utils.player_controls import PlayerRoutes, leave_view
+from cogs.utils.replies import SORRY, reply, within_budget
+from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import N_, _, later
 from service.errors import NoGame, PlayError

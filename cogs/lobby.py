@@ -3,23 +3,22 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import render
-from cogs.components import LobbyButton, Routes
-from cogs.language import public_language
-from cogs.publisher import Publisher
-from cogs.replies import SORRY, answer, reply, within_budget
-from cogs.table import TableCog
-from cogs.ui.base import BLUE, GREY, Panel
+from cogs.utils import to_discord
+from cogs.utils.controls import Routes, lobby_view
+from cogs.utils.locale import public_language
+from cogs.utils.replies import SORRY, answer, reply, within_budget
+from delivery.publisher import Publisher
 from engine import GAMES
 from engine.base import Game
-from i18n import Later, _, later, ngettext, pgettext
+from i18n import Later, _, later
+from presentation.lobby import lobby_panel
 from service.errors import PlayError
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -27,97 +26,14 @@ from service.reports import Loaded, Report
 log = logging.getLogger(__name__)
 
 
-def lobby_panel(loaded: Loaded, closing: str | None = None) -> Panel:
-    game = loaded.game
-    lines = []
-    for seat in loaded.seats:
-        mark = "🤖" if seat.is_computer else ("⏳" if not seat.accepted else "🙂")
-        host = " " + _("(host)") if seat.user_id == loaded.row.host_id else ""
-        waiting = " — " + _("waiting for them to accept") if not seat.accepted else ""
-        lines.append(f"{mark} {seat.name}{host}{waiting}")
-    count = len(loaded.seats)
-    if game.min_players == game.max_players:
-        need = ngettext("{n} player", "{n} players", game.min_players)
-    else:
-        need = ngettext(
-            "{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players
-        )
-    return Panel(
-        title=_("{game} — lobby", game=game.title),
-        description=(
-            need
-            + " · "
-            + ngettext("{n} seated", "{n} seated", count)
-            + "\n\n"
-            + "\n".join(lines)
-            + "\n\n"
-            + (closing or _("Press **Join** to take a seat. The host starts the game."))
-        ),
-        colour=GREY if closing else BLUE,
-    )
+class TableCommands(Protocol):
+    """What the lobby asks of the table cog (bot.py passes it in)."""
 
+    async def channel_game_named(
+        self, interaction: discord.Interaction[Any], game_name: str
+    ) -> Loaded | None: ...
 
-def lobby_view(loaded: Loaded) -> discord.ui.View:
-    game_id, game = loaded.row.id, loaded.game
-    view = discord.ui.View(timeout=None)
-    if any(not s.accepted for s in loaded.seats):
-        view.add_item(
-            LobbyButton(
-                game_id,
-                "accept",
-                label=pgettext("lobby", "Accept"),
-                style=discord.ButtonStyle.success,
-            )
-        )
-        view.add_item(
-            LobbyButton(
-                game_id,
-                "decline",
-                label=pgettext("lobby", "Decline"),
-                style=discord.ButtonStyle.danger,
-            )
-        )
-        return view
-    full = len(loaded.seats) >= game.max_players
-    view.add_item(
-        LobbyButton(
-            game_id,
-            "join",
-            label=pgettext("lobby", "Join"),
-            style=discord.ButtonStyle.success,
-            disabled=full,
-        )
-    )
-    view.add_item(
-        LobbyButton(
-            game_id, "leave", label=pgettext("lobby", "Leave"), style=discord.ButtonStyle.secondary
-        )
-    )
-    view.add_item(
-        LobbyButton(
-            game_id,
-            "bot",
-            label=pgettext("lobby", "Add computer player"),
-            style=discord.ButtonStyle.secondary,
-            emoji="🤖",
-            disabled=full,
-        )
-    )
-    view.add_item(
-        LobbyButton(
-            game_id,
-            "start",
-            label=pgettext("lobby", "Start"),
-            style=discord.ButtonStyle.primary,
-            disabled=len(loaded.seats) < game.min_players,
-        )
-    )
-    view.add_item(
-        LobbyButton(
-            game_id, "cancel", label=pgettext("lobby", "Cancel"), style=discord.ButtonStyle.danger
-        )
-    )
-    return view
+    async def hand_command(self, interaction: discord.Interaction[Any], game_name: str) -> None: ...
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -132,7 +48,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         service: GameService,
         publisher: Publisher,
         routes: Routes,
-        table: TableCog,
+        table: TableCommands,
     ) -> None:
         self.bot = bot
         self.service = service
@@ -226,7 +142,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             interaction,
             update=False,
             content=content,
-            embed=render.embed(lobby_panel(loaded)),
+            embed=to_discord.embed(lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)),
             view=lobby_view(loaded),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
@@ -235,7 +151,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         except discord.HTTPException:
             log.warning("could not read back the lobby message of game %s", loaded.row.id)
             return
-        await self.service.store.set_lobby_message(loaded.row.id, message.id)
+        await self.service.showing.set_lobby_message(loaded.row.id, message.id)
 
     async def cancel_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
         loaded = await self.table.channel_game_named(interaction, game_name)
@@ -309,9 +225,14 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 report = await self.service.start(game_id, user.id, channel_id=here)
             i18n.set_language(public)  # the lobby message is public (this task's own context)
             names = ", ".join(s.name for s in report.after.seats)
-            panel = lobby_panel(report.after, _("The game is on: see the table below."))
+            panel = lobby_panel(
+                report.after.game,
+                report.after.seats,
+                report.after.row.host_id,
+                _("The game is on: see the table below."),
+            )
             content = _("▶️ {game} started: {names}.", game=report.after.game.title, names=names)
-            return {"content": content, "embed": render.embed(panel), "view": None}, report
+            return {"content": content, "embed": to_discord.embed(panel), "view": None}, report
         closing: Later | None = None  # written below, in the server's language
         if verb == "join":
             loaded = await self.service.join(game_id, user.id, user.display_name, channel_id=here)
@@ -331,6 +252,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 loaded = left
         i18n.set_language(public)  # refusals above were private; the lobby message is public
         if closing is not None:
-            panel = lobby_panel(loaded, _("Closed."))
-            return {"content": str(closing), "embed": render.embed(panel), "view": None}, None
-        return {"embed": render.embed(lobby_panel(loaded)), "view": lobby_view(loaded)}, None
+            panel = lobby_panel(loaded.game, loaded.seats, loaded.row.host_id, _("Closed."))
+            return {"content": str(closing), "embed": to_discord.embed(panel), "view": None}, None
+        return {
+            "embed": to_discord.embed(lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)),
+            "view": lobby_view(loaded),
+        }, None

@@ -14,12 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import render
-from cogs.language import public_language
-from cogs.player_components import PlayerRoutes, board_view
-from cogs.replies import reply, within_budget
-from cogs.ui.players import board_panel, stats_panel
+from cogs.utils import to_discord
+from cogs.utils.locale import public_language
+from cogs.utils.player_controls import PlayerRoutes, board_view
+from cogs.utils.replies import reply, within_budget
 from engine import GAMES
+from presentation.players import board_panel, stats_panel
 from service.boards import Boards
 from service.errors import NoGame
 from service.ratings import Ratings
@@ -77,7 +77,7 @@ class PlayersCog(commands.Cog, name="Players"):
         view = board_view(page.game, page.page, page.pages)
         extra: dict[str, Any] = {} if view is None else {"view": view}
         await _send(
-            interaction, private=False, embed=render.embed(board_panel(page, TITLES)), **extra
+            interaction, private=False, embed=to_discord.embed(board_panel(page, TITLES)), **extra
         )
 
     async def board_page(self, interaction: discord.Interaction[Any], game: str, page: int) -> None:
@@ -89,7 +89,7 @@ class PlayersCog(commands.Cog, name="Players"):
             return
         i18n.set_language(await public_language(interaction))  # the board is shown to all
         kwargs: dict[str, Any] = {
-            "embed": render.embed(board_panel(found, TITLES)),
+            "embed": to_discord.embed(board_panel(found, TITLES)),
             "view": board_view(found.game, found.page, found.pages),
         }
         try:
@@ -117,4 +117,4 @@ class PlayersCog(commands.Cog, name="Players"):
             ephemeral=True,
             thinking=True,
         )
-        await _send(interaction, private=True, embed=render.embed(stats_panel(found, TITLES)))
+        await _send(interaction, private=True, embed=to_discord.embed(stats_panel(found, TITLES)))

@@ -15,25 +15,18 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs import render
-from cogs.language import public_language
-from cogs.lobby import lobby_panel, lobby_view
-from cogs.player_components import PlayerRoutes, play_again_view
-from cogs.replies import answer, reply, within_budget
+from cogs.utils import to_discord
+from cogs.utils.controls import lobby_view
+from cogs.utils.locale import public_language
+from cogs.utils.player_controls import PlayerRoutes
+from cogs.utils.replies import answer, reply, within_budget
 from i18n import _
+from presentation.lobby import lobby_panel
 from service.errors import PlayError
 from service.games import GameService
 from service.rematch import rematch
-from service.reports import Loaded
 
 log = logging.getLogger(__name__)
-
-
-def result_view(loaded: Loaded) -> discord.ui.View | None:
-    """The Play again button, for a finished game that had people in it."""
-    if loaded.row.status != "finished" or all(s.user_id is None for s in loaded.seats):
-        return None
-    return play_again_view(loaded.row.id)
 
 
 class RematchCog(commands.Cog, name="Rematch"):
@@ -74,7 +67,9 @@ class RematchCog(commands.Cog, name="Rematch"):
             interaction,
             update=False,
             content=content,
-            embed=render.embed(lobby_panel(made.lobby)),
+            embed=to_discord.embed(
+                lobby_panel(made.lobby.game, made.lobby.seats, made.lobby.row.host_id)
+            ),
             view=lobby_view(made.lobby),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
@@ -83,4 +78,4 @@ class RematchCog(commands.Cog, name="Rematch"):
         except discord.HTTPException:
             log.warning("could not read back the rematch lobby of game %s", made.lobby.row.id)
             return
-        await self.service.store.set_lobby_message(made.lobby.row.id, message.id)
+        await self.service.showing.set_lobby_message(made.lobby.row.id, message.id)

@@ -19,16 +19,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import render
-from cogs.publisher import Publisher
-from cogs.replies import reply, within_budget
-from cogs.ui.base import BLUE, Panel
-from db.servers import GuildSettings
+from cogs.utils import to_discord
+from cogs.utils.replies import reply, within_budget
+from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import _
+from presentation.base import BLUE, Panel
 from service.errors import PlayError
 from service.languages import Languages
-from service.servers import ServerSettings, describe_timeout
+from service.servers import GuildSettings, ServerSettings, describe_timeout
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +131,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         timer = describe_timeout(self.servers.timeout_of(saved))
         changed = any(x is not None for x in (turn_timer, computers, pictures))
         panel = settings_panel(timer, saved.computers, changed, saved.pictures, language)
-        embed = render.embed(panel)
+        embed = to_discord.embed(panel)
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(embed=embed)

@@ -17,21 +17,21 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs import render
-from cogs.components import Routes
-from cogs.hands import OUT_OF_DATE
-from cogs.language import public_language
-from cogs.publisher import Publisher
-from cogs.replies import SORRY, answer, reply, within_budget
-from cogs.shown import Note, forced_notes, names_of
-from cogs.ui import UIS
-from cogs.waiting import first_done
+from cogs.utils import to_discord
+from cogs.utils.controls import Routes
+from cogs.utils.locale import public_language
+from cogs.utils.replies import SORRY, answer, reply, within_budget
 from db.models import SeatRow
+from delivery.hands import OUT_OF_DATE
+from delivery.publisher import Publisher
+from delivery.shown import Note, forced_notes, names_of
 from engine import GAMES
 from i18n import N_, _
+from presentation import UIS
 from service.errors import NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
+from waiting import first_done
 
 log = logging.getLogger(__name__)
 
@@ -273,7 +273,7 @@ class TableCog(commands.Cog, name="Table"):
         i18n.set_language(await public_language(interaction))  # the sheet is shown to all
         view = loaded.game.view(loaded.state, None)
         panel = UIS[loaded.row.game].scores(view, names_of(loaded))
-        await answer(interaction, update=False, embed=render.embed(panel))
+        await answer(interaction, update=False, embed=to_discord.embed(panel))
 
     @app_commands.command(name="rules", description="A short summary of a game's rules")
     @app_commands.describe(game="Which game")
@@ -285,4 +285,4 @@ class TableCog(commands.Cog, name="Table"):
         if ui is None:
             await reply(interaction, _("I don't know that game."))
             return
-        await interaction.response.send_message(embed=render.embed(ui.rules()), ephemeral=True)
+        await interaction.response.send_message(embed=to_discord.embed(ui.rules()), ephemeral=True)

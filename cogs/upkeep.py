@@ -19,7 +19,7 @@ import time
 import discord
 from discord.ext import commands
 
-from cogs.publisher import Publisher
+from delivery.publisher import Publisher
 from service.errors import NoGame
 from service.games import GameService
 
@@ -76,7 +76,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
     async def recover(self) -> None:
         """Computer and autopilot seats that are due move; stale games are redrawn."""
         moved = 0
-        for row in await self.service.store.games_with_status("active"):
+        for row in await self.service.active_games():
             try:
                 report = await self.service.resume(row.id)
             except Exception:
@@ -91,7 +91,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
     async def repair(self, *, urgent: bool) -> int:
         """Redraw every game with a move newer than its messages (none being drawn now)."""
         count = 0
-        for game_id in await self.service.store.stale_games():
+        for game_id in await self.service.stale_games():
             if self.publisher.busy(game_id):
                 continue
             try:
@@ -133,7 +133,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
                 for report in reports:
                     if report.moves or report.notices:
                         self.publisher.publish(report)
-                due = await service.store.next_claimable_at()
+                due = await service.next_claimable_at()
             except Exception:
                 log.exception("turn timers failed; retrying")
                 due = None

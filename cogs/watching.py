@@ -20,14 +20,14 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs import render
-from cogs.player_components import PlayerRoutes
-from cogs.publisher import Publisher
-from cogs.replies import reply, within_budget
-from cogs.shown import names_of, table_timers
-from cogs.ui import UIS
-from cogs.ui.base import Panel
+from cogs.utils import to_discord
+from cogs.utils.player_controls import PlayerRoutes
+from cogs.utils.replies import reply, within_budget
+from delivery.publisher import Publisher
+from delivery.shown import names_of, table_timers
 from i18n import N_, _
+from presentation import UIS
+from presentation.base import Panel
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded
@@ -56,8 +56,8 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     if timers and loaded.row.status == "active":  # as the table shows them
         description = panel.description + "\n" + " · ".join(timers)
         panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-    buttons = render.watch_view(loaded.row.id, live=loaded.row.status == "active")
-    return {"content": _(HEADER), "embed": render.embed(panel), "view": buttons}
+    buttons = to_discord.watch_view(loaded.row.id, live=loaded.row.status == "active")
+    return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
 class WatchCog(commands.Cog, name="Watch"):

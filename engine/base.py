@@ -67,6 +67,7 @@ class Game(Protocol[S, A]):
 
     name: str  # command and registry key: "grinch", "gnome", "hearts", "ten"
     title: str  # display name
+    lowest_wins: bool  # the lowest total wins (Gnoming, Hearts) instead of the highest
     min_players: int
     max_players: int
 

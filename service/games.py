@@ -21,7 +21,7 @@ from db.errors import (
     StorageFull,
     StoreUnavailable,
 )
-from db.models import GameRow, SeatRow
+from db.models import ActionRow, GameRow, SeatRow
 from db.store import SeatUpdate, Store
 from engine import policy_for
 from engine.base import IllegalAction
@@ -36,6 +36,7 @@ from service.errors import (
 )
 from service.lobbies import Lobbies
 from service.reports import Loaded, Move, Report, Upcoming, with_seat
+from service.showing import Showing
 from service.states import KnownStates
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ RESUME_GRACE = 10.0
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
 
 # A computer's choice: (game name, the seat's view, its legal actions, a seeded Random) -> an
-# action. The bot thinks in a process of its own (cogs.ui.thinking); tests and tools here.
+# action. The bot thinks in a process of its own (workers.thinking); tests and tools here.
 Think = Callable[[str, Any, list[Any], random.Random], Awaitable[Any]]
 
 
@@ -75,6 +76,7 @@ class GameService(Lobbies):
         think: Think | None = None,
     ) -> None:
         self.store = store
+        self.showing = Showing(store)  # the delivery layer's port to the store
         self.turn_timeout = turn_timeout
         self._clock = clock
         self._think = think or think_in_thread
@@ -94,6 +96,21 @@ class GameService(Lobbies):
         return lock
 
     # -- reading -------------------------------------------------------------------------
+
+    async def active_games(self) -> list[GameRow]:
+        return await self.store.games_with_status("active")
+
+    async def stale_games(self) -> list[int]:
+        """Active games whose messages show an older version than the latest move."""
+        return await self.store.stale_games()
+
+    async def next_claimable_at(self) -> float | None:
+        """When the soonest turn deadline (or an expired claim on one) may be taken."""
+        return await self.store.next_claimable_at()
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The game's action log, in order."""
+        return await self.store.actions(game_id)
 
     async def load(self, game_id: int) -> Loaded:
         try:

@@ -33,7 +33,7 @@ DEFAULT_SKILL: Skill = (MODEL.mu, MODEL.sigma)  # a new player: 25 ± 8.33, ordi
 # so beating it is modest evidence and its own value never moves.
 COMPUTER_SKILL: Skill = (MODEL.mu, 2.0)
 # Games where the lowest total wins (the rules: Gnoming A Round, 2-Player Hearts).
-LOWEST_WINS = frozenset({"gnome", "hearts"})
+LOWEST_WINS = frozenset(name for name, game in GAMES.items() if game.lowest_wins)
 MIN_HUMANS = 2
 
 

@@ -8,6 +8,19 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from db.servers import GuildSettings, Reminder
+
+__all__ = [
+    "LONG_TIMER",
+    "MAX_TIMEOUT",
+    "PICTURES_FRESH",
+    "REMIND_SHARE",
+    "BadSetting",
+    "GuildSettings",
+    "Reminder",
+    "ServerSettings",
+    "describe_timeout",
+    "parse_timeout",
+]
 from db.store import Store
 from i18n import _, ngettext, pgettext
 from service.errors import PlayError

@@ -1,7 +1,9 @@
 """The layout keeps its promises: no import cycle, arrows one way, every game complete.
 
 The import graph is read from the source (``ast``), so a cycle hidden behind
-``if TYPE_CHECKING:`` or inside a function counts too.
+``if TYPE_CHECKING:`` or inside a function counts too. Importing ``a.b.c`` runs the
+``__init__.py`` of ``a`` and ``a.b`` first, so those count as imported as well (from outside
+the package: a package's own modules do not import their ``__init__`` again).
 """
 
 from __future__ import annotations
@@ -15,11 +17,27 @@ from types import ModuleType
 
 import pytest
 
-from cogs.ui.base import Panel
 from engine import GAMES, PACKAGE_OF, PACKAGES
+from presentation.base import Panel
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = ("engine", "cogs", "service", "db", "i18n", "bot", "settings")
+PROJECT = (
+    "engine",
+    "cogs",
+    "delivery",
+    "presentation",
+    "workers",
+    "service",
+    "db",
+    "i18n",
+    "tools",
+    "bot",
+    "settings",
+    "lifecycle",
+    "heartbeat",
+    "sharding",
+    "waiting",
+)
 MAX_LINES = 500
 
 
@@ -64,8 +82,19 @@ def import_graph() -> dict[str, set[str]]:
                 for alias in node.names:
                     sub = f"{source}.{alias.name}"
                     targets.append(sub if sub in modules else source)
-            graph[name] |= {t for t in targets if t in modules and t != name}
+            for target in targets:
+                graph[name] |= {p for p in _with_packages(target, name) if p in modules}
     return graph
+
+
+def _with_packages(target: str, importer: str) -> set[str]:
+    """``target`` and the packages whose ``__init__`` importing it runs, seen from ``importer``
+    (its own packages are already running, so they do not count)."""
+    parts = target.split(".")
+    found = {".".join(parts[:n]) for n in range(1, len(parts) + 1)}
+    own = importer.split(".")
+    found -= {".".join(own[:n]) for n in range(1, len(own) + 1)}
+    return found
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -116,26 +145,114 @@ def test_no_import_cycle() -> None:
     assert cycles(graph) == []
 
 
-def _imports_of(prefix: str, graph: dict[str, set[str]]) -> dict[str, set[str]]:
-    return {m: deps for m, deps in graph.items() if m == prefix or m.startswith(prefix + ".")}
+# Which layers each layer may import (besides itself). ``db.models`` is the vocabulary of
+# stored rows (plain dataclasses) that the service's reports carry up to Discord.
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "engine": (),
+    "i18n": (),
+    "db": ("engine",),
+    "service": ("engine", "db", "i18n"),
+    "presentation": ("engine", "i18n"),
+    "workers": ("engine", "presentation", "i18n"),
+    "waiting": (),
+    "cogs.utils": ("presentation", "service", "db.models", "engine", "i18n", "waiting"),
+    "delivery": ("cogs.utils", "presentation", "service", "db.models", "engine", "i18n", "waiting"),
+    "cogs": (
+        "cogs.utils",
+        "delivery",
+        "presentation",
+        "service",
+        "db.models",
+        "engine",
+        "i18n",
+        "waiting",
+    ),
+}
+
+
+def layer_of(module: str) -> str:
+    """The layer a module belongs to: its top folder, ``cogs.utils`` apart from ``cogs``."""
+    if module == "cogs.utils" or module.startswith("cogs.utils."):
+        return "cogs.utils"
+    if module == "db.models":
+        return "db.models"
+    return module.split(".", maxsplit=1)[0]
+
+
+def arrow_violations(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that points where its layer may not look, as ``module -> import``."""
+    found = []
+    for module, deps in sorted(graph.items()):
+        layer = "db" if layer_of(module) == "db.models" else layer_of(module)
+        if layer not in ALLOWED:
+            continue  # bot.py, tools/ and the start-up modules may import anything
+        allowed = {layer, *ALLOWED[layer]}
+        if layer == "db":
+            allowed.add("db.models")
+        for dep in sorted(deps):
+            target = layer_of(dep)
+            if any(layer.startswith(dep + ".") for layer in allowed):
+                continue  # the package around an allowed part (db for db.models)
+            if target == "db.models" and "db" in allowed:
+                continue
+            if target not in allowed:
+                found.append(f"{module} -> {dep}")
+    return found
 
 
 def test_arrows_point_one_way() -> None:
+    assert arrow_violations(import_graph()) == []
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported"),
+    [
+        ("delivery.publisher", "cogs.table"),  # delivery never reaches a cog
+        ("i18n.catalogs", "cogs.utils.translator"),  # the translation layer is a leaf
+        ("presentation.common", "delivery.outbox"),  # what a game shows knows nothing of Discord
+        ("cogs.utils.controls", "cogs.language"),  # helpers do not import cogs
+        ("service.games", "presentation.base"),
+        ("engine.grinch.game", "db.store"),
+        ("delivery.marks", "db.store"),  # delivery reaches the store through the service
+    ],
+)
+def test_a_bad_import_is_reported(importer: str, imported: str) -> None:
     graph = import_graph()
-    for module, deps in _imports_of("engine", graph).items():
-        assert all(d.startswith("engine") for d in deps), (module, deps)
-    for module, deps in _imports_of("db", graph).items():
-        assert not any(d.startswith(("cogs", "service")) for d in deps), (module, deps)
-    for module, deps in _imports_of("service", graph).items():
-        assert not any(d.startswith("cogs") for d in deps), (module, deps)
-    for module, deps in _imports_of("cogs.ui", graph).items():
-        assert not any(d.startswith(("service", "db")) for d in deps), (module, deps)
-        cog_deps = {d for d in deps if d.startswith("cogs") and not d.startswith("cogs.ui")}
-        assert not cog_deps, (module, cog_deps)
-    # The translation layer is a leaf (its developer's tool, i18n.tools, reads the bot).
-    for module, deps in _imports_of("i18n", graph).items():
-        if module != "i18n.tools":
-            assert all(d.startswith("i18n") for d in deps), (module, deps)
+    assert importer in graph and imported in graph
+    graph[importer] = {*graph[importer], imported}
+    assert f"{importer} -> {imported}" in arrow_violations(graph)
+
+
+def test_cogs_hold_only_cogs() -> None:
+    """Every module directly in cogs/ defines a ``commands.Cog``; helpers live in cogs/utils."""
+    without = []
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        bases = {
+            ast.unparse(base)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            for base in node.bases
+        }
+        if "commands.Cog" not in bases:
+            without.append(path.name)
+    assert without == []
+
+
+def longest_chain(graph: dict[str, set[str]], prefix: str) -> list[str]:
+    """The longest chain of imports among the modules under ``prefix`` (the graph has no cycle)."""
+    inside = {m for m in graph if m == prefix or m.startswith(prefix + ".")}
+    memo: dict[str, list[str]] = {}
+
+    def chain(module: str) -> list[str]:
+        if module not in memo:
+            tails = [chain(d) for d in sorted(graph[module] & inside)]
+            memo[module] = [module, *max(tails, key=len, default=[])]
+        return memo[module]
+
+    return max((chain(m) for m in sorted(inside)), key=len, default=[])
 
 
 def _discord_importers() -> set[str]:
@@ -157,16 +274,9 @@ def test_no_discord_below_cogs() -> None:
     below = {
         m
         for m in _discord_importers()
-        if m.startswith(("engine", "service", "db", "cogs.ui", "i18n")) or m == "settings"
+        if m.startswith(("engine", "service", "db", "presentation", "i18n")) or m == "settings"
     }
     assert below == set()
-
-
-def test_components_and_publisher_do_not_need_the_table_cog() -> None:
-    graph = import_graph()
-    assert "cogs.table" not in graph["cogs.components"]
-    assert "cogs.table" not in graph["cogs.publisher"]
-    assert "cogs.table" not in graph["cogs.render"]
 
 
 def test_no_file_over_the_limit() -> None:
@@ -200,17 +310,26 @@ def missing_parts(package: str) -> list[str]:
     ai = load(f"engine.{package}.ai")
     if not callable(getattr(getattr(ai, "POLICY", None), "choose", None)):
         missing.append(f"engine/{package}/ai: POLICY")
-    ui_pkg = load(f"cogs.ui.{package}")
+    ui_pkg = load(f"presentation.{package}")
     ui = getattr(ui_pkg, "UI", None)
     if ui is None:
-        missing.append(f"cogs/ui/{package}/: UI")
+        missing.append(f"presentation/{package}/: UI")
     elif game is not None and getattr(ui, "name", None) != game.name:
-        missing.append(f"cogs/ui/{package}/: UI.name must be {game.name!r}")
+        missing.append(f"presentation/{package}/: UI.name must be {game.name!r}")
     else:
         rules = getattr(ui, "rules", None)
         panel = rules() if callable(rules) else None
         if not isinstance(panel, Panel) or len(panel.description) + len(panel.fields) == 0:
-            missing.append(f"cogs/ui/{package}/: UI.rules() text for /rules")
+            missing.append(f"presentation/{package}/: UI.rules() text for /rules")
+    if ui_pkg is not None:
+        look = load(f"presentation.{package}.look")
+        if not callable(getattr(getattr(look, "LOOK", None), "draw", None)):
+            missing.append(f"presentation/{package}/look.py: LOOK")
+        picture = load(f"presentation.{package}.picture")
+        needed = ("UNIT", "hand", "table", "summary", "progress", "totals", "rounds")
+        absent = [name for name in needed if not hasattr(picture, name)]
+        if absent:
+            missing.append(f"presentation/{package}/picture.py: {', '.join(absent)}")
     return missing
 
 
@@ -236,6 +355,6 @@ def test_a_game_without_its_parts_is_reported(
     assert missing_parts("fifth") == [
         "engine/fifth/__init__.py: GAME",
         "engine/fifth/ai: POLICY",
-        "cogs/ui/fifth/: UI",
+        "presentation/fifth/: UI",
     ]
     sys.modules.pop("engine.fifth", None)

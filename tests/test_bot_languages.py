@@ -8,16 +8,16 @@ import discord
 from discord import app_commands
 
 import i18n
-from cogs.components import SeatButton
 from cogs.guard import command_error_text
 from cogs.help import help_panel
-from cogs.lobby import lobby_panel, lobby_view
 from cogs.settings import settings_panel
-from cogs.shown import hand_header
+from cogs.utils.controls import SeatButton, lobby_view
 from db.store import Store
-from i18n.tools import missing
+from delivery.shown import hand_header
+from presentation.lobby import lobby_panel
 from service.games import GameService
 from service.reports import Loaded
+from tools.messages import missing
 
 HOST, BOB = 100, 101
 
@@ -59,7 +59,7 @@ def test_help_reads_in_romanian() -> None:
 async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
     loaded = await _lobby(store)
     with i18n.using("et"):
-        panel = lobby_panel(loaded)
+        panel = lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)
         labels = _labels(lobby_view(loaded))
     assert panel.title == "Grinch Grow Your Heart — ooteruum"
     assert panel.description.startswith("2–6 mängijat · 2 laua taga\n\n")

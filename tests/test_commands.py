@@ -11,12 +11,12 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import Routes
 from cogs.help import HelpCog, help_panel
 from cogs.lobby import LobbyCog
 from cogs.table import TableCog
-from cogs.ui import UIS
+from cogs.utils.controls import Routes
 from engine import GAMES
+from presentation import UIS
 
 
 @pytest.fixture

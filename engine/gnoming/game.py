@@ -80,6 +80,7 @@ class GnomeGame:
 
     name = "gnome"
     title = "Gnoming A Round"
+    lowest_wins = True
     min_players = 3
     max_players = 7
 

@@ -325,6 +325,7 @@ def _choose_row(state: GrinchState, seat: Seat, action: Action) -> GrinchState:
 class GrinchGame:
     name = "grinch"
     title = "Grinch Grow Your Heart"
+    lowest_wins = False
     min_players = 2
     max_players = 6
 

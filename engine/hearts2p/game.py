@@ -201,6 +201,7 @@ def _trick_view(trick: Trick) -> dict[str, Any]:
 class HeartsGame:
     name = "hearts"
     title = "2-Player Hearts"
+    lowest_wins = True
     min_players = PLAYERS
     max_players = PLAYERS
 

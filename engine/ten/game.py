@@ -129,6 +129,7 @@ def payment_with_cards(
 class TenGame:
     name = "ten"
     title = "Ten"
+    lowest_wins = False
     min_players = 1
     max_players = 5
 

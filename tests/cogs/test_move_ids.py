@@ -1,13 +1,13 @@
-"""Move clicks are routed by their custom id (cogs/components.move_of), not by dynamic items."""
+"""Move clicks are routed by their custom id (cogs/utils/controls.move_of), not by dynamic items."""
 
 from __future__ import annotations
 
 import pytest
 
-from cogs.components import DYNAMIC_ITEMS, move_of
 from cogs.guard import ours
-from cogs.render import move_rows
-from cogs.ui.base import Button, Select
+from cogs.utils.controls import DYNAMIC_ITEMS, move_of
+from cogs.utils.to_discord import move_rows
+from presentation.base import Button, Select
 
 
 def test_buttons_and_menus() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from cogs.shown import Views
+from delivery.shown import Views
 from engine import GAMES
 from engine.base import Game
 

@@ -7,9 +7,9 @@ import sqlite3
 from pathlib import Path
 
 import i18n
-from cogs.ui import UIS
-from cogs.ui.base import Names
 from engine import GAMES
+from presentation import UIS
+from presentation.base import Names
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, quiet, seat_names, set_locales
 from tests.fakediscord import FakeDiscord

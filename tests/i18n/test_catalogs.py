@@ -9,7 +9,7 @@ from babel.messages.pofile import read_po
 
 import i18n
 from i18n.catalogs import po_path
-from i18n.tools import ALL_DOMAINS, compile_problems, languages_of, messages, missing
+from tools.messages import ALL_DOMAINS, compile_problems, languages_of, messages, missing
 
 PLACEHOLDER = re.compile(r"{(\w*)[^{}]*}")
 

@@ -9,11 +9,11 @@ import discord
 import pytest
 from discord.ext import commands
 
-from cogs.player_components import BoardPageButton, PlayerRoutes, board_view
 from cogs.players import PlayersCog
-from cogs.ui.players import board_panel, stats_panel, trend_text
+from cogs.utils.player_controls import BoardPageButton, PlayerRoutes, board_view
 from db.players import RatingRow
 from db.store import Store
+from presentation.players import board_panel, stats_panel, trend_text
 from service.boards import PAGE_SIZE, Boards
 from service.errors import NoGame
 from service.games import GameService

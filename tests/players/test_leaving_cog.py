@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import Routes
 from cogs.leaving import IDLE_CLOSED, LeavingCog
 from cogs.lobby import LobbyCog
-from cogs.player_components import PlayerRoutes
 from cogs.table import TableCog
+from cogs.utils.controls import Routes
+from cogs.utils.player_controls import PlayerRoutes
 from db.store import Store
 from engine import GAMES
 from service.games import GameService

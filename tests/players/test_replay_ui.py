@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from cogs.guard import GuardCog
-from cogs.player_components import PLAYER_ITEMS, history_view, replay_view
-from cogs.ui import UIS
-from cogs.ui.replay import names, replay_panels
+from cogs.utils.player_controls import PLAYER_ITEMS, history_view, replay_view
 from engine import GAMES
+from presentation import UIS
+from presentation.replay import names, replay_panels
 from service.replays import Frame, Player
 
 PLAYERS = (Player(0, "Ann", 1, False), Player(1, "Robo Max", None, True))

@@ -11,7 +11,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
-from cogs.player_components import PlayerRoutes
+from cogs.utils.player_controls import PlayerRoutes
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
 from db.store import Store
 from engine import GAMES

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cogs.shown import forced_notes
 from db.store import Store
+from delivery.shown import forced_notes
 from service.games import GameService
 from service.reports import Move
 from tests.service.test_games import HOST

@@ -11,10 +11,10 @@ from typing import Any, cast
 import discord
 import pytest
 
-from cogs.pacing import Pacer
-from cogs.publisher import Publisher
 from db.shown import ShownIds
 from db.store import Store
+from delivery.pacing import Pacer
+from delivery.publisher import Publisher
 from service.games import GameService
 from tests.store.conftest import OpenStore
 

@@ -1,5 +1,0 @@
-"""2-Player Hearts, rendered from engine views: ``renderer.UI`` makes its panels and controls."""
-
-from cogs.ui.hearts2p.renderer import UI
-
-__all__ = ["UI"]

@@ -1,0 +1,241 @@
+"""The one place where renderer data (panels, controls) becomes what discord.py sends.
+
+Panels become embeds. Controls become message components written directly as Discord's API
+dicts (action rows of buttons and selects): :class:`Rows` lays them out as discord.py's
+``View`` lays out its items, and :class:`RawView` hands them to discord.py as they are. Made
+of discord.py's items instead (a ``View`` of buttons wrapped in dynamic items), a hand of ten
+buttons took ~75 µs of the event loop (~18 µs now), and every move draws one to three hands
+and tables. Clicks are dispatched by their custom ids (``cogs/utils/controls.py``,
+``cogs/utils/player_controls.py``); ``tests/cogs/test_raw_components.py`` pins every dict to
+what discord.py makes of the same controls.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any, get_args
+
+import discord
+
+from cogs.utils.controls import MOVE_ID, SELECT_ID, seat_button
+from cogs.utils.player_controls import watch_button
+from presentation.base import Button, Control, HandScreen, Panel, Select, Style
+
+Component = dict[str, Any]
+
+STYLES = {name: discord.ButtonStyle[name].value for name in get_args(Style)}
+BUTTON, SELECT, ROW = 2, 3, 1  # Discord's component types
+MAX_FIELD = 1024
+MAX_DESCRIPTION = 4096
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def embed(panel: Panel) -> discord.Embed:
+    result = discord.Embed(
+        title=_clip(panel.title, 256),
+        description=_clip(panel.description, MAX_DESCRIPTION) or None,
+        colour=panel.colour,
+    )
+    for name, value, inline in panel.fields[:25]:
+        result.add_field(name=_clip(name, 256), value=_clip(value or "—", MAX_FIELD), inline=inline)
+    if panel.footer:
+        result.set_footer(text=_clip(panel.footer, 2048))
+    return result
+
+
+def embeds(panels: Iterable[Panel]) -> list[discord.Embed]:
+    return [embed(p) for p in panels][:10]
+
+
+# -- message components as Discord's API dicts -------------------------------------------
+
+
+class RawView(discord.ui.View):
+    """A view that is only its components, built beforehand as Discord's API dicts.
+
+    It holds no items, so discord.py files nothing for dispatch: a click is routed by its
+    custom id (moves by cogs/guard.py, the rest by the dynamic items). It skips
+    ``View.__init__`` (which asks the operating system for a random id, a system call for
+    every message drawn) and answers the few questions discord.py asks of a view it sends:
+    its components, and that it is finished (nothing to track, no timeout task, not even for
+    an ephemeral message).
+    """
+
+    def __init__(self, rows: list[Component]) -> None:  # no View.__init__: see above
+        self.rows = rows
+        self._children = []  # the base class's item helpers and repr read it
+
+    def to_components(self) -> list[Component]:
+        return self.rows
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """discord.py gives an ephemeral message's view a timeout; a raw view has no task."""
+
+
+class Rows:
+    """Buttons and selects placed in action rows as discord.py's ``View`` places its items
+    (``ui/view.py``'s ``_ViewWeights``): an item with a row goes there, one without fills the
+    first row with room, in the order added; a row holds 5 buttons or one select, a message 25
+    items. Whatever discord.py refuses (a full row, a row past 4, a 26th item) raises
+    ``ValueError`` here too."""
+
+    __slots__ = ("_count", "_rows", "_widths")
+
+    def __init__(self) -> None:
+        self._rows: list[list[Component]] = [[], [], [], [], []]
+        self._widths = [0, 0, 0, 0, 0]
+        self._count = 0
+
+    def add(self, component: Component, row: int | None = None, *, width: int = 1) -> None:
+        if self._count >= 25:
+            raise ValueError("maximum number of children exceeded")
+        if row is None:
+            row = next((r for r in range(5) if self.fits(r, width)), None)
+            if row is None:
+                raise ValueError("could not find open space for item")
+        elif not 0 <= row < 5:
+            raise ValueError("row cannot be negative or greater than or equal to 5")
+        elif not self.fits(row, width):
+            raise ValueError(f"item would not fit at row {row}")
+        self._widths[row] += width
+        self._rows[row].append(component)
+        self._count += 1
+
+    def fits(self, row: int, width: int = 1) -> bool:
+        """Whether an item of ``width`` has room in ``row``."""
+        return self._widths[row] + width <= 5
+
+    def components(self) -> list[Component]:
+        """The action rows, top to bottom; empty rows are left out."""
+        return [{"type": ROW, "components": row} for row in self._rows if row]
+
+    def view(self) -> RawView:
+        return RawView(self.components())
+
+
+def emoji(text: str) -> dict[str, Any]:
+    """An emoji's dict as ``PartialEmoji.from_str`` makes it (``<:name:id>`` a custom one, any
+    other text a unicode emoji): worked out once per emoji, a fresh copy per message."""
+    return dict(_emoji_items(text))
+
+
+# A bounded memo of a pure function (the renderers use a few dozen emoji).
+@functools.lru_cache(maxsize=256)
+def _emoji_items(text: str) -> tuple[tuple[str, Any], ...]:
+    return tuple(discord.PartialEmoji.from_str(text).to_dict().items())
+
+
+def button(
+    custom_id: str, label: str | None, style: int, emoji_text: str | None, disabled: bool = False
+) -> Component:
+    """A button's dict, keys in discord.py's order (``components.Button.to_dict``)."""
+    payload: Component = {"type": BUTTON, "style": style, "disabled": disabled}
+    if label:
+        payload["label"] = label
+    payload["custom_id"] = custom_id
+    if emoji_text is not None:
+        payload["emoji"] = emoji(emoji_text)
+    return payload
+
+
+def _looked(custom_id: str, look: dict[str, Any]) -> tuple[Component, int | None]:
+    """A button and its row from a dynamic item's look (``seat_button``, ``watch_button``)."""
+    payload = button(custom_id, look["label"], look["style"].value, look.get("emoji"))
+    return payload, look.get("row")
+
+
+def move_rows(game_id: int, step: int, controls: Iterable[Control]) -> Rows:
+    """A seat's move buttons and selects: ``g:`` and ``gs:`` ids (cogs/utils/controls.py), and
+    ``x:<game>:<n>`` for a button shown but not clickable (disabled, or no action)."""
+    rows = Rows()
+    filler = 0
+    for n, control in enumerate(controls):
+        if isinstance(control, Button):
+            label = _clip(control.label, 80)
+            style = STYLES[control.style]
+            if control.action is None or control.disabled:
+                filler += 1
+                payload = button(f"x:{game_id}:{filler}", label, style, control.emoji, True)
+            else:
+                custom_id = f"g:{game_id}:{step}:{control.action}"
+                if MOVE_ID.fullmatch(custom_id) is None:
+                    raise ValueError(f"{custom_id!r} is not a move button's id")
+                payload = button(custom_id, label, style, control.emoji)
+            rows.add(payload, control.row)
+        elif isinstance(control, Select):
+            custom_id = f"gs:{game_id}:{step}:{n}"
+            if SELECT_ID.fullmatch(custom_id) is None:
+                raise ValueError(f"{custom_id!r} is not a move select's id")
+            payload = {
+                "type": SELECT,
+                "custom_id": custom_id,
+                "min_values": 1,
+                "max_values": 1,
+                "disabled": False,
+                "required": True,
+            }
+            placeholder = _clip(control.placeholder, 150)
+            if placeholder:
+                payload["placeholder"] = placeholder
+            options = [_option(*option) for option in control.options[:25]]
+            if options:
+                payload["options"] = options
+            # Where discord.py put a move select when moves were its dynamic items, whatever
+            # the row asked: the item read the row from the wrapped Select's ``_row``, which
+            # Select (keeping ``row`` in a slot of its own) never set. So a select takes the
+            # first empty row, and hands keep the layout their players know.
+            rows.add(payload, None, width=5)
+    return rows
+
+
+def _option(label: str, action: str, description: str | None) -> Component:
+    option: Component = {"label": _clip(label, 100), "value": action, "default": False}
+    if description:
+        option["description"] = _clip(description, 100)
+    return option
+
+
+def hand_message(
+    game_id: int, step: int, screen: HandScreen, *, autopilot: bool = False, header: str = ""
+) -> dict[str, Any]:
+    """Keyword arguments for send/edit of a player's private hand message."""
+    rows = move_rows(game_id, step, screen.controls)
+    if autopilot:  # "I'm back": on row 4, else where there is room (Gnoming's opening menus
+        payload, row = _looked(*seat_button("back", game_id))  # take rows 3 and 4)
+        rows.add(payload, row if row is None or rows.fits(row) else None)
+    content = "\n".join(x for x in (header, screen.content) if x)
+    return {"content": content or None, "embeds": embeds(screen.panels), "view": rows.view()}
+
+
+def table_view(game_id: int) -> RawView:
+    """The table's buttons: "My hand" and the spectator's "Watch" (cogs/watching.py)."""
+    rows = Rows()
+    rows.add(*_looked(*seat_button("hand", game_id)))
+    rows.add(*_looked(*watch_button(game_id)))
+    return rows.view()
+
+
+def watch_view(game_id: int, *, live: bool) -> RawView:
+    """Under a spectator's view: "Refresh" while the game goes on, nothing after."""
+    rows = Rows()
+    if live:
+        rows.add(*_looked(*watch_button(game_id, "r")))
+    return rows.view()

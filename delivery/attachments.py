@@ -1,0 +1,130 @@
+"""Pictures on messages the bot sends anyway: the hand on a turn's DM, the round on its summary,
+the score chart on the result. Never a message of its own, so no REST call per move is added.
+
+The bot draws in a process of its own (see presentation.drawing.painters: in a thread, drawing held
+the interpreter lock the event loop needs), and a picture that fails to draw is logged and left
+out: the text of every message is complete without it, for screen readers and for servers that
+turn pictures off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import discord
+
+from db.models import ActionRow
+from i18n import N_, _
+from presentation.drawing.api import series_from_view, series_from_views
+from presentation.drawing.painters import Painter, PictureFailed
+from service.reports import Loaded
+
+log = logging.getLogger(__name__)
+
+MISSING_PERMISSIONS = 50013
+NO_FILES_NOTICE = N_(
+    "🖼️ I can't attach pictures in this channel (Attach Files permission), so the game is "
+    "shown as text only."
+)
+
+
+async def always(guild_id: int) -> bool:
+    """Every server wants pictures (a bot without server settings, tests)."""
+    return True
+
+
+async def _draw(drawing: Awaitable[bytes | None], name: str) -> discord.File | None:
+    try:
+        png = await drawing
+    except PictureFailed as exc:  # a picture is a bonus: its failure must never cost a message
+        log.error("could not draw %s: %s", name, exc)
+        return None
+    except Exception:
+        log.exception("could not draw %s", name)
+        return None
+    return None if png is None else discord.File(io.BytesIO(png), filename=name)
+
+
+class Attachments:
+    """Pictures for one bot; ``enabled(guild_id)`` says whether a server wants them."""
+
+    def __init__(self, painter: Painter, enabled: Callable[[int], Awaitable[bool]]) -> None:
+        self.painter = painter
+        self.enabled = enabled
+        self.no_files: set[int] = set()  # channels where Discord refused attachments
+
+    async def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
+        return channel_id not in self.no_files and await self.enabled(loaded.row.guild_id)
+
+    async def hand(self, loaded: Loaded, seat: int) -> discord.File | None:
+        """The seat's own cards, from its own view only."""
+        if not await self.wanted(loaded):
+            return None
+        view = loaded.game.view(loaded.state, seat)
+        names = [s.name for s in loaded.seats]
+        return await _draw(self.painter.draw("hand", view, names), "hand.png")
+
+    async def summary(self, loaded: Loaded, state: Any) -> discord.File | None:
+        """The round (hand, turn) just scored in ``state``, from the spectator's view."""
+        if not await self.wanted(loaded, loaded.row.channel_id):
+            return None
+        view = loaded.game.view(state, None)
+        names = [s.name for s in loaded.seats]
+        return await _draw(self.painter.draw("summary", view, names), "round.png")
+
+    async def chart(self, loaded: Loaded, actions: Sequence[ActionRow]) -> discord.File | None:
+        """Every player's total after each round, replayed from the game's action log."""
+        if not await self.wanted(loaded, loaded.row.channel_id):
+            return None
+        names = [s.name for s in loaded.seats]
+        final = loaded.game.view(loaded.state, None)
+        winners = list((final.get("outcome") or {}).get("winners") or [])
+
+        def totals() -> list[list[int]]:
+            series = series_from_view(final)
+            return series_from_views(_replayed_views(loaded, actions)) if series is None else series
+
+        async def draw() -> bytes | None:
+            series = await asyncio.to_thread(totals)  # a replay of the game: engine work
+            if not series:
+                return None
+            return await self.painter.draw("chart", loaded.row.game, series, names, winners=winners)
+
+        return await _draw(draw(), "scores.png")
+
+    async def send(
+        self,
+        channel: discord.abc.Messageable,
+        channel_id: int,
+        files: list[discord.File],
+        **kw: Any,
+    ) -> discord.Message:
+        """Send with ``files``; where Discord refuses attachments, send the text alone and say
+        so once for that channel."""
+        if not files:
+            return await channel.send(**kw)
+        try:
+            return await channel.send(files=files, **kw)
+        except discord.Forbidden as exc:
+            if exc.code != MISSING_PERMISSIONS or channel_id in self.no_files:
+                raise
+            log.warning("no Attach Files permission in channel %s: text only", channel_id)
+            self.no_files.add(channel_id)
+            sent = await channel.send(**kw)
+            await channel.send(_(NO_FILES_NOTICE))
+            return sent
+
+
+def _replayed_views(loaded: Loaded, actions: Sequence[ActionRow]) -> list[dict[str, Any]]:
+    """Spectator views after every move, replaying the log from the game's seed."""
+    game = loaded.game
+    state = game.new_game(len(loaded.seats), loaded.row.seed)
+    views = []
+    for action in actions:
+        state = game.apply(state, action.seat, game.parse_action(action.action))
+        views.append(game.view(state, None))
+    return views

@@ -1,0 +1,238 @@
+"""Players' hands in their DMs: one message per player, edited only when they need it.
+
+A new DM (which notifies) goes out once per turn of theirs, unless they are already looking
+(clicked within the last minute and their hand is the newest message there): then the hand is
+edited in place. An older hand message is marked out of date, so nobody plays from it. DM
+channels are remembered (and read back from the database after a restart), never fetched per
+message; a user whose DMs are closed is remembered too, and told once to use **My hand**.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from cogs.utils import to_discord
+from cogs.utils.rest import edit_message
+from db.models import SeatRow
+from delivery.attachments import Attachments
+from delivery.pacing import Pacer
+from delivery.shown import (
+    GameShown,
+    Note,
+    People,
+    PrivateKey,
+    Views,
+    hand_header,
+    names_of,
+    private_key,
+)
+from i18n import N_, Later, _, later
+from presentation import UIS
+from service.games import GameService
+from service.reports import Loaded
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+UNKNOWN_MESSAGE = 10008
+TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
+DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
+OUT_OF_DATE = N_("⬆️ This hand is out of date: your current hand is in a newer message below.")
+
+Say = Callable[[Loaded, str | Later], Awaitable[None]]  # public: a Later is translated there
+
+
+def cannot_edit(exc: discord.HTTPException) -> bool:
+    """The message is gone or can no longer be edited: post a new one instead."""
+    return isinstance(exc, discord.NotFound) or exc.code in (UNKNOWN_MESSAGE, TOO_OLD_TO_EDIT)
+
+
+class Hands:
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: GameService,
+        pacer: Pacer,
+        people: People,
+        attachments: Attachments,
+        views: Views,
+    ) -> None:
+        self.bot = bot
+        self.service = service
+        self.pacer = pacer
+        self.people = people
+        self.attachments = attachments
+        self.views = views
+
+    def kwargs(
+        self,
+        loaded: Loaded,
+        seat: SeatRow,
+        table_message_id: int | None = None,
+        *,
+        edit: bool = False,
+        note: Note | None = None,
+    ) -> dict[str, Any]:
+        """The send (or, with ``edit``, edit) arguments of a seat's private hand message. An
+        edit drops the turn's hand picture: it would show cards the player no longer holds."""
+        game = loaded.game
+        view = self.views.of(game, loaded.state, seat.seat)
+        live = loaded.row.status == "active"
+        legal = self.views.legal(game, loaded.state, seat.seat) if live else []
+        screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
+        header = hand_header(loaded, seat, self._where(loaded), table_message_id, note)
+        kwargs = to_discord.hand_message(
+            loaded.row.id, seat.step, screen, autopilot=seat.autopilot and live, header=header
+        )
+        if edit:
+            kwargs["attachments"] = []
+        return kwargs
+
+    def _where(self, loaded: Loaded) -> str:
+        channel = self.bot.get_channel(loaded.row.channel_id)
+        guild = getattr(channel, "guild", None)
+        return f"**{guild.name}** › <#{loaded.row.channel_id}>" if guild else _("your server")
+
+    async def draw(self, shown: GameShown, seat_no: int, say: Say, *, urgent: bool) -> None:
+        """Bring one seat's DM up to date (the outbox runs this; it may run again)."""
+        loaded = shown.loaded
+        seat = loaded.seats[seat_no]
+        if seat.user_id is None or seat.is_computer or loaded.state is None:
+            return
+        dm = shown.dm(seat_no)
+        notify, dm.pending_notify = dm.pending_notify, False
+        if seat.user_id in self.people.dm_closed or seat.dm_closed:
+            if notify:
+                await say(
+                    loaded,
+                    later(
+                        "{mention}, it's your move — press **My hand** on the table.",
+                        mention=f"<@{seat.user_id}>",
+                    ),
+                )
+            return
+        key = private_key(loaded, seat, self.views)
+        if notify and not self.people.active(seat.user_id, dm):
+            await self._send(shown, seat, key, say, notify=True, urgent=urgent)
+        elif dm.message_id is None:
+            await self._send(shown, seat, key, say, notify=False, urgent=urgent)
+        elif key != dm.key:
+            await self._edit(shown, seat, key, say, urgent=urgent)
+
+    async def _edit(
+        self, shown: GameShown, seat: SeatRow, key: PrivateKey, say: Say, *, urgent: bool
+    ) -> None:
+        """Edit the hand in place. The message is drawn after the rate-limit slot, from the
+        newest state then: a player's own click may have been answered meanwhile, and an
+        edit drawn before it would put older buttons over their newer hand."""
+        dm = shown.dm(seat.seat)
+        assert dm.channel_id is not None and dm.message_id is not None
+        await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
+        loaded = shown.loaded
+        seat = loaded.seats[seat.seat]
+        key = private_key(loaded, seat, self.views)
+        if key == dm.key:
+            return  # shown already (by the player's own click)
+        kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=dm.note)
+        try:
+            await edit_message(self.bot, dm.channel_id, dm.message_id, **kwargs)
+        except discord.HTTPException as exc:
+            if not cannot_edit(exc):
+                raise
+            log.info("hand message %s can no longer be edited: posting a new one", dm.message_id)
+            dm.message_id = None
+            await self._send(shown, seat, key, say, notify=False, urgent=urgent)
+            return
+        dm.key, dm.note = key, None  # what this edit drew, even if a newer state came since
+        dm.writes += 1
+
+    async def _send(
+        self,
+        shown: GameShown,
+        seat: SeatRow,
+        key: PrivateKey,
+        say: Say,
+        *,
+        notify: bool,
+        urgent: bool,
+    ) -> None:
+        assert seat.user_id is not None
+        loaded = shown.loaded
+        dm = shown.dm(seat.seat)
+        kwargs = self.kwargs(loaded, seat, shown.table_message_id, note=dm.note)
+        if notify:  # the turn's DM carries a picture of the hand; edits never do
+            picture = await self.attachments.hand(loaded, seat.seat)
+            if picture is not None:
+                kwargs["files"] = [picture]
+        try:
+            channel_id = await self.dm_channel(seat.user_id, dm.channel_id)
+            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
+            sent = await channel.send(silent=not notify, **kwargs)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                log.warning("DM to %s refused: %s", seat.user_id, exc)
+            await self._closed(shown, seat, say)
+            return
+        old = dm.message_id if dm.channel_id == channel_id else None
+        dm.channel_id, dm.message_id, dm.key, dm.note = channel_id, sent.id, key, None
+        dm.writes += 1
+        self.people.newest_message[channel_id] = sent.id
+        await self.service.showing.set_dm(
+            loaded.row.id, seat.seat, channel_id=channel_id, message_id=sent.id
+        )
+        if old is not None:
+            await self._retire(seat.user_id, channel_id, old, urgent=urgent)
+
+    async def _closed(self, shown: GameShown, seat: SeatRow, say: Say) -> None:
+        assert seat.user_id is not None
+        self.people.dm_closed.add(seat.user_id)
+        await self.service.showing.set_dm_closed(shown.loaded.row.id, seat.seat, True)
+        await say(
+            shown.loaded,
+            later(
+                "{mention}, I can't send you direct messages, so your hand is behind the "
+                "**My hand** button on the table. The game goes on.",
+                mention=f"<@{seat.user_id}>",
+            ),
+        )
+
+    async def _retire(
+        self, user_id: int, channel_id: int, message_id: int, *, urgent: bool
+    ) -> None:
+        """The previous hand message loses its buttons and says where the current one is."""
+        await self.pacer.slot(("dm", user_id), urgent=urgent)
+        try:
+            await edit_message(self.bot, channel_id, message_id, content=_(OUT_OF_DATE), view=None)
+        except discord.HTTPException:
+            log.info("could not retire old hand message %s", message_id, exc_info=True)
+
+    async def retire_for_good(self, shown: GameShown, seat_no: int, line: str) -> None:
+        """A game that ended without a result (cancelled): the hand keeps no buttons."""
+        dm = shown.dm(seat_no)
+        user_id = shown.loaded.seats[seat_no].user_id
+        if dm.channel_id is None or dm.message_id is None or user_id is None:
+            return
+        await self.pacer.slot(("dm", user_id))
+        try:
+            await edit_message(self.bot, dm.channel_id, dm.message_id, content=_(line), view=None)
+        except discord.HTTPException as exc:
+            if not cannot_edit(exc):
+                raise
+        dm.key = None
+
+    async def dm_channel(self, user_id: int, known: int | None) -> int:
+        """The user's DM channel id: remembered, else from the database, else opened once."""
+        channel_id = known or self.people.dm_channel.get(user_id)
+        if channel_id is None:
+            channel_id = await self.service.showing.dm_channel_of(user_id)
+        if channel_id is None:
+            await self.pacer.slot(DM_OPEN)  # Discord: 10 DM channel opens per 10 s per bot
+            data = await self.bot.http.start_private_message(user_id)
+            channel_id = int(data["id"])
+        self.people.dm_channel[user_id] = channel_id
+        return channel_id

@@ -1,0 +1,79 @@
+"""Which version of each game Discord shows, written to the store in batches.
+
+After every job of a game went through, the publisher marks the version its messages show.
+The mark only decides what a restart redraws (games marked behind their latest move) and what
+the periodic repair looks at, so it need not cost a durable commit of its own per move: a mark
+is written at once if the last write is ``interval`` seconds old, else with the others that
+come until then, in one transaction (at most ten writes a second however busy the bot is;
+under load they join the moves' group commits, see db.group_commit). A mark lost to a crash
+means one game redrawn at the next start, nothing more. A failed write is tried again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from service.showing import Showing
+
+log = logging.getLogger(__name__)
+
+# Seconds between two writes of marks at least. Whoever waits for a game to be fully shown
+# (the e2e tests, between two clicks) waits for its mark: 0.25 s made that wait, not the
+# bot's work, the pace of a game played click after click.
+MARK_INTERVAL = 0.1
+
+
+class RenderedMarks:
+    def __init__(self, showing: Showing, interval: float = MARK_INTERVAL) -> None:
+        self._showing = showing
+        self._interval = interval
+        self._last_write = float("-inf")  # loop time
+        self._waiting: dict[int, int] = {}  # game id -> newest version shown
+        self._writing: dict[int, int] = {}  # the batch being written
+        self._timer: asyncio.TimerHandle | None = None
+        self._writes: set[asyncio.Task[None]] = set()
+        self._lock = asyncio.Lock()  # one write at a time
+
+    def mark(self, game_id: int, version: int) -> None:
+        """Discord shows ``version`` of the game: record it with the next batch."""
+        if version > self._waiting.get(game_id, -1):
+            self._waiting[game_id] = version
+        if self._timer is None:
+            loop = asyncio.get_running_loop()
+            wait = max(0.0, self._last_write + self._interval - loop.time())
+            self._timer = loop.call_later(wait, self._due)
+
+    def waiting(self, game_id: int) -> bool:
+        """A mark of this game is not written yet (the store still says it is behind)."""
+        return game_id in self._waiting or game_id in self._writing
+
+    async def flush(self) -> None:
+        """Write every waiting mark now (at shutdown, and for tests)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        await asyncio.gather(*self._writes)
+        await self._write()
+
+    def _due(self) -> None:
+        self._timer = None
+        task = asyncio.create_task(self._write(), name="rendered-marks")
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _write(self) -> None:
+        async with self._lock:
+            if not self._waiting:
+                return
+            self._last_write = asyncio.get_running_loop().time()
+            batch = self._writing = self._waiting
+            self._waiting = {}
+            try:
+                await self._showing.set_rendered_versions(batch)
+            except Exception:
+                log.warning("could not record which games Discord shows", exc_info=True)
+                for game_id, version in batch.items():  # tried again with the next write
+                    self.mark(game_id, version)
+            finally:
+                self._writing = {}

@@ -1,0 +1,89 @@
+"""The publisher's memory kept honest when several bot processes share one database.
+
+Any process may handle any move (DM clicks all arrive at shard 0, a game's channel clicks at its
+guild's shard, timers at whichever process claims them), so the process drawing a game may not
+be the one that last posted its table or a player's DM. When the store is shared
+(``service.showing.shared``) every table and DM job first reads the game's message ids and
+version back from the database (one query, :meth:`SharedView.refresh`): a newer table or DM
+posted elsewhere is adopted (and edited, never duplicated), and a state older than the
+database's is replaced by a fresh load before anything is drawn. A job that may post a *new*
+table runs inside the store's table claim (an advisory lock per game): the second process then
+finds the first one's table and edits it, so two processes never both post a table for the same
+game key. On SQLite (one process) none of this runs: no read, no lock, nothing changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from delivery.shown import GameShown
+from presentation import UIS
+from service.games import GameService
+from service.showing import TableIds
+
+log = logging.getLogger(__name__)
+
+# Table claims hold a pooled connection while Discord answers the post: leave the pool room.
+MAX_CLAIMS = 3
+
+
+class SharedView:
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._claims = asyncio.Semaphore(MAX_CLAIMS)
+
+    @property
+    def enabled(self) -> bool:
+        return self.service.showing.shared
+
+    async def refresh(self, shown: GameShown) -> None:
+        """Adopt what the database says the game shows now (shared store only)."""
+        if not self.enabled:
+            return
+        game_id = shown.loaded.row.id
+        ids = await self.service.showing.shown_ids(game_id)
+        if ids is None:
+            return
+        if ids.version > shown.version or ids.status != shown.loaded.row.status:
+            shown.update(await self.service.load(game_id))  # another process moved it on
+        self._adopt_table(shown, ids.table)
+        for seat, (channel_id, message_id) in ids.dms.items():
+            dm = shown.dm(seat)
+            if message_id is not None and message_id != dm.message_id:
+                log.debug("game %s seat %s: DM %s posted elsewhere", game_id, seat, message_id)
+                dm.channel_id, dm.message_id, dm.key = channel_id, message_id, None
+
+    @asynccontextmanager
+    async def table_turn(self, shown: GameShown) -> AsyncIterator[None]:
+        """Around one table job: refresh first; if the job may post a new table, hold the
+        game's table claim while it runs (shared store only; SQLite: nothing)."""
+        if not self.enabled:
+            yield
+            return
+        await self.refresh(shown)
+        if not self._may_post(shown):
+            yield
+            return
+        async with self._claims, self.service.showing.table_claim(shown.loaded.row.id) as table:
+            self._adopt_table(shown, table)
+            yield
+
+    @staticmethod
+    def _adopt_table(shown: GameShown, table: TableIds) -> None:
+        if table.message_id is not None and table.message_id != shown.table_message_id:
+            shown.table_message_id, shown.table_key = table.message_id, table.key
+
+    @staticmethod
+    def _may_post(shown: GameShown) -> bool:
+        """Whether drawing the table may post a new message: none yet, or a new key (the same
+        key :meth:`delivery.tables.TableMessages.kwargs` computes)."""
+        loaded = shown.loaded
+        if loaded.state is None:
+            return False
+        if shown.table_message_id is None:
+            return True
+        key = UIS[loaded.row.game].table_key(loaded.game.view(loaded.state, None))
+        return key != shown.table_key

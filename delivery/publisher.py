@@ -1,0 +1,437 @@
+"""Shows the games in Discord: the table message, each player's DM, summaries and notices.
+
+Nothing here waits on Discord inside a move: :meth:`Publisher.publish` turns a service report
+into jobs for the outbox (one lane per channel, see :mod:`delivery.outbox`) and returns. Each
+job draws from the newest state the publisher knows, so a burst of computer moves becomes one
+table edit, and a slow channel holds up only itself. Every REST call takes a slot from the
+pacer first (:mod:`delivery.pacing`), so a game of friends never meets a 429.
+
+When every job of a game has gone through, the game's ``rendered_version`` is recorded: after
+a restart only games with a move committed after that are redrawn (in the background, behind
+moves), and a periodic check repairs any game whose messages fell behind.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+import i18n
+from cogs.utils import to_discord
+from cogs.utils.rest import edit_message
+from db.models import SeatRow
+from delivery.answering import Answering
+from delivery.attachments import Attachments, always
+from delivery.hands import Hands
+from delivery.marks import RenderedMarks
+from delivery.outbox import Outbox
+from delivery.pacing import Pacer
+from delivery.peers import SharedView
+from delivery.shown import (
+    GameShown,
+    Note,
+    OldClick,
+    People,
+    Views,
+    forced_notes,
+    names_of,
+    private_key,
+)
+from delivery.tables import TableMessages
+from i18n import N_, Later
+from presentation import UIS
+from presentation.drawing.painters import InThread
+from service.games import GameService
+from service.languages import Languages
+from service.reports import Loaded, Report
+
+log = logging.getLogger(__name__)
+
+Text = str | Later  # public text: a Later is translated into the server's language when sent
+CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
+
+
+class Publisher:
+    def __init__(
+        self,
+        bot: discord.Client,
+        service: GameService,
+        pacer: Pacer | None = None,
+        attachments: Attachments | None = None,
+        languages: Languages | None = None,
+    ) -> None:
+        self.bot = bot
+        self.languages = languages
+        self.service = service
+        self.pacer = pacer or Pacer()
+        self.attachments = attachments or Attachments(InThread(), always)
+        self.people = People()
+        self.views = Views()
+        self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
+        self.tables = TableMessages(bot, service, self.pacer, self.views)
+        self.answering = Answering()
+        self.outbox = Outbox(settled=self._settled, before=self.answering.first)
+        self.marks = RenderedMarks(service.showing)
+        self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
+        self.games: dict[int, GameShown] = {}
+        self._serial = itertools.count()
+        # Buttons for the message showing a finished game's result (set by bot.py: Play again).
+        self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
+        # Told after each table draw (spectators' private views follow the table).
+        self.table_drawn: list[Callable[[Loaded], None]] = []
+
+    # -- entry points --------------------------------------------------------------------
+
+    def publish(
+        self,
+        report: Report,
+        *,
+        clicker: SeatRow | None = None,
+        clicked_message: int | None = None,
+        clicker_saw: Loaded | None = None,
+        clicker_writes: int | None = None,
+    ) -> None:
+        """Queue everything a report changed: summaries, notices, the table, hands.
+
+        ``clicker`` is the seat whose own message (``clicked_message``) was already updated
+        by the interaction's response, showing ``clicker_saw`` (default: the report's end;
+        earlier when the response went out before the computers answered): its hand is only
+        checked again (edited if the moves since changed it; no notification).
+        ``clicker_writes`` is :meth:`dm_writes` just before the response was sent: if a hand
+        job wrote that DM since, it may have landed after the response, which then no longer
+        shows; the hand is drawn again.
+        """
+        shown = self._track(report.after)
+        loaded = shown.loaded
+        groups = self._summaries(report)
+        ended = loaded.row.status == "finished" and report.before.row.status != "finished"
+        for n, (state, views) in enumerate(groups):
+            last = ended and n == len(groups) - 1  # the last summary is the result
+            self._summary_later(loaded, state, views, is_result=last)
+        for notice in report.notices:
+            self._say_later(loaded, notice)
+        self._table_later(shown)
+        newly_due = report.newly_due()
+        notes = forced_notes(report) if any(m.actor == "forced" for m in report.moves) else {}
+        for seat in loaded.seats:
+            if seat.is_computer or seat.user_id is None:
+                continue
+            dm = shown.dm(seat.seat)
+            dm.note = notes.get(seat.seat, dm.note)
+            clicked = clicker is not None and seat.seat == clicker.seat
+            if clicked and shown.version == report.after.row.version:
+                # Their DM was the clicked message, or they played from an ephemeral hand,
+                # which the response updated: the DM (if any) follows quietly.
+                self._answered(shown, seat.seat, clicked_message, clicker_saw, clicker_writes)
+                continue
+            if seat.seat in newly_due:
+                dm.pending_notify = True
+            self._hand_later(shown, seat.seat)
+
+    def _answered(
+        self,
+        shown: GameShown,
+        seat_no: int,
+        clicked_message: int | None,
+        saw: Loaded | None,
+        writes: int | None,
+    ) -> None:
+        """A click's response drew the seat's hand as of ``saw`` (default: the newest state)
+        on ``clicked_message``; ``writes``: :meth:`dm_writes` just before it was sent."""
+        dm = shown.dm(seat_no)
+        if clicked_message is not None and clicked_message == dm.message_id:
+            # The response showed it. A hand job of theirs already queued or under way may
+            # still land after the response: a check behind it redraws the hand then (it
+            # edits nothing when the hand is as shown).
+            saw = saw or shown.loaded
+            if writes is not None and dm.writes != writes:
+                dm.key = None  # a job's older edit may have landed over the response
+            else:
+                dm.key = private_key(saw, saw.seats[seat_no], self.views)
+            if saw is shown.loaded:
+                dm.note = None
+        self._hand_later(shown, seat_no)
+
+    def old_click(
+        self,
+        game_id: int,
+        version: int,
+        user_id: int,
+        clicked_message: int,
+        *,
+        ephemeral: bool,
+        text: str,
+    ) -> OldClick | None:
+        """The answer to an old control (a double click; a hand whose edit waits behind
+        Discord's limits): the player's hand, drawn from the game as the publisher last drew
+        it if that is ``version`` (the state the move was refused on), with ``text`` on top
+        (and the note waiting for their next hand: a move played for them, the likely reason).
+        Only for the seat's own hand message (its DM or an ephemeral hand); None otherwise:
+        an older hand message says it is out of date, and a game still being drawn is
+        redrawn shortly anyway."""
+        shown = self.games.get(game_id)
+        if shown is None or shown.version != version or shown.loaded.row.status != "active":
+            return None
+        loaded = shown.loaded
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            return None
+        dm = shown.dm(seat.seat)
+        if not ephemeral and clicked_message != dm.message_id:
+            return None
+        note = f"⚠️ {text}" if dm.note is None else f"⚠️ {text}\n{dm.note}"
+        kwargs = self.hand_kwargs(loaded, seat, edit=True, note=note)
+        return OldClick(loaded, seat.seat, clicked_message, kwargs, dm.writes)
+
+    def is_old_hand(
+        self, game_id: int, user_id: int, channel_id: int | None, message_id: int
+    ) -> bool:
+        """Whether a message in a player's DM channel is an older hand of theirs in this game:
+        the seat's current hand is another message (the older one could not be marked out of
+        date: its edits refused, e.g. capped an hour after it was sent)."""
+        shown = self.games.get(game_id)
+        seat = shown.loaded.seat_of(user_id) if shown is not None else None
+        if shown is None or seat is None:
+            return False
+        dm = shown.dm(seat.seat)
+        return (
+            dm.channel_id is not None
+            and dm.channel_id == channel_id
+            and dm.message_id is not None
+            and dm.message_id != message_id
+        )
+
+    def old_click_answered(self, old: OldClick) -> None:
+        """The response drew ``old``'s hand (see :meth:`publish`'s ``clicker``)."""
+        shown = self.games.get(old.loaded.row.id)
+        if shown is not None and shown.loaded is old.loaded:
+            self._answered(shown, old.seat, old.clicked_message, old.loaded, old.writes)
+
+    def resync(self, loaded: Loaded, *, urgent: bool = False) -> None:
+        """Redraw a game's table and every hand from ``loaded`` (fresh from the database)."""
+        shown = self._track(loaded)
+        self._table_later(shown, urgent=urgent)
+        due = loaded.game.to_act(loaded.state) if loaded.row.status == "active" else set()
+        for seat in loaded.seats:
+            if seat.is_computer or seat.user_id is None:
+                continue
+            dm = shown.dm(seat.seat)
+            dm.key = None  # unknown after a restart: draw once
+            if seat.seat in due:
+                # A due player gets a new hand rather than an edit: a crash between sending a
+                # hand and recording its id leaves a newer, stale message below the recorded one.
+                dm.pending_notify = True
+            self._hand_later(shown, seat.seat, urgent=urgent)
+
+    def redraw_table(self, loaded: Loaded) -> None:
+        """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""
+        self._table_later(self._track(loaded))
+
+    def cancelled(self, loaded: Loaded) -> None:
+        """A running game was cancelled: the table says so and every hand loses its buttons."""
+        shown = self._track(loaded)
+        self._table_later(shown)
+        for seat in loaded.seats:
+            if seat.user_id is None or seat.is_computer:
+                continue
+            self.outbox.put(
+                ("dm", seat.user_id),
+                ("hand", loaded.row.id, seat.seat),
+                functools.partial(self._retire_hand, shown, seat.seat),
+                game_id=loaded.row.id,
+            )
+
+    async def _retire_hand(self, shown: GameShown, seat_no: int) -> None:
+        user_id = shown.loaded.seats[seat_no].user_id
+        with i18n.using(await self.private(shown.loaded, user_id)):
+            await self.hands.retire_for_good(shown, seat_no, CANCELLED_HAND)
+
+    def announce(self, loaded: Loaded, text: Text) -> None:
+        """A public line in the game's channel, in turn with its other messages."""
+        self._say_later(loaded, text)
+
+    def dm_writes(self, game_id: int, seat_no: int) -> int:
+        """How many times hand jobs have written this seat's DM (see :meth:`publish`)."""
+        shown = self.games.get(game_id)
+        return shown.dm(seat_no).writes if shown is not None else 0
+
+    def busy(self, game_id: int) -> bool:
+        """Being drawn, or drawn and its mark not written yet: no repair needed."""
+        return self.outbox.busy(game_id) or self.marks.waiting(game_id)
+
+    def hand_kwargs(
+        self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: Note | None = None
+    ) -> dict[str, Any]:
+        shown = self.games.get(loaded.row.id)
+        table_id = shown.table_message_id if shown else loaded.row.table_message_id
+        return self.hands.kwargs(loaded, seat, table_id, edit=edit, note=note)
+
+    def close_lobby_message(self, loaded: Loaded, text: Text) -> None:
+        message_id = loaded.row.lobby_message_id
+        if message_id is None:
+            return
+        channel_id = loaded.row.channel_id
+
+        async def job() -> None:
+            with i18n.using(await self.public(loaded)):
+                content = str(text)
+            await self.pacer.slot(("ch", channel_id))
+            await edit_message(self.bot, channel_id, message_id, content=content, view=None)
+
+        self.outbox.put(("ch", channel_id), ("lobby", loaded.row.id), job)
+
+    async def close(self, timeout: float) -> None:
+        await self.outbox.close(timeout)
+        await self.marks.flush()
+
+    # -- bookkeeping ---------------------------------------------------------------------
+
+    def _track(self, loaded: Loaded) -> GameShown:
+        shown = self.games.get(loaded.row.id)
+        if shown is None:
+            shown = self.games[loaded.row.id] = GameShown.seed(loaded)
+            for seat in loaded.seats:
+                if seat.user_id is not None and seat.dm_channel_id is not None:
+                    self.people.dm_channel.setdefault(seat.user_id, seat.dm_channel_id)
+                if seat.user_id is not None and seat.dm_closed:
+                    self.people.dm_closed.add(seat.user_id)
+        else:
+            shown.update(loaded)
+        return shown
+
+    async def _settled(self, game_id: int, ok: bool) -> None:
+        shown = self.games.get(game_id)
+        if shown is None:
+            return
+        if ok and shown.version > shown.rendered_version:
+            shown.rendered_version = shown.version
+            self.marks.mark(game_id, shown.version)  # written with others, shortly
+        if shown.loaded.row.status != "active" and not self.outbox.busy(game_id):
+            del self.games[game_id]  # the game is over and fully shown
+
+    # -- jobs ----------------------------------------------------------------------------
+
+    def _hand_later(self, shown: GameShown, seat_no: int, *, urgent: bool = True) -> None:
+        user_id = shown.loaded.seats[seat_no].user_id
+        game_id = shown.loaded.row.id
+
+        async def job() -> None:
+            await self.shared.refresh(shown)
+            with i18n.using(await self.private(shown.loaded, user_id)):
+                await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
+
+        self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
+
+    def _table_later(self, shown: GameShown, *, urgent: bool = True) -> None:
+        game_id, channel_id = shown.loaded.row.id, shown.loaded.row.channel_id
+
+        async def job() -> None:
+            async with self.shared.table_turn(shown):
+                with i18n.using(await self.public(shown.loaded)):
+                    await self.tables.draw(shown, urgent=urgent)
+            for told in self.table_drawn:
+                told(shown.loaded)
+
+        self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
+
+    def _say_later(self, loaded: Loaded, text: Text, **kwargs: Any) -> None:
+        channel_id = loaded.row.channel_id
+
+        async def job() -> None:
+            with i18n.using(await self.public(loaded)):
+                content = str(text)
+            await self._send_to_channel(channel_id, content, **kwargs)
+
+        key = ("say", loaded.row.id, next(self._serial))
+        self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
+
+    def _summary_later(
+        self, loaded: Loaded, state: Any, views: tuple[Any, Any], *, is_result: bool
+    ) -> None:
+        """One message per finished round (or the result): its panels, the round's picture,
+        and on the result the score chart and its buttons (Play again); in the server's
+        language. ``views``: the spectator's views before and after the round."""
+        channel_id = loaded.row.channel_id
+
+        async def job() -> None:
+            with i18n.using(await self.public(loaded)):
+                panels = UIS[loaded.row.game].summaries(*views, names_of(loaded))
+                files = [f for f in [await self.attachments.summary(loaded, state)] if f]
+                if is_result:
+                    actions = await self.service.actions(loaded.row.id)
+                    files += [f for f in [await self.attachments.chart(loaded, actions)] if f]
+                extra: dict[str, Any] = {}
+                if is_result and self.result_view is not None:
+                    view = self.result_view(loaded)  # Play again
+                    extra = {"view": view} if view is not None else {}
+                channel = self.bot.get_partial_messageable(channel_id)
+                await self.pacer.slot(("ch", channel_id))
+                await self.attachments.send(
+                    channel, channel_id, files, embeds=to_discord.embeds(panels), **extra
+                )
+
+        key = ("say", loaded.row.id, next(self._serial))
+        self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
+
+    async def _say(self, loaded: Loaded, text: Text) -> None:
+        """Post now, from inside a job (a job runs in its own lane already), in the server's
+        language (a hand's job runs in its player's)."""
+        with i18n.using(await self.public(loaded)):
+            content = str(text)
+        try:
+            await self._send_to_channel(loaded.row.channel_id, content)
+        except discord.HTTPException:
+            log.warning("could not post to channel %s", loaded.row.channel_id, exc_info=True)
+
+    async def _send_to_channel(self, channel_id: int, text: str, **kwargs: Any) -> None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        await self.pacer.slot(("ch", channel_id))
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+
+    # -- summaries -----------------------------------------------------------------------
+
+    def _summaries(self, report: Report) -> list[tuple[Any, tuple[Any, Any]]]:
+        """(the state after a finished round, the spectator's views before and after it) for
+        each round this report ended (the panels are drawn by the job, in the server's
+        language)."""
+        ui = UIS[report.after.row.game]
+        game = report.after.game
+        names = names_of(report.after)
+        states = [report.before.state, *report.states]
+        groups: list[tuple[Any, tuple[Any, Any]]] = []
+        previous = self.views.of(game, states[0], None) if states[0] is not None else None
+        for state in states[1:]:
+            current = self.views.of(game, state, None)
+            if previous is not None and ui.summaries(previous, current, names):
+                groups.append((state, (previous, current)))
+            previous = current
+        return groups
+
+    # -- languages -----------------------------------------------------------------------
+
+    async def public(self, loaded: Loaded) -> str:
+        """The language of the game's channel: the server's."""
+        guild = self.bot.get_guild(loaded.row.guild_id)  # the live locale, when cached
+        live = guild.preferred_locale if guild is not None else None
+        if self.languages is None:
+            return i18n.choose(i18n.from_discord(live) if live else None)
+        try:
+            return await self.languages.public(loaded.row.guild_id, live)
+        except Exception:  # a message in English beats no message
+            log.warning("no language for server %s", loaded.row.guild_id, exc_info=True)
+            return i18n.DEFAULT
+
+    async def private(self, loaded: Loaded, user_id: int | None) -> str:
+        """The language of one player's DMs."""
+        if self.languages is None or user_id is None:
+            return await self.public(loaded)
+        try:
+            return await self.languages.private(user_id, loaded.row.guild_id)
+        except Exception:
+            log.warning("no language for user %s", user_id, exc_info=True)
+            return i18n.DEFAULT

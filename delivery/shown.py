@@ -1,0 +1,268 @@
+"""What the bot has shown of each game in Discord, kept on the publisher (never global).
+
+The latest state of a game comes with each service report; message ids are owned here
+(seeded from the database the first time a game is seen in this process), so rendering
+needs no database read.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.models import SeatRow
+from engine.base import Game, seat_view
+from i18n import _
+from presentation import UIS
+from presentation.base import Button, Names, Select
+from service.reports import Loaded, Report
+
+ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
+STATES_KEPT = 256  # states whose views are remembered: a move's are asked for several times
+
+
+class Views:
+    """``game.view(state, seat)``, the seat's legal actions and the private part of its view,
+    each computed once per state and seat: a move's table, its hands, the clicker's answer
+    and every seat's private key ask for the same ones (states are never modified, and what
+    is handed out is only read; Ten's legal actions weigh every payment, the costliest part
+    of its hands). One per publisher, bounded: the newest ``kept`` states are remembered."""
+
+    def __init__(self, kept: int = STATES_KEPT) -> None:
+        self._kept = kept
+        # id(state) -> (the state, so that its id is not reused; (kind, seat) -> value)
+        self._memo: dict[int, tuple[Any, dict[tuple[str, int | None], Any]]] = {}
+
+    def of(self, game: Game[Any, Any], state: Any, seat: int | None) -> Any:
+        if seat is None or not hasattr(game, "seat_view"):
+            return self._remember("view", state, seat, lambda: game.view(state, seat))
+        # the seat's view from the public one, which the table draws anyway
+        return self._remember(
+            "view", state, seat, lambda: seat_view(game, state, seat, self.of(game, state, None))
+        )
+
+    def legal(self, game: Game[Any, Any], state: Any, seat: int) -> list[str]:
+        """The seat's legal actions as the texts their controls carry."""
+        texts: list[str] = self._remember(
+            "legal", state, seat, lambda: [str(a) for a in game.legal_actions(state, seat)]
+        )
+        return texts
+
+    def private(
+        self, game: Game[Any, Any], state: Any, seat: int
+    ) -> tuple[dict[str, Any], list[str]]:
+        """What the seat's view shows that the public view does not, and its legal actions."""
+
+        def compute() -> tuple[dict[str, Any], list[str]]:
+            view, public = self.of(game, state, seat), self.of(game, state, None)
+            private = {k: v for k, v in view.items() if (p := public.get(k)) is not v and p != v}
+            return private, self.legal(game, state, seat)
+
+        found: tuple[dict[str, Any], list[str]] = self._remember("private", state, seat, compute)
+        return found
+
+    def _remember(self, kind: str, state: Any, seat: int | None, compute: Callable[[], Any]) -> Any:
+        entry = self._memo.get(id(state))
+        if entry is None or entry[0] is not state:  # (an entry keeps its state alive, so
+            entry = (state, {})  # its id cannot be another state's: checked all the same)
+            self._memo[id(state)] = entry
+            if len(self._memo) > self._kept:
+                del self._memo[next(iter(self._memo))]  # the oldest state
+        values = entry[1]
+        key = (kind, seat)
+        if key in values:
+            return values[key]
+        value = values[key] = compute()
+        return value
+
+
+def names_of(loaded: Loaded) -> Names:
+    return Names(
+        tuple(s.name for s in loaded.seats),
+        frozenset(s.seat for s in loaded.seats if s.is_computer),
+    )
+
+
+PrivateKey = tuple[dict[str, Any], list[str], int, float | None, bool, str]
+
+
+def private_key(loaded: Loaded, seat: SeatRow, views: Views) -> PrivateKey:
+    """What a seat's DM shows that the table does not: its own view's private part, its
+    legal moves (with the step their buttons carry), its timer, autopilot, and the game's
+    status. The DM is edited only when this changes (compared with ``==``: the views it
+    holds are never modified); public changes are the table's job."""
+    private, legal = views.private(loaded.game, loaded.state, seat.seat)
+    return (private, legal, seat.step, seat.deadline, seat.autopilot, loaded.row.status)
+
+
+@dataclass(slots=True)
+class DmShown:
+    channel_id: int | None = None
+    message_id: int | None = None
+    key: PrivateKey | None = None  # private_key() of what the message shows
+    pending_notify: bool = False  # a new turn: the next draw may send a new, notifying DM
+    note: Note | None = None  # a line for the next draw (a move played for the player)
+    # Hand jobs that finished writing this DM: a click's answer that a job may have landed
+    # after (it finished between the answer and its publish) cannot be taken as shown.
+    writes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OldClick:
+    """An old control's answer (``Publisher.old_click``): ``seat``'s hand drawn from ``loaded``
+    (the response's arguments) for ``clicked_message``, and its DM's writes before it."""
+
+    loaded: Loaded
+    seat: int
+    clicked_message: int
+    kwargs: dict[str, Any]
+    writes: int
+
+
+@dataclass(slots=True)
+class GameShown:
+    """One game as shown: its latest state, its table message and each seat's DM."""
+
+    loaded: Loaded
+    table_message_id: int | None
+    table_key: str | None
+    rendered_version: int
+    dms: dict[int, DmShown] = field(default_factory=dict)
+    table_blocked_until: float = 0.0
+    table_drawn: Loaded | None = None  # the state the table message last showed
+
+    @classmethod
+    def seed(cls, loaded: Loaded) -> GameShown:
+        shown = cls(
+            loaded,
+            loaded.row.table_message_id,
+            loaded.row.table_key,
+            loaded.row.rendered_version,
+        )
+        for seat in loaded.seats:
+            shown.dms[seat.seat] = DmShown(seat.dm_channel_id, seat.dm_message_id)
+        return shown
+
+    def update(self, loaded: Loaded) -> None:
+        """Keep the newest state (reports can arrive out of order)."""
+        if loaded.row.version >= self.loaded.row.version or loaded.row.status != "active":
+            self.loaded = loaded
+
+    @property
+    def version(self) -> int:
+        return self.loaded.row.version
+
+    def seat(self, number: int) -> SeatRow:
+        return self.loaded.seats[number]
+
+    def dm(self, number: int) -> DmShown:
+        return self.dms.setdefault(number, DmShown())
+
+
+@dataclass(slots=True)
+class People:
+    """Per user: the DM channel, whether DMs are closed, when they last clicked, and the
+    newest message the bot sent them (a DM that is not the newest needs a new one)."""
+
+    dm_channel: dict[int, int] = field(default_factory=dict)
+    dm_closed: set[int] = field(default_factory=set)
+    last_click: dict[int, float] = field(default_factory=dict)
+    newest_message: dict[int, int] = field(default_factory=dict)  # channel id -> message id
+
+    def clicked(self, user_id: int) -> None:
+        self.last_click[user_id] = time.monotonic()
+        if len(self.last_click) > 10_000:  # forget people who left long ago
+            cutoff = time.monotonic() - ACTIVE_SECONDS
+            self.last_click = {u: t for u, t in self.last_click.items() if t > cutoff}
+
+    def active(self, user_id: int, dm: DmShown) -> bool:
+        """Clicked in the last minute and their hand is the newest message in their DMs."""
+        recent = time.monotonic() - self.last_click.get(user_id, -1e9) < ACTIVE_SECONDS
+        newest = (
+            dm.channel_id is not None
+            and dm.message_id is not None
+            and self.newest_message.get(dm.channel_id) == dm.message_id
+        )
+        return recent and newest
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedNote:
+    """A line saying which of a seat's moves were played for it because they were its only
+    possible move (named as the button it would have pressed). It is written when shown
+    (``str()``), so each player reads it in their own language."""
+
+    report: Report
+    seat: int
+
+    def __str__(self) -> str:
+        after = self.report.after
+        game, ui, names = after.game, UIS[after.row.game], names_of(after)
+        moves: list[str] = []
+        for index, move in enumerate(self.report.moves):
+            state = self.report.state_before(index)
+            if move.actor != "forced" or move.seat != self.seat or state is None:
+                continue
+            screen = ui.hand(game.view(state, move.seat), [move.action], names)
+            labels = [
+                c.label
+                for c in screen.controls
+                if isinstance(c, Button) and c.action == move.action
+            ]
+            labels += [
+                label
+                for c in screen.controls
+                if isinstance(c, Select)
+                for label, action, _desc in c.options
+                if action == move.action
+            ]
+            moves.append(labels[0] if labels else move.action)
+        return _("▶️ Your only possible move was played for you: {moves}.", moves=", ".join(moves))
+
+
+Note = str | ForcedNote
+
+
+def forced_notes(report: Report) -> dict[int, ForcedNote]:
+    """Per seat with a move played for it in ``report``, its note (see :class:`ForcedNote`)."""
+    seats = {m.seat for m in report.moves if m.actor == "forced"}
+    return {seat: ForcedNote(report, seat) for seat in sorted(seats)}
+
+
+def table_timers(loaded: Loaded) -> list[str]:
+    return [f"⏱ {s.name} <t:{int(s.deadline)}:R>" for s in loaded.seats if s.deadline is not None]
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"
+
+
+def hand_header(
+    loaded: Loaded,
+    seat: SeatRow,
+    where: str,
+    table_message_id: int | None,
+    note: Note | None = None,
+) -> str:
+    """The first lines of a hand message: which game, where, a note, its timer, autopilot."""
+    url = jump_url(loaded.row.guild_id, loaded.row.channel_id, table_message_id)
+    lines = [
+        _(
+            "**{game}** in {where} — [go to the table]({url})",
+            game=loaded.game.title,
+            where=where,
+            url=url,
+        )
+    ]
+    if note:
+        lines.append(str(note))
+    if loaded.row.status == "cancelled":
+        lines.append(_("🛑 This game was cancelled."))
+    if seat.deadline is not None and loaded.row.status == "active":
+        lines.append(_("⏱ Your turn ends {when}.", when=f"<t:{int(seat.deadline)}:R>"))
+    if seat.autopilot and loaded.row.status == "active":
+        lines.append(_("🤖 You are on autopilot. Press “I'm back” to play again."))
+    return "\n".join(lines)

@@ -1,0 +1,142 @@
+"""What a game's renderer produces: plain data, no Discord objects.
+
+Each game has one module here exposing ``UI``, an object following :class:`GameUI`. It turns
+engine *views* (never raw state) into :class:`Panel`s (become embeds) and :class:`Control`s
+(become buttons and selects). ``cogs/utils/to_discord.py`` is the only place that turns these into
+what discord.py sends, so renderers are pure functions that tests can call directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+View = dict[str, Any]
+Style = Literal["primary", "secondary", "success", "danger"]
+
+GREEN = 0x2E8B57
+BLUE = 0x3B6FD6
+GOLD = 0xD4A017
+RED = 0xC0392B
+GREY = 0x7F8C8D
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """One embed: title, text, fields (name, value, inline), colour and footer."""
+
+    title: str
+    description: str = ""
+    fields: tuple[tuple[str, str, bool], ...] = ()
+    colour: int = BLUE
+    footer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button that applies the engine action ``action`` (None: shown but never clickable)."""
+
+    label: str
+    action: str | None
+    style: Style = "secondary"
+    row: int | None = None
+    disabled: bool = False
+    emoji: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A select menu whose options each apply one engine action."""
+
+    placeholder: str
+    options: tuple[tuple[str, str, str | None], ...]  # (label, action text, description)
+    row: int | None = None
+
+
+Control = Button | Select
+
+
+@dataclass(frozen=True, slots=True)
+class HandScreen:
+    """What a seated player sees privately: panels plus the controls for their legal actions."""
+
+    panels: tuple[Panel, ...]
+    controls: tuple[Control, ...] = ()
+    content: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Display names per seat and whether each seat is a computer."""
+
+    names: tuple[str, ...]
+    computers: frozenset[int] = field(default_factory=frozenset)
+
+    def __getitem__(self, seat: int) -> str:
+        return self.names[seat]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def label(self, seat: int) -> str:
+        """The name, with a robot for computer players."""
+        return f"{self.names[seat]} 🤖" if seat in self.computers else self.names[seat]
+
+
+class GameUI(Protocol):
+    """The renderer every game provides."""
+
+    name: str
+
+    def table(self, view: View, names: Names) -> Panel:
+        """The public table (spectator view), edited in place as the game goes."""
+        ...
+
+    def table_key(self, view: View) -> str:
+        """When this changes (a new round or hand), a fresh table message is posted."""
+        ...
+
+    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+        """A seat's private screen; ``legal`` are the action texts it may take now.
+
+        Once the game is over it is the seat's last DM: their place, then :meth:`result`.
+        """
+        ...
+
+    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+        """Public messages for what just finished between two spectator views (round ends).
+
+        When the game ends, the last of them is :meth:`result`: the one full showing of the
+        result in the channel (the table then only says the game is over).
+        """
+        ...
+
+    def result(self, view: View, names: Names) -> Panel:
+        """The full result of a finished game (a view with an ``outcome``)."""
+        ...
+
+    def scores(self, view: View, names: Names) -> Panel:
+        """The score sheet (``/scores``)."""
+        ...
+
+    def rules(self) -> Panel:
+        """A short rules summary (``/rules``)."""
+        ...
+
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did, in a few words for a spectator ("played 10♥"), without the name.
+
+        ``action`` is the recorded action text; ``view`` the spectator's view after the move.
+        Nothing that view does not show is revealed (a secret choice is said without its card).
+        """
+        ...
+
+
+def seat_list(names: Names, marks: dict[int, str] | None = None) -> str:
+    """One line per seat: an optional mark, then the name (and a robot for computers)."""
+    lines = []
+    for seat in range(len(names)):
+        mark = (marks or {}).get(seat, "")
+        robot = " 🤖" if seat in names.computers else ""
+        lines.append(f"{mark}{names[seat]}{robot}".strip())
+    return "\n".join(lines)

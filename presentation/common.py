@@ -1,0 +1,176 @@
+"""Pieces every game's renderer shares: the result, the end of a game and the score sheet.
+
+The end of a game is shown once in full: the result message (``GameUI.result``, posted by
+the summaries), while the table closes with a one-line verdict (:func:`over_panel`) and each
+player's last DM carries the result with their own place (:func:`final_screen`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from i18n import _, ngettext
+from presentation.base import GOLD, HandScreen, Names, Panel, View
+
+LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
+EMPTY_CELL = "—"
+
+
+def outcome_winners(view: View) -> list[int] | None:
+    """The winning seats once the game is over, else None."""
+    outcome = view.get("outcome")
+    return None if not outcome else list(outcome["winners"])
+
+
+def name_list(items: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy" in the current language."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{names} and {last}", names=", ".join(items[:-1]), last=items[-1])
+
+
+def points(n: int) -> str:
+    """ "**12** points" (bold count; the plural form follows the size of ``n``)."""
+    return ngettext("**{n}** point", "**{n}** points", abs(n), n=n)
+
+
+def _verdict(names: Names, winners: set[int]) -> str:
+    if not winners:
+        return _("No winner this time.")
+    won = name_list([names[s] for s in sorted(winners)])
+    return ngettext("**{names}** wins!", "**{names}** share the win!", len(winners), names=won)
+
+
+def final_panel(
+    title: str, view: View, names: Names, *, colour: int = GOLD, lowest_wins: bool = False
+) -> Panel:
+    """Winners and every total, best first (the view's outcome decides who won)."""
+    outcome = view["outcome"]
+    totals: list[int] = outcome["totals"]
+    winners = set(outcome["winners"])
+    order = sorted(range(len(totals)), key=lambda s: (totals[s] if lowest_wins else -totals[s], s))
+    lines = [
+        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {totals[seat]}" for seat in order
+    ]
+    return Panel(
+        title=title,
+        description=_verdict(names, winners) + "\n\n" + "\n".join(lines),
+        colour=colour,
+    )
+
+
+def over_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> Panel:
+    """The table of a finished game: one line of verdict; the full result is its own message."""
+    winners = set(view["outcome"]["winners"])
+    over = _("The game is over.")
+    text = f"🏁 {over} {_verdict(names, winners)}\n" + _("The full result is posted below.")
+    return Panel(title=_("{title} — game over", title=title), description=text, colour=colour)
+
+
+def places(totals: Sequence[int], winners: Sequence[int], *, lowest_wins: bool) -> list[int]:
+    """Each seat's place: winners first (the engine's tie-breaks decided them), then by total.
+
+    Equal totals outside the winners share a place (1, 2, 2, 4).
+    """
+
+    def key(seat: int) -> tuple[int, int]:
+        return (0 if seat in winners else 1, totals[seat] if lowest_wins else -totals[seat])
+
+    return [
+        1 + sum(1 for other in range(len(totals)) if key(other) < key(s))
+        for s in range(len(totals))
+    ]
+
+
+def own_result_line(view: View, seat: int, *, lowest_wins: bool = False) -> str:
+    """What the game's end means for ``seat``: "🏆 You won with **87** points!" or their place
+    ("You finished in place **2** of 3 with **40** points.": no ordinals, they do not translate)."""
+    outcome = view["outcome"]
+    totals: list[int] = outcome["totals"]
+    winners: list[int] = list(outcome["winners"])
+    scored = points(totals[seat])
+    if len(totals) == 1:
+        if seat in winners:
+            return "🏆 " + _("You won with {points}.", points=scored)
+        return _("You finished with {points}.", points=scored)
+    place = list(outcome.get("places") or places(totals, winners, lowest_wins=lowest_wins))
+    if seat in winners:
+        if len(winners) > 1:
+            return "🏆 " + _("You share the win with {points}!", points=scored)
+        return "🏆 " + _("You won with {points}!", points=scored)
+    return _(
+        "You finished in place **{place}** of {count} with {points}.",
+        place=place[seat],
+        count=len(totals),
+        points=scored,
+    )
+
+
+def final_screen(result: Panel, view: View, lowest_wins: bool = False) -> HandScreen:
+    """A seat's last DM: their own place, then the game's full result; no controls."""
+    mine = own_result_line(view, view["seat"], lowest_wins=lowest_wins)
+    panel = Panel(
+        title=result.title,
+        description=f"{mine}\n\n{result.description}",
+        fields=result.fields,
+        colour=result.colour,
+        footer=result.footer,
+    )
+    return HandScreen(panels=(panel,))
+
+
+def wrap(items: Sequence[str], width: int = LINE_WIDTH, sep: str = " · ") -> str:
+    """``items`` joined by ``sep`` on lines of at most ``width`` characters (longer items alone)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return "\n".join(lines)
+
+
+def score_table(
+    title: str,
+    rows: Sequence[tuple[str, Sequence[int | None]]],
+    totals: Sequence[int],
+    names: Names,
+    *,
+    lowest_wins: bool = False,
+    winners: Sequence[int] | None = None,
+    extras: Sequence[str] | None = None,
+) -> Panel:
+    """A score sheet that fits a phone: the standings, then one field per player.
+
+    The description ranks every player by total (full names, one short line each); each
+    player's field lists their rows as "Row: points" wrapped at :data:`LINE_WIDTH` characters
+    (``extras[seat]``, if given, is one more line). ``winners``: the finished game's winning
+    seats (from the engine's outcome); while the game runs it is None and the current leaders
+    by total are named instead.
+    """
+    count = len(totals)
+    finished = winners is not None
+    place = places(totals, winners or [], lowest_wins=lowest_wins)
+    standings = []
+    for seat in sorted(range(count), key=lambda s: (place[s], s)):
+        mark = "🏆" if finished and seat in (winners or []) else f"{place[seat]}."
+        standings.append(f"{mark} **{names[seat]}** — {totals[seat]}")
+    fields: list[tuple[str, str, bool]] = []
+    for seat in range(count):
+        cells = [
+            f"{label}: {EMPTY_CELL if cells[seat] is None else cells[seat]}"
+            for label, cells in rows
+        ]
+        body = wrap([*cells, _("Total: {total}", total=totals[seat])])
+        if extras is not None and extras[seat]:
+            body += "\n" + extras[seat]
+        fields.append((names.label(seat), body, True))
+    if finished:
+        label = ngettext("Winner", "Winners", len(winners or []))
+        shown = wrap([names[s] for s in sorted(winners or [])], sep=", ") or _("nobody")
+    else:
+        best = min(totals) if lowest_wins else max(totals)
+        label = _("Leading")
+        shown = wrap([names[s] for s, t in enumerate(totals) if t == best], sep=", ")
+    fields.append((label, shown, False))
+    return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)

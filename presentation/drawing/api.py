@@ -1,0 +1,138 @@
+"""The pictures' public face: engine views in, PNG bytes out.
+
+The Discord layer owns one :class:`Pictures` per bot (its face cache lives as long as the
+bot) and calls it with views only, never with game state:
+
+- :meth:`Pictures.hand` takes the owner's view (``GAME.view(state, seat)``);
+- :meth:`Pictures.table` takes the spectator's view (``GAME.view(state, None)``) and
+  refuses any other, so a table picture cannot show a card only one seat may see;
+- :meth:`Pictures.summary` takes the spectator's view too: the round (hand) just scored;
+- :meth:`Pictures.chart` takes the totals after each round (see :func:`series_from_views`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Collection, Iterable, Sequence
+from functools import cache
+from typing import Any, Protocol
+
+from engine import GAMES, PACKAGE_OF
+from i18n import _
+from presentation.drawing import chart as chart_module
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.layout import encode
+from presentation.drawing.looks import looks
+
+View = dict[str, Any]
+
+
+class Picture(Protocol):
+    """What a game's ``presentation/<package>/picture.py`` module provides."""
+
+    UNIT: str  # what one point of the score chart stands for (a key of chart.UNITS)
+
+    def hand(self, view: View, names: Sequence[str], faces: FaceCache) -> bytes: ...
+
+    def table(self, view: View, names: Sequence[str], faces: FaceCache) -> bytes: ...
+
+    def summary(self, view: View, names: Sequence[str], faces: FaceCache) -> bytes | None: ...
+
+    def progress(self, view: View) -> int:
+        """A counter that grows by one with each scored round (hand, turn)."""
+        ...
+
+    def totals(self, view: View) -> list[int]: ...
+
+    def rounds(self, view: View) -> list[list[int]] | None:
+        """Each scored round's points, for the games whose view keeps them; else None."""
+        ...
+
+
+@cache
+def picture_of(game: str) -> Picture:
+    """The picture module of a game, by the engine's game name (raises KeyError if unknown)."""
+    module: Picture = importlib.import_module(f"presentation.{PACKAGE_OF[game]}.picture")
+    return module
+
+
+def _names(view: View, names: Sequence[str]) -> Sequence[str]:
+    if len(names) != view["players"]:
+        raise ValueError(f"Expected {view['players']} names, got {len(names)}.")
+    return names
+
+
+class Pictures:
+    """Pictures for one bot instance: a face cache plus the per-game compositions."""
+
+    def __init__(self, faces: FaceCache | None = None) -> None:
+        self.faces = faces if faces is not None else FaceCache(looks())
+
+    def hand(self, view: View, names: Sequence[str]) -> bytes:
+        """PNG of a seat's own cards, from that seat's view."""
+        if view.get("seat") is None:
+            raise ValueError("A hand picture needs its owner's view, not a spectator's.")
+        return picture_of(view["game"]).hand(view, _names(view, names), self.faces)
+
+    def table(self, view: View, names: Sequence[str]) -> bytes:
+        """PNG of the public table, from the spectator view (``view(state, None)``)."""
+        if view.get("seat") is not None:
+            raise ValueError("A table picture takes the spectator view (seat None) only.")
+        return picture_of(view["game"]).table(view, _names(view, names), self.faces)
+
+    def summary(self, view: View, names: Sequence[str]) -> bytes | None:
+        """PNG of the last scored round (Grinch hands, Gnoming grids, Hearts dead and point
+        cards; Ten: the last turn) from the spectator view; None if nothing was scored yet."""
+        if view.get("seat") is not None:
+            raise ValueError("A summary picture takes the spectator view (seat None) only.")
+        return picture_of(view["game"]).summary(view, _names(view, names), self.faces)
+
+    def chart(
+        self,
+        game: str,
+        series: Sequence[Sequence[int]],
+        names: Sequence[str],
+        *,
+        winners: Collection[int] = (),
+    ) -> bytes:
+        """PNG of every player's total after each round (hand, turn) of ``game``."""
+        return chart_module.chart(
+            series,
+            names,
+            winners=winners,
+            lowest_wins=GAMES[game].lowest_wins,
+            title=_("{game}: scores", game=GAMES[game].title),
+            unit=picture_of(game).UNIT,
+        )
+
+    def card(self, game: str, card: str, width: int = 160) -> bytes:
+        """PNG of one card face (for a rules page or a single-card message)."""
+        return encode(self.faces.face(game, card, width))
+
+
+def series_from_views(views: Iterable[View]) -> list[list[int]]:
+    """Totals after each round, from the views of one game in order (e.g. the spectator
+    view after every move while replaying the action log). Views that end no round add
+    nothing, so passing every move's view is fine."""
+    series: list[list[int]] = []
+    seen = 0
+    for view in views:
+        progress = picture_of(view["game"]).progress(view)
+        if progress > seen:
+            seen = progress
+            series.append(picture_of(view["game"]).totals(view))
+    return series
+
+
+def series_from_view(view: View) -> list[list[int]] | None:
+    """Totals after each round from one view, for the games whose view keeps every round's
+    scores (Gnoming, Hearts); None for the others (use :func:`series_from_views`)."""
+    rows = picture_of(view["game"]).rounds(view)
+    if rows is None:
+        return None
+    series: list[list[int]] = []
+    running = [0] * view["players"]
+    for row in rows:
+        running = [a + b for a, b in zip(running, row, strict=True)]
+        series.append(list(running))
+    return series

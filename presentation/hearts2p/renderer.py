@@ -1,0 +1,220 @@
+"""2-Player Hearts, rendered from engine views. Lowest total wins (rules text in ``rules``).
+
+Cards are shown as rank and suit symbol ("Q♠", "10♥"), alike in every language; every word
+around them comes from the catalogs (domain ``hearts2p``).
+"""
+
+from __future__ import annotations
+
+from engine import hearts2p as rules
+from i18n import _, ngettext, pgettext
+from presentation.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
+from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
+from presentation.hearts2p import moves
+from presentation.hearts2p.rules import game_title, rules_panel
+
+SUIT_ORDER = ("C", "D", "S", "H")
+MAX_ROWS = 5
+ROW_WIDTH = 5
+
+
+def _card(card: str) -> str:
+    return rules.card_label(card)
+
+
+def _cards(cards: list[str]) -> str:
+    return " ".join(_card(c) for c in cards) or "—"
+
+
+def _trick_line(trick: list[dict[str, object]], names: Names) -> str:
+    if not trick:
+        return "—"
+    return " · ".join(f"{names[int(str(p['seat']))]}: **{_card(str(p['card']))}**" for p in trick)
+
+
+class HeartsUI:
+    name = "hearts"
+
+    def table_key(self, view: View) -> str:
+        return f"hand-{view['hand_no']}"
+
+    def table(self, view: View, names: Names) -> Panel:
+        if view.get("outcome"):
+            return over_panel(f"♥️ {game_title()}", view, names)
+        to_act = view["to_act"]
+        trick = _("Trick {trick}/13", trick=view["trick_no"])
+        if to_act:
+            trick += " · " + _("**{name}** to play", name=names[to_act[0]])
+        if view["hearts_broken"]:
+            broken = _("💔 Hearts are broken")
+        else:
+            broken = _("❤️ Hearts not broken yet")
+        lines = [
+            trick,
+            _("On the table: {cards}", cards=_trick_line(view["trick"], names)),
+            broken,
+        ]
+        last = view.get("last_trick")
+        if last:
+            cards, winner = _trick_line(last["cards"], names), names[last["winner"]]
+            if last.get("points"):
+                lines.append(
+                    ngettext(
+                        "Last trick: {cards} → {name} (+{n} point)",
+                        "Last trick: {cards} → {name} (+{n} points)",
+                        last["points"],
+                        cards=cards,
+                        name=winner,
+                    )
+                )
+            else:
+                lines.append(_("Last trick: {cards} → {name}", cards=cards, name=winner))
+        fields = []
+        for seat in range(2):
+            taken = view["taken"][seat]
+            value = "\n".join(
+                (
+                    ngettext("{n} card left", "{n} cards left", view["hand_sizes"][seat]),
+                    ngettext(
+                        "This hand: {n} point {cards}",
+                        "This hand: {n} points {cards}",
+                        taken["points"],
+                        cards=_cards(taken["point_cards"]),
+                    ),
+                    _("Total: {total}", total=view["totals"][seat]),
+                )
+            )
+            fields.append((names.label(seat), value, True))
+        return Panel(
+            title=_("♥️ {game} — hand {hand}", game=game_title(), hand=view["hand_no"]),
+            description="\n".join(lines),
+            fields=tuple(fields),
+            colour=RED,
+            footer=_("Lowest total wins when someone reaches 100. Your cards come by DM."),
+        )
+
+    def result(self, view: View, names: Names) -> Panel:
+        title = _("🏆 {game} — result", game=game_title())
+        return final_panel(title, view, names, lowest_wins=True)
+
+    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+        if view.get("outcome"):
+            return final_screen(self.result(view, names), view, lowest_wins=True)
+        seat = view["seat"]
+        other = 1 - seat
+        lines = [
+            _(
+                "Hand {hand} · trick {trick}/13 · you {mine}, {name} {theirs}",
+                hand=view["hand_no"],
+                trick=view["trick_no"],
+                mine=view["totals"][seat],
+                name=names[other],
+                theirs=view["totals"][other],
+            ),
+            _("On the table: {cards}", cards=_trick_line(view["trick"], names)),
+        ]
+        if view["hearts_broken"]:
+            lines.append(_("💔 Hearts are broken."))
+        if legal:
+            lines.append(_("👉 Your turn: play a card (only legal cards are enabled)."))
+        else:
+            lines.append(_("Waiting for {name}.", name=names[other]))
+        panel = Panel(
+            title=pgettext("hearts", "Your hand"),
+            description="\n".join(lines),
+            fields=((pgettext("hearts", "Cards"), _cards(view["hand"]), False),),
+            colour=RED,
+        )
+        return HandScreen(panels=(panel,), controls=tuple(self._controls(view, legal)))
+
+    @staticmethod
+    def _controls(view: View, legal: list[str]) -> list[Control]:
+        by_suit = {s: [c for c in view["hand"] if rules.suit(c) == s] for s in SUIT_ORDER}
+        rows_needed = sum(-(-len(cards) // ROW_WIDTH) for cards in by_suit.values())
+        explicit = rows_needed <= MAX_ROWS
+        controls: list[Control] = []
+        row = 0
+        for suit in SUIT_ORDER:
+            for n, card in enumerate(by_suit[suit]):
+                if explicit and n and n % ROW_WIDTH == 0:
+                    row += 1
+                action = f"p.{card}"
+                playable = action in legal
+                controls.append(
+                    Button(
+                        _card(card),
+                        action if playable else None,
+                        "primary" if playable else "secondary",
+                        row=row if explicit else None,
+                        disabled=not playable,
+                    )
+                )
+            if explicit and by_suit[suit]:
+                row += 1
+        return controls
+
+    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+        panels: list[Panel] = []
+        last = after.get("last_hand")
+        if last and last != before.get("last_hand"):
+            moon = last.get("moon")
+            lines = [_("Dead cards: {cards}", cards=_cards(last["dead"]))]
+            if moon is not None:
+                lines.append(
+                    _("🌙 **{name} shot the moon!** The other player takes 20.", name=names[moon])
+                )
+            fields = tuple(
+                (
+                    names[s],
+                    _("Took: {cards}", cards=_cards(last["point_cards"][s]))
+                    + "\n"
+                    + _(
+                        "Hand: {points} · Total: {total}",
+                        points=last["points"][s],
+                        total=last["totals"][s],
+                    ),
+                    True,
+                )
+                for s in range(2)
+            )
+            panels.append(
+                Panel(
+                    title=_("Hand {hand} scored", hand=last["hand_no"]),
+                    description="\n".join(lines),
+                    fields=fields,
+                    colour=GOLD,
+                )
+            )
+        if after.get("outcome") and not before.get("outcome"):
+            panels.append(self.result(after, names))
+        return panels
+
+    def scores(self, view: View, names: Names) -> Panel:
+        rows = [
+            (
+                pgettext("hearts", "Hand {hand}", hand=h["hand_no"])
+                + (" 🌙" if h.get("moon") is not None else ""),
+                list(h["points"]),
+            )
+            for h in view["hands_history"]
+        ]
+        totals = view["outcome"]["totals"] if view.get("outcome") else view["totals"]
+        return score_table(
+            _("Hearts scores (lowest wins)"),
+            rows,
+            totals,
+            names,
+            lowest_wins=True,
+            winners=outcome_winners(view),
+        )
+
+    def rules(self) -> Panel:
+        return rules_panel()
+
+    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+        """What ``seat`` did ("led 2♣", "played Q♠ and took the trick (+13 points)"), for
+        ``/history``; ``view`` is the spectator's view right after the move (see ``moves``)."""
+        return moves.move_line(action, seat, view, names)
+
+
+UI = HeartsUI()

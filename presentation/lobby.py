@@ -1,0 +1,61 @@
+"""The lobby's panel: the seats taken, who still has to accept, and what the game needs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from engine.base import Game
+from i18n import _, ngettext
+from presentation.base import BLUE, GREY, Panel
+
+
+class LobbySeat(Protocol):
+    """A seat of a lobby as the panel reads it (the store's seat rows satisfy it)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_computer(self) -> bool: ...
+
+    @property
+    def accepted(self) -> bool: ...
+
+
+def lobby_panel(
+    game: Game[Any, Any],
+    seats: Sequence[LobbySeat],
+    host_id: int | None,
+    closing: str | None = None,
+) -> Panel:
+    """The lobby message: who sits, who is still to accept, and what the game needs."""
+    lines = []
+    for seat in seats:
+        mark = "🤖" if seat.is_computer else ("⏳" if not seat.accepted else "🙂")
+        host = " " + _("(host)") if seat.user_id == host_id else ""
+        waiting = " — " + _("waiting for them to accept") if not seat.accepted else ""
+        lines.append(f"{mark} {seat.name}{host}{waiting}")
+    count = len(seats)
+    if game.min_players == game.max_players:
+        need = ngettext("{n} player", "{n} players", game.min_players)
+    else:
+        need = ngettext(
+            "{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players
+        )
+    return Panel(
+        title=_("{game} — lobby", game=game.title),
+        description=(
+            need
+            + " · "
+            + ngettext("{n} seated", "{n} seated", count)
+            + "\n\n"
+            + "\n".join(lines)
+            + "\n\n"
+            + (closing or _("Press **Join** to take a seat. The host starts the game."))
+        ),
+        colour=GREY if closing else BLUE,
+    )

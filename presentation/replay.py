@@ -1,0 +1,117 @@
+"""/history lists and replay steps as panels, by the games' own renderers (no Discord).
+
+A replay step is the game's public table (``UI.table`` of the spectator's view), as the
+channel showed it; the last step adds the game's result panel. Inputs are protocols that the
+service's dataclasses satisfy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from i18n import N_, _, translate
+from presentation import UIS
+from presentation.base import GREY, Names, Panel
+
+# What the replay says of a move, by who made it (a person, or a computer: its name carries a
+# robot, when the actor is not listed); ``{move}`` is the game's words for it (``move_line``).
+MOVES = {
+    "timeout": N_("{player} (timer ran out): {move}"),
+    "autopilot": N_("{player} (autopilot): {move}"),
+    "forced": N_("{player} (only possible move): {move}"),
+}
+PLAYED = N_("{player}: {move}")
+
+
+class Player(Protocol):
+    @property
+    def seat(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def computer(self) -> bool: ...
+
+
+class Summary(Protocol):
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def ended_at(self) -> float: ...
+    @property
+    def players(self) -> Sequence[Player]: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def winners(self) -> frozenset[int]: ...
+
+
+class Frame(Protocol):
+    @property
+    def game(self) -> str: ...
+    @property
+    def step(self) -> int: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def view(self) -> dict[str, Any]: ...
+    @property
+    def players(self) -> Sequence[Player]: ...
+    @property
+    def move(self) -> tuple[int, str, str] | None: ...
+
+
+def names(players: Sequence[Player]) -> Names:
+    return Names(tuple(p.name for p in players), frozenset(p.seat for p in players if p.computer))
+
+
+def history_panel(
+    games: Sequence[Summary], titles: Mapping[str, str], player: str | None = None
+) -> Panel:
+    """Numbered lines (the Open buttons carry the same numbers): date, game, players, result.
+
+    ``player``: whose games these are (a display name), or None for this channel's games.
+    """
+    lines = []
+    for n, g in enumerate(games, start=1):
+        seated = names(g.players)
+        people = ", ".join(
+            f"{'🏆 ' if p.seat in g.winners else ''}{seated.label(p.seat)} {g.totals[p.seat]}"
+            if p.seat < len(g.totals)
+            else seated.label(p.seat)
+            for p in g.players
+        )
+        lines.append(f"**{n}.** <t:{int(g.ended_at)}:d> {titles.get(g.game, g.game)} — {people}")
+    if player is None:
+        title = _("Recent games in this channel")
+    else:
+        title = _("Recent games of {player}", player=player)
+    return Panel(
+        title=f"📜 {title}",
+        description="\n".join(lines) or _("No finished games yet."),
+        colour=GREY,
+        footer=_("Open one to replay it step by step") if lines else None,
+    )
+
+
+def replay_panels(frame: Frame) -> list[Panel]:
+    """The table at this step (its footer says which step and what move), then, on the
+    last step, the game's result."""
+    ui = UIS[frame.game]
+    seated = names(frame.players)
+    table = ui.table(frame.view, seated)
+    line = _("Replay · step {step} of {steps}", step=frame.step, steps=frame.steps)
+    if frame.move is not None:
+        seat, action, actor = frame.move
+        said = ui.move_line(action, seat, frame.view, seated)
+        move = translate(MOVES.get(actor, PLAYED), player=seated.label(seat), move=said)
+        line += f" · {move}"
+    footer = f"{table.footer}\n{line}" if table.footer else line
+    panels = [Panel(table.title, table.description, table.fields, table.colour, footer)]
+    if frame.step == frame.steps and frame.view.get("outcome") is not None:
+        panels.append(ui.result(frame.view, seated))
+    return panels

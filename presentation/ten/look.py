@@ -1,0 +1,175 @@
+"""Ten faces: number cards in four colours, colour, number and super wilds, currency.
+
+Each colour has its own shape and letter (red circle R, blue square B, orange triangle O,
+green diamond G), printed in the corners, so no card relies on its colour alone; wilds carry
+a star and a "#", currency cards are coins with a "C". Copies of one card type share a face.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from engine.ten import deck_for, kind
+from i18n import ngettext, pgettext
+from presentation.drawing import frame
+from presentation.drawing.fonts import RGB, fit, text
+from presentation.drawing.palette import (
+    BLUE,
+    GOLD,
+    GREEN,
+    INK,
+    ORANGE,
+    PAPER,
+    VERMILION,
+    WHITE,
+    mix,
+)
+from presentation.drawing.shapes import symbol
+
+COLOUR: Final[dict[str, RGB]] = {
+    "R": VERMILION,
+    "B": BLUE,
+    "O": ORANGE,
+    "G": GREEN,
+    "W": (117, 80, 160),
+    "C": (150, 120, 40),
+}
+SHAPE: Final[dict[str, str]] = {
+    "R": "circle",
+    "B": "square",
+    "O": "triangle",
+    "G": "diamond",
+    "W": "star",
+}
+_IDS: Final = frozenset(deck_for(5))
+
+
+def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) -> None:
+    """A colour's shape with its letter beside it: the colour-free cue of a Ten card."""
+    symbol(draw, SHAPE[group], cx - r * 0.9, cy, r, COLOUR[group])
+    text(draw, (cx + r * 0.9, cy), group, round(r * 2), mix(COLOUR[group], INK, 0.4), bold=True)
+
+
+class TenLook:
+    game = "ten"
+
+    def key(self, card: str) -> str:
+        if card not in _IDS:
+            raise ValueError(f"Not a Ten card: {card!r}.")
+        return card[:2]  # the card type: copies are interchangeable
+
+    def draw(self, key: str, width: int) -> Image.Image:
+        k = kind(key)
+        if k == "currency":
+            return self._coin(int(key[1]), width)
+        if k == "number":
+            return self._number(key[0], key[1], width)
+        return self._wild(key, width)
+
+    def _band(self, draw: ImageDraw.ImageDraw, width: int, colour: RGB, corner: str) -> None:
+        """The coloured top band with the card's number (or "#") at the left, so it still
+        shows when the next card overlaps this one."""
+        height = frame.card_height(width)
+        band = (width * 0.06, width * 0.06, width * 0.94, height * 0.25)
+        draw.rounded_rectangle(band, max(3, width // 20), fill=colour)
+        text(
+            draw,
+            (width * 0.24, (band[1] + band[3]) / 2),
+            corner,
+            round(width * 0.27),
+            on_band(colour),
+            bold=True,
+        )
+
+    def _number(self, group: str, number: str, width: int) -> Image.Image:
+        colour = COLOUR[group]
+        image, draw = frame.blank(width, PAPER)
+        height = frame.card_height(width)
+        self._band(draw, width, colour, number)
+        symbol(draw, SHAPE[group], width * 0.5, height * 0.155, width * 0.09, on_band(colour))
+        text(
+            draw,
+            (width * 0.5, height * 0.57),
+            number,
+            round(width * 0.55),
+            colour,
+            bold=True,
+            outline=mix(colour, INK, 0.5),
+        )
+        mark(draw, group, width * 0.5, height * 0.88, width * 0.1)
+        return image
+
+    def _wild(self, key: str, width: int) -> Image.Image:
+        group = key[0]
+        colour = COLOUR[group]
+        image, draw = frame.blank(width, mix(colour, WHITE, 0.75))
+        box = frame.inner_box(width)
+        frame.stripes(draw, box, mix(colour, WHITE, 0.5), max(8, width // 8))
+        height = frame.card_height(width)
+        self._band(draw, width, colour, key[1])
+        symbol(draw, "star", width * 0.5, height * 0.155, width * 0.09, WHITE)
+        middle = height * 0.5
+        r = width * 0.3
+        draw.ellipse(
+            (width / 2 - r, middle - r, width / 2 + r, middle + r),
+            fill=PAPER,
+            outline=colour,
+            width=max(1, width // 40),
+        )
+        if key[1] == "#":
+            symbol(draw, "star", width / 2, middle, r * 0.85, colour)
+            text(
+                draw, (width / 2, middle + width * 0.02), "#", round(width * 0.2), WHITE, bold=True
+            )
+        else:
+            text(draw, (width / 2, middle), key[1], round(width * 0.4), COLOUR["W"], bold=True)
+        label = (
+            pgettext("card face", "SUPER WILD") if key == "W#" else pgettext("card face", "WILD")
+        )
+        size = fit(label, round(width * 0.12), width * 0.86)
+        text(draw, (width / 2, height * 0.76), label, size, INK, bold=True)
+        if group == "W":  # fits every colour: show all four marks
+            for i, g in enumerate(("R", "B", "O", "G")):
+                symbol(
+                    draw, SHAPE[g], width * (0.2 + 0.2 * i), height * 0.88, width * 0.07, COLOUR[g]
+                )
+        else:
+            mark(draw, group, width * 0.5, height * 0.88, width * 0.1)
+        return image
+
+    def _coin(self, amount: int, width: int) -> Image.Image:
+        colour = COLOUR["C"]
+        image, draw = frame.blank(width, mix(GOLD, WHITE, 0.7))
+        height = frame.card_height(width)
+        r = width * 0.36
+        cy = height * 0.45
+        draw.ellipse(
+            (width / 2 - r, cy - r, width / 2 + r, cy + r),
+            fill=GOLD,
+            outline=colour,
+            width=max(2, width // 30),
+        )
+        text(draw, (width / 2, cy), str(amount), round(width * 0.4), INK, bold=True)
+        # TRANSLATORS: under the value of a Ten currency card (C is the currency's mark).
+        label = ngettext("C  COIN", "C  COINS", amount)
+        size = fit(label, round(width * 0.13), width * 0.86)
+        text(draw, (width / 2, height * 0.86), label, size, INK, bold=True)
+        return image
+
+    def back(self, width: int) -> Image.Image:
+        colour = (45, 45, 60)
+        image, draw = frame.blank(width, colour)
+        box = frame.inner_box(width)
+        frame.dots(draw, box, mix(colour, WHITE, 0.2), max(8, width // 8))
+        height = frame.card_height(width)
+        text(draw, (width / 2, height / 2), "10", round(width * 0.4), GOLD, bold=True)
+        return image
+
+
+def on_band(colour: RGB) -> RGB:
+    return INK if sum(colour) > 450 else WHITE
+
+
+LOOK: Final = TenLook()

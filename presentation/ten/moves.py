@@ -1,0 +1,191 @@
+"""Ten: one move said in a few words, for ``/history`` ("drew 🟥R5 Red 5", "bid 4 on 🌈5 Wild 5").
+
+Everything in Ten is public (rules §7: only the order of the draw pile is hidden), so no move
+has a secret to keep: a drawn card is face up as soon as it is drawn, bids and payments are
+made in the open. The line still reads only the action text and the spectator's view right
+after the move, never the state. The drawn card is found in that view (the running turn's
+``drawn``, or the finished turn's when the draw busted); the wild of a bid, pass, payment or
+decline comes from the view's auction or the turn's auction records. Payments can be long
+(many cards), so they are summarized: the price, then tokens and at most a few cards (more
+are counted), cards in their compact form. Every line has the context "ten" (``pgettext``):
+short lines such as "passed" must not take another game's translation (the catalogs of all
+domains are merged).
+
+An action text that does not parse, or a view that does not match it, never raises: the line
+falls back to what the action text alone says, or to a generic "made a move".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import ten as rules
+from engine.base import BadActionText
+from i18n import pgettext
+from presentation.base import Names, View
+from presentation.ten.text import BUST, TOKEN, card_name, card_text, cards_count, cards_text, none
+
+MAX_LISTED = 3  # more cards than this are counted, not listed (lines stay short)
+
+
+def move_line(action: str, seat: int, view: View, names: Names) -> str:
+    """What ``seat`` did (without its name), for a spectator; see the module docstring."""
+    try:
+        parsed = rules.GAME.parse_action(action)
+    except BadActionText:
+        return pgettext("ten", "made a move")
+    try:
+        return _described(parsed, seat, view, names)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return _described(parsed, seat, {}, names)  # a view that does not fit: the text alone
+
+
+def _described(action: rules.TenAction, seat: int, view: View, names: Names) -> str:
+    if isinstance(action, rules.Draw):
+        return _drew(seat, view)
+    if isinstance(action, rules.Stop):
+        if view.get("row"):
+            return pgettext("ten", "stopped at net {net}", net=view["net"])
+        return pgettext("ten", "stopped")
+    if isinstance(action, rules.Take):
+        return _took(action.numbers, seat, view)
+    if isinstance(action, rules.Bid):
+        return _bid(action.amount, seat, view)
+    if isinstance(action, rules.Pass):
+        return _passed(view, names)
+    if isinstance(action, rules.Pay):
+        return _paid(action.payment, seat, view)
+    if isinstance(action, rules.Buy):
+        price = int(action.card[1])
+        return pgettext(
+            "ten",
+            "bought {card} for {price} ({paid})",
+            card=card_text(action.card),
+            price=price,
+            paid=_payment(action.payment),
+        )
+    if isinstance(action, rules.NoBuy):
+        return pgettext("ten", "bought nothing")
+    record = _record(view)
+    if record is not None and record["winner"] < 0:
+        return pgettext("ten", "declined {wild}", wild=card_name(record["wild"]))
+    return pgettext("ten", "declined the wild")
+
+
+# ---- pieces --------------------------------------------------------------------------------
+def _one(card: str) -> str:
+    """One card: its compact form and name ("🟥R5 Red 5"); a currency card compact only."""
+    return card_text(card) if rules.kind(card) == "currency" else card_name(card)
+
+
+def _listed(cards: Sequence[str]) -> str:
+    """A few cards shown, more counted ("🟥R1 🟦B2" or "7 cards"); an empty list is "none"."""
+    if not cards:
+        return none()
+    return cards_text(cards) if len(cards) <= MAX_LISTED else cards_count(len(cards))
+
+
+def _payment(payment: rules.Payment) -> str:
+    """A payment in short: "4 🪙 + 1 💥 + 🟥R1" (many cards only counted)."""
+    parts = []
+    if payment.tokens:
+        parts.append(f"{payment.tokens} {TOKEN}")
+    if payment.bust:
+        parts.append(f"{payment.bust} {BUST}")
+    if payment.cards:
+        parts.append(_listed(payment.cards))
+    return " + ".join(parts) or none()
+
+
+def _turns(seat: int, view: View) -> list[dict[str, Any]]:
+    """The running turn, then the finished one, when ``seat`` is the player of that turn."""
+    found = []
+    for key in ("turn", "last_turn"):
+        turn = view.get(key)
+        if turn and turn.get("seat") == seat:
+            found.append(turn)
+    return found
+
+
+def _record(view: View) -> dict[str, Any] | None:
+    """The running turn's latest auction record (the wild just won, discarded or declined)."""
+    turn = view.get("turn")
+    if turn and turn.get("auctions"):
+        record: dict[str, Any] = turn["auctions"][-1]
+        return record
+    return None
+
+
+# ---- one function per kind of move ---------------------------------------------------------
+def _drew(seat: int, view: View) -> str:
+    turn = view.get("turn")
+    if turn and turn.get("seat") == seat and turn.get("drawn"):
+        card = turn["drawn"][-1]
+        auction = view.get("auction")
+        if auction and auction["wild"] == card:
+            if auction["solo"]:
+                return pgettext(
+                    "ten",
+                    "drew {card}: offered for {price}",
+                    card=_one(card),
+                    price=auction["price"],
+                )
+            return pgettext("ten", "drew {card}: up for auction", card=_one(card))
+        return pgettext("ten", "drew {card}", card=_one(card))
+    last = view.get("last_turn")
+    if last and last.get("seat") == seat and last.get("drawn"):
+        card = _one(last["drawn"][-1])
+        if last["result"] == "bust_number":
+            return pgettext("ten", "drew {card}: bust, net over 10", card=card)
+        if last["result"] == "bust_currency":
+            return pgettext("ten", "drew {card}: bust, currency over 10", card=card)
+    return pgettext("ten", "drew a card")
+
+
+def _took(numbers: bool, seat: int, view: View) -> str:
+    for turn in _turns(seat, view):
+        if numbers and turn["result"] == "take_num":
+            cards = [c for c in turn["row"] if rules.kind(c) != "currency"]
+            return pgettext("ten", "took the numbers: {cards}", cards=_listed(cards))
+        if not numbers and turn["result"] == "take_cur":
+            return pgettext("ten", "took the currency: +{gain} 🪙", gain=turn["gains"][seat])
+    return pgettext("ten", "took the numbers") if numbers else pgettext("ten", "took the currency")
+
+
+def _bid(amount: int, seat: int, view: View) -> str:
+    auction = view.get("auction")
+    if not auction:
+        return pgettext("ten", "bid {amount}", amount=amount)
+    wild = card_name(auction["wild"])
+    if auction["winner"] == seat:
+        return pgettext("ten", "bid {amount} and won {wild}", amount=amount, wild=wild)
+    return pgettext("ten", "bid {amount} on {wild}", amount=amount, wild=wild)
+
+
+def _passed(view: View, names: Names) -> str:
+    auction = view.get("auction")
+    if auction:
+        wild = card_name(auction["wild"])
+        if auction["winner"] is not None:
+            return pgettext(
+                "ten", "passed; {name} won {wild}", name=names[auction["winner"]], wild=wild
+            )
+        return pgettext("ten", "passed on {wild}", wild=wild)
+    record = _record(view)
+    if record is not None and record["winner"] < 0:
+        return pgettext("ten", "passed; {wild} discarded", wild=card_name(record["wild"]))
+    return pgettext("ten", "passed")
+
+
+def _paid(payment: rules.Payment, seat: int, view: View) -> str:
+    record = _record(view)
+    if record is not None and record["winner"] == seat:
+        return pgettext(
+            "ten",
+            "paid {price} for {wild} ({paid})",
+            price=record["price"],
+            wild=card_text(record["wild"]),
+            paid=_payment(payment),
+        )
+    return pgettext("ten", "paid {paid}", paid=_payment(payment))

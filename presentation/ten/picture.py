@@ -1,0 +1,226 @@
+"""Ten pictures: a player's collection with the row and market, and the whole table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from i18n import N_, _, ngettext, pgettext, translate
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.palette import GOLD, HIGHLIGHT
+
+View = dict[str, Any]
+GAME = "ten"
+WIDTH = 1200
+ROW_CARD = 100
+OWN_CARD = 84
+SEAT_CARD = 64
+GROUPS = ("R", "B", "O", "G", "W")
+
+
+def _header(view: View, names: Sequence[str]) -> str:
+    actor = view["actor"]
+    turn = _("game over") if actor is None else _("{player} to act", player=names[actor])
+    return _("Deck {count}", count=view["deck_size"]) + "  ·  " + turn
+
+
+def _strip(
+    sheet: Sheet, title: str, cards: Sequence[str | None], y: float, width: int, note: str = ""
+) -> float:
+    """A titled line of cards (overlapping if many); returns the y below it."""
+    sheet.caption(MARGIN, y, title, 22, bold=True)
+    if note:
+        sheet.caption(WIDTH - MARGIN, y, note, 20, anchor="ra")
+    y += 32
+    if cards:
+        room = WIDTH - 2 * MARGIN - width
+        step = min(width + 10, room / max(1, len(cards) - 1))
+        sheet.row(cards, MARGIN, y, width, step=step)
+    else:
+        sheet.slot(MARGIN, y, width, pgettext("picture", "none"))
+    return y + card_height(width) + 18
+
+
+def _row_note(view: View) -> str:
+    return _(
+        "numbers {numbers}  ·  currency {currency}  ·  net {net} (bust at {bust})",
+        numbers=view["row_numbers"],
+        currency=view["row_currency"],
+        net=view["net"],
+        bust=view["bust_line"],
+    )
+
+
+def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+    """The viewer's collection by colour, then the row, the auction and the market."""
+    seat = view["seat"]
+    info = view["seats"][seat]
+    sheet = Sheet(faces, GAME, WIDTH, 1500)
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
+    status = _(
+        "Your score {score}  ·  coins {coins}  ·  bust tokens {bust}  ·  spending power {power}",
+        score=info["score"],
+        coins=info["tokens"],
+        bust=info["bust_tokens"],
+        power=info["spending_power"],
+    )
+    sheet.caption(MARGIN, MARGIN + 36, status, 22, colour=HIGHLIGHT, max_width=WIDTH - 40)
+    y = float(MARGIN + 76)
+    y = _collection(sheet, info, y, OWN_CARD)
+    y = _strip(sheet, _row(), view["row"], y + 10, ROW_CARD, _row_note(view))
+    auction = view["auction"]
+    if auction is not None:
+        note = _auction_note(auction, names)
+        y = _strip(sheet, _auction(), [auction["wild"]], y, ROW_CARD, note)
+    _strip(sheet, _market(), view["market"], y, ROW_CARD)
+    return sheet.png()
+
+
+def _row() -> str:
+    # TRANSLATORS: Ten: the cards turned over in front of the player this turn.
+    return pgettext("ten", "Row")
+
+
+def _auction() -> str:
+    return pgettext("ten", "Auction")
+
+
+def _market() -> str:
+    return pgettext("ten", "Market")
+
+
+def _auction_note(auction: dict[str, Any], names: Sequence[str]) -> str:
+    if auction["solo"]:
+        return _("price {price}", price=auction["price"])
+    high = auction["high_bidder"]
+    if high is None:
+        return _("no bid yet")
+    return _("high bid {bid} by {player}", bid=auction["high"], player=names[high])
+
+
+def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> float:
+    """One line per colour (and the wilds), each with its run score."""
+    height = card_height(width)
+    by_colour: dict[str, list[str]] = info["by_colour"]
+    lines = [g for g in GROUPS if by_colour[g]]
+    if not lines:
+        sheet.caption(MARGIN, y, _("No cards collected yet."), 22)
+        return y + 40
+    column = (WIDTH - 3 * MARGIN) / 2
+    for i, group in enumerate(lines):
+        x = MARGIN + (i % 2) * (column + MARGIN)
+        top = y + (i // 2) * (height + 44)
+        score = info["colour_scores"].get(group)
+        if group == "W":
+            title = _("Wilds")
+        else:
+            title = ngettext("{group}: {n} point", "{group}: {n} points", score, group=group)
+        sheet.caption(x, top, title, 20, bold=True)
+        cards = by_colour[group]
+        step = min(width + 8, (column - width) / max(1, len(cards) - 1))
+        sheet.row(cards, x, top + 28, width, step=step)
+    return y + ((len(lines) + 1) // 2) * (height + 44)
+
+
+def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+    """The row, auction and market, then every seat's collection, score and tokens."""
+    sheet = Sheet(faces, GAME, WIDTH, 1700)
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
+    y = _strip(sheet, _row(), view["row"], MARGIN + 46, ROW_CARD, _row_note(view))
+    auction = view["auction"]
+    if auction is not None:
+        note = _auction_note(auction, names)
+        y = _strip(sheet, _auction(), [auction["wild"]], y, ROW_CARD, note)
+    y = _strip(sheet, _market(), view["market"], y, OWN_CARD)
+    for info in view["seats"]:
+        y = _seat(sheet, view, names, info, y)
+    return sheet.png()
+
+
+def _seat(sheet: Sheet, view: View, names: Sequence[str], info: dict[str, Any], y: float) -> float:
+    seat = info["seat"]
+    height = card_height(SEAT_CARD)
+    bottom = y + height + 60
+    sheet.panel(
+        (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat == view["active"] else None
+    )
+    sheet.caption(MARGIN + 14, y + 10, names[seat], 22, bold=True, max_width=420)
+    status = _(
+        "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
+        score=info["score"],
+        coins=info["tokens"],
+        bust=info["bust_tokens"],
+        cards=info["cards"],
+    )
+    sheet.caption(WIDTH - MARGIN - 14, y + 12, status, 20, anchor="ra")
+    groups = [info["by_colour"][g] for g in GROUPS if info["by_colour"][g]]
+    count = sum(len(cards) for cards in groups)
+    gap = 16
+    room = WIDTH - 2 * MARGIN - 28 - gap * len(groups) - SEAT_CARD * len(groups)
+    step = min(SEAT_CARD + 6, room / max(1, count - len(groups)))
+    x = MARGIN + 14.0
+    for cards in groups:
+        x = sheet.row(cards, x, y + 46, SEAT_CARD, step=step) + gap
+    if not info["cards"]:
+        sheet.caption(MARGIN + 14, y + 46 + height / 2, _("no cards yet"), 18, anchor="lm")
+    return bottom + 12
+
+
+# How a turn ended, by the engine's result id ("": the turn ended otherwise).
+RESULTS = {
+    "bust_number": N_("{player} busted (over 10)"),
+    "bust_currency": N_("{player} busted (too much currency)"),
+    "take_num": N_("{player} took the numbers"),
+    "take_cur": N_("{player} took the currency"),
+}
+
+
+def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+    """The last finished turn: the cards turned over, what the player did and bought; None
+    before the first turn ends."""
+    last = view["last_turn"]
+    if last is None or last["seat"] < 0:
+        return None
+    sheet = Sheet(faces, GAME, WIDTH, 900)
+    name = names[last["seat"]]
+    result = RESULTS.get(last["result"])
+    sheet.caption(
+        MARGIN,
+        MARGIN,
+        name if result is None else translate(result, player=name),
+        26,
+        bold=True,
+        max_width=WIDTH - 40,
+    )
+    y = _strip(sheet, _("Turned over"), last["drawn"], MARGIN + 46.0, OWN_CARD)
+    bought = last["buy"]
+    if bought and bought != "nobuy":
+        y = _strip(sheet, _("Bought"), [bought], y, OWN_CARD)
+    for auction in last["auctions"]:
+        winner = auction["winner"]
+        if winner < 0:
+            note = _("no bids")
+        else:
+            note = _("{player} paid {price}", player=names[winner], price=auction["price"])
+        y = _strip(sheet, _auction(), [auction["wild"]], y, OWN_CARD, note)
+    return sheet.png()
+
+
+# What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).
+UNIT = "turn"
+
+
+def progress(view: View) -> int:
+    """A counter that grows by one with each turn."""
+    return int(view["turns"])
+
+
+def totals(view: View) -> list[int]:
+    """Every seat's total so far."""
+    return [int(t) for t in view["totals"]]
+
+
+def rounds(view: View) -> list[list[int]] | None:
+    """Each turn's points, when the view keeps them (Ten's does not)."""
+    return None

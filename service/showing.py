@@ -1,0 +1,58 @@
+"""What Discord shows of each game, as the store keeps it: the delivery layer's one port to it.
+
+The publisher and the cogs record here which messages show a game (the lobby, the table, each
+player's DM), which DM channels and closed DMs they met, and which version of a game its messages
+show; with several processes on one database, they read the other processes' message ids and
+take a game's table claim here too. Nothing above the service reaches the store itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import AbstractAsyncContextManager
+
+from db.shown import ShownIds, TableIds
+from db.store import Store
+
+__all__ = ["Showing", "ShownIds", "TableIds"]
+
+
+class Showing:
+    """The message ids and shown versions of every game (one per bot, over its store)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    @property
+    def shared(self) -> bool:
+        """Other processes may show the same games (the store is PostgreSQL)."""
+        return self._store.dialect == "postgres"
+
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self._store.set_lobby_message(game_id, message_id)
+
+    async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
+        await self._store.set_table_message(game_id, message_id, key)
+
+    async def set_dm(
+        self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
+    ) -> None:
+        await self._store.set_dm(game_id, seat, channel_id=channel_id, message_id=message_id)
+
+    async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
+        await self._store.set_dm_closed(game_id, seat, closed)
+
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The DM channel last used with this user, if any game recorded one."""
+        return await self._store.dm_channel_of(user_id)
+
+    async def set_rendered_versions(self, versions: Mapping[int, int]) -> None:
+        """Record the version each game's messages show (game id -> version), in one write."""
+        await self._store.set_rendered_versions(versions)
+
+    async def shown_ids(self, game_id: int) -> ShownIds | None:
+        return await self._store.shown_ids(game_id)
+
+    def table_claim(self, game_id: int) -> AbstractAsyncContextManager[TableIds]:
+        """Hold the game's table for one process at a time (shared store; SQLite: no-op)."""
+        return self._store.table_claim(game_id)

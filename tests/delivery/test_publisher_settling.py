@@ -1,0 +1,153 @@
+"""The publisher records which version of a game Discord shows, also when a move lands while
+that record is being written, and writes those records in batches (stub Discord, real
+store)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any, cast
+
+import discord
+
+from db.store import Store
+from delivery.marks import RenderedMarks
+from delivery.pacing import Pacer
+from delivery.publisher import Publisher
+from service.games import GameService
+from service.reports import Report
+from service.showing import Showing
+from tests.delivery.test_publisher_memory import HUMANS, _Bot, _Channel, _Http, _Message
+
+
+class _GatedChannel(_Channel):
+    def __init__(self, gate: asyncio.Event) -> None:
+        self.gate = gate
+
+    async def send(self, *args: Any, **kwargs: Any) -> _Message:
+        await self.gate.wait()
+        return await super().send(*args, **kwargs)
+
+
+class _GatedHttp(_Http):
+    def __init__(self, gate: asyncio.Event) -> None:
+        self.gate = gate
+
+    async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        await self.gate.wait()
+
+
+class _GatedBot(_Bot):
+    """Discord writes wait on ``gate``: closed, the jobs of a move stay queued."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.http = _GatedHttp(self.gate)
+
+    def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Channel:
+        return _GatedChannel(self.gate)
+
+
+async def _next_move(service: GameService, report: Report) -> Report:
+    loaded = report.after
+    seat = loaded.seats[min(loaded.game.to_act(loaded.state))]
+    assert seat.user_id is not None
+    action = str(loaded.game.legal_actions(loaded.state, seat.seat)[0])
+    return await service.act(loaded.row.id, seat.user_id, seat.step, action)
+
+
+async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too(
+    store: Store,
+) -> None:
+    service = GameService(store, turn_timeout=0)
+    bot = _GatedBot()
+    publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    lobby = await service.open_lobby(
+        game="ten", guild_id=1, channel_id=700, host_id=HUMANS[0], host_name="A"
+    )
+    await service.join(lobby.row.id, HUMANS[1], "B")
+    started = await service.start(lobby.row.id, HUMANS[0])
+    moved: list[Report] = []
+    record = store.set_rendered_versions
+    batches: list[dict[int, int]] = []
+
+    async def record_while_a_move_lands(versions: Mapping[int, int]) -> None:
+        batches.append(dict(versions))
+        if not moved:
+            # The start is shown and being recorded: a move lands now, and its Discord writes
+            # wait until this record is written.
+            bot.gate.clear()
+            moved.append(await _next_move(service, started))
+            publisher.publish(moved[0])
+            await record(versions)
+            bot.gate.set()
+            return
+        await record(versions)
+
+    store.set_rendered_versions = record_while_a_move_lands  # type: ignore[method-assign]  # spy
+    publisher.publish(started)
+    await publisher.outbox.idle()
+    await publisher.marks.flush()
+    assert moved, "the start was never recorded as shown"
+    await publisher.outbox.idle()
+    await publisher.marks.flush()
+    game_id, first = lobby.row.id, started.after.row.version
+    assert batches == [{game_id: first}, {game_id: moved[0].after.row.version}]
+    row = await store.game(lobby.row.id)
+    assert row.version == moved[0].after.row.version
+    assert row.rendered_version == row.version
+    assert await store.stale_games() == []
+
+
+async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: Store) -> None:
+    writes: list[dict[int, int]] = []
+    record = store.set_rendered_versions
+
+    async def counting(versions: Mapping[int, int]) -> None:
+        writes.append(dict(versions))
+        await record(versions)
+
+    store.set_rendered_versions = counting  # type: ignore[method-assign]  # spy
+    marks = RenderedMarks(Showing(store), interval=0.2)
+    marks.mark(1, 3)  # nothing written lately: at once
+    await asyncio.sleep(0.02)
+    assert writes == [{1: 3}]
+    marks.mark(1, 4)  # within the interval: these wait for each other
+    marks.mark(2, 5)
+    marks.mark(1, 2)  # older than the mark waiting: ignored
+    await asyncio.sleep(0.05)
+    assert writes == [{1: 3}]
+    assert marks.waiting(1) and marks.waiting(2) and not marks.waiting(3)
+    await asyncio.sleep(0.3)
+    assert writes == [{1: 3}, {1: 4, 2: 5}]
+    assert not marks.waiting(1)
+    marks.mark(2, 6)
+    await marks.flush()  # at shutdown: at once
+    assert writes[-1] == {2: 6}
+    await marks.flush()  # nothing waiting: no write
+    assert len(writes) == 3
+
+
+async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) -> None:
+    game_id = (
+        await store.create_lobby(
+            guild_id=1, channel_id=9, game="ten", host_id=HUMANS[0], host_name="A", seed=1
+        )
+    ).id
+    await store.start(game_id, "{}", {0: None})
+    record = store.set_rendered_versions
+    failing = [True]
+
+    async def flaky(versions: Mapping[int, int]) -> None:
+        if failing.pop() if failing else False:
+            raise OSError("disk full")
+        await record(versions)
+
+    store.set_rendered_versions = flaky  # type: ignore[method-assign]  # fails once
+    marks = RenderedMarks(Showing(store), interval=0.01)
+    marks.mark(game_id, 0)
+    await marks.flush()  # fails: kept
+    assert (await store.game(game_id)).rendered_version == -1
+    await marks.flush()
+    assert (await store.game(game_id)).rendered_version == 0

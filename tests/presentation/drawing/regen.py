@@ -1,0 +1,119 @@
+"""Golden pictures: the cases, and the command that rewrites their hashes.
+
+    python -m tests.presentation.drawing.regen            # rewrite golden.json
+    python -m tests.presentation.drawing.regen --out DIR  # also write the PNGs to DIR to look at
+
+Hashes depend on the Pillow build (its zlib and FreeType), so golden.json records the Pillow
+version it was made with; the test skips, saying so, under another version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import PIL
+
+from engine import GAMES
+from presentation.drawing.api import Pictures, series_from_views
+from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
+
+GOLDEN = Path(__file__).with_name("golden.json")
+
+
+def _hand(position: Position, seat: int) -> Callable[[Pictures], bytes]:
+    def render(pictures: Pictures) -> bytes:
+        state, _ = advance(position)
+        return pictures.hand(GAMES[position.game].view(state, seat), position.names)
+
+    return render
+
+
+def _table(position: Position) -> Callable[[Pictures], bytes]:
+    def render(pictures: Pictures) -> bytes:
+        _, _, spectator = views(position)
+        return pictures.table(spectator, position.names)
+
+    return render
+
+
+def _chart(position: Position) -> Callable[[Pictures], bytes]:
+    def render(pictures: Pictures) -> bytes:
+        _, history = advance(position)
+        winners = history[-1]["outcome"]["winners"]
+        series = series_from_views(history)
+        return pictures.chart(position.game, series, position.names, winners=winners)
+
+    return render
+
+
+def _summary(position: Position) -> Callable[[Pictures], bytes]:
+    def render(pictures: Pictures) -> bytes:
+        _, history = advance(position)
+        data = pictures.summary(history[-1], position.names)
+        assert data is not None
+        return data
+
+    return render
+
+
+def _cards(game: str, cards: tuple[str, ...]) -> Callable[[Pictures], bytes]:
+    def render(pictures: Pictures) -> bytes:
+        return b"".join(pictures.card(game, card) for card in cards)
+
+    return render
+
+
+CASES: dict[str, Callable[[Pictures], bytes]] = {
+    "grinch-cards": _cards("grinch", ("W1a", "N1a", "O2a", "P6b")),
+    "grinch-hand": _hand(MID_GAME["grinch"], 0),
+    "grinch-table": _table(MID_GAME["grinch"]),
+    "grinch-chart": _chart(WHOLE_GAME["grinch"]),
+    "grinch-summary": _summary(WHOLE_GAME["grinch"]),
+    "gnome-cards": _cards("gnome", ("P3-01", "N4-03", "HZ-02", "MU-01")),
+    "gnome-hand": _hand(MID_GAME["gnome"], 1),
+    "gnome-table": _table(MID_GAME["gnome"]),
+    "gnome-chart": _chart(WHOLE_GAME["gnome"]),
+    "gnome-summary": _summary(WHOLE_GAME["gnome"]),
+    "hearts-cards": _cards("hearts", ("QS", "AH", "10D", "2C")),
+    "hearts-hand": _hand(MID_GAME["hearts"], 0),
+    "hearts-table": _table(MID_GAME["hearts"]),
+    "hearts-chart": _chart(WHOLE_GAME["hearts"]),
+    "hearts-summary": _summary(WHOLE_GAME["hearts"]),
+    "ten-cards": _cards("ten", ("R1a", "G#b", "W7", "W#", "C5a")),
+    "ten-hand": _hand(MID_GAME["ten"], 0),
+    "ten-table": _table(MID_GAME["ten"]),
+    "ten-chart": _chart(WHOLE_GAME["ten"]),
+    "ten-summary": _summary(WHOLE_GAME["ten"]),
+}
+
+
+def render_all() -> dict[str, bytes]:
+    pictures = Pictures()
+    return {name: render(pictures) for name, render in CASES.items()}
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="also write every PNG into this folder")
+    args = parser.parse_args()
+    images = render_all()
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, data in images.items():
+            if not name.endswith("-cards"):
+                (args.out / f"{name}.png").write_bytes(data)
+    golden = {"pillow": PIL.__version__, "sha256": {n: digest(d) for n, d in images.items()}}
+    GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {len(images)} hashes to {GOLDEN}")
+
+
+if __name__ == "__main__":
+    main()

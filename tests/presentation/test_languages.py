@@ -1,0 +1,41 @@
+"""Every game in every language: all text from the catalogs, and within Discord's limits."""
+
+from __future__ import annotations
+
+import pytest
+
+import i18n
+from engine import GAMES
+from tests.presentation.languages import (
+    all_text,
+    limit_problems,
+    pseudo,
+    screens,
+    sizes,
+    untranslated,
+)
+
+GAMES_AND_SIZES = [(name, players) for name in sorted(GAMES) for players in sizes(name)]
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES_AND_SIZES)
+def test_every_word_comes_from_the_catalogs(
+    name: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pseudo(monkeypatch)
+    leftovers: dict[str, str] = {}
+    for kind, shown in screens(name, players, seed=players):
+        for word in untranslated(all_text(shown)):
+            leftovers.setdefault(word, f"{kind}: {all_text(shown)[:300]}")
+    assert not leftovers, leftovers
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize(("name", "players"), GAMES_AND_SIZES)
+def test_every_language_fits_discord(name: str, players: int, language: str) -> None:
+    problems: list[str] = []
+    with i18n.using(language):
+        for seed in range(2):
+            for kind, shown in screens(name, players, seed=seed):
+                problems.extend(limit_problems(kind, shown))
+    assert not problems, problems[:10]
