@@ -191,16 +191,13 @@ async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
     return EXIT_CANNOT_START
 
 
-# The cyclic garbage collector, measured under load (100 games, ~300 moves/s): with Python's
-# defaults (700, 10, 10) it took 5.2 s of the event loop's 21 s, in pauses up to 133 ms (a
-# click, its interaction and its views make reference cycles). What was loaded at start-up
-# (modules, catalogs, the engine's tables) is moved out of the collector's way, and the first
-# generation is larger. Not too large: a young collection walks every object made since the
-# last one that is still alive, most of them the games' newest states (a collection with a
-# threshold of 10,000 found 33,000 young objects, nearly all alive), so its pause grows with
-# the threshold. At human pace under Discord's limits (100 games, ~56 moves/s) 10,000 paused
-# the loop up to 31-38 ms, 2,500 up to 14 ms (and its older collections up to 44 ms), for the
-# same time in all; at ~270 moves/s 2,500 collects about 2% more of the bot's CPU.
+# The cyclic garbage collector's thresholds for a busy bot. A click, its interaction and its
+# views make reference cycles, so Python's defaults (700, 10, 10) collect often and pause the
+# event loop long. What was loaded at start-up (modules, catalogs, the engine's tables) is
+# moved out of the collector's way, and the first generation is larger, but not much larger:
+# a young collection walks every object made since the last one that is still alive, mostly
+# the games' newest states, so its pause grows with the threshold (figures in
+# docs/performance.md).
 COLLECTOR_THRESHOLDS = (2_500, 20, 20)
 
 
@@ -215,7 +212,7 @@ def loop_factory(choice: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
     """The event loop to run on (``EVENT_LOOP``): uvloop, asyncio's loop on libuv, where it is
     installed (``auto``; pyproject.toml installs it wherever it builds, which is not Windows),
     else asyncio's own (None). Every click, REST call and database answer passes through the
-    loop: uvloop does the same work with less CPU (see README's performance section)."""
+    loop: uvloop does the same work with less CPU (docs/performance.md)."""
     if choice == "asyncio":
         return None
     try:

@@ -7,7 +7,7 @@ save. So writes that arrive while a commit is under way wait for it and then go 
 one ``BEGIN IMMEDIATE``, each transaction inside its own savepoint (a transaction that fails,
 say a stale move, is rolled back alone and its caller gets the error), one ``COMMIT``. Every
 caller learns the outcome only after that commit, so a saved move is on disk when its click
-is answered, as before. With one write at a time nothing changes: a group of one.
+is answered. With one write at a time nothing changes: a group of one.
 
 The statements run on aiosqlite's own thread, through the one call all of aiosqlite's calls
 go through (``Connection._execute``; aiosqlite has no public call for running a function

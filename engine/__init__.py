@@ -1,7 +1,7 @@
 """Pure game rules, one package per game.
 
-``PACKAGES`` is the registry: adding a game is one line there (plus its folders, see the
-README's "Adding a game"). ``GAMES`` maps each command name to its ``GAME`` object and
+``PACKAGES`` is the registry: adding a game is one line there, plus its two packages
+(docs/adding-a-game.md). ``GAMES`` maps each command name to its ``GAME`` object and
 :func:`policy_for` finds the game's computer player in ``engine/<package>/ai``.
 """
 

@@ -1,17 +1,17 @@
 """Computer players thinking in a process of their own: ``python -m workers.thinking``.
 
-A computer's choice is pure Python: Gnoming's and Ten's about a millisecond, Grinch's up to
-~60 ms, 2-Player Hearts's 9 ms typically and 120-160 ms at the hardest points (p50 / p95 /
-max measured on random games). In a thread of the bot's process that holds the interpreter
-lock the event loop needs, so every click of every game waited behind it. :class:`Thinker`
+A computer's choice is pure Python, from about a millisecond (Gnoming, Ten) to over a hundred
+(Hearts at its hardest points). In a thread of the bot's process that would hold the
+interpreter lock the event loop needs, and every click of every game would wait behind it.
+:class:`Thinker`
 sends the seat's view, its legal actions and the seeded ``Random`` to a child process
 (workers.runner) and gets the action back: the same action the thread would have chosen,
 since the child draws from a copy of the same ``Random`` (Hearts's computer searches for a
 fixed time, so how far it gets depends on the machine's load wherever it runs).
 
 If the process cannot answer (it died, hung or could not start), the computer thinks in a
-thread instead, as before: a game never waits on a broken helper. A policy that raises is
-raised here too, and the service plays at random for it, as it always did.
+thread instead: a game never waits on a broken helper. A policy that raises is raised here
+too, and the service plays at random for it.
 """
 
 from __future__ import annotations
