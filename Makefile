@@ -48,7 +48,8 @@ install-test: $(VENV)/.test
 run: $(VENV)/.runtime
 	$(PY) bot.py
 
-# A consistent copy of the live database: make backup [TO=path] (default backups/bot-<time>.db).
+# A consistent copy of the live database: make backup [TO=path] (default: backups/bot-<UTC time>.db
+# beside the database).
 backup: $(VENV)/.runtime
 	$(PY) bot.py backup $(TO)
 

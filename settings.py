@@ -1,7 +1,7 @@
 """Settings read once from the environment (and .env) into one frozen object.
 
-Where a setting comes from, first match wins: the command line (``--database``), the process
-environment, the env file, the default. The env file is ``.env`` beside ``bot.py`` unless
+Where a setting comes from, first match wins: the process environment, the env file, the
+default. The env file is ``.env`` beside ``bot.py`` unless
 ``CARDTABLE_ENV_FILE`` names another one; ``CARDTABLE_ENV_FILE=`` (empty) reads none, which
 is what the tests set so that a developer's ``.env`` never reaches them.
 """
