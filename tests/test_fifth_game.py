@@ -1,4 +1,4 @@
-"""README's "Adding a game" is true: a fifth game is two folders and one registry line.
+"""A fifth game is two folders and one registry line, as "Adding a game" says.
 
 The project's source is copied into a scratch folder; High card (``tests/fifth/``: a small
 but complete game) goes in as ``engine/fifth/`` and ``presentation/fifth/``, and ``"fifth"`` is
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.test_architecture import PROJECT
+from tests.test_startup import SITE, assert_one_line_failure, closed_port_url
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fifth"
@@ -167,3 +168,31 @@ def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(tmp_path: Pat
         "actors": ["computer", "forced", "player"],  # the last card is played for the host
         "replays": True,
     }
+
+
+def test_a_fifth_game_without_its_presentation_is_reported_by_name(tmp_path: Path) -> None:
+    copy = copy_project(tmp_path)
+    add_parts(copy, presentation=False)
+    report = run_report(copy, "tests.fifth.missing")
+    assert report["errors"] == {}, json.dumps(report["errors"], indent=1)
+    assert report["uis"] == ["gnome", "grinch", "hearts", "ten"]
+    assert report["missing_parts"] == [
+        f"presentation/{PACKAGE}/: UI",
+        f"presentation/{PACKAGE}/look.py: LOOK",
+        f"presentation/{PACKAGE}/picture.py: UNIT, hand, table, summary, progress, totals, rounds",
+    ]
+    started = subprocess.run(
+        [sys.executable, "bot.py"],
+        cwd=copy,
+        env=environment(
+            copy,
+            PYTHONPATH=os.pathsep.join([str(SITE), str(copy)]),
+            FAKE_DISCORD_URL=closed_port_url(),  # were it to start, it would find no Discord
+            DISCORD_TOKEN="not-a-token",
+        ),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert_one_line_failure(started.stderr, started.returncode, f"presentation/{PACKAGE}/")
