@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands
 
 import lifecycle
+import presentation
 import sharding
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
@@ -298,6 +299,12 @@ def main(argv: list[str] | None = None) -> int:
             return backup_command(source, args.target)
         if args.command == "ratings":
             return ratings_command(source)
+        if presentation.UNSERVED:  # a registered game without presentation/<package>/
+            folders = ", ".join(f"presentation/{p}/" for p in presentation.UNSERVED)
+            log.error(
+                "Cannot start: a game in engine.PACKAGES has no %s (UI, look, picture).", folders
+            )
+            return lifecycle.EXIT_CANNOT_START
         settings = Settings.from_env(source)
     except SettingsError as exc:
         log.error("Cannot start: %s", exc)

@@ -321,15 +321,14 @@ def missing_parts(package: str) -> list[str]:
         panel = rules() if callable(rules) else None
         if not isinstance(panel, Panel) or len(panel.description) + len(panel.fields) == 0:
             missing.append(f"presentation/{package}/: UI.rules() text for /rules")
-    if ui_pkg is not None:
-        look = load(f"presentation.{package}.look")
-        if not callable(getattr(getattr(look, "LOOK", None), "draw", None)):
-            missing.append(f"presentation/{package}/look.py: LOOK")
-        picture = load(f"presentation.{package}.picture")
-        needed = ("UNIT", "hand", "table", "summary", "progress", "totals", "rounds")
-        absent = [name for name in needed if not hasattr(picture, name)]
-        if absent:
-            missing.append(f"presentation/{package}/picture.py: {', '.join(absent)}")
+    look = load(f"presentation.{package}.look")
+    if not callable(getattr(getattr(look, "LOOK", None), "draw", None)):
+        missing.append(f"presentation/{package}/look.py: LOOK")
+    picture = load(f"presentation.{package}.picture")
+    needed = ("UNIT", "hand", "table", "summary", "progress", "totals", "rounds")
+    absent = [name for name in needed if not hasattr(picture, name)]
+    if absent:
+        missing.append(f"presentation/{package}/picture.py: {', '.join(absent)}")
     return missing
 
 
@@ -356,5 +355,7 @@ def test_a_game_without_its_parts_is_reported(
         "engine/fifth/__init__.py: GAME",
         "engine/fifth/ai: POLICY",
         "presentation/fifth/: UI",
+        "presentation/fifth/look.py: LOOK",
+        "presentation/fifth/picture.py: UNIT, hand, table, summary, progress, totals, rounds",
     ]
     sys.modules.pop("engine.fifth", None)
