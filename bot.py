@@ -209,6 +209,7 @@ def configure_logging(level: str = "INFO") -> None:
     logging.basicConfig(
         level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True
     )
+    lifecycle.quiet_reconnects()  # one line per reconnect attempt during an outage
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

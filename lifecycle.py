@@ -88,6 +88,51 @@ def start_failure(exc: BaseException) -> str | None:
     return None
 
 
+# What discord.py logs, with the traceback, each time it is about to retry a lost gateway
+# connection: (logger, message template). During an outage that is one traceback per attempt,
+# for an error the library handles itself; the reason fits on the line.
+RECONNECT_MESSAGES = frozenset(
+    {
+        ("discord.client", "Attempting a reconnect in %.2fs"),
+        ("discord.shard", "Attempting a reconnect for shard ID %s in %.2fs"),
+        ("discord.shard", "Failed to connect for shard_id: %s. Retrying..."),
+    }
+)
+
+
+class OneLineReconnects(logging.Filter):
+    """Turns discord.py's reconnect records into one WARNING line naming the error.
+
+    The record is changed in place (a filter on the logger runs before any handler sees it):
+    the error's type and text join the message, the traceback is dropped. WARNING, not ERROR:
+    the library retries by itself, and the heartbeat already reports "not connected".
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info is None or (record.name, record.msg) not in RECONNECT_MESSAGES:
+            return True
+        error = record.exc_info[1]
+        if error is not None and isinstance(record.args, tuple):
+            text = str(error).strip()
+            reason = f"{type(error).__name__}: {text}" if text else type(error).__name__
+            record.msg = f"{record.msg} (%s)"
+            record.args = (*record.args, reason)
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno = logging.WARNING
+        record.levelname = logging.getLevelName(logging.WARNING)
+        return True
+
+
+def quiet_reconnects() -> None:
+    """Install :class:`OneLineReconnects` on the loggers discord.py reconnects through (a
+    logger's own filters see only the records logged on it, not its children's)."""
+    for name in sorted({logger for logger, _ in RECONNECT_MESSAGES}):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OneLineReconnects) for f in logger.filters):
+            logger.addFilter(OneLineReconnects())
+
+
 async def _settle_sqlite_threads() -> None:
     """Let aiosqlite's worker threads end while the loop still runs.
 
