@@ -18,8 +18,14 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import discord
-from discord.ext import commands
+import launcher
+
+try:  # the first import of the bot's packages: started by a Python without them, see launcher.py
+    import discord
+    from discord.ext import commands
+except ImportError as missing:
+    launcher.use_project_environment(missing, __name__, __file__)
+    raise
 
 import lifecycle
 import sharding
@@ -206,9 +212,7 @@ def quiet_voice_warnings() -> None:
 
 
 def configure_logging(level: str = "INFO") -> None:
-    logging.basicConfig(
-        level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True
-    )
+    logging.basicConfig(level=level, format=launcher.LOG_FORMAT, force=True)
     lifecycle.quiet_reconnects()  # one line per reconnect attempt during an outage
 
 
