@@ -6,13 +6,18 @@
 ARG PYTHON_IMAGE=python:3.12.8-slim-bookworm
 FROM ${PYTHON_IMAGE}
 
+# ON_CANNOT_START=wait: a bot that cannot start for a reason a restart does not fix (a refused
+# token, a bad setting) logs why and waits for `docker stop` instead of exiting, so that
+# `--restart unless-stopped` does not restart it forever; its health check says why. Discord
+# unreachable is tried again inside the bot, which never exits for it (lifecycle.py).
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_ROOT_USER_ACTION=ignore \
     CARDTABLE_ENV_FILE= \
-    DATABASE_PATH=/data/bot.db
+    DATABASE_PATH=/data/bot.db \
+    ON_CANNOT_START=wait
 
 WORKDIR /app
 

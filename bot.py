@@ -303,17 +303,23 @@ def main(argv: list[str] | None = None) -> int:
             return backup_command(source, args.target)
         if args.command == "ratings":
             return ratings_command(source)
-        settings = Settings.from_env(source)
     except SettingsError as exc:
         log.error("Cannot start: %s", exc)
         return lifecycle.EXIT_CANNOT_START
+    try:
+        return run_command(source)
+    except SettingsError as exc:
+        return lifecycle.cannot_start(f"Cannot start: {exc}", source)
+    except lifecycle.CannotStart as exc:
+        return lifecycle.cannot_start(str(exc), source)
+
+
+def run_command(source: dict[str, str]) -> int:
+    """Run the bot; SettingsError or lifecycle.CannotStart when it cannot start."""
+    settings = Settings.from_env(source)
     logging.getLogger().setLevel(settings.log_level)
     quiet_voice_warnings()
-    try:
-        factory = lifecycle.loop_factory(settings.event_loop)
-    except SettingsError as exc:
-        log.error("Cannot start: %s", exc)
-        return lifecycle.EXIT_CANNOT_START
+    factory = lifecycle.loop_factory(settings.event_loop)
     log.info("event loop: %s", "asyncio" if factory is None else factory.__module__)
     try:
         with asyncio.Runner(loop_factory=factory) as runner:

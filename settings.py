@@ -21,6 +21,7 @@ DEFAULT_ENV_FILE = Path(__file__).resolve().with_name(".env")
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"
 DEFAULT_HEARTBEAT_SECONDS = 10.0
 EVENT_LOOPS = ("auto", "uvloop", "asyncio")
+ON_CANNOT_START = ("exit", "wait")
 
 
 class SettingsError(Exception):
@@ -69,6 +70,16 @@ def heartbeat_seconds(source: Mapping[str, str]) -> float:
     value = _seconds(source, "HEARTBEAT_SECONDS", DEFAULT_HEARTBEAT_SECONDS)
     if value == 0:
         raise SettingsError("HEARTBEAT_SECONDS must be more than 0.")
+    return value
+
+
+def on_cannot_start(source: Mapping[str, str]) -> str:
+    """ON_CANNOT_START: after a reason to stop that starting again would not fix (a bad setting,
+    a refused token), ``exit`` with code 2 (the default) or ``wait`` to be stopped, for Docker
+    (see lifecycle.py). Read apart from Settings: it applies when Settings cannot be made."""
+    value = (source.get("ON_CANNOT_START", "").strip() or "exit").lower()
+    if value not in ON_CANNOT_START:
+        raise SettingsError(f"ON_CANNOT_START must be exit or wait, not {value!r}.")
     return value
 
 
@@ -156,6 +167,7 @@ class Settings:
         if pictures_text not in ("on", "off"):
             raise SettingsError(f"PICTURES must be on or off, not {pictures_text!r}.")
         count, ids = shards(source)
+        on_cannot_start(source)  # a wrong value is named at start like any other
         loop = (source.get("EVENT_LOOP", "").strip() or "auto").lower()
         if loop not in EVENT_LOOPS:
             raise SettingsError(f"EVENT_LOOP must be auto, uvloop or asyncio, not {loop!r}.")

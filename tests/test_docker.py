@@ -100,6 +100,12 @@ def test_the_image_runs_unprivileged_with_the_database_on_the_volume() -> None:
     assert not re.search(r"^DATABASE_PATH=", example, re.M)
 
 
+def test_a_bot_that_cannot_start_waits_instead_of_being_restarted_forever() -> None:
+    """``--restart unless-stopped`` restarts whatever exits; ON_CANNOT_START=wait keeps a bot
+    with a refused token (exit code 2 when stopped) from exiting (lifecycle.py)."""
+    assert re.search(r"^\s+ON_CANNOT_START=wait$", DOCKERFILE, re.M)
+
+
 def docker_unavailable() -> str | None:
     docker = shutil.which("docker")
     if docker is None:
