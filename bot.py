@@ -59,7 +59,14 @@ from service.languages import Languages
 from service.ratings import Ratings
 from service.replays import Replays
 from service.servers import ServerSettings
-from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
+from settings import (
+    Settings,
+    SettingsError,
+    database_path,
+    database_url,
+    environment,
+    heartbeat_seconds,
+)
 from workers.drawing import DrawingProcess
 from workers.thinking import Thinker
 
@@ -284,7 +291,7 @@ async def _rebuild_ratings(target: str | Path) -> int:
 
 def ratings_command(source: dict[str, str]) -> int:
     """Recompute every rating from the stored results (SQLite: with the bot stopped)."""
-    target: str | Path = source.get("DATABASE_URL", "").strip() or database_path(source)
+    target: str | Path = database_url(source) or database_path(source)
     try:
         return asyncio.run(_rebuild_ratings(target))
     except (StoreError, OSError) as exc:

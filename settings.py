@@ -13,6 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
@@ -50,6 +51,41 @@ def environment(environ: Mapping[str, str] | None = None) -> dict[str, str]:
 def database_path(source: Mapping[str, str]) -> Path:
     """DATABASE_PATH, or the default; needs no token (backups and health checks use it)."""
     return Path(source.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+
+
+def database_url(source: Mapping[str, str]) -> str | None:
+    """DATABASE_URL (PostgreSQL; None: the SQLite file), with DATABASE_PASSWORD put in.
+
+    A password inside a URL must be percent-encoded: ``@ : / ? # %`` would cut the URL in the
+    wrong place. DATABASE_PASSWORD takes the password as it is and encodes it here, so that
+    compose.yaml passes PostgreSQL's password on without building a URL from it.
+    """
+    url = source.get("DATABASE_URL", "").strip() or None
+    password = source.get("DATABASE_PASSWORD", "")
+    if url is None:
+        if password.strip():
+            raise SettingsError("DATABASE_PASSWORD is set but DATABASE_URL is not.")
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db), "
+            "or empty for the SQLite file at DATABASE_PATH."
+        )
+    if not password.strip():
+        return url
+    parts = urlsplit(url)
+    user, at, host = parts.netloc.rpartition("@")
+    if not at or not user:
+        raise SettingsError(
+            "DATABASE_URL needs a user name for DATABASE_PASSWORD (postgresql://user@host/db)."
+        )
+    if ":" in user:
+        raise SettingsError(
+            "DATABASE_URL has a password and DATABASE_PASSWORD is set: keep one "
+            "(DATABASE_PASSWORD takes any character as it is)."
+        )
+    netloc = f"{user}:{quote(password, safe='')}@{host}"
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _seconds(source: Mapping[str, str], name: str, default: float, hint: str = "") -> float:
@@ -150,12 +186,7 @@ class Settings:
         level = (source.get("LOG_LEVEL", "INFO").strip() or "INFO").upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        url = source.get("DATABASE_URL", "").strip() or None
-        if url is not None and not url.startswith(("postgresql://", "postgres://")):
-            raise SettingsError(
-                "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db), "
-                "or empty for the SQLite file at DATABASE_PATH."
-            )
+        url = database_url(source)
         scale_text = source.get("RATE_LIMIT_SCALE", "").strip() or "1"
         try:
             scale = float(scale_text)
