@@ -18,8 +18,14 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import discord
-from discord.ext import commands
+import launcher
+
+try:  # the first import of the bot's packages: started by a Python without them, see launcher.py
+    import discord
+    from discord.ext import commands
+except ImportError as missing:
+    launcher.use_project_environment(missing, __name__, __file__)
+    raise
 
 import lifecycle
 import presentation
@@ -54,7 +60,14 @@ from service.languages import Languages
 from service.ratings import Ratings
 from service.replays import Replays
 from service.servers import ServerSettings
-from settings import Settings, SettingsError, database_path, environment, heartbeat_seconds
+from settings import (
+    Settings,
+    SettingsError,
+    database_path,
+    database_url,
+    environment,
+    heartbeat_seconds,
+)
 from workers.drawing import DrawingProcess
 from workers.thinking import Thinker
 
@@ -207,9 +220,8 @@ def quiet_voice_warnings() -> None:
 
 
 def configure_logging(level: str = "INFO") -> None:
-    logging.basicConfig(
-        level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True
-    )
+    logging.basicConfig(level=level, format=launcher.LOG_FORMAT, force=True)
+    lifecycle.quiet_reconnects()  # one line per reconnect attempt during an outage
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -280,7 +292,7 @@ async def _rebuild_ratings(target: str | Path) -> int:
 
 def ratings_command(source: dict[str, str]) -> int:
     """Recompute every rating from the stored results (SQLite: with the bot stopped)."""
-    target: str | Path = source.get("DATABASE_URL", "").strip() or database_path(source)
+    target: str | Path = database_url(source) or database_path(source)
     try:
         return asyncio.run(_rebuild_ratings(target))
     except (StoreError, OSError) as exc:
@@ -299,23 +311,27 @@ def main(argv: list[str] | None = None) -> int:
             return backup_command(source, args.target)
         if args.command == "ratings":
             return ratings_command(source)
-        if presentation.UNSERVED:  # a registered game without presentation/<package>/
-            folders = ", ".join(f"presentation/{p}/" for p in presentation.UNSERVED)
-            log.error(
-                "Cannot start: a game in engine.PACKAGES has no %s (UI, look, picture).", folders
-            )
-            return lifecycle.EXIT_CANNOT_START
-        settings = Settings.from_env(source)
     except SettingsError as exc:
         log.error("Cannot start: %s", exc)
         return lifecycle.EXIT_CANNOT_START
+    if presentation.UNSERVED:  # a registered game without presentation/<package>/
+        folders = ", ".join(f"presentation/{p}/" for p in presentation.UNSERVED)
+        line = f"Cannot start: a game in engine.PACKAGES has no {folders} (UI, look, picture)."
+        return lifecycle.cannot_start(line, source)
+    try:
+        return run_command(source)
+    except SettingsError as exc:
+        return lifecycle.cannot_start(f"Cannot start: {exc}", source)
+    except lifecycle.CannotStart as exc:
+        return lifecycle.cannot_start(str(exc), source)
+
+
+def run_command(source: dict[str, str]) -> int:
+    """Run the bot; SettingsError or lifecycle.CannotStart when it cannot start."""
+    settings = Settings.from_env(source)
     logging.getLogger().setLevel(settings.log_level)
     quiet_voice_warnings()
-    try:
-        factory = lifecycle.loop_factory(settings.event_loop)
-    except SettingsError as exc:
-        log.error("Cannot start: %s", exc)
-        return lifecycle.EXIT_CANNOT_START
+    factory = lifecycle.loop_factory(settings.event_loop)
     log.info("event loop: %s", "asyncio" if factory is None else factory.__module__)
     try:
         with asyncio.Runner(loop_factory=factory) as runner:

@@ -38,6 +38,7 @@ class Beat:
     connected: bool
     database: str  # DATABASE_OK, or why it cannot be written
     pid: int
+    failure: str = ""  # why the bot could not start, while it waits to be stopped (lifecycle)
 
     @classmethod
     def from_json(cls, data: Any) -> Beat:
@@ -48,6 +49,7 @@ class Beat:
             connected=bool(data["connected"]),
             database=str(data["database"]),
             pid=int(data["pid"]),
+            failure=str(data.get("failure", "")),
         )
 
 
@@ -66,6 +68,8 @@ def check_health(path: Path, max_age: float, now: float | None = None) -> tuple[
         return False, f"no heartbeat at {path}: the bot is not running, or not started yet"
     except (OSError, ValueError, KeyError, TypeError) as exc:
         return False, f"unreadable heartbeat at {path}: {exc}"
+    if beat.failure:  # written once, by a bot that could not start and waits to be stopped
+        return False, f"could not start: {beat.failure.removeprefix('Cannot start: ')}"
     age = (time.time() if now is None else now) - beat.time
     if age > max_age:
         return False, f"last heartbeat {age:.0f} s ago (limit {max_age:.0f} s): stuck or stopped"

@@ -1,9 +1,25 @@
 """The bot's life: start-up checks, signals, the heartbeat, a graceful stop and the exit code.
 
-Every start-up failure ends as one ERROR line and exit code 2 (bad database path, Discord
-unreachable, token refused). SIGTERM and SIGINT stop the bot gracefully: handlers already
-running (a click being recorded, say) get up to ``GRACE_SECONDS`` to finish, then the gateway
-and HTTP session close, then the database; the exit code is 0.
+SIGTERM and SIGINT stop the bot gracefully: handlers already running (a click being recorded,
+say) get up to ``GRACE_SECONDS`` to finish, then the gateway and HTTP session close, then the
+database; the exit code is 0.
+
+The exit code says whether starting again can help, for whoever restarts the bot: 1 is an
+unexpected error (a restart may well help); 2 is a reason a restart does not fix (settings, an
+unusable database, a token Discord refuses), logged as one ERROR line. Discord or PostgreSQL
+unreachable or failing (no network, a 5xx, a server still starting after a reboot) is not a
+reason to exit at all: that step is tried again in this process, pausing
+``RETRY_FIRST_SECONDS`` and doubling up to ``RETRY_MAX_SECONDS``, one WARNING line per try, as
+discord.py itself reconnects once connected. So an outage never makes a restart loop, and the
+bot is up the moment the server is back.
+
+``ON_CANNOT_START=wait`` (the Docker image sets it) keeps the process waiting for SIGTERM after
+that ERROR line, exit code 2 still. Docker's restart policies cannot leave out an exit code:
+``unless-stopped`` restarts a bot that exits 2 forever (a minute apart, each try failing the
+same way), and ``on-failure`` restarts on 2 as well while it does not bring the bot back after
+the Docker daemon restarts (the bot exits 0 on its SIGTERM). A waiting bot is not restarted,
+its health check says why it could not start, and ``unless-stopped`` still restarts it after
+a crash or a reboot.
 """
 
 from __future__ import annotations
@@ -12,10 +28,12 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
 import signal
 import sqlite3
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable, Mapping
 
 import aiohttp
 import asyncpg
@@ -28,14 +46,16 @@ from db.errors import StoreError
 from db.postgres import describe
 from db.probe import DatabaseUnusable, check_writable
 from db.store import Store
-from heartbeat import Heartbeat
-from settings import Settings, SettingsError
+from heartbeat import Beat, Heartbeat, heartbeat_path, write_beat
+from settings import Settings, SettingsError, database_path, on_cannot_start
 
 log = logging.getLogger("lifecycle")
 
 EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_CANNOT_START = 2
+EXIT_FAILED = 1  # an unexpected error: starting again may help
+EXIT_CANNOT_START = 2  # a reason starting again does not fix (see the module's docstring)
+RETRY_FIRST_SECONDS = 2.0  # Discord unreachable at start: the first pause before trying again
+RETRY_MAX_SECONDS = 60.0  # the pause doubles up to this
 GRACE_SECONDS = 5.0
 CLOSE_SECONDS = 3.0
 RECONNECT_WAIT = 1.0  # after closing: how long the client's own task may take to end
@@ -71,21 +91,99 @@ def connected(bot: commands.Bot) -> bool:
     return bot.is_ready() and not bot.is_closed() and bot.ws is not None and bot.ws.open
 
 
-def start_failure(exc: BaseException) -> str | None:
-    """One line for an error that ends the start, or None if it is not a known one."""
+class CannotStart(Exception):
+    """Why the bot cannot start, in one line. ``transient``: a server that cannot be reached
+    or fails now and will work again without a change (tried again in this process); else a
+    reason starting again does not fix."""
+
+    def __init__(self, line: str, *, transient: bool = False) -> None:
+        super().__init__(line)
+        self.transient = transient
+
+
+def start_failure(exc: BaseException) -> CannotStart | None:
+    """What a known error that ended the start means, or None for an unexpected one."""
     if isinstance(exc, discord.LoginFailure):
-        return "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN in .env."
+        return CannotStart(
+            "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN in .env."
+        )
     if isinstance(exc, discord.PrivilegedIntentsRequired):
-        return "Discord asks for privileged intents this bot does not use: check the portal."
+        return CannotStart(
+            "Discord asks for privileged intents this bot does not use: check the portal."
+        )
     if isinstance(exc, discord.HTTPException):
-        return f"Discord answered {exc.status} {exc.response.reason} while logging in."
+        return CannotStart(
+            f"Discord answered {exc.status} {exc.response.reason} while logging in.",
+            transient=exc.status >= 500 or exc.status == 429,
+        )
     if isinstance(exc, discord.GatewayNotFound):
-        return "Cannot reach Discord's gateway: Discord may be down, try again later."
+        return CannotStart("Cannot reach Discord's gateway: Discord may be down.", transient=True)
     if isinstance(exc, discord.ConnectionClosed):
-        return f"Discord closed the connection (code {exc.code}): {exc.reason or 'no reason'}."
+        # Only the close codes discord.py does not resume get here: authentication failed,
+        # invalid shard or intents (4004, 4010-4014).
+        reason = exc.reason or "no reason"
+        return CannotStart(f"Discord closed the connection (code {exc.code}): {reason}.")
     if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
-        return f"Cannot reach Discord: {exc or type(exc).__name__}."
+        return CannotStart(f"Cannot reach Discord: {exc or type(exc).__name__}.", transient=True)
     return None
+
+
+# PostgreSQL not reachable yet or going away (still starting after a reboot, where Docker does
+# not wait for its health check; restarting; no network): worth trying again. A refused
+# password or a missing database is not.
+POSTGRES_TRANSIENT = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.TooManyConnectionsError,
+)
+
+
+# What discord.py logs, with the traceback, each time it is about to retry a lost gateway
+# connection: (logger, message template). During an outage that is one traceback per attempt,
+# for an error the library handles itself; the reason fits on the line.
+RECONNECT_MESSAGES = frozenset(
+    {
+        ("discord.client", "Attempting a reconnect in %.2fs"),
+        ("discord.shard", "Attempting a reconnect for shard ID %s in %.2fs"),
+        ("discord.shard", "Failed to connect for shard_id: %s. Retrying..."),
+    }
+)
+
+
+class OneLineReconnects(logging.Filter):
+    """Turns discord.py's reconnect records into one WARNING line naming the error.
+
+    The record is changed in place (a filter on the logger runs before any handler sees it):
+    the error's type and text join the message, the traceback is dropped. WARNING, not ERROR:
+    the library retries by itself, and the heartbeat already reports "not connected".
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info is None or (record.name, record.msg) not in RECONNECT_MESSAGES:
+            return True
+        error = record.exc_info[1]
+        if error is not None and isinstance(record.args, tuple):
+            text = str(error).strip()
+            reason = f"{type(error).__name__}: {text}" if text else type(error).__name__
+            record.msg = f"{record.msg} (%s)"
+            record.args = (*record.args, reason)
+        record.exc_info = None
+        record.exc_text = None
+        record.levelno = logging.WARNING
+        record.levelname = logging.getLevelName(logging.WARNING)
+        return True
+
+
+def quiet_reconnects() -> None:
+    """Install :class:`OneLineReconnects` on the loggers discord.py reconnects through (a
+    logger's own filters see only the records logged on it, not its children's)."""
+    for name in sorted({logger for logger, _ in RECONNECT_MESSAGES}):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OneLineReconnects) for f in logger.filters):
+            logger.addFilter(OneLineReconnects())
 
 
 async def _settle_sqlite_threads() -> None:
@@ -99,25 +197,25 @@ async def _settle_sqlite_threads() -> None:
             await asyncio.to_thread(thread.join, 1.0)
 
 
-async def open_store(settings: Settings) -> Store | None:
-    """The migrated store, or None after logging one line saying why it cannot be used."""
+async def open_store(settings: Settings) -> Store:
+    """The migrated store; CannotStart, saying why, if it cannot be used."""
     if settings.database_url is not None:
         where = describe(settings.database_url)
         try:
             return await open_database(settings.database_url)
         except (OSError, StoreError, asyncpg.PostgresError) as exc:
-            log.error("Cannot use the PostgreSQL database %s: %s", where, exc)
-            return None
+            transient = isinstance(exc.__cause__ or exc, POSTGRES_TRANSIENT)
+            line = f"Cannot use the PostgreSQL database {where}: {exc}"
+            raise CannotStart(line, transient=transient) from None
     path = settings.database_path
     try:
         await asyncio.to_thread(check_writable, path)
         return await open_database(path)
     except DatabaseUnusable as exc:
-        log.error("Cannot use the database: %s.", exc)
+        raise CannotStart(f"Cannot use the database: {exc}.") from None
     except (OSError, sqlite3.Error) as exc:
         await _settle_sqlite_threads()
-        log.error("Cannot open the database at %s: %s", path, exc)
-    return None
+        raise CannotStart(f"Cannot open the database at {path}: {exc}") from None
 
 
 class StopSignals:
@@ -127,6 +225,11 @@ class StopSignals:
         self.requested = asyncio.Event()
         self.name = ""
         self._installed: list[signal.Signals] = []
+
+    @property
+    def installed(self) -> bool:
+        """Whether a signal can stop the loop (not on Windows)."""
+        return bool(self._installed)
 
     def install(self) -> None:
         loop = asyncio.get_running_loop()
@@ -169,7 +272,9 @@ async def _stop(bot: commands.Bot, running: asyncio.Task[None], why: str) -> int
     return EXIT_OK
 
 
-async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
+async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int | CannotStart:
+    """Run the bot until a signal (0), the connection closed (0), an unexpected error (1), or
+    a known error that ends the start (what it means)."""
     if signals.requested.is_set():  # stopped while the database was being opened
         log.info("stopping (%s) before connecting", signals.name)
         return EXIT_OK
@@ -183,12 +288,11 @@ async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int:
     if exc is None:
         log.info("the connection to Discord was closed")
         return EXIT_OK
-    line = start_failure(exc)
-    if line is None:
+    failure = start_failure(exc)
+    if failure is None:
         log.error("the bot stopped on an unexpected error", exc_info=exc)
         return EXIT_FAILED
-    log.error("%s", line)
-    return EXIT_CANNOT_START
+    return failure
 
 
 # The cyclic garbage collector's thresholds for a busy bot. A click, its interaction and its
@@ -225,15 +329,19 @@ def loop_factory(choice: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
 
 
 async def run(settings: Settings, build: Callable[[Store], commands.Bot]) -> int:
-    """Open the store, run the bot built on it until a signal or a fatal error; the exit code."""
+    """Open the store, run the bot built on it until a signal or an error; the exit code.
+
+    Raises CannotStart, once everything it opened is closed, for a reason starting again does
+    not fix (for :func:`cannot_start`).
+    """
     signals = StopSignals()
     signals.install()
     try:
-        store = await open_store(settings)
+        store = await _retrying(lambda: open_store(settings), signals)
         if store is None:
-            return EXIT_CANNOT_START
+            return EXIT_OK  # stopped while waiting for the database
         try:
-            code = await _run_bot(settings, build(store), signals)
+            code = await _run_bot(settings, lambda: build(store), signals)
         finally:
             await store.close()
         if code == EXIT_OK:
@@ -243,18 +351,94 @@ async def run(settings: Settings, build: Callable[[Store], commands.Bot]) -> int
         signals.remove()
 
 
-async def _run_bot(settings: Settings, bot: commands.Bot, signals: StopSignals) -> int:
+async def _run_bot(
+    settings: Settings, build: Callable[[], commands.Bot], signals: StopSignals
+) -> int:
+    """Run a bot from ``build``; while Discord cannot be reached, a new one after a pause.
+
+    discord.py's client is not made to log in twice (its HTTP session is made at login), so
+    each try has a bot of its own; the store and the heartbeat stay the same.
+    """
+    bot = build()
     store: Store | None = getattr(bot, "store", None)
     probe = store.check_writable if settings.database_url and store is not None else None
     heartbeat = Heartbeat(
         settings.database_path, settings.heartbeat_seconds, lambda: connected(bot), probe=probe
-    )
-    for event in ("on_ready", "on_resumed", "on_disconnect"):
-        bot.add_listener(heartbeat.wake, event)
+    )  # the lambda reads ``bot`` when called: the bot of the current try
     heartbeat.start()
+    pause = RETRY_FIRST_SECONDS
     try:
-        return await _serve(bot, settings.token, signals)
+        while True:
+            for event in ("on_ready", "on_resumed", "on_disconnect"):
+                bot.add_listener(heartbeat.wake, event)
+            outcome = await _serve(bot, settings.token, signals)
+            if isinstance(outcome, int):
+                return outcome
+            if not outcome.transient:
+                raise outcome
+            await bot.close()
+            if not await _pause(outcome, pause, signals):
+                return EXIT_OK
+            pause = min(pause * 2, RETRY_MAX_SECONDS)
+            bot = build()
     finally:
         await heartbeat.stop()
         if not bot.is_closed():
             await bot.close()
+
+
+async def _retrying(step: Callable[[], Awaitable[Store]], signals: StopSignals) -> Store | None:
+    """``step()``, tried again after a pause while it fails for a transient reason; None if a
+    stop signal came meanwhile."""
+    pause = RETRY_FIRST_SECONDS
+    while True:
+        try:
+            return await step()
+        except CannotStart as failure:
+            if not failure.transient:
+                raise
+            if not await _pause(failure, pause, signals):
+                return None
+        pause = min(pause * 2, RETRY_MAX_SECONDS)
+
+
+async def _pause(failure: CannotStart, seconds: float, signals: StopSignals) -> bool:
+    """Say what failed and wait ``seconds`` to try again; False if a stop signal came."""
+    log.warning("%s Trying again in %.0f s.", failure, seconds)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(signals.requested.wait(), seconds)
+    if signals.requested.is_set():
+        log.info("stopping (%s)", signals.name)
+        return False
+    return True
+
+
+def cannot_start(line: str, source: Mapping[str, str]) -> int:
+    """Log why the bot cannot start; exit code 2, at once or, with ON_CANNOT_START=wait, once
+    SIGTERM or SIGINT comes (see the module's docstring for why a container waits)."""
+    log.error("%s", line)
+    try:
+        wait = on_cannot_start(source) == "wait"
+    except SettingsError:
+        wait = False  # that error is the line above
+    if not wait:
+        return EXIT_CANNOT_START
+    # The health check reads the reason from the heartbeat file (when its folder is there).
+    beat = heartbeat_path(database_path(source))
+    with contextlib.suppress(OSError):
+        write_beat(beat, Beat(time.time(), False, "not opened", os.getpid(), failure=line))
+    log.info("waiting to be stopped (ON_CANNOT_START=wait): starting again would fail the same way")
+    asyncio.run(_wait_for_stop())
+    with contextlib.suppress(OSError):
+        beat.unlink(missing_ok=True)
+    return EXIT_CANNOT_START
+
+
+async def _wait_for_stop() -> None:
+    signals = StopSignals()
+    signals.install()
+    try:
+        if signals.installed:  # else (Windows) nothing could end the wait: exit now
+            await signals.requested.wait()
+    finally:
+        signals.remove()

@@ -13,6 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from dotenv import dotenv_values
 
@@ -21,6 +22,7 @@ DEFAULT_ENV_FILE = Path(__file__).resolve().with_name(".env")
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"
 DEFAULT_HEARTBEAT_SECONDS = 10.0
 EVENT_LOOPS = ("auto", "uvloop", "asyncio")
+ON_CANNOT_START = ("exit", "wait")
 
 
 class SettingsError(Exception):
@@ -51,6 +53,41 @@ def database_path(source: Mapping[str, str]) -> Path:
     return Path(source.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
 
 
+def database_url(source: Mapping[str, str]) -> str | None:
+    """DATABASE_URL (PostgreSQL; None: the SQLite file), with DATABASE_PASSWORD put in.
+
+    A password inside a URL must be percent-encoded: ``@ : / ? # %`` would cut the URL in the
+    wrong place. DATABASE_PASSWORD takes the password as it is and encodes it here, so that
+    compose.yaml passes PostgreSQL's password on without building a URL from it.
+    """
+    url = source.get("DATABASE_URL", "").strip() or None
+    password = source.get("DATABASE_PASSWORD", "")
+    if url is None:
+        if password.strip():
+            raise SettingsError("DATABASE_PASSWORD is set but DATABASE_URL is not.")
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db), "
+            "or empty for the SQLite file at DATABASE_PATH."
+        )
+    if not password.strip():
+        return url
+    parts = urlsplit(url)
+    user, at, host = parts.netloc.rpartition("@")
+    if not at or not user:
+        raise SettingsError(
+            "DATABASE_URL needs a user name for DATABASE_PASSWORD (postgresql://user@host/db)."
+        )
+    if ":" in user:
+        raise SettingsError(
+            "DATABASE_URL has a password and DATABASE_PASSWORD is set: keep one "
+            "(DATABASE_PASSWORD takes any character as it is)."
+        )
+    netloc = f"{user}:{quote(password, safe='')}@{host}"
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 def _seconds(source: Mapping[str, str], name: str, default: float, hint: str = "") -> float:
     text = source.get(name, "").strip()
     if not text:
@@ -69,6 +106,16 @@ def heartbeat_seconds(source: Mapping[str, str]) -> float:
     value = _seconds(source, "HEARTBEAT_SECONDS", DEFAULT_HEARTBEAT_SECONDS)
     if value == 0:
         raise SettingsError("HEARTBEAT_SECONDS must be more than 0.")
+    return value
+
+
+def on_cannot_start(source: Mapping[str, str]) -> str:
+    """ON_CANNOT_START: after a reason to stop that starting again would not fix (a bad setting,
+    a refused token), ``exit`` with code 2 (the default) or ``wait`` to be stopped, for Docker
+    (see lifecycle.py). Read apart from Settings: it applies when Settings cannot be made."""
+    value = (source.get("ON_CANNOT_START", "").strip() or "exit").lower()
+    if value not in ON_CANNOT_START:
+        raise SettingsError(f"ON_CANNOT_START must be exit or wait, not {value!r}.")
     return value
 
 
@@ -139,12 +186,7 @@ class Settings:
         level = (source.get("LOG_LEVEL", "INFO").strip() or "INFO").upper()
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        url = source.get("DATABASE_URL", "").strip() or None
-        if url is not None and not url.startswith(("postgresql://", "postgres://")):
-            raise SettingsError(
-                "DATABASE_URL must be a PostgreSQL URL (postgresql://user@host/db), "
-                "or empty for the SQLite file at DATABASE_PATH."
-            )
+        url = database_url(source)
         scale_text = source.get("RATE_LIMIT_SCALE", "").strip() or "1"
         try:
             scale = float(scale_text)
@@ -156,6 +198,7 @@ class Settings:
         if pictures_text not in ("on", "off"):
             raise SettingsError(f"PICTURES must be on or off, not {pictures_text!r}.")
         count, ids = shards(source)
+        on_cannot_start(source)  # a wrong value is named at start like any other
         loop = (source.get("EVENT_LOOP", "").strip() or "auto").lower()
         if loop not in EVENT_LOOPS:
             raise SettingsError(f"EVENT_LOOP must be auto, uvloop or asyncio, not {loop!r}.")

@@ -32,6 +32,7 @@ PROJECT = (
     "i18n",
     "tools",
     "bot",
+    "launcher",
     "settings",
     "lifecycle",
     "heartbeat",

@@ -1,10 +1,13 @@
 """compose.yaml, read without Docker: PostgreSQL and two bot processes over the shards of one
-SHARD_COUNT, each healthy only when its own check says so, the database on a named volume."""
+SHARD_COUNT, each healthy only when its own check says so, every service with only the
+variables it needs, the database and each bot's /data on named volumes."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import pytest
 import yaml
@@ -12,6 +15,7 @@ import yaml
 from settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
+AWKWARD = "p@ss:w/o?r#d%20 x"  # every character that cuts a URL, and a space
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +27,24 @@ def compose() -> dict[str, Any]:
 
 def bots(compose: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {n: s for n, s in compose["services"].items() if n.startswith("bot")}
+
+
+def interpolated(value: str, dotenv: dict[str, str]) -> str:
+    """Compose's ``${NAME:-default}`` and ``${NAME:?error}`` with ``dotenv`` as .env."""
+
+    def one(match: re.Match[str]) -> str:
+        name, kind, rest = match.group(1), match.group(2), match.group(3)
+        if dotenv.get(name):
+            return dotenv[name]
+        if kind == ":?":
+            raise AssertionError(f"compose would stop: {rest}")
+        return rest
+
+    return re.sub(r"\$\{(\w+)(:-|:\?)([^}]*)\}", one, value)
+
+
+def bot_environment(service: dict[str, Any], dotenv: dict[str, str]) -> dict[str, str]:
+    return {k: interpolated(str(v), dotenv) for k, v in service["environment"].items()}
 
 
 def test_postgres_keeps_its_data_on_a_named_volume_and_says_when_ready(
@@ -49,29 +71,79 @@ def test_two_bots_share_the_database_and_split_the_shards(compose: dict[str, Any
         ids.append(env["SHARD_IDS"])
         assert service["depends_on"]["postgres"]["condition"] == "service_healthy"
         assert service["build"] == "."
-        assert service["env_file"] == ".env"  # DISCORD_TOKEN comes from there
+        # Docker restarts it after a crash and at every start of Docker; an outage or a
+        # refused token does not make it exit (lifecycle.py, the image's ON_CANNOT_START).
         assert service["restart"] == "unless-stopped"
-    assert len(urls) == 1
-    assert urls.pop().endswith("@postgres:5432/cardtable")
+    assert urls == {"postgresql://cardtable@postgres:5432/cardtable"}  # no password in it
     assert len(counts) == 1
     shards = sorted(int(i) for text in ids for i in text.split(","))
     assert shards == list(range(int(counts.pop())))  # every shard exactly once
 
 
 def test_each_bot_is_a_valid_sharded_settings_set(compose: dict[str, Any]) -> None:
-    """The environment each bot gets is accepted by Settings (the password filled in)."""
+    """The environment each bot gets from a .env with a password that cuts URLs is accepted
+    by Settings, and the URL it connects with carries that password intact."""
+    dotenv = {"DISCORD_TOKEN": "t", "POSTGRES_PASSWORD": AWKWARD}
     seen: set[int] = set()
     for service in bots(compose).values():
-        env = {k: str(v) for k, v in service["environment"].items()}
-        env["DATABASE_URL"] = env["DATABASE_URL"].replace(
-            "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}", "secret"
+        settings = Settings.from_env(bot_environment(service, dotenv))
+        assert settings.database_url is not None
+        url = urlsplit(settings.database_url)
+        assert (url.username, url.hostname, url.port, url.path) == (
+            "cardtable",
+            "postgres",
+            5432,
+            "/cardtable",
         )
-        settings = Settings.from_env({"DISCORD_TOKEN": "t", **env})
-        assert settings.database_url == "postgresql://cardtable:secret@postgres:5432/cardtable"
+        assert url.password is not None and unquote(url.password) == AWKWARD
+        assert settings.turn_timeout == 300 and settings.log_level == "INFO"  # empty: default
         assert settings.shard_count == 2
         assert settings.shard_ids is not None
         seen.update(settings.shard_ids)
     assert seen == {0, 1}
+
+
+def test_the_bots_get_their_settings_not_postgres_password(compose: dict[str, Any]) -> None:
+    """No env_file (it would hand every variable in .env to every service): the bots get the
+    password as DATABASE_PASSWORD, nothing named POSTGRES_PASSWORD."""
+    for name, service in bots(compose).items():
+        assert "env_file" not in service, name
+        env = service["environment"]
+        assert "POSTGRES_PASSWORD" not in env, name
+        assert env["DATABASE_PASSWORD"] == "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in .env}"
+        passed = bot_environment(service, {"DISCORD_TOKEN": "t", "POSTGRES_PASSWORD": "pw"})
+        assert [k for k, v in passed.items() if "pw" in v] == ["DATABASE_PASSWORD"], name
+
+
+def test_every_setting_of_the_bot_reaches_the_bots(compose: dict[str, Any]) -> None:
+    """Each variable settings.py reads, set in .env, reaches every bot, but those the image
+    sets (an empty value from compose would override them) and the tests' own."""
+    source = (ROOT / "settings.py").read_text()
+    read = set(re.findall(r'"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"', source))
+    assert {"DISCORD_TOKEN", "TURN_TIMEOUT_SECONDS", "DATABASE_PASSWORD"} <= read
+    image_sets = {"DATABASE_PATH", "ON_CANNOT_START", "CARDTABLE_ENV_FILE"}
+    tests_only = {"RATE_LIMIT_SCALE"}
+    dotenv = {name: f"from-dotenv-{name}" for name in (*read, "POSTGRES_PASSWORD")}
+    for name, service in bots(compose).items():
+        env = service["environment"]
+        for setting in sorted(read - image_sets - tests_only):
+            assert setting in env, f"{name} does not get {setting}"
+        for setting in image_sets:
+            assert setting not in env, f"{name} would override the image's {setting}"
+        passed = bot_environment(service, dotenv)
+        for setting in ("DISCORD_TOKEN", "DEV_GUILD_ID", "TURN_TIMEOUT_SECONDS", "LOG_LEVEL"):
+            assert passed[setting] == f"from-dotenv-{setting}", setting
+
+
+def test_each_bot_keeps_its_data_on_a_named_volume_of_its_own(compose: dict[str, Any]) -> None:
+    names = set()
+    for name, service in bots(compose).items():
+        (volume,) = service["volumes"]
+        source, _, target = volume.partition(":")
+        assert target == "/data", name
+        assert source in compose["volumes"], name  # named, not an anonymous volume
+        names.add(source)
+    assert len(names) == len(bots(compose))  # each its own heartbeat file
 
 
 def test_bots_have_the_health_check_and_time_to_stop(compose: dict[str, Any]) -> None:

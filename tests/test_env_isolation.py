@@ -13,7 +13,7 @@ import pytest
 
 from settings import ENV_FILE_VARIABLE, environment
 from tests.conftest import NetworkBlocked
-from tests.test_startup import ROOT, SITE, closed_port_url
+from tests.test_startup import ROOT, SITE, Started, closed_port_url
 
 DOTENV_TOKEN = "token-from-a-dotenv-that-must-stay-unread"
 
@@ -29,11 +29,15 @@ def bot_copy_with_dotenv(tmp_path: Path) -> tuple[Path, Path]:
     return tmp_path / "bot.py", database
 
 
+def search_path() -> str:
+    return os.pathsep.join([str(SITE), str(ROOT)])
+
+
 def run_copy(script: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(script)],
         cwd=script.parent,
-        env={**env, "PYTHONPATH": os.pathsep.join([str(SITE), str(ROOT)])},
+        env={**env, "PYTHONPATH": search_path()},
         capture_output=True,
         text=True,
         timeout=60,
@@ -60,9 +64,10 @@ def test_the_same_dotenv_is_read_outside_the_tests(tmp_path: Path) -> None:
     """The control: without the harness's setting the copy does read its .env."""
     script, database = bot_copy_with_dotenv(tmp_path)
     outside = {k: v for k, v in os.environ.items() if k != ENV_FILE_VARIABLE}
-    result = run_copy(script, {**outside, "FAKE_DISCORD_URL": closed_port_url()})
-    assert result.returncode == 2
-    assert "Cannot reach Discord" in result.stderr  # it had the token, and the fake's address
+    environ = {**outside, "FAKE_DISCORD_URL": closed_port_url(), "PYTHONPATH": search_path()}
+    with Started(tmp_path, environ, script=script) as bot:
+        bot.wait_for("Cannot reach Discord")  # it had the token, and the fake's address
+        assert bot.stop()[0] == 0
     assert database.exists()  # and the database path came from the .env
 
 

@@ -46,6 +46,15 @@ def test_each_problem_is_named(tmp_path: Path) -> None:
     assert not healthy and "no heartbeat" in line
 
 
+def test_a_bot_that_could_not_start_says_why_however_old_its_beat(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db.health"
+    write_beat(path, Beat(NOW - 3600, False, "not opened", 7, failure="Cannot start: no token"))
+    healthy, line = check_health(path, max_age=30, now=NOW)
+    assert not healthy and line == "could not start: no token"
+    assert Beat.from_json(json.loads(path.read_text())).failure == "Cannot start: no token"
+    assert Beat.from_json({"time": 1, "connected": True, "database": "ok", "pid": 1}).failure == ""
+
+
 def test_write_beat_round_trips(tmp_path: Path) -> None:
     path = tmp_path / "x.health"
     write_beat(path, Beat(NOW, True, DATABASE_OK, 7))

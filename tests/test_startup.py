@@ -1,4 +1,5 @@
-"""Starting the bot with bad settings ends with one clear line and exit 2, never a traceback.
+"""Starting the bot with bad settings ends with one clear line and exit 2, never a traceback;
+Discord unreachable is tried again in the same process, one line per try.
 
 Each case runs the real ``bot.py`` in a subprocess. Discord is always the fake one (or a closed
 port on this machine), so no case can reach the real Discord whatever token it passes.
@@ -6,18 +7,24 @@ port on this machine), so no case can reach the real Discord whatever token it p
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
+from types import TracebackType
 
+import discord
 import pytest
 import uvloop
 
 import lifecycle
+from db import pgadmin
 from settings import Settings, SettingsError
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
@@ -36,25 +43,85 @@ def closed_port_url() -> str:
     return f"http://127.0.0.1:{port}"
 
 
-def run_bot(
-    cwd: Path, env: dict[str, str], *, prefix: Sequence[str] = (), script: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """bot.py with the sealed test environment, Discord = a closed local port, plus ``env``."""
-    full = {
+def bot_environment(env: dict[str, str]) -> dict[str, str]:
+    """The sealed test environment, Discord = a closed local port, plus ``env``."""
+    return {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(SITE), str(ROOT)]),
         "FAKE_DISCORD_URL": closed_port_url(),
         **env,
     }
+
+
+def run_bot(
+    cwd: Path,
+    env: dict[str, str],
+    *,
+    prefix: Sequence[str] = (),
+    script: Path | None = None,
+    args: Sequence[str] = (),
+) -> subprocess.CompletedProcess[str]:
+    """bot.py [args] run to its end in ``bot_environment(env)``."""
     return subprocess.run(
-        [*prefix, sys.executable, str(script or ROOT / "bot.py")],
+        [*prefix, sys.executable, str(script or ROOT / "bot.py"), *args],
         cwd=cwd,
-        env=full,
+        env=bot_environment(env),
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
+
+
+class Started:
+    """bot.py running in the background (stderr to a file): wait for a text, then signal it.
+    A context manager: whatever happens, the process is gone afterwards."""
+
+    def __init__(
+        self,
+        cwd: Path,
+        environ: dict[str, str],
+        *,
+        prefix: Sequence[str] = (),
+        script: Path | None = None,
+    ) -> None:
+        self.log = cwd / f"bot-{time.monotonic_ns()}.stderr"
+        with self.log.open("wb") as err:
+            self.popen = subprocess.Popen(
+                [*prefix, sys.executable, str(script or ROOT / "bot.py")],
+                cwd=cwd,
+                env=environ,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=err,
+            )
+
+    def __enter__(self) -> Started:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(timeout=10)
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        """The output once it holds ``text``; fails if the process ends or time runs out."""
+        deadline = time.monotonic() + timeout
+        while text not in (output := self.output()):
+            assert self.popen.poll() is None, f"exit {self.popen.returncode}:\n{output}"
+            assert time.monotonic() < deadline, f"no {text!r} in {timeout} s:\n{output}"
+            time.sleep(0.05)
+        return output
+
+    def stop(self, timeout: float = 15) -> tuple[int, str]:
+        """SIGTERM; (exit code, everything printed)."""
+        self.popen.send_signal(signal.SIGTERM)
+        return self.popen.wait(timeout=timeout), self.output()
 
 
 def assert_one_line_failure(output: str, returncode: int, *words: str) -> str:
@@ -137,8 +204,10 @@ def _read_only_prefix(folder: Path) -> list[str]:
 def test_read_only_disk_is_one_clear_line(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
-    made = run_bot(tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(folder / "bot.db")})
-    assert "Cannot reach Discord" in made.stderr  # the database exists and is migrated
+    env = bot_environment({"DISCORD_TOKEN": "x", "DATABASE_PATH": str(folder / "bot.db")})
+    with Started(tmp_path, env) as made:
+        made.wait_for("Cannot reach Discord")  # the database exists and is migrated
+        assert made.stop()[0] == 0
     prefix = _read_only_prefix(folder)
     result = run_bot(
         tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(folder / "bot.db")}, prefix=prefix
@@ -146,10 +215,153 @@ def test_read_only_disk_is_one_clear_line(tmp_path: Path) -> None:
     assert_one_line_failure(result.stderr, result.returncode, "read-only")
 
 
-def test_discord_unreachable_is_one_clear_line(tmp_path: Path) -> None:
-    result = run_bot(tmp_path, {"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.db")})
-    assert_one_line_failure(result.stderr, result.returncode, "Cannot reach Discord")
-    assert "voice" not in result.stderr  # no warning about voice packages the bot does not use
+def test_discord_unreachable_is_tried_again_in_process_one_line_a_try(tmp_path: Path) -> None:
+    """No exit (a supervisor would restart the bot into the same outage): a pause, doubling."""
+    env = bot_environment({"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.db")})
+    with Started(tmp_path, env) as bot:
+        bot.wait_for("Trying again in 4 s.", timeout=20)
+        code, output = bot.stop()
+    assert code == 0, output
+    for noise in NOISE:
+        assert noise not in output, output
+    tries = [line for line in output.splitlines() if "WARNING" in line]
+    assert len(tries) == 2, output
+    for line, pause in zip(tries, (2, 4), strict=True):
+        assert "Cannot reach Discord" in line and line.endswith(f"Trying again in {pause} s.")
+    assert "ERROR" not in output
+    assert "voice" not in output  # no warning about voice packages the bot does not use
+
+
+async def test_discord_back_after_an_outage_at_start_is_joined(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    port = fake.port
+    await fake.stop()  # the port is free again: connection refused
+    proc = BotProcess(fake, tmp_path / "bot.log")
+    database = tmp_path / "bot.db"
+    try:
+        await proc.start(env={"DATABASE_PATH": str(database)}, wait=False)
+        await fake.wait_for(lambda: "Trying again in 2 s." in proc.log_text(), timeout=30)
+        await fake.start(port=port)
+        await fake.wait_ready(timeout=30, commands=True)
+        await fake.wait_for(lambda: health(database).returncode == 0, timeout=10)
+        assert proc.running
+    finally:
+        await proc.stop()
+        await fake.stop()
+    output = proc.log_text()
+    assert proc.returncode == 0, output
+    for noise in NOISE:
+        assert noise not in output, output
+
+
+def test_postgres_unreachable_is_tried_again_in_process(tmp_path: Path) -> None:
+    """After a reboot Docker starts the bots without waiting for PostgreSQL's health check."""
+    url = closed_port_url().replace("http://", "postgresql://cardtable@") + "/cardtable"
+    env = bot_environment(
+        {"DISCORD_TOKEN": "x", "DATABASE_URL": url, "DATABASE_PATH": str(tmp_path / "bot.db")}
+    )
+    with Started(tmp_path, env) as bot:
+        bot.wait_for("Trying again in 2 s.")
+        code, output = bot.stop()
+    assert code == 0, output
+    (line,) = [line for line in output.splitlines() if "WARNING" in line]
+    assert "Cannot use the PostgreSQL database postgresql://cardtable@127.0.0.1:" in line
+    assert "Traceback" not in output and "ERROR" not in output
+
+
+def test_a_postgres_database_that_is_not_there_is_one_clear_line(tmp_path: Path) -> None:
+    admin = pgadmin.admin_url()
+    why = asyncio.run(pgadmin.reachable(admin))
+    if why is not None:
+        pytest.skip(f"no PostgreSQL server at {admin} ({why})")
+    url = pgadmin.with_database(admin, pgadmin.fresh_name("cardtable_missing"))
+    env = {"DISCORD_TOKEN": "x", "DATABASE_URL": url, "DATABASE_PATH": str(tmp_path / "bot.db")}
+    result = run_bot(tmp_path, env)
+    assert_one_line_failure(result.stderr, result.returncode, "Cannot use the PostgreSQL")
+
+
+def health(database: Path) -> subprocess.CompletedProcess[str]:
+    return run_bot(database.parent, {"DATABASE_PATH": str(database)}, args=["health"])
+
+
+def test_which_failures_are_tried_again() -> None:
+    transient: list[BaseException] = [
+        OSError(111, "Connection refused"),
+        TimeoutError(),
+        discord.GatewayNotFound(),  # type: ignore[no-untyped-call]  # discord.py's own
+        http_error(503),
+        http_error(429),
+    ]
+    for exc in transient:
+        failure = lifecycle.start_failure(exc)
+        assert failure is not None and failure.transient, exc
+    permanent: list[BaseException] = [
+        discord.LoginFailure("Improper token has been passed."),
+        discord.PrivilegedIntentsRequired(None),
+        http_error(403),
+    ]
+    for exc in permanent:
+        failure = lifecycle.start_failure(exc)
+        assert failure is not None and not failure.transient, exc
+    assert lifecycle.start_failure(ValueError("a bug")) is None  # exit 1, with its traceback
+
+
+def http_error(status: int) -> discord.HTTPException:
+    """What discord.py raises for an answer with ``status`` (it reads .status and .reason)."""
+
+    class Response:
+        reason = "Reason"
+
+    answer = Response()
+    answer.status = status  # type: ignore[attr-defined]
+    return discord.HTTPException(answer, {"message": "no", "code": 0})
+
+
+def test_with_wait_a_missing_token_waits_to_be_stopped_and_says_why(tmp_path: Path) -> None:
+    waiting = tmp_path / "bot.db"
+    env = bot_environment({"ON_CANNOT_START": "wait", "DATABASE_PATH": str(waiting)})
+    with Started(tmp_path, env) as bot:
+        bot.wait_for("waiting to be stopped")
+        time.sleep(1)
+        assert bot.popen.poll() is None  # still there: nothing for a supervisor to restart
+        checked = health(waiting)
+        assert checked.returncode == 1
+        assert "could not start: DISCORD_TOKEN is not set" in checked.stderr
+        code, output = bot.stop()
+    assert code == 2
+    assert "ERROR" in output and "DISCORD_TOKEN" in output and "Traceback" not in output
+    assert "no heartbeat" in health(waiting).stderr  # removed when it stopped
+
+
+async def test_with_wait_a_refused_token_is_tried_once_then_waits(tmp_path: Path) -> None:
+    waiting = tmp_path / "bot.db"
+    fake = FakeDiscord(token="the-right-token")
+    await fake.start()
+    proc = BotProcess(fake, tmp_path / "bot.log")
+    env = {
+        "DISCORD_TOKEN": "a-wrong-token",
+        "DATABASE_PATH": str(waiting),
+        "ON_CANNOT_START": "wait",
+    }
+    try:
+        await proc.start(env=env, wait=False)
+        await fake.wait_for(lambda: "waiting to be stopped" in proc.log_text(), timeout=30)
+        await asyncio.sleep(2)
+        assert proc.running
+        checked = health(waiting)
+        assert checked.returncode == 1
+        assert "could not start: Discord refused the token" in checked.stderr
+    finally:
+        await proc.stop()
+        await fake.stop()
+    assert proc.returncode == 2
+    assert sum(r.status == 401 for r in fake.requests) == 1  # logged in once, not again and again
+
+
+def test_without_wait_a_refused_start_exits_at_once(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {"ON_CANNOT_START": "exit"})
+    assert_one_line_failure(result.stderr, result.returncode, "DISCORD_TOKEN")
 
 
 async def test_token_refused_is_one_clear_line(tmp_path: Path) -> None:
@@ -180,6 +392,7 @@ async def test_token_refused_is_one_clear_line(tmp_path: Path) -> None:
         ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN"),
         ({"DISCORD_TOKEN": "t", "EVENT_LOOP": "fast"}, "EVENT_LOOP"),
+        ({"DISCORD_TOKEN": "t", "ON_CANNOT_START": "retry"}, "ON_CANNOT_START"),
     ],
 )
 def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:

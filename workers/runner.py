@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 
 HEADER_SIZE = 4
 ROOT = Path(__file__).resolve().parents[1]  # the project: ``-m`` finds the modules from here
-SECRETS = ("DISCORD_TOKEN", "DATABASE_URL")  # no child needs them
+SECRETS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PASSWORD")  # no child needs them
 CLOSE_WAIT = 2.0  # seconds a child gets to finish after its input closes
 CALL_TIMEOUT = 20.0  # seconds before a call is given up and its child replaced
 

@@ -116,8 +116,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
 
     # ------------------------------------------------------------------ lifecycle
 
-    async def start(self) -> None:
-        """Listen on 127.0.0.1 on a free port (``self.url``)."""
+    async def start(self, port: int = 0) -> None:
+        """Listen on 127.0.0.1 on ``port``, by default a free one (``self.url``); a port of an
+        earlier start brings "Discord" back where a bot looks for it."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("GET", "/gateway", self._gateway)
         app.router.add_route("GET", "/gateway/", self._gateway)
@@ -126,7 +127,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         app.router.add_route("*", "/{tail:.*}", self._rest.handle_outside_api)
         self._runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
         assert server is not None
