@@ -17,7 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.player_controls import PlayerRoutes, leave_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import LEAVE, leave_view
 from cogs.utils.replies import SORRY, reply, within_budget
 from delivery.publisher import Publisher
 from engine import GAMES
@@ -39,22 +40,20 @@ CONFIRM = N_(
 class LeavingCog(commands.Cog, name="Leaving"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
-        routes: PlayerRoutes,
         *,
         sweep_every: float = SWEEP_EVERY,
     ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
         self.sweep_every = sweep_every
         self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.routes.leave = self.confirmed
+        self.bot.controls.on(LEAVE, self.confirmed)
         for name in GAMES:
             group = self.bot.tree.get_command(name)
             if isinstance(group, app_commands.Group) and group.get_command("leave") is None:

@@ -11,7 +11,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.controls import Routes, lobby_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import LOBBY, lobby_view
 from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, reply, within_budget
 from delivery.publisher import Publisher
@@ -44,21 +45,19 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
 class LobbyCog(commands.Cog, name="Lobby"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
-        routes: Routes,
         table: TableCommands,
     ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
         self.table = table
         self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
 
     async def cog_load(self) -> None:
-        self.routes.lobby = self.on_lobby_button
+        self.bot.controls.on(LOBBY, self.on_lobby_button)
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
 

@@ -18,7 +18,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.controls import Routes
+from cogs.utils.client import CardBot
+from cogs.utils.controls import BACK, HAND, MOVE
 from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, reply, within_budget
 from db.models import SeatRow
@@ -72,20 +73,15 @@ async def _first_answer(own: asyncio.Future[Report], work: asyncio.Future[Report
 
 
 class TableCog(commands.Cog, name="Table"):
-    def __init__(
-        self, bot: commands.Bot, service: GameService, publisher: Publisher, routes: Routes
-    ) -> None:
+    def __init__(self, bot: CardBot, service: GameService, publisher: Publisher) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
 
     async def cog_load(self) -> None:
-        self.routes.move, self.routes.hand, self.routes.back = (
-            self.on_move,
-            self.send_hand,
-            self.on_back,
-        )
+        self.bot.controls.on(MOVE, self.on_move)
+        self.bot.controls.on(HAND, self.send_hand)
+        self.bot.controls.on(BACK, self.on_back)
 
     # -- buttons -------------------------------------------------------------------------
 

@@ -21,7 +21,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.player_controls import PlayerRoutes
+from cogs.utils.client import CardBot
+from cogs.utils.controls import WATCH, watch_view
 from cogs.utils.replies import reply, within_budget
 from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
@@ -56,31 +57,29 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     if timers and loaded.row.status == "active":  # as the table shows them
         description = panel.description + "\n" + " · ".join(timers)
         panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-    buttons = to_discord.watch_view(loaded.row.id, live=loaded.row.status == "active")
+    buttons = watch_view(loaded.row.id, live=loaded.row.status == "active")
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
 class WatchCog(commands.Cog, name="Watch"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
-        routes: PlayerRoutes,
         *,
         coalesce: float = COALESCE_SECONDS,
     ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
         self.coalesce = coalesce
         self.watchers: dict[int, dict[int, Watcher]] = {}
         self._latest: dict[int, Loaded] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     async def cog_load(self) -> None:
-        self.routes.watch = self.watch
+        self.bot.controls.on(WATCH, self.watch)
         self.publisher.table_drawn.append(self.table_drawn)
 
     async def cog_unload(self) -> None:
@@ -91,9 +90,9 @@ class WatchCog(commands.Cog, name="Watch"):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def watch(
-        self, interaction: discord.Interaction[Any], game_id: int, _step: int, new: bool
-    ) -> None:
+    async def watch(self, interaction: discord.Interaction[Any], game_id: int, way: str) -> None:
+        """Watch (``way`` ``n``: a new private message) or Refresh (the open one)."""
+        new = way == "n"
         work = self.service.load(game_id)
         try:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=new)
