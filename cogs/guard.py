@@ -77,7 +77,7 @@ class GuardCog(commands.Cog, name="Guard"):
         self.bot.tree.error(self.on_app_command_error)
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
@@ -98,7 +98,7 @@ class GuardCog(commands.Cog, name="Guard"):
             await self.bot.controls.answer(MOVE, interaction, *move)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[CardBot], error: app_commands.AppCommandError
     ) -> None:
         text, our_fault = command_error_text(error)
         if our_fault:

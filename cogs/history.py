@@ -40,7 +40,7 @@ class HistoryCog(commands.Cog, name="History"):
     @app_commands.describe(user="A player's recent games in this server (default: this channel's)")
     @app_commands.guild_only()
     async def history(
-        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+        self, interaction: discord.Interaction[CardBot], user: discord.User | None = None
     ) -> None:
         guild = interaction.guild_id or 0
         if user is None:
@@ -58,7 +58,7 @@ class HistoryCog(commands.Cog, name="History"):
         await _respond(interaction, new=True, **kwargs)
 
     async def replay(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, way: str
+        self, interaction: discord.Interaction[CardBot], game_id: int, step: int, way: str
     ) -> None:
         """Open (``way`` ``o``: a new private message) or step the open replay to ``step``."""
         new = way == "o"
@@ -75,7 +75,7 @@ class HistoryCog(commands.Cog, name="History"):
             view=replay_view(game_id, frame.step, frame.steps),
         )
 
-    async def export(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def export(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         work = self.replays.export(game_id, guild_id=interaction.guild_id or 0)
         try:
             data = await within_budget(interaction, work, ephemeral=True, thinking=True)
@@ -92,7 +92,7 @@ class HistoryCog(commands.Cog, name="History"):
         await _respond(interaction, new=True, content=text, attachments=[file])
 
 
-async def _respond(interaction: discord.Interaction[Any], *, new: bool, **kwargs: Any) -> None:
+async def _respond(interaction: discord.Interaction[CardBot], *, new: bool, **kwargs: Any) -> None:
     """A new private message (``new``), or an update of the clicked one; after a defer, an
     edit of the deferred response."""
     try:

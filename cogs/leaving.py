@@ -67,7 +67,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
                 await self._task
 
     def _leave_command(self, game_name: str) -> app_commands.Command[Any, Any, None]:
-        async def leave(interaction: discord.Interaction[Any]) -> None:
+        async def leave(interaction: discord.Interaction[CardBot]) -> None:
             await self.leave_command(interaction, game_name)
 
         return app_commands.Command(
@@ -76,7 +76,9 @@ class LeavingCog(commands.Cog, name="Leaving"):
             callback=leave,
         )
 
-    async def leave_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+    async def leave_command(
+        self, interaction: discord.Interaction[CardBot], game_name: str
+    ) -> None:
         work = self.service.channel_game(interaction.channel_id or 0)
         try:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=True)
@@ -101,7 +103,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
             except discord.HTTPException:
                 log.warning("could not ask %s to confirm", interaction.user.id, exc_info=True)
 
-    async def confirmed(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def confirmed(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         work = leave_game(
             self.service, game_id, interaction.user.id, channel_id=interaction.channel_id
         )

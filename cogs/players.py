@@ -31,7 +31,7 @@ TITLES = {name: game.title for name, game in GAMES.items()}
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items())]
 
 
-async def _send(interaction: discord.Interaction[Any], *, private: bool, **kwargs: Any) -> None:
+async def _send(interaction: discord.Interaction[CardBot], *, private: bool, **kwargs: Any) -> None:
     """The command's answer: its response, or an edit of the deferred one."""
     try:
         if interaction.response.is_done():
@@ -63,7 +63,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str | None = None
+        self, interaction: discord.Interaction[CardBot], game: str | None = None
     ) -> None:
         guild = interaction.guild_id or 0
         try:
@@ -81,7 +81,7 @@ class PlayersCog(commands.Cog, name="Players"):
         )
 
     async def board_page(
-        self, interaction: discord.Interaction[Any], game: str, page: int, _way: str
+        self, interaction: discord.Interaction[CardBot], game: str, page: int, _way: str
     ) -> None:
         """Previous or next (``_way``) was pressed: show ``page``."""
         guild = interaction.guild_id or 0
@@ -109,7 +109,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.guild_only()
     async def stats(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[CardBot],
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:

@@ -9,7 +9,6 @@ the others so each can join with one click.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord.ext import commands
@@ -37,7 +36,7 @@ class RematchCog(commands.Cog, name="Rematch"):
     async def cog_load(self) -> None:
         self.bot.controls.on(PLAY_AGAIN, self.play_again)
 
-    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def play_again(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         user = interaction.user
         work = rematch(
             self.service,

@@ -42,7 +42,7 @@ HEADER = N_("👀 The table as a spectator sees it (only you see this message)."
 
 @dataclass(slots=True)
 class Watcher:
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction[CardBot]
     since: float
     language: str = i18n.DEFAULT  # the spectator's own (the view is private to them)
 
@@ -90,7 +90,9 @@ class WatchCog(commands.Cog, name="Watch"):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def watch(self, interaction: discord.Interaction[Any], game_id: int, way: str) -> None:
+    async def watch(
+        self, interaction: discord.Interaction[CardBot], game_id: int, way: str
+    ) -> None:
         """Watch (``way`` ``n``: a new private message) or Refresh (the open one)."""
         new = way == "n"
         work = self.service.load(game_id)

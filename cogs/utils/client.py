@@ -3,7 +3,7 @@
 Cogs and helpers may not import bot.py (it imports them all), so what they read from the bot
 is declared here, and bot.py's bot subclasses :class:`CardBot`: ``discord.Interaction[CardBot]``
 types ``interaction.client`` wherever an interaction is handled. This module imports no other
-module of cogs/, so every helper can use it (cogs/utils/controls.py does).
+module of cogs/, so every helper can use it (cogs/utils/controls.py and locale.py do).
 
 :class:`Controls` lives here, not beside the custom ids in controls.py, for that reason: the bot
 declares it, and controls.py's dynamic item reads it from the bot.
