@@ -41,9 +41,9 @@ from cogs.rematch import RematchCog
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
-from cogs.utils.controls import DYNAMIC_ITEMS, Routes
+from cogs.utils import client
+from cogs.utils.controls import ControlButton, result_view
 from cogs.utils.locale import LocalizedTree
-from cogs.utils.player_controls import PLAYER_ITEMS, PlayerRoutes, result_view
 from cogs.utils.translator import CommandTranslator
 from cogs.watching import WatchCog
 from db import open_store
@@ -85,8 +85,9 @@ def minimal_intents() -> discord.Intents:
     return intents
 
 
-class CardBot(commands.Bot):
-    """The bot, with its store and settings injected; it owns every long-lived object."""
+class CardBot(client.CardBot):
+    """The bot, with its store and settings injected; it owns every long-lived object. The cogs
+    see it as :class:`cogs.utils.client.CardBot` (they may not import this module)."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
         super().__init__(
@@ -110,11 +111,9 @@ class CardBot(commands.Bot):
         pacer = Pacer(scale=settings.rate_limit_scale)
         self.languages = Languages(store)
         self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)
-        self.routes = Routes()  # where clicks go; filled by the cogs as they load
         self.collector_tuned = False  # see lifecycle.tune_collector
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
-        self.player_routes = PlayerRoutes()
         self.publisher.result_view = result_view
 
     async def setup_hook(self) -> None:
@@ -126,19 +125,19 @@ class CardBot(commands.Bot):
     async def add_cogs(self) -> None:
         """Every cog and component; commands carry their translations (cogs/utils/translator.py)."""
         await self.tree.set_translator(CommandTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *PLAYER_ITEMS)
-        await self.add_cog(GuardCog(self, PLAYER_ITEMS))
-        table = TableCog(self, self.service, self.publisher, self.routes)
+        self.add_dynamic_items(ControlButton)  # every button but moves (cogs/guard.py routes those)
+        await self.add_cog(GuardCog(self))
+        table = TableCog(self, self.service, self.publisher)
         await self.add_cog(table)
-        await self.add_cog(LobbyCog(self, self.service, self.publisher, self.routes, table))
+        await self.add_cog(LobbyCog(self, self.service, self.publisher, table))
         await self.add_cog(UpkeepCog(self, self.service, self.publisher))
         await self.add_cog(HelpCog())
-        await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings, self.player_routes))
-        await self.add_cog(HistoryCog(self, Replays(self.store), self.player_routes))
-        await self.add_cog(RematchCog(self, self.service, self.player_routes))
+        await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings))
+        await self.add_cog(HistoryCog(self, Replays(self.store)))
+        await self.add_cog(RematchCog(self, self.service))
         await self.add_cog(SettingsCog(self, self.servers, self.publisher))
-        await self.add_cog(LeavingCog(self, self.service, self.publisher, self.player_routes))
-        await self.add_cog(WatchCog(self, self.service, self.publisher, self.player_routes))
+        await self.add_cog(LeavingCog(self, self.service, self.publisher))
+        await self.add_cog(WatchCog(self, self.service, self.publisher))
         await self.add_cog(LanguageCog(self.languages))
 
     async def sync_commands(self) -> None:

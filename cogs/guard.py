@@ -13,15 +13,14 @@ faults as errors.
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Iterable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.controls import DYNAMIC_ITEMS, MOVE_ID, SELECT_ID, move_of, routes
+from cogs.utils.client import CardBot
+from cogs.utils.controls import MENU, MOVE, ControlButton, move_of
 from cogs.utils.locale import enter
 from cogs.utils.replies import SORRY, reply
 from i18n import N_, _
@@ -34,16 +33,12 @@ UPDATED = N_("The bot was updated a moment ago; please try again in a minute.")
 NOT_A_MEMBER = N_("That person is not a member of this server.")
 IN_A_SERVER = N_("Games are played in a server channel.")
 
-_TEMPLATES = [
-    MOVE_ID,
-    SELECT_ID,
-    *(item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS),
-]
+_TEMPLATES = (MOVE.pattern, MENU.pattern, ControlButton.__discord_ui_compiled_template__)
 
 
-def ours(custom_id: str, templates: Iterable[re.Pattern[str]] = _TEMPLATES) -> bool:
-    """Whether a registered item handles this custom_id."""
-    return any(t.fullmatch(custom_id) for t in templates)
+def ours(custom_id: str) -> bool:
+    """Whether the bot answers this custom_id (a move here, the rest through ControlButton)."""
+    return any(t.fullmatch(custom_id) for t in _TEMPLATES)
 
 
 def custom_ids(components: list[Any]) -> set[str]:
@@ -75,21 +70,19 @@ def command_error_text(error: app_commands.AppCommandError) -> tuple[str, bool]:
 
 
 class GuardCog(commands.Cog, name="Guard"):
-    def __init__(self, bot: commands.Bot, more_items: Iterable[type[Any]] = ()) -> None:
-        """``more_items``: dynamic items registered besides cogs.utils.controls' own."""
+    def __init__(self, bot: CardBot) -> None:
         self.bot = bot
-        self.templates = [*_TEMPLATES, *(i.__discord_ui_compiled_template__ for i in more_items)]
 
     async def cog_load(self) -> None:
         self.bot.tree.error(self.on_app_command_error)
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not ours(custom_id, self.templates):
+        if not ours(custom_id):
             await enter(interaction)
             log.warning("unknown component %r from user %s", custom_id[:100], interaction.user.id)
             await reply(interaction, _(UNKNOWN_BUTTON))
@@ -102,10 +95,10 @@ class GuardCog(commands.Cog, name="Guard"):
         move = move_of(custom_id, data)
         if move is not None:
             await enter(interaction)  # the answer is in the clicker's language
-            await routes(interaction).move(interaction, *move)
+            await self.bot.controls.answer(MOVE, interaction, *move)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[CardBot], error: app_commands.AppCommandError
     ) -> None:
         text, our_fault = command_error_text(error)
         if our_fault:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import to_discord
+from cogs.utils.client import CardBot
 from engine import GAMES
 from engine.base import Game
 from i18n import _, ngettext, pgettext
@@ -95,7 +96,7 @@ class HelpCog(commands.Cog, name="Help"):
     """Usable anywhere, DMs included: it only explains."""
 
     @app_commands.command(name="help", description="The games I host and how to play them")
-    async def help_command(self, interaction: discord.Interaction[Any]) -> None:
+    async def help_command(self, interaction: discord.Interaction[CardBot]) -> None:
         await interaction.response.send_message(
             embed=to_discord.embed(help_panel()), ephemeral=True
         )

@@ -13,7 +13,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils import to_discord
-from cogs.utils.player_controls import PlayerRoutes, history_view, replay_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import EXPORT, REPLAY, history_view, replay_view
 from cogs.utils.replies import reply, within_budget
 from engine import GAMES
 from i18n import _
@@ -27,20 +28,19 @@ TITLES = {name: game.title for name, game in GAMES.items()}
 
 
 class HistoryCog(commands.Cog, name="History"):
-    def __init__(self, bot: commands.Bot, replays: Replays, routes: PlayerRoutes) -> None:
+    def __init__(self, bot: CardBot, replays: Replays) -> None:
         self.bot = bot
         self.replays = replays
-        self.routes = routes
 
     async def cog_load(self) -> None:
-        self.routes.replay = self.replay
-        self.routes.export = self.export
+        self.bot.controls.on(REPLAY, self.replay)
+        self.bot.controls.on(EXPORT, self.export)
 
     @app_commands.command(name="history", description="Recent games here, to replay or export")
     @app_commands.describe(user="A player's recent games in this server (default: this channel's)")
     @app_commands.guild_only()
     async def history(
-        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+        self, interaction: discord.Interaction[CardBot], user: discord.User | None = None
     ) -> None:
         guild = interaction.guild_id or 0
         if user is None:
@@ -58,8 +58,10 @@ class HistoryCog(commands.Cog, name="History"):
         await _respond(interaction, new=True, **kwargs)
 
     async def replay(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, new: bool
+        self, interaction: discord.Interaction[CardBot], game_id: int, step: int, way: str
     ) -> None:
+        """Open (``way`` ``o``: a new private message) or step the open replay to ``step``."""
+        new = way == "o"
         work = self.replays.frame(game_id, step, guild_id=interaction.guild_id or 0)
         try:
             frame = await within_budget(interaction, work, ephemeral=True, thinking=new)
@@ -73,7 +75,7 @@ class HistoryCog(commands.Cog, name="History"):
             view=replay_view(game_id, frame.step, frame.steps),
         )
 
-    async def export(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def export(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         work = self.replays.export(game_id, guild_id=interaction.guild_id or 0)
         try:
             data = await within_budget(interaction, work, ephemeral=True, thinking=True)
@@ -90,7 +92,7 @@ class HistoryCog(commands.Cog, name="History"):
         await _respond(interaction, new=True, content=text, attachments=[file])
 
 
-async def _respond(interaction: discord.Interaction[Any], *, new: bool, **kwargs: Any) -> None:
+async def _respond(interaction: discord.Interaction[CardBot], *, new: bool, **kwargs: Any) -> None:
     """A new private message (``new``), or an update of the clicked one; after a defer, an
     edit of the deferred response."""
     try:

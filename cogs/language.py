@@ -5,13 +5,13 @@ server's managers the language of its channels (the interaction's own language: 
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.utils.client import CardBot
 from cogs.utils.locale import enter
 from cogs.utils.replies import reply, within_budget
 from i18n import NATIVE_NAMES, _
@@ -39,7 +39,7 @@ class LanguageCog(commands.Cog, name="Language"):
     @app_commands.choices(language=language_choices())
     async def language(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[CardBot],
         language: app_commands.Choice[str] | None = None,
         server: bool = False,
     ) -> None:
@@ -70,7 +70,7 @@ class LanguageCog(commands.Cog, name="Language"):
         await reply(interaction, text)
 
     async def _server(
-        self, interaction: discord.Interaction[Any], change: bool, chosen: str | None
+        self, interaction: discord.Interaction[CardBot], change: bool, chosen: str | None
     ) -> None:
         guild = interaction.guild_id
         if guild is None:

@@ -17,7 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.player_controls import PlayerRoutes, leave_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import LEAVE, leave_view
 from cogs.utils.replies import SORRY, reply, within_budget
 from delivery.publisher import Publisher
 from engine import GAMES
@@ -39,22 +40,20 @@ CONFIRM = N_(
 class LeavingCog(commands.Cog, name="Leaving"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
-        routes: PlayerRoutes,
         *,
         sweep_every: float = SWEEP_EVERY,
     ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
         self.sweep_every = sweep_every
         self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.routes.leave = self.confirmed
+        self.bot.controls.on(LEAVE, self.confirmed)
         for name in GAMES:
             group = self.bot.tree.get_command(name)
             if isinstance(group, app_commands.Group) and group.get_command("leave") is None:
@@ -68,7 +67,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
                 await self._task
 
     def _leave_command(self, game_name: str) -> app_commands.Command[Any, Any, None]:
-        async def leave(interaction: discord.Interaction[Any]) -> None:
+        async def leave(interaction: discord.Interaction[CardBot]) -> None:
             await self.leave_command(interaction, game_name)
 
         return app_commands.Command(
@@ -77,7 +76,9 @@ class LeavingCog(commands.Cog, name="Leaving"):
             callback=leave,
         )
 
-    async def leave_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+    async def leave_command(
+        self, interaction: discord.Interaction[CardBot], game_name: str
+    ) -> None:
         work = self.service.channel_game(interaction.channel_id or 0)
         try:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=True)
@@ -102,7 +103,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
             except discord.HTTPException:
                 log.warning("could not ask %s to confirm", interaction.user.id, exc_info=True)
 
-    async def confirmed(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def confirmed(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         work = leave_game(
             self.service, game_id, interaction.user.id, channel_id=interaction.channel_id
         )

@@ -11,7 +11,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.controls import Routes, lobby_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import LOBBY, lobby_view
 from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, reply, within_budget
 from delivery.publisher import Publisher
@@ -30,13 +31,15 @@ class TableCommands(Protocol):
     """What the lobby asks of the table cog (bot.py passes it in)."""
 
     async def channel_game_named(
-        self, interaction: discord.Interaction[Any], game_name: str
+        self, interaction: discord.Interaction[CardBot], game_name: str
     ) -> Loaded | None: ...
 
-    async def hand_command(self, interaction: discord.Interaction[Any], game_name: str) -> None: ...
+    async def hand_command(
+        self, interaction: discord.Interaction[CardBot], game_name: str
+    ) -> None: ...
 
 
-def is_admin(interaction: discord.Interaction[Any]) -> bool:
+def is_admin(interaction: discord.Interaction[CardBot]) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
 
@@ -44,21 +47,19 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
 class LobbyCog(commands.Cog, name="Lobby"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
-        routes: Routes,
         table: TableCommands,
     ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
         self.table = table
         self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
 
     async def cog_load(self) -> None:
-        self.routes.lobby = self.on_lobby_button
+        self.bot.controls.on(LOBBY, self.on_lobby_button)
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
 
@@ -86,29 +87,29 @@ class LobbyCog(commands.Cog, name="Lobby"):
             @group.command(name="start", description=f"Open a {game.title} game in this channel")
             @app_commands.describe(opponent="Challenge someone directly (optional)")
             async def start_vs(
-                interaction: discord.Interaction[Any], opponent: discord.Member | None = None
+                interaction: discord.Interaction[CardBot], opponent: discord.Member | None = None
             ) -> None:
                 await self.start_lobby(interaction, name, opponent)
 
         else:
 
             @group.command(name="start", description=f"Open a {game.title} game in this channel")
-            async def start(interaction: discord.Interaction[Any]) -> None:
+            async def start(interaction: discord.Interaction[CardBot]) -> None:
                 await self.start_lobby(interaction, name, None)
 
         @group.command(name="hand", description="Show your hand and your moves (only you see it)")
-        async def hand(interaction: discord.Interaction[Any]) -> None:
+        async def hand(interaction: discord.Interaction[CardBot]) -> None:
             await self.table.hand_command(interaction, name)
 
         @group.command(name="cancel", description="End this channel's game (host or Manage Server)")
-        async def cancel(interaction: discord.Interaction[Any]) -> None:
+        async def cancel(interaction: discord.Interaction[CardBot]) -> None:
             await self.cancel_command(interaction, name)
 
         return group
 
     async def start_lobby(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[CardBot],
         game_name: str,
         opponent: discord.Member | None,
     ) -> None:
@@ -153,7 +154,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return
         await self.service.showing.set_lobby_message(loaded.row.id, message.id)
 
-    async def cancel_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+    async def cancel_command(
+        self, interaction: discord.Interaction[CardBot], game_name: str
+    ) -> None:
         loaded = await self.table.channel_game_named(interaction, game_name)
         if loaded is None:
             return
@@ -195,7 +198,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
     # -- lobby buttons -------------------------------------------------------------------
 
     async def on_lobby_button(
-        self, interaction: discord.Interaction[Any], game_id: int, verb: str
+        self, interaction: discord.Interaction[CardBot], game_id: int, verb: str
     ) -> None:
         try:
             kwargs, report = await within_budget(
@@ -213,7 +216,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             self.publisher.publish(report)
 
     async def _lobby_verb(
-        self, interaction: discord.Interaction[Any], game_id: int, verb: str
+        self, interaction: discord.Interaction[CardBot], game_id: int, verb: str
     ) -> tuple[dict[str, Any], Report | None]:
         """Apply one lobby button: the lobby message's new look, and a started game's report."""
         user, here = interaction.user, interaction.channel_id or 0

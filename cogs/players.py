@@ -15,8 +15,9 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
+from cogs.utils.client import CardBot
+from cogs.utils.controls import BOARD_PAGE, board_view
 from cogs.utils.locale import public_language
-from cogs.utils.player_controls import PlayerRoutes, board_view
 from cogs.utils.replies import reply, within_budget
 from engine import GAMES
 from presentation.players import board_panel, stats_panel
@@ -30,7 +31,7 @@ TITLES = {name: game.title for name, game in GAMES.items()}
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items())]
 
 
-async def _send(interaction: discord.Interaction[Any], *, private: bool, **kwargs: Any) -> None:
+async def _send(interaction: discord.Interaction[CardBot], *, private: bool, **kwargs: Any) -> None:
     """The command's answer: its response, or an edit of the deferred one."""
     try:
         if interaction.response.is_done():
@@ -42,14 +43,13 @@ async def _send(interaction: discord.Interaction[Any], *, private: bool, **kwarg
 
 
 class PlayersCog(commands.Cog, name="Players"):
-    def __init__(self, bot: commands.Bot, boards: Boards, ratings: Ratings, routes: PlayerRoutes):
+    def __init__(self, bot: CardBot, boards: Boards, ratings: Ratings) -> None:
         self.bot = bot
         self.boards = boards
         self.ratings = ratings
-        self.routes = routes
 
     async def cog_load(self) -> None:
-        self.routes.board_page = self.board_page
+        self.bot.controls.on(BOARD_PAGE, self.board_page)
         try:
             caught = await self.ratings.catch_up()
         except Exception:  # ratings can be rebuilt; never keep the bot from starting
@@ -63,7 +63,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str | None = None
+        self, interaction: discord.Interaction[CardBot], game: str | None = None
     ) -> None:
         guild = interaction.guild_id or 0
         try:
@@ -80,7 +80,10 @@ class PlayersCog(commands.Cog, name="Players"):
             interaction, private=False, embed=to_discord.embed(board_panel(page, TITLES)), **extra
         )
 
-    async def board_page(self, interaction: discord.Interaction[Any], game: str, page: int) -> None:
+    async def board_page(
+        self, interaction: discord.Interaction[CardBot], game: str, page: int, _way: str
+    ) -> None:
+        """Previous or next (``_way``) was pressed: show ``page``."""
         guild = interaction.guild_id or 0
         try:
             found = await within_budget(interaction, self.boards.leaderboard(guild, game, page))
@@ -106,7 +109,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.guild_only()
     async def stats(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[CardBot],
         user: discord.User | None = None,
         game: str | None = None,
     ) -> None:

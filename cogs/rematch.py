@@ -9,16 +9,15 @@ the others so each can join with one click.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.controls import lobby_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import PLAY_AGAIN, lobby_view
 from cogs.utils.locale import public_language
-from cogs.utils.player_controls import PlayerRoutes
 from cogs.utils.replies import answer, reply, within_budget
 from i18n import _
 from presentation.lobby import lobby_panel
@@ -30,15 +29,14 @@ log = logging.getLogger(__name__)
 
 
 class RematchCog(commands.Cog, name="Rematch"):
-    def __init__(self, bot: commands.Bot, service: GameService, routes: PlayerRoutes) -> None:
+    def __init__(self, bot: CardBot, service: GameService) -> None:
         self.bot = bot
         self.service = service
-        self.routes = routes
 
     async def cog_load(self) -> None:
-        self.routes.rematch = self.play_again
+        self.bot.controls.on(PLAY_AGAIN, self.play_again)
 
-    async def play_again(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def play_again(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         user = interaction.user
         work = rematch(
             self.service,

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,6 +19,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
+from cogs.utils.client import CardBot
 from cogs.utils.replies import reply, within_budget
 from delivery.publisher import Publisher
 from engine import GAMES
@@ -103,7 +103,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     @app_commands.default_permissions(manage_guild=True)
     async def settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[CardBot],
         turn_timer: str | None = None,
         computers: bool | None = None,
         pictures: bool | None = None,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -18,7 +17,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.controls import Routes
+from cogs.utils.client import CardBot
+from cogs.utils.controls import BACK, HAND, MOVE
 from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, reply, within_budget
 from db.models import SeatRow
@@ -72,25 +72,20 @@ async def _first_answer(own: asyncio.Future[Report], work: asyncio.Future[Report
 
 
 class TableCog(commands.Cog, name="Table"):
-    def __init__(
-        self, bot: commands.Bot, service: GameService, publisher: Publisher, routes: Routes
-    ) -> None:
+    def __init__(self, bot: CardBot, service: GameService, publisher: Publisher) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
 
     async def cog_load(self) -> None:
-        self.routes.move, self.routes.hand, self.routes.back = (
-            self.on_move,
-            self.send_hand,
-            self.on_back,
-        )
+        self.bot.controls.on(MOVE, self.on_move)
+        self.bot.controls.on(HAND, self.send_hand)
+        self.bot.controls.on(BACK, self.on_back)
 
     # -- buttons -------------------------------------------------------------------------
 
     async def on_move(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, action: str
+        self, interaction: discord.Interaction[CardBot], game_id: int, step: int, action: str
     ) -> None:
         with self.publisher.answering.answering():  # queued edits wait for this answer
             answered = await self._answer_move(interaction, game_id, step, action)
@@ -98,7 +93,7 @@ class TableCog(commands.Cog, name="Table"):
             await self._publish_move(answered)
 
     async def _answer_move(
-        self, interaction: discord.Interaction[Any], game_id: int, step: int, action: str
+        self, interaction: discord.Interaction[CardBot], game_id: int, step: int, action: str
     ) -> _Answered | None:
         """The click's own answer; None when the move was refused (and the click answered)."""
         user_id = interaction.user.id
@@ -157,7 +152,7 @@ class TableCog(commands.Cog, name="Table"):
         )
 
     async def _old_control(
-        self, interaction: discord.Interaction[Any], game_id: int, user_id: int, exc: StaleMove
+        self, interaction: discord.Interaction[CardBot], game_id: int, user_id: int, exc: StaleMove
     ) -> None:
         """Say so, on the player's hand redrawn as it is now where possible: the response is
         exempt from the bot's REST budget, while the hand's own edit may wait seconds behind
@@ -188,7 +183,7 @@ class TableCog(commands.Cog, name="Table"):
         await answer(interaction, update=True, **old.kwargs)
         self.publisher.old_click_answered(old)
 
-    async def on_back(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def on_back(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         try:
             report = await within_budget(
                 interaction,
@@ -202,7 +197,7 @@ class TableCog(commands.Cog, name="Table"):
         await answer(interaction, update=False, content=_("Welcome back! Autopilot is off."))
         self.publisher.publish(report)
 
-    async def send_hand(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def send_hand(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         """The player's hand and buttons as an ephemeral message."""
         try:
             loaded = await within_budget(
@@ -230,7 +225,7 @@ class TableCog(commands.Cog, name="Table"):
     # -- commands ------------------------------------------------------------------------
 
     async def channel_game_named(
-        self, interaction: discord.Interaction[Any], game_name: str
+        self, interaction: discord.Interaction[CardBot], game_name: str
     ) -> Loaded | None:
         """The channel's open game if it is ``game_name``; otherwise say why and return None."""
         try:
@@ -250,14 +245,14 @@ class TableCog(commands.Cog, name="Table"):
             return None
         return loaded
 
-    async def hand_command(self, interaction: discord.Interaction[Any], game_name: str) -> None:
+    async def hand_command(self, interaction: discord.Interaction[CardBot], game_name: str) -> None:
         loaded = await self.channel_game_named(interaction, game_name)
         if loaded is not None:
             await self.send_hand(interaction, loaded.row.id)
 
     @app_commands.command(name="scores", description="Show the score sheet of this channel's game")
     @app_commands.guild_only()
-    async def scores(self, interaction: discord.Interaction[Any]) -> None:
+    async def scores(self, interaction: discord.Interaction[CardBot]) -> None:
         try:
             loaded = await within_budget(
                 interaction,
@@ -280,7 +275,7 @@ class TableCog(commands.Cog, name="Table"):
     @app_commands.choices(
         game=[app_commands.Choice(name=g.title, value=n) for n, g in sorted(GAMES.items())]
     )
-    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def rules(self, interaction: discord.Interaction[CardBot], game: str) -> None:
         ui = UIS.get(game)
         if ui is None:
             await reply(interaction, _("I don't know that game."))

@@ -21,7 +21,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.player_controls import PlayerRoutes
+from cogs.utils.client import CardBot
+from cogs.utils.controls import WATCH, watch_view
 from cogs.utils.replies import reply, within_budget
 from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
@@ -41,7 +42,7 @@ HEADER = N_("👀 The table as a spectator sees it (only you see this message)."
 
 @dataclass(slots=True)
 class Watcher:
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction[CardBot]
     since: float
     language: str = i18n.DEFAULT  # the spectator's own (the view is private to them)
 
@@ -56,31 +57,29 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     if timers and loaded.row.status == "active":  # as the table shows them
         description = panel.description + "\n" + " · ".join(timers)
         panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-    buttons = to_discord.watch_view(loaded.row.id, live=loaded.row.status == "active")
+    buttons = watch_view(loaded.row.id, live=loaded.row.status == "active")
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
 class WatchCog(commands.Cog, name="Watch"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
-        routes: PlayerRoutes,
         *,
         coalesce: float = COALESCE_SECONDS,
     ) -> None:
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.routes = routes
         self.coalesce = coalesce
         self.watchers: dict[int, dict[int, Watcher]] = {}
         self._latest: dict[int, Loaded] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     async def cog_load(self) -> None:
-        self.routes.watch = self.watch
+        self.bot.controls.on(WATCH, self.watch)
         self.publisher.table_drawn.append(self.table_drawn)
 
     async def cog_unload(self) -> None:
@@ -92,8 +91,10 @@ class WatchCog(commands.Cog, name="Watch"):
                 await task
 
     async def watch(
-        self, interaction: discord.Interaction[Any], game_id: int, _step: int, new: bool
+        self, interaction: discord.Interaction[CardBot], game_id: int, way: str
     ) -> None:
+        """Watch (``way`` ``n``: a new private message) or Refresh (the open one)."""
+        new = way == "n"
         work = self.service.load(game_id)
         try:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=new)

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from cogs.utils import to_discord
+from cogs.utils import controls
 from cogs.utils.rest import edit_message
 from db.models import SeatRow
 from delivery.attachments import Attachments
@@ -85,7 +85,7 @@ class Hands:
         legal = self.views.legal(game, loaded.state, seat.seat) if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
         header = hand_header(loaded, seat, self._where(loaded), table_message_id, note)
-        kwargs = to_discord.hand_message(
+        kwargs = controls.hand_message(
             loaded.row.id, seat.step, screen, autopilot=seat.autopilot and live, header=header
         )
         if edit:

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from cogs.utils import to_discord
+from cogs.utils import controls, to_discord
 from cogs.utils.rest import edit_message
 from delivery.hands import cannot_edit
 from delivery.pacing import Pacer
@@ -55,7 +55,7 @@ class TableMessages:
             description = panel.description + "\n" + " · ".join(timers)
             panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
         live = loaded.row.status == "active"
-        table_view = to_discord.table_view(loaded.row.id) if live else None
+        table_view = controls.table_view(loaded.row.id) if live else None
         return ui.table_key(view), {"embed": to_discord.embed(panel), "view": table_view}
 
     async def draw(self, shown: GameShown, *, urgent: bool) -> None:

@@ -256,6 +256,12 @@ def longest_chain(graph: dict[str, set[str]], prefix: str) -> list[str]:
     return max((chain(m) for m in sorted(inside)), key=len, default=[])
 
 
+def test_imports_inside_cogs_are_shallow() -> None:
+    chain = longest_chain(import_graph(), "cogs")
+    assert len(chain) - 1 <= 3, " -> ".join(chain)
+    assert longest_chain({"a": {"a.b"}, "a.b": {"a.c"}, "a.c": set()}, "a") == ["a", "a.b", "a.c"]
+
+
 def _discord_importers() -> set[str]:
     found = set()
     for path in project_files():

@@ -11,7 +11,7 @@ import i18n
 from cogs.guard import command_error_text
 from cogs.help import help_panel
 from cogs.settings import settings_panel
-from cogs.utils.controls import SeatButton, lobby_view
+from cogs.utils.controls import HAND, lobby_view, seat_button
 from db.store import Store
 from delivery.shown import hand_header
 from presentation.lobby import lobby_panel
@@ -67,7 +67,7 @@ async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
     assert panel.description.endswith("Vajuta **Liitu**, et koht võtta. Mängu alustab korraldaja.")
     assert labels == ["Liitu", "Lahku", "Lisa arvutimängija", "Alusta", "Tühista"]
     with i18n.using("lt"):
-        assert str(SeatButton("hand", 1).item.label) == "Mano kortos"
+        assert seat_button(HAND, 1)[1]["label"] == "Mano kortos"
     assert _labels(lobby_view(loaded))[0] == "Join"  # English by default
 
 

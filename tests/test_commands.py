@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs.help import HelpCog, help_panel
 from cogs.lobby import LobbyCog
 from cogs.table import TableCog
-from cogs.utils.controls import Routes
+from cogs.utils.client import CardBot
 from engine import GAMES
 from presentation import UIS
 
@@ -22,11 +22,11 @@ from presentation import UIS
 @pytest.fixture
 async def bot() -> AsyncIterator[commands.Bot]:
     """The cogs' commands on a bot that never logs in (services are not needed to list them)."""
-    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    client = CardBot(command_prefix="!", intents=discord.Intents.none())
     none = cast(Any, None)
-    table = TableCog(client, none, none, Routes())
+    table = TableCog(client, none, none)
     await client.add_cog(table)
-    await client.add_cog(LobbyCog(client, none, none, Routes(), table))
+    await client.add_cog(LobbyCog(client, none, none, table))
     await client.add_cog(HelpCog())
     yield client
     await client.close()

@@ -1,8 +1,8 @@
 """The language of each interaction.
 
 Every interaction's handler runs in the language of the person behind it (private answers):
-slash commands through :class:`LocalizedTree`, our buttons and selects through
-:class:`Localized`, anything else through :func:`enter`. Where a handler goes on to write for the
+slash commands through :class:`LocalizedTree`, our dynamic items through :class:`Localized`,
+anything else (moves: cogs/guard.py) through :func:`enter`. Where a handler goes on to write for the
 whole channel (a lobby, the score sheet) it switches to :func:`public_language`, the server's.
 """
 
@@ -16,21 +16,15 @@ import discord
 from discord import app_commands
 
 import i18n
-from service.languages import Languages
+from cogs.utils.client import CardBot
 from waiting import first_done
 
 log = logging.getLogger(__name__)
 
-
-def _languages(interaction: discord.Interaction[Any]) -> Languages | None:
-    found = getattr(interaction.client, "languages", None)
-    return found if isinstance(found, Languages) else None
-
-
 LOOKUP_BUDGET = 0.2  # seconds a click waits for a stored language before Discord's is used
 
 
-async def enter(interaction: discord.Interaction[Any]) -> str:
+async def enter(interaction: discord.Interaction[CardBot]) -> str:
     """Make the interaction's person's language current for the rest of its handler.
 
     The stored choice is usually cached, and then used at once (no task, no wait); when it
@@ -39,17 +33,17 @@ async def enter(interaction: discord.Interaction[Any]) -> str:
     to fill the cache.
     """
     language = i18n.choose(i18n.from_discord(interaction.locale))
-    languages = _languages(interaction)
+    languages = interaction.client.languages
     asked = (
         interaction.user.id,
         interaction.locale,
         interaction.guild_id,
         interaction.guild_locale if interaction.guild_id else None,
     )
-    cached = languages.cached_for_interaction(*asked) if languages is not None else None
+    cached = languages.cached_for_interaction(*asked)
     if cached is not None:
         language = cached
-    elif languages is not None:
+    else:
         lookup = asyncio.ensure_future(languages.for_interaction(*asked))
         await first_done(lookup, timeout=LOOKUP_BUDGET)
         if lookup.done() and lookup.exception() is None:
@@ -69,12 +63,12 @@ def _quiet(task: asyncio.Future[str]) -> None:
         log.warning("a language lookup failed", exc_info=task.exception())
 
 
-async def public_language(interaction: discord.Interaction[Any]) -> str:
+async def public_language(interaction: discord.Interaction[CardBot]) -> str:
     """The language of the channel's messages: the server's."""
-    languages = _languages(interaction)
     fallback = i18n.from_discord(interaction.guild_locale) if interaction.guild_id else None
-    if languages is None or interaction.guild_id is None:
+    if interaction.guild_id is None:
         return i18n.choose(fallback)
+    languages = interaction.client.languages
     try:
         chosen = await languages.public(interaction.guild_id, interaction.guild_locale)
     except Exception:
@@ -83,16 +77,17 @@ async def public_language(interaction: discord.Interaction[Any]) -> str:
     return chosen
 
 
-class LocalizedTree(app_commands.CommandTree[Any]):
+class LocalizedTree(app_commands.CommandTree[CardBot]):
     """Slash commands run in their user's language."""
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction[CardBot], /) -> bool:
         await enter(interaction)
         return True
 
 
 class Localized:
-    """Mixed into our buttons and selects (DynamicItems): the click runs in its user's language."""
+    """Mixed into our dynamic items: the click runs in its user's language. (discord.py types
+    an item's interaction as ``Interaction[Any]``: an override may not narrow it.)"""
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         await enter(interaction)

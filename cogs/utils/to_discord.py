@@ -1,13 +1,11 @@
-"""The one place where renderer data (panels, controls) becomes what discord.py sends.
+"""What discord.py sends, from renderer data: embeds, and message components as API dicts.
 
-Panels become embeds. Controls become message components written directly as Discord's API
-dicts (action rows of buttons and selects): :class:`Rows` lays them out as discord.py's
-``View`` lays out its items, and :class:`RawView` hands them to discord.py as they are. Made
-of discord.py's items instead (a ``View`` of buttons wrapped in dynamic items), a hand of ten
-buttons took ~75 µs of the event loop (~18 µs now), and every move draws one to three hands
-and tables. Clicks are dispatched by their custom ids (``cogs/utils/controls.py``,
-``cogs/utils/player_controls.py``); ``tests/cogs/test_raw_components.py`` pins every dict to
-what discord.py makes of the same controls.
+Panels become embeds. Message components are written directly as Discord's API dicts (action
+rows of buttons and selects): :class:`Rows` lays them out as discord.py's ``View`` lays out its
+items, and :class:`RawView` hands them to discord.py as they are, so drawing a hand builds no
+discord.py item (every move draws one to three hands and tables). Which buttons a message
+carries and their custom ids are cogs/utils/controls.py's; ``tests/cogs/test_raw_components.py``
+pins every dict to what discord.py makes of the same controls.
 """
 
 from __future__ import annotations
@@ -18,9 +16,7 @@ from typing import Any, get_args
 
 import discord
 
-from cogs.utils.controls import MOVE_ID, SELECT_ID, seat_button
-from cogs.utils.player_controls import watch_button
-from presentation.base import Button, Control, HandScreen, Panel, Select, Style
+from presentation.base import Panel, Style
 
 Component = dict[str, Any]
 
@@ -30,20 +26,20 @@ MAX_FIELD = 1024
 MAX_DESCRIPTION = 4096
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def embed(panel: Panel) -> discord.Embed:
     result = discord.Embed(
-        title=_clip(panel.title, 256),
-        description=_clip(panel.description, MAX_DESCRIPTION) or None,
+        title=clip(panel.title, 256),
+        description=clip(panel.description, MAX_DESCRIPTION) or None,
         colour=panel.colour,
     )
     for name, value, inline in panel.fields[:25]:
-        result.add_field(name=_clip(name, 256), value=_clip(value or "—", MAX_FIELD), inline=inline)
+        result.add_field(name=clip(name, 256), value=clip(value or "—", MAX_FIELD), inline=inline)
     if panel.footer:
-        result.set_footer(text=_clip(panel.footer, 2048))
+        result.set_footer(text=clip(panel.footer, 2048))
     return result
 
 
@@ -58,7 +54,7 @@ class RawView(discord.ui.View):
     """A view that is only its components, built beforehand as Discord's API dicts.
 
     It holds no items, so discord.py files nothing for dispatch: a click is routed by its
-    custom id (moves by cogs/guard.py, the rest by the dynamic items). It skips
+    custom id (moves by cogs/guard.py, the rest by controls.py's dynamic item). It skips
     ``View.__init__`` (which asks the operating system for a random id, a system call for
     every message drawn) and answers the few questions discord.py asks of a view it sends:
     its components, and that it is finished (nothing to track, no timeout task, not even for
@@ -154,88 +150,3 @@ def button(
     if emoji_text is not None:
         payload["emoji"] = emoji(emoji_text)
     return payload
-
-
-def _looked(custom_id: str, look: dict[str, Any]) -> tuple[Component, int | None]:
-    """A button and its row from a dynamic item's look (``seat_button``, ``watch_button``)."""
-    payload = button(custom_id, look["label"], look["style"].value, look.get("emoji"))
-    return payload, look.get("row")
-
-
-def move_rows(game_id: int, step: int, controls: Iterable[Control]) -> Rows:
-    """A seat's move buttons and selects: ``g:`` and ``gs:`` ids (cogs/utils/controls.py), and
-    ``x:<game>:<n>`` for a button shown but not clickable (disabled, or no action)."""
-    rows = Rows()
-    filler = 0
-    for n, control in enumerate(controls):
-        if isinstance(control, Button):
-            label = _clip(control.label, 80)
-            style = STYLES[control.style]
-            if control.action is None or control.disabled:
-                filler += 1
-                payload = button(f"x:{game_id}:{filler}", label, style, control.emoji, True)
-            else:
-                custom_id = f"g:{game_id}:{step}:{control.action}"
-                if MOVE_ID.fullmatch(custom_id) is None:
-                    raise ValueError(f"{custom_id!r} is not a move button's id")
-                payload = button(custom_id, label, style, control.emoji)
-            rows.add(payload, control.row)
-        elif isinstance(control, Select):
-            custom_id = f"gs:{game_id}:{step}:{n}"
-            if SELECT_ID.fullmatch(custom_id) is None:
-                raise ValueError(f"{custom_id!r} is not a move select's id")
-            payload = {
-                "type": SELECT,
-                "custom_id": custom_id,
-                "min_values": 1,
-                "max_values": 1,
-                "disabled": False,
-                "required": True,
-            }
-            placeholder = _clip(control.placeholder, 150)
-            if placeholder:
-                payload["placeholder"] = placeholder
-            options = [_option(*option) for option in control.options[:25]]
-            if options:
-                payload["options"] = options
-            # Where discord.py put a move select when moves were its dynamic items, whatever
-            # the row asked: the item read the row from the wrapped Select's ``_row``, which
-            # Select (keeping ``row`` in a slot of its own) never set. So a select takes the
-            # first empty row, and hands keep the layout their players know.
-            rows.add(payload, None, width=5)
-    return rows
-
-
-def _option(label: str, action: str, description: str | None) -> Component:
-    option: Component = {"label": _clip(label, 100), "value": action, "default": False}
-    if description:
-        option["description"] = _clip(description, 100)
-    return option
-
-
-def hand_message(
-    game_id: int, step: int, screen: HandScreen, *, autopilot: bool = False, header: str = ""
-) -> dict[str, Any]:
-    """Keyword arguments for send/edit of a player's private hand message."""
-    rows = move_rows(game_id, step, screen.controls)
-    if autopilot:  # "I'm back": on row 4, else where there is room (Gnoming's opening menus
-        payload, row = _looked(*seat_button("back", game_id))  # take rows 3 and 4)
-        rows.add(payload, row if row is None or rows.fits(row) else None)
-    content = "\n".join(x for x in (header, screen.content) if x)
-    return {"content": content or None, "embeds": embeds(screen.panels), "view": rows.view()}
-
-
-def table_view(game_id: int) -> RawView:
-    """The table's buttons: "My hand" and the spectator's "Watch" (cogs/watching.py)."""
-    rows = Rows()
-    rows.add(*_looked(*seat_button("hand", game_id)))
-    rows.add(*_looked(*watch_button(game_id)))
-    return rows.view()
-
-
-def watch_view(game_id: int, *, live: bool) -> RawView:
-    """Under a spectator's view: "Refresh" while the game goes on, nothing after."""
-    rows = Rows()
-    if live:
-        rows.add(*_looked(*watch_button(game_id, "r")))
-    return rows.view()

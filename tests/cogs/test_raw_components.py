@@ -1,11 +1,11 @@
 """The hand, table and spectator components written as Discord's API dicts
-(cogs/utils/to_discord.py)
+(cogs/utils/controls.py, with to_discord.py's rows)
 are exactly what discord.py makes of the same controls with its own items: ids, styles,
 labels, emoji, rows, disabled flags, select options and placeholders, key order included.
-Clicks are dispatched by those ids (cogs/guard.py and the dynamic items), so nothing else
+Clicks are dispatched by those ids (cogs/guard.py and the dynamic item), so nothing else
 changes.
 
-The discord.py builders below are the ones to_discord.py used before it wrote the dicts."""
+The discord.py builders below are the ones the bot used before it wrote the dicts."""
 
 from __future__ import annotations
 
@@ -23,8 +23,18 @@ from hypothesis import strategies as st
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.controls import MOVE_ID, SeatButton, move_of
-from cogs.utils.player_controls import WatchButton
+from cogs.utils.controls import (
+    BACK,
+    HAND,
+    MOVE,
+    clickable,
+    hand_message,
+    move_of,
+    seat_button,
+    table_view,
+    watch_button,
+    watch_view,
+)
 from engine import GAMES
 from presentation import UIS
 from presentation.base import Button, Control, HandScreen, Names, Panel, Select
@@ -43,7 +53,7 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
     for n, control in enumerate(controls):
         if isinstance(control, Button):
             options: dict[str, Any] = {
-                "label": to_discord._clip(control.label, 80),
+                "label": to_discord.clip(control.label, 80),
                 "style": discord.ButtonStyle[control.style],
                 "row": control.row,
                 "emoji": control.emoji,
@@ -57,15 +67,15 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
                 custom_id = f"g:{game_id}:{step}:{control.action}"
                 # The dynamic item checked only that its id began as a move's; the whole id
                 # must be one now, as the guard routes it (cogs/utils/controls.move_of).
-                if MOVE_ID.fullmatch(custom_id) is None:
+                if MOVE.pattern.fullmatch(custom_id) is None:
                     raise ValueError(custom_id)
                 view.add_item(discord.ui.Button(custom_id=custom_id, **options))
         elif isinstance(control, Select):
             choices = [
                 discord.SelectOption(
-                    label=to_discord._clip(label, 100),
+                    label=to_discord.clip(label, 100),
                     value=action,
-                    description=to_discord._clip(desc, 100) if desc else None,
+                    description=to_discord.clip(desc, 100) if desc else None,
                 )
                 for label, action, desc in control.options[:25]
             ]
@@ -73,7 +83,7 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
             view.add_item(
                 discord.ui.Select(
                     custom_id=f"gs:{game_id}:{step}:{n}",
-                    placeholder=to_discord._clip(control.placeholder, 150),
+                    placeholder=to_discord.clip(control.placeholder, 150),
                     options=choices,
                 )
             )
@@ -85,7 +95,8 @@ def old_hand_view(
 ) -> discord.ui.View:
     view = old_controls_view(game_id, step, controls)
     if autopilot:  # on its row 4, else where discord.py finds room
-        back = SeatButton("back", game_id)
+        custom_id, look = seat_button(BACK, game_id)
+        back = clickable(custom_id, **look)
         try:
             view.add_item(back)
         except ValueError:
@@ -96,15 +107,16 @@ def old_hand_view(
 
 def old_table_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(SeatButton("hand", game_id))
-    view.add_item(WatchButton(game_id))
+    for custom_id, look in (seat_button(HAND, game_id), watch_button(game_id)):
+        view.add_item(clickable(custom_id, **look))
     return view
 
 
 def old_watch_view(game_id: int, *, live: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if live:
-        view.add_item(WatchButton(game_id, "r"))
+        custom_id, look = watch_button(game_id, "r")
+        view.add_item(clickable(custom_id, **look))
     return view
 
 
@@ -125,7 +137,7 @@ def same_hand(controls: Iterable[Control], *, autopilot: bool = False, game: int
     controls = tuple(controls)
     screen = HandScreen((), controls)
     old = _outcome(lambda: old_hand_view(game, STEP, controls, autopilot=autopilot))
-    new = _outcome(lambda: to_discord.hand_message(game, STEP, screen, autopilot=autopilot)["view"])
+    new = _outcome(lambda: hand_message(game, STEP, screen, autopilot=autopilot)["view"])
     assert new == old, controls
     return new
 
@@ -256,11 +268,11 @@ def test_the_pinned_cases_are_what_they_say() -> None:
 def test_the_table_spectator_and_back_buttons_in_every_language(language: str) -> None:
     with i18n.using(language):
         for game_id in (1, 42, 10**14):
-            assert json.dumps(to_discord.table_view(game_id).to_components()) == json.dumps(
+            assert json.dumps(table_view(game_id).to_components()) == json.dumps(
                 old_table_view(game_id).to_components()
             )
             for live in (True, False):
-                assert to_discord.watch_view(game_id, live=live).to_components() == (
+                assert watch_view(game_id, live=live).to_components() == (
                     old_watch_view(game_id, live=live).to_components()
                 )
             same_hand(SAMPLES["a hand of ten"], autopilot=True, game=game_id)
@@ -270,7 +282,7 @@ def test_the_view_is_only_its_components() -> None:
     """Nothing for discord.py to file for dispatch or to time out (clicks are routed by their
     custom ids), and no ``View.__init__``: it asks the operating system for a random id."""
     with mock.patch("os.urandom", side_effect=AssertionError("View.__init__ ran")):
-        view = to_discord.hand_message(GAME, STEP, HandScreen((), tuple(_buttons(3))))["view"]
+        view = hand_message(GAME, STEP, HandScreen((), tuple(_buttons(3))))["view"]
     assert isinstance(view, discord.ui.View) and view.children == [] and repr(view)
     assert not view.is_dispatchable() and not view.has_components_v2()
     assert view.is_finished()  # discord.py stores no finished view and starts no timeout
@@ -282,13 +294,13 @@ def test_the_view_is_only_its_components() -> None:
     assert "flags" not in payload
     ids = [c["custom_id"] for row in view.to_components() for c in row["components"]]
     assert [move_of(i, {}) for i in ids] == [(GAME, STEP, i.split(":")[-1]) for i in ids]
-    assert to_discord.watch_view(GAME, live=False).to_components() == []  # sent: no buttons
+    assert watch_view(GAME, live=False).to_components() == []  # sent: no buttons
 
 
 def test_each_message_has_its_own_dicts() -> None:
-    first = to_discord.hand_message(GAME, STEP, HandScreen((), tuple(SAMPLES["emoji"])))
+    first = hand_message(GAME, STEP, HandScreen((), tuple(SAMPLES["emoji"])))
     first["view"].to_components()[0]["components"][0]["emoji"]["name"] = "changed"
-    again = to_discord.hand_message(GAME, STEP, HandScreen((), tuple(SAMPLES["emoji"])))
+    again = hand_message(GAME, STEP, HandScreen((), tuple(SAMPLES["emoji"])))
     assert again["view"].to_components()[0]["components"][0]["emoji"]["name"] == "🃏"
 
 
@@ -346,7 +358,7 @@ def test_every_games_screens(name: str) -> None:
         refused += made == "ValueError"
         if made == "ValueError":
             continue
-        new = to_discord.hand_message(GAME, turn, screen, autopilot=autopilot, header="Hi")
+        new = hand_message(GAME, turn, screen, autopilot=autopilot, header="Hi")
         assert new["content"] == "\n".join(x for x in ("Hi", screen.content) if x)
         assert [e.to_dict() for e in new["embeds"]] == [
             e.to_dict() for e in to_discord.embeds(screen.panels)
@@ -360,7 +372,7 @@ def test_every_games_screens(name: str) -> None:
 
 def test_the_message_around_the_components() -> None:
     screen = HandScreen((Panel("Your hand", "cards"),), tuple(_buttons(2)), "Your move")
-    made = to_discord.hand_message(GAME, STEP, screen, header="**Server** › #games")
+    made = hand_message(GAME, STEP, screen, header="**Server** › #games")
     assert made["content"] == "**Server** › #games\nYour move"
     assert [e.to_dict() for e in made["embeds"]] == [to_discord.embed(screen.panels[0]).to_dict()]
-    assert to_discord.hand_message(GAME, STEP, HandScreen(()))["content"] is None
+    assert hand_message(GAME, STEP, HandScreen(()))["content"] is None

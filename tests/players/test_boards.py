@@ -7,10 +7,11 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 import pytest
-from discord.ext import commands
 
+from cogs.guard import ours
 from cogs.players import PlayersCog
-from cogs.utils.player_controls import BoardPageButton, PlayerRoutes, board_view
+from cogs.utils.client import CardBot
+from cogs.utils.controls import BOARD_PAGE, ControlButton, board_view
 from db.players import RatingRow
 from db.store import Store
 from presentation.players import board_panel, stats_panel, trend_text
@@ -49,12 +50,14 @@ def test_page_buttons_only_when_there_are_pages() -> None:
     assert view is not None
     ids = [getattr(item, "custom_id", None) for item in view.children]
     assert ids == ["lb:hearts:0:p", "lb:hearts:1:n"]
-    assert [item.item.disabled for item in view.children if isinstance(item, BoardPageButton)] == [
+    assert [item.item.disabled for item in view.children if isinstance(item, ControlButton)] == [
         True,
         False,
     ]
-    assert BoardPageButton.__discord_ui_compiled_template__.fullmatch("lb:hearts:9999:n")
-    assert not BoardPageButton.__discord_ui_compiled_template__.fullmatch("lb:hearts:99999:n")
+    assert BOARD_PAGE.parse("lb:hearts:9999:n") == ("hearts", 9999, "n")
+    assert ours("lb:hearts:9999:n")
+    assert BOARD_PAGE.parse("lb:hearts:99999:n") is None
+    assert not ours("lb:hearts:99999:n")
 
 
 async def test_stats_after_rated_games(store: Store) -> None:
@@ -85,9 +88,9 @@ def test_trend_text() -> None:
 
 
 async def test_commands_are_guild_only_and_stats_is_private(store: Store) -> None:
-    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    client = CardBot(command_prefix="!", intents=discord.Intents.none())
     none = cast(Any, None)
-    cog = PlayersCog(client, Boards(store), none, PlayerRoutes())
+    cog = PlayersCog(client, Boards(store), none)
     await client.add_cog(cog)
     try:
         for name in ("leaderboard", "stats"):

@@ -8,27 +8,25 @@ from unittest.mock import MagicMock
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from cogs.leaving import IDLE_CLOSED, LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.table import TableCog
-from cogs.utils.controls import Routes
-from cogs.utils.player_controls import PlayerRoutes
+from cogs.utils.client import CardBot
 from db.store import Store
 from engine import GAMES
 from service.games import GameService
 
 
 async def test_leave_in_every_group_and_idle_lobbies_closed(store: Store) -> None:
-    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    client = CardBot(command_prefix="!", intents=discord.Intents.none())
     none = cast(Any, None)
     service = GameService(store, turn_timeout=0)
     publisher: Any = MagicMock()
-    table = TableCog(client, none, none, Routes())
+    table = TableCog(client, none, none)
     await client.add_cog(table)
-    await client.add_cog(LobbyCog(client, none, none, Routes(), table))
-    cog = LeavingCog(client, service, publisher, PlayerRoutes(), sweep_every=3600)
+    await client.add_cog(LobbyCog(client, none, none, table))
+    cog = LeavingCog(client, service, publisher, sweep_every=3600)
     await client.add_cog(cog)
     try:
         for name in GAMES:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.utils.player_controls import result_view
+from cogs.utils.controls import result_view
 from db.store import Store
 from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
