@@ -92,8 +92,8 @@ def _views(players: int, seed: int) -> tuple[list[dict[str, Any]], list[dict[str
 
 def renderer_part(report: Report) -> None:
     """presentation.UIS serves the game: every GameUI method on the views of a whole game, and
-    the hand screens become Discord messages (cogs/utils/to_discord.py)."""
-    from cogs.utils import to_discord
+    the hand screens become Discord messages (cogs/utils/controls.py)."""
+    from cogs.utils import controls, to_discord
     from engine import GAMES
     from presentation import UIS
     from presentation.base import Button, HandScreen, Names, Panel
@@ -115,7 +115,7 @@ def renderer_part(report: Report) -> None:
         assert isinstance(screen, HandScreen) and screen.panels
         actions = {c.action for c in screen.controls if isinstance(c, Button) and c.action}
         assert actions == set(legal), (actions, legal)  # every legal move has its button
-        to_discord.hand_message(1, 1, screen)
+        controls.hand_message(1, 1, screen)
         clickable += len(actions)
         action = rng.choice(legal)
         state = game.apply(state, seat, game.parse_action(action))
