@@ -8,11 +8,14 @@ from the seed stored in (or derived from) the state; no I/O, no asyncio, no Disc
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
-View = dict[str, Any]
+# What the contract says of any game's view: JSON-serialisable, keyed by name, read only.
+# A game types its own views more closely (a TypedDict fits this type).
+View = Mapping[str, Any]
 
 
 class EngineError(Exception):

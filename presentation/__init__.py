@@ -7,14 +7,15 @@ the same name here, so a new game needs no line in this file.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine import PACKAGE_OF
 from presentation.base import GameUI
 
 
-def _load(package: str) -> GameUI:
-    ui: GameUI = importlib.import_module(f"presentation.{package}").UI
+def _load(package: str) -> GameUI[Any]:
+    ui: GameUI[Any] = importlib.import_module(f"presentation.{package}").UI
     return ui
 
 
-UIS: dict[str, GameUI] = {name: _load(package) for name, package in PACKAGE_OF.items()}
+UIS: dict[str, GameUI[Any]] = {name: _load(package) for name, package in PACKAGE_OF.items()}

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.base import View
 from i18n import _, ngettext
-from presentation.base import GOLD, HandScreen, Names, Panel, View
+from presentation.base import GOLD, HandScreen, Names, Panel
 
 LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
 EMPTY_CELL = "—"

@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from engine.base import View
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS, CARD_VALUES, GRID_CELLS
 from engine.gnoming.rules import bounce_targets, flip_eligible, pile_targets, to_act
 from engine.gnoming.scoring import game_winners, score_kinds
@@ -116,7 +117,7 @@ def _seat_parts(state: State, seat: int | None) -> dict[str, Any]:
     return {"seat": seat, "held": held, "opening": opening, "hazard_flips": flips}
 
 
-def seat_view(state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+def seat_view(state: State, seat: int, public: View) -> dict[str, Any]:
     """``build_view(state, seat)`` from ``public`` (``build_view(state, None)``): only the
     seat's parts are made again, the rest is shared."""
     return {**public, **_seat_parts(state, seat)}

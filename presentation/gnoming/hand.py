@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import View
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.base import (
     BLUE,
@@ -17,7 +18,6 @@ from presentation.base import (
     Panel,
     Select,
 )
-from presentation.base import View as ViewDict
 from presentation.gnoming.text import (
     FACE_DOWN,
     card_emoji,
@@ -42,7 +42,7 @@ OPENING_MENUS = (
 )
 
 
-def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
+def hand_screen(view: View, legal: list[str], names: Names) -> HandScreen:
     seat: int = view["seat"]
     phase = view["phase"]
     head = ngettext(
@@ -95,13 +95,13 @@ def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
     )
 
 
-def _held_card(view: ViewDict) -> str:
+def _held_card(view: View) -> str:
     held = view.get("held") or {}
     card = held.get("card")
     return card_text(card) if card else pgettext("gnoming", "a card")
 
 
-def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
+def _prompt(view: View, legal: list[str], names: Names) -> str:
     phase = view["phase"]
     if phase == "finished":
         return _("The game is over. The result is in the channel.")
@@ -143,7 +143,7 @@ def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     return ""
 
 
-def _opening_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
+def _opening_prompt(view: View, legal: list[str], names: Names) -> str:
     if legal:
         return _(
             "👉 Choose **two cards to turn face up** (menus below). Everyone chooses at the "
@@ -162,7 +162,7 @@ def _opening_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     return _("🔒 Waiting for: {players}.", players=waiting)
 
 
-def _play_prompt(view: ViewDict, legal: list[str]) -> str:
+def _play_prompt(view: View, legal: list[str]) -> str:
     source = (view.get("held") or {}).get("from")
     card = _held_card(view)
     if source == "deck":
@@ -185,7 +185,7 @@ def _play_prompt(view: ViewDict, legal: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _flip_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
+def _flip_prompt(view: View, legal: list[str], names: Names) -> str:
     flips = view["hazard_flips"]
     active = names[view["active"]]
     waiting = who(names, flips["waiting"])
@@ -213,7 +213,7 @@ def _flip_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     )
 
 
-def _watching(view: ViewDict, names: Names) -> str:
+def _watching(view: View, names: Names) -> str:
     active = names[view["active"]]
     phase = view["phase"]
     if phase == "play":
@@ -244,7 +244,7 @@ def _watching(view: ViewDict, names: Names) -> str:
 # ---------------------------------------------------------------- controls
 
 
-def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
+def _controls(view: View, legal: list[str]) -> list[Control]:
     controls: list[Control] = _grid_buttons(view, legal)
     phase = view["phase"]
     if phase == "opening":
@@ -282,7 +282,7 @@ def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
     return controls
 
 
-def _grid_buttons(view: ViewDict, legal: list[str]) -> list[Control]:
+def _grid_buttons(view: View, legal: list[str]) -> list[Control]:
     prefix = GRID_PREFIX.get(view["phase"])
     cells: list[dict[str, Any]] = view["grids"][view["seat"]]
     buttons: list[Control] = []
@@ -319,7 +319,7 @@ def _pair_map(a: int, b: int) -> str:
     return "   ".join("".join(marks[r * 3 : r * 3 + 3]) for r in range(3))
 
 
-def _draw_buttons(view: ViewDict, legal: list[str]) -> list[Control]:
+def _draw_buttons(view: View, legal: list[str]) -> list[Control]:
     buttons: list[Control] = []
     if "dr.deck" in legal:
         buttons.append(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import BadActionText
+from engine.base import BadActionText, View
 from engine.gnoming import (
     Bounce,
     ChoosePile,
@@ -31,7 +31,7 @@ from engine.gnoming import (
 )
 from engine.gnoming.actions import parse_action
 from i18n import _
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.gnoming.text import card_text, cell_name
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import View
 from i18n import _, pgettext, translate
-from presentation.base import GOLD, GREEN, HandScreen, Names, Panel, View
+from presentation.base import GOLD, GREEN, HandScreen, Names, Panel
 from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from presentation.gnoming.hand import hand_screen
 from presentation.gnoming.moves import move_line

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.base import View
 from engine.gnoming import card_kind, card_short, card_value
 from i18n import N_, _, pgettext, translate
-from presentation.base import Names, Style, View
+from presentation.base import Names, Style
 
 FACE_DOWN = "🂠"
 HAZARD_EMOJI = "⚠️"

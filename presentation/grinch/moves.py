@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import View
 from engine.grinch.scoring import ChooseRow, Discard, Take, parse_action_text
 from i18n import _, ngettext
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.grinch.text import card_short, row_name
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.base import View
 from i18n import _, ngettext, pgettext
 from presentation.base import (
     GOLD,
@@ -12,7 +13,6 @@ from presentation.base import (
     HandScreen,
     Names,
     Panel,
-    View,
 )
 from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from presentation.grinch import moves, rules

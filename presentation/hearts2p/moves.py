@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import hearts2p as rules
-from engine.base import BadActionText
+from engine.base import BadActionText, View
 from i18n import ngettext, pgettext
-from presentation.base import Names, View
+from presentation.base import Names
 
 
 def _card(card: str) -> str:

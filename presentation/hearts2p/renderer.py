@@ -7,8 +7,9 @@ around them comes from the catalogs (domain ``hearts2p``).
 from __future__ import annotations
 
 from engine import hearts2p as rules
+from engine.base import View
 from i18n import _, ngettext, pgettext
-from presentation.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
+from presentation.base import GOLD, RED, Button, Control, HandScreen, Names, Panel
 from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from presentation.hearts2p import moves
 from presentation.hearts2p.rules import game_title, rules_panel

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine import ten as rules
+from engine.base import View
 from i18n import _, pgettext
 from presentation.base import (
     BLUE,
@@ -26,7 +27,6 @@ from presentation.base import (
     Names,
     Panel,
     Select,
-    View,
 )
 from presentation.ten.prompt import prompt
 from presentation.ten.text import (

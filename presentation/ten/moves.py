@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import ten as rules
-from engine.base import BadActionText
+from engine.base import BadActionText, View
 from i18n import pgettext
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.ten.text import BUST, TOKEN, card_name, card_text, cards_count, cards_text, none
 
 MAX_LISTED = 3  # more cards than this are counted, not listed (lines stay short)

@@ -6,8 +6,9 @@ Each sentence is one catalog message with named values, so a translation may reo
 from __future__ import annotations
 
 from engine import ten as rules
+from engine.base import View
 from i18n import _
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.ten.text import (
     card_name,
     card_text,

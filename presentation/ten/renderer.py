@@ -10,8 +10,9 @@ the result. The acting player's controls come by DM (see :mod:`presentation.ten.
 
 from __future__ import annotations
 
+from engine.base import View
 from i18n import _, ngettext, translate
-from presentation.base import BLUE, GOLD, RED, HandScreen, Names, Panel, View
+from presentation.base import BLUE, GOLD, RED, HandScreen, Names, Panel
 from presentation.common import final_screen, outcome_winners, score_table
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import ten as rules
+from engine.base import View
 from i18n import N_, _, ngettext, pgettext, translate
-from presentation.base import Names, View
+from presentation.base import Names
 
 COLOURS = ("R", "B", "O", "G")
 SQUARES = {"R": "🟥", "B": "🟦", "O": "🟧", "G": "🟩"}

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import View
 from engine.hearts2p import GAME, State, legal_cards, sorted_cards, suit
 from engine.hearts2p.rules import DECK, POINT_CARDS, points_of
 from tests.engine.conformance import replay
@@ -183,7 +183,7 @@ def test_legal_cards_matches_spec(
     assert (POINT_CARDS & got) <= set(hand)
 
 
-def _dump(view: dict[str, Any]) -> str:
+def _dump(view: View) -> str:
     return json.dumps(view, sort_keys=True)
 
 

@@ -326,7 +326,7 @@ def test_bounce_chain_from_the_rules() -> None:
 
 
 def _finished_view(totals: list[int], winners: list[int], last: list[int]) -> dict[str, object]:
-    view = GAME.view(opened(), None)
+    view = dict(GAME.view(opened(), None))
     view.update(
         outcome={"totals": totals, "winners": winners},
         round_scores=[[0, 0, 0], [0, 0, 0], last],
@@ -377,7 +377,7 @@ def test_round_summary_names_first_out_and_the_scoring() -> None:
 
 
 def test_score_sheet_has_a_row_per_round_and_says_lowest_wins() -> None:
-    view = GAME.view(opened(), None)
+    view = dict(GAME.view(opened(), None))
     view.update(round_scores=[[12, -3, 40]], totals=[12, -3, 40])
     panel = UI.scores(view, NAMES)
     assert panel.description.splitlines()[0] == "1. **Ben** — -3"

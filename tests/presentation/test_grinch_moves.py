@@ -9,9 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 import i18n
+from engine.base import View
 from engine.grinch import GAME, Action, ChooseRow, Discard, GrinchState, Take
 from presentation import UIS
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.grinch.text import card_short
 from tests.presentation.languages import names_for, pseudo, untranslated
 

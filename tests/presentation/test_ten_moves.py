@@ -15,8 +15,9 @@ import pytest
 
 import i18n
 from engine import ten as rules
+from engine.base import View
 from engine.ten import GAME, TenState
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.ten import UI
 from tests.presentation.languages import names_for, pseudo, untranslated
 from tests.presentation.test_ten_ui import rig
