@@ -23,6 +23,15 @@ def outcome_winners(view: View) -> list[int] | None:
     return None if not outcome else list(outcome["winners"])
 
 
+def own_seat(view: View) -> int:
+    """The viewer's seat: a hand screen or picture is drawn from its owner's view, and a
+    spectator's view (seat None) has no hand to show (ValueError)."""
+    seat: int | None = view["seat"]
+    if seat is None:
+        raise ValueError("A seat's own screen needs that seat's view, not a spectator's.")
+    return seat
+
+
 def name_list(items: Sequence[str]) -> str:
     """ "Ann", "Ann and Bo", "Ann, Bo and Cy" in the current language."""
     if len(items) < 2:

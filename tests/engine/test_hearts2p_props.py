@@ -125,6 +125,7 @@ def test_random_games_invariants_and_replay() -> None:
         assert GAME.to_json(again) == GAME.to_json(final)
         assert GAME.to_json(GAME.from_json(GAME.to_json(final))) == GAME.to_json(final)
         last = GAME.view(final, None)
+        assert last["outcome"] is not None and last["last_hand"] is not None
         assert last["phase"] == "over" and last["outcome"]["winners"] == [winner]
         assert last["last_hand"]["dead"] == list(final.dead)
     assert hands_played > GAMES * 3
@@ -140,7 +141,8 @@ def test_dead_cards_appear_only_after_the_hand_is_scored() -> None:
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     for seat in (0, 1, None):
-        assert set(GAME.view(state, seat)["last_hand"]["dead"]) == dead
+        last_hand = GAME.view(state, seat)["last_hand"]
+        assert last_hand is not None and set(last_hand["dead"]) == dead
 
 
 def test_same_seed_same_deals_different_seeds_differ() -> None:
