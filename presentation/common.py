@@ -8,10 +8,13 @@ player's last DM carries the result with their own place (:func:`final_screen`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from engine.base import View
 from i18n import _, ngettext
 from presentation.base import GOLD, HandScreen, Names, Panel
+
+T = TypeVar("T")
 
 LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
 EMPTY_CELL = "—"
@@ -21,6 +24,15 @@ def outcome_winners(view: View) -> list[int] | None:
     """The winning seats once the game is over, else None."""
     outcome = view.get("outcome")
     return None if not outcome else list(outcome["winners"])
+
+
+def required(value: T | None) -> T:
+    """A part of a view that the view's phase promises (the bouncing card while a card
+    bounces, whose turn it is while the game runs): ``value``, or ValueError for a view that
+    breaks the promise."""
+    if value is None:
+        raise ValueError("The view lacks a part that its phase promises.")
+    return value
 
 
 def own_seat(view: View) -> int:
