@@ -35,7 +35,7 @@ class GnomePile(TypedDict):
 # The card in the active player's hand, and where it came from; a card drawn from the deck is
 # shown to the active player only (None for everyone else). ("from" is a keyword: the
 # functional form names it.)
-GnomeHeld = TypedDict("GnomeHeld", {"card": str | None, "from": Source | None})
+GnomeHeld = TypedDict("GnomeHeld", {"card": str | None, "from": Source})
 
 
 class GnomeBounce(TypedDict):
@@ -171,7 +171,8 @@ def _seat_parts(state: State, seat: int | None) -> GnomeSeatParts:
     n = state.players
     phase = state.phase
     held: GnomeHeld | None = None
-    if state.held is not None and phase == "play":
+    # (held and held_from are set and cleared together)
+    if state.held is not None and state.held_from is not None and phase == "play":
         visible = state.held_from != "deck" or seat == state.active
         held = {"card": CARD_IDS[state.held] if visible else None, "from": state.held_from}
     opening: GnomeOpening | None = None
