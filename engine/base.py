@@ -14,7 +14,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 # What the contract says of any game's view: JSON-serialisable, keyed by name, read only.
-# A game types its own views more closely (a TypedDict fits this type).
+# Each game's ``view`` returns its own TypedDict (``engine/<package>/view.py``), which fits
+# this type; tests/engine/test_view_shapes.py holds every game to it.
 View = Mapping[str, Any]
 
 
