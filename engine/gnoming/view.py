@@ -1,7 +1,7 @@
 """Gnoming A Round: what one seat (or a spectator) may see (rules §8).
 
 :class:`GnomeView` is what ``GAME.view`` returns: a plain JSON-serialisable dict, typed as a
-``TypedDict`` so that a reader (renderer, computer player, test) can use these keys only. Cards
+``TypedDict`` so that a reader (a renderer, a test) can use these keys only. Cards
 are text ids; cells are grid positions 0-8, row by row. A seat's view differs from the
 spectator's in its :class:`GnomeSeatParts` only.
 """
@@ -171,7 +171,7 @@ def _seat_parts(state: State, seat: int | None) -> GnomeSeatParts:
     n = state.players
     phase = state.phase
     held: GnomeHeld | None = None
-    # (held and held_from are set and cleared together)
+    # held_from is set whenever held is (rules.py sets and clears them together)
     if state.held is not None and state.held_from is not None and phase == "play":
         visible = state.held_from != "deck" or seat == state.active
         held = {"card": CARD_IDS[state.held] if visible else None, "from": state.held_from}

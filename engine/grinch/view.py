@@ -1,7 +1,7 @@
 """Grinch: the shape of ``view(state, seat)`` (``seat`` None is a spectator), key by key.
 
 :class:`GrinchView` is what ``GAME.view`` returns: a plain JSON-serialisable dict, typed as a
-``TypedDict`` so that a reader (renderer, computer player, test) can use these keys only. The
+``TypedDict`` so that a reader (a renderer, a test) can use these keys only. The
 seat's own parts (:class:`GrinchSeatParts`) are the only keys in which a seat's view differs
 from the spectator's.
 """

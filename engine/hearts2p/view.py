@@ -1,7 +1,7 @@
 """2-Player Hearts: the shape of ``view(state, seat)`` (``seat`` None is a spectator).
 
 :class:`HeartsView` is what ``GAME.view`` returns: a plain JSON-serialisable dict, typed as a
-``TypedDict`` so that a reader (renderer, computer player, test) can use these keys only. A
+``TypedDict`` so that a reader (a renderer, a test) can use these keys only. A
 seat's view differs from the spectator's in ``seat``, ``hand`` and ``opponent_hand_size``.
 """
 

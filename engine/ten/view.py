@@ -1,7 +1,7 @@
 """Ten: the view. Everything is public (rules §7) except the order of the draw pile.
 
 :class:`TenView` is what ``GAME.view`` returns: a plain JSON-serialisable dict, typed as a
-``TypedDict`` so that a reader (renderer, computer player, test) can use these keys only. Card
+``TypedDict`` so that a reader (a renderer, a test) can use these keys only. Card
 ids are as in the rules; seats are ints. A seat's view differs from the spectator's in
 ``seat`` and ``me`` only.
 """
