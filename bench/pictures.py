@@ -12,14 +12,13 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
-from typing import Any
 
 from engine import GAMES
+from engine.base import View
 from presentation.drawing.api import Pictures, series_from_views
 from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
 
 Render = Callable[[Pictures], bytes]
-View = dict[str, Any]
 TARGET_MS = 50.0
 TARGET_BYTES = 200 * 1024
 # A large position per game: the most seats, late enough that piles and collections fill up.

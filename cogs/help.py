@@ -71,7 +71,7 @@ def _players(game: Game[Any, Any]) -> str:
 
 
 def help_panel(
-    games: Mapping[str, Game[Any, Any]] = GAMES, uis: Mapping[str, GameUI] = UIS
+    games: Mapping[str, Game[Any, Any]] = GAMES, uis: Mapping[str, GameUI[Any]] = UIS
 ) -> Panel:
     """One field per registered game that has a renderer, then how to play."""
     fields = []

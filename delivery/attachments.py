@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from db.models import ActionRow
+from engine.base import View
 from i18n import N_, _
 from presentation.drawing.api import series_from_view, series_from_views
 from presentation.drawing.painters import Painter, PictureFailed
@@ -119,7 +120,7 @@ class Attachments:
             return sent
 
 
-def _replayed_views(loaded: Loaded, actions: Sequence[ActionRow]) -> list[dict[str, Any]]:
+def _replayed_views(loaded: Loaded, actions: Sequence[ActionRow]) -> list[View]:
     """Spectator views after every move, replaying the log from the game's seed."""
     game = loaded.game
     state = game.new_game(len(loaded.seats), loaded.row.seed)

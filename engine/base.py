@@ -8,11 +8,15 @@ from the seed stored in (or derived from) the state; no I/O, no asyncio, no Disc
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
-View = dict[str, Any]
+# What the contract says of any game's view: JSON-serialisable, keyed by name, read only.
+# Each game's ``view`` returns its own TypedDict (``engine/<package>/view.py``), which fits
+# this type; tests/engine/test_view_shapes.py holds every game to it.
+View = Mapping[str, Any]
 
 
 class EngineError(Exception):

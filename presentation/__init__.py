@@ -12,12 +12,13 @@ one line naming it rather than a traceback.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine import PACKAGE_OF
 from presentation.base import GameUI
 
 
-def _load(package: str) -> GameUI | None:
+def _load(package: str) -> GameUI[Any] | None:
     """The package's ``UI``; None when there is no ``presentation/<package>/`` at all."""
     try:
         module = importlib.import_module(f"presentation.{package}")
@@ -25,11 +26,11 @@ def _load(package: str) -> GameUI | None:
         if exc.name != f"presentation.{package}":
             raise  # the package is there and something it imports is not
         return None
-    ui: GameUI = module.UI
+    ui: GameUI[Any] = module.UI
     return ui
 
 
 _LOADED = {name: _load(package) for name, package in PACKAGE_OF.items()}
-UIS: dict[str, GameUI] = {name: ui for name, ui in _LOADED.items() if ui is not None}
+UIS: dict[str, GameUI[Any]] = {name: ui for name, ui in _LOADED.items() if ui is not None}
 # The packages of registered games that have no presentation/<package>/ (empty when complete).
 UNSERVED: tuple[str, ...] = tuple(PACKAGE_OF[name] for name, ui in _LOADED.items() if ui is None)

@@ -9,9 +9,13 @@ what discord.py sends, so renderers are pure functions that tests can call direc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
-View = dict[str, Any]
+from engine.base import View
+
+# The view type a game's renderer reads: its engine's own (a TypedDict), or View.
+# Contravariant: a renderer of one game's views is not a renderer of any view.
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
 Style = Literal["primary", "secondary", "success", "danger"]
 
 GREEN = 0x2E8B57
@@ -83,27 +87,28 @@ class Names:
         return f"{self.names[seat]} 🤖" if seat in self.computers else self.names[seat]
 
 
-class GameUI(Protocol):
-    """The renderer every game provides."""
+class GameUI(Protocol[V_contra]):
+    """The renderer every game provides, reading that game's views (``GameUI[ItsView]``);
+    code that serves every game holds a ``GameUI[Any]`` and hands it the engine's views."""
 
     name: str
 
-    def table(self, view: View, names: Names) -> Panel:
+    def table(self, view: V_contra, names: Names) -> Panel:
         """The public table (spectator view), edited in place as the game goes."""
         ...
 
-    def table_key(self, view: View) -> str:
+    def table_key(self, view: V_contra) -> str:
         """When this changes (a new round or hand), a fresh table message is posted."""
         ...
 
-    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+    def hand(self, view: V_contra, legal: list[str], names: Names) -> HandScreen:
         """A seat's private screen; ``legal`` are the action texts it may take now.
 
         Once the game is over it is the seat's last DM: their place, then :meth:`result`.
         """
         ...
 
-    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+    def summaries(self, before: V_contra, after: V_contra, names: Names) -> list[Panel]:
         """Public messages for what just finished between two spectator views (round ends).
 
         When the game ends, the last of them is :meth:`result`: the one full showing of the
@@ -111,11 +116,11 @@ class GameUI(Protocol):
         """
         ...
 
-    def result(self, view: View, names: Names) -> Panel:
+    def result(self, view: V_contra, names: Names) -> Panel:
         """The full result of a finished game (a view with an ``outcome``)."""
         ...
 
-    def scores(self, view: View, names: Names) -> Panel:
+    def scores(self, view: V_contra, names: Names) -> Panel:
         """The score sheet (``/scores``)."""
         ...
 
@@ -123,7 +128,7 @@ class GameUI(Protocol):
         """A short rules summary (``/rules``)."""
         ...
 
-    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+    def move_line(self, action: str, seat: int, view: V_contra, names: Names) -> str:
         """What ``seat`` did, in a few words for a spectator ("played 10♥"), without the name.
 
         ``action`` is the recorded action text; ``view`` the spectator's view after the move.

@@ -8,9 +8,13 @@ player's last DM carries the result with their own place (:func:`final_screen`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
+from engine.base import View
 from i18n import _, ngettext
-from presentation.base import GOLD, HandScreen, Names, Panel, View
+from presentation.base import GOLD, HandScreen, Names, Panel
+
+T = TypeVar("T")
 
 LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
 EMPTY_CELL = "—"
@@ -20,6 +24,24 @@ def outcome_winners(view: View) -> list[int] | None:
     """The winning seats once the game is over, else None."""
     outcome = view.get("outcome")
     return None if not outcome else list(outcome["winners"])
+
+
+def required(value: T | None) -> T:
+    """A part of a view that the view's phase promises (the bouncing card while a card
+    bounces, whose turn it is while the game runs): ``value``, or ValueError for a view that
+    breaks the promise."""
+    if value is None:
+        raise ValueError("The view lacks a part that its phase promises.")
+    return value
+
+
+def own_seat(view: View) -> int:
+    """The viewer's seat: a hand screen or picture is drawn from its owner's view, and a
+    spectator's view (seat None) has no hand to show (ValueError)."""
+    seat: int | None = view["seat"]
+    if seat is None:
+        raise ValueError("A seat's own screen needs that seat's view, not a spectator's.")
+    return seat
 
 
 def name_list(items: Sequence[str]) -> str:

@@ -8,8 +8,9 @@ service's dataclasses satisfy.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
+from engine.base import View
 from i18n import N_, _, translate
 from presentation import UIS
 from presentation.base import GREY, Names, Panel
@@ -58,7 +59,7 @@ class Frame(Protocol):
     @property
     def steps(self) -> int: ...
     @property
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> View: ...
     @property
     def players(self) -> Sequence[Player]: ...
     @property

@@ -1,7 +1,7 @@
 """Gnoming A Round (3-7 players), per rules/gnoming.md.
 
 Parts: ``cards``, ``actions``, ``state``, ``rules`` (the turn structure), ``scoring``,
-``view``, ``game`` (``GAME``), ``ai`` (the computer player).
+``view`` (a seat's view and its shape), ``game`` (``GAME``), ``ai`` (the computer player).
 """
 
 from engine.gnoming.game import (
@@ -27,6 +27,20 @@ from engine.gnoming.game import (
     is_card_id,
     score_grid,
 )
+from engine.gnoming.state import GnomeLine, GnomeRound, GnomeRoundSeat
+from engine.gnoming.view import (
+    GnomeBounce,
+    GnomeCell,
+    GnomeFinalLap,
+    GnomeFlips,
+    GnomeHeld,
+    GnomeOpening,
+    GnomeOutcome,
+    GnomePendingDiscard,
+    GnomePile,
+    GnomeSeatParts,
+    GnomeView,
+)
 
 __all__ = [
     "CARD_IDS",
@@ -38,7 +52,21 @@ __all__ = [
     "Draw",
     "Flip",
     "GnomeAction",
+    "GnomeBounce",
+    "GnomeCell",
+    "GnomeFinalLap",
+    "GnomeFlips",
     "GnomeGame",
+    "GnomeHeld",
+    "GnomeLine",
+    "GnomeOpening",
+    "GnomeOutcome",
+    "GnomePendingDiscard",
+    "GnomePile",
+    "GnomeRound",
+    "GnomeRoundSeat",
+    "GnomeSeatParts",
+    "GnomeView",
     "NoBounce",
     "NoFlip",
     "Open",

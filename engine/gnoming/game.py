@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.base import IllegalAction, Outcome, View, check_seat
+from engine.base import IllegalAction, Outcome, check_seat
 from engine.gnoming.actions import (
     Bounce,
     ChoosePile,
@@ -46,7 +46,7 @@ from engine.gnoming.cards import (
 from engine.gnoming.rules import deal_round, do_action, legal_actions, to_act, why_illegal
 from engine.gnoming.scoring import game_winners, score_grid
 from engine.gnoming.state import DEFAULT_MAX_TURNS, State, state_from_json, state_to_json
-from engine.gnoming.view import build_view, seat_view
+from engine.gnoming.view import GnomeView, build_view, seat_view
 
 __all__ = [
     "CARD_IDS",
@@ -123,12 +123,12 @@ class GnomeGame:
     def parse_action(self, text: str) -> GnomeAction:
         return parse_action(text)
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: State, seat: int | None) -> GnomeView:
         if seat is not None:
             check_seat(seat, state.players)
         return build_view(state, seat)
 
-    def seat_view(self, state: State, seat: int, public: View) -> View:
+    def seat_view(self, state: State, seat: int, public: GnomeView) -> GnomeView:
         """``view(state, seat)`` from the state's public view (see engine.base.seat_view)."""
         check_seat(seat, state.players)
         return seat_view(state, seat, public)

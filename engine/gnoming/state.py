@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Final, Literal, TypedDict
 
 from engine.gnoming.actions import Source
 from engine.gnoming.cards import CARD_IDS, IDX_OF_ID
@@ -22,6 +22,34 @@ PHASES: Final[tuple[Phase, ...]] = (
 ROUNDS: Final = 3
 DEFAULT_MAX_TURNS: Final = 30  # R20
 NO_PICK: Final = -1
+
+
+class GnomeLine(TypedDict):
+    """A matched line of a scored grid."""
+
+    cells: list[int]  # its 3 cells
+    value: int  # the card value the line is made of
+
+
+class GnomeRoundSeat(TypedDict):
+    """One seat's scored grid, revealed."""
+
+    grid: list[str]  # 9 card ids, row by row
+    lines: list[GnomeLine]
+    hazards: int
+    wild: int | None  # the cell of the mulligan played as the wild, if any
+    raw: int
+    adjust: int  # the first-out adjustment (-5, +5 or 0)
+    score: int  # raw + adjust
+
+
+class GnomeRound(TypedDict):
+    """The summary of a scored round (kept in the state, shown in the views)."""
+
+    round: int
+    first_out: int | None
+    stalled: bool  # the round ended on the turn cap with nobody out
+    seats: list[GnomeRoundSeat]
 
 
 @dataclass(slots=True)
@@ -53,7 +81,7 @@ class State:
     shuffles: int = 0  # shuffles done this round (names the RNG stream of the next one)
     totals: list[int] = field(default_factory=list)
     round_scores: list[list[int]] = field(default_factory=list)  # adjusted, per round
-    last_round: dict[str, Any] | None = None  # summary of the last scored round (never mutated)
+    last_round: GnomeRound | None = None  # summary of the last scored round (never mutated)
 
     @property
     def start_seat(self) -> int:

@@ -1,48 +1,123 @@
 """Gnoming A Round: what one seat (or a spectator) may see (rules §8).
 
-Keys of the view dict (cards are text ids, cells are grid positions 0-8 row by row):
-
-- ``game`` "gnome", ``title``, ``players`` (seat count), ``seat`` (the viewer, None =
-  spectator), ``phase`` (opening / draw / play / bounce / discard / hazard_flips / finished),
-  ``to_act`` (sorted seats that owe an action), ``active`` (whose turn; None once finished).
-- ``round`` (1-3), ``rounds`` (3), ``start_seat`` (who started this round).
-- ``grids``: per seat, 9 cells ``{"card": id | None, "up": bool}``; a face-down card's id is
-  None for everyone, its owner included. ``face_down``: per seat, how many cells are face down.
-  ``showing``: per seat, the score of the face-up cards alone (a face-down cell counts 0 and
-  completes no line), as the table would show it.
-- ``held``: None, or ``{"card": id | None, "from": "deck" | "A" | "B"}``; a card drawn from the
-  deck is shown only to the active player (None for everyone else).
-- ``discard``: ``{"A": {"top": id | None, "size": int}, "B": {...}}``; ``draw_size``;
-  ``removed``: ids of the hazards out of play this round.
-- ``locked``: cells filled during the current turn (a bounce cannot target them).
-- ``bounce``: None, or ``{"card": id, "targets": [cells], "piles": [piles to decline onto]}``.
-- ``pending_discard``: None, or ``{"card": id, "piles": ["A", "B"]}`` while the active player
-  picks the pile for the card that ends the turn.
-- ``opening``: None, or ``{"waiting": [seats], "mine": [a, b] | None}`` (only one's own pick).
-- ``hazard_flips``: None, or ``{"waiting": [seats], "cells": [[cells] per seat (empty for a
-  seat that does not owe an answer)], "mine": cell | None}`` (``mine`` = the viewer's own
-  answer, given but not revealed yet).
-- ``final_lap``: None, or ``{"first_out": seat, "remaining": [seats still to take their turn]}``.
-- ``turns``: turns played this round; ``turn_cap``: the stall cap in turns (0 = no cap).
-- ``totals``; ``round_scores``: per finished round, per seat adjusted scores.
-- ``last_round``: None, or the summary of the last scored round: ``{"round", "first_out",
-  "stalled", "seats": [{"grid": [9 ids], "lines": [{"cells": [3 cells], "value": v}],
-  "hazards", "wild": cell | None, "raw", "adjust", "score"}]}``.
-- ``outcome``: None, or ``{"totals": [...], "winners": [seats]}`` once the game is over.
+:class:`GnomeView` is what ``GAME.view`` returns: a plain JSON-serialisable dict, typed as a
+``TypedDict`` so that a reader (a renderer, a test) can use these keys only. Cards
+are text ids; cells are grid positions 0-8, row by row. A seat's view differs from the
+spectator's in its :class:`GnomeSeatParts` only.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TypedDict
 
+from engine.gnoming.actions import Source
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS, CARD_VALUES, GRID_CELLS
 from engine.gnoming.rules import bounce_targets, flip_eligible, pile_targets, to_act
 from engine.gnoming.scoring import game_winners, score_kinds
-from engine.gnoming.state import ROUNDS, State
+from engine.gnoming.state import ROUNDS, GnomeRound, Phase, State
 
 
-def _grid_view(state: State, seat: int) -> list[dict[str, Any]]:
+class GnomeCell(TypedDict):
+    """One grid cell: a face-down card's id is None for everyone, its owner included."""
+
+    card: str | None
+    up: bool
+
+
+class GnomePile(TypedDict):
+    """A discard pile: its top card (None when empty) and size."""
+
+    top: str | None
+    size: int
+
+
+# The card in the active player's hand, and where it came from; a card drawn from the deck is
+# shown to the active player only (None for everyone else). ("from" is a keyword: the
+# functional form names it.)
+GnomeHeld = TypedDict("GnomeHeld", {"card": str | None, "from": Source})
+
+
+class GnomeBounce(TypedDict):
+    """A revealed card that matches and may bounce."""
+
+    card: str
+    targets: list[int]  # the cells it may bounce to
+    piles: list[str]  # the piles it may be declined onto
+
+
+class GnomePendingDiscard(TypedDict):
+    """The card that ends the turn, while the active player picks its pile."""
+
+    card: str
+    piles: list[str]
+
+
+class GnomeOpening(TypedDict):
+    waiting: list[int]  # seats still to pick
+    mine: list[int] | None  # the viewer's own two cells, once picked (nobody else's)
+
+
+class GnomeFlips(TypedDict):
+    """The answers owed after a hazard discard."""
+
+    waiting: list[int]  # seats still to answer
+    cells: list[list[int]]  # per seat its face-down cells ([] for a seat that owes nothing)
+    mine: int | None  # the viewer's own answer, given but not revealed yet
+
+
+class GnomeFinalLap(TypedDict):
+    first_out: int
+    remaining: list[int]  # seats still to take their last turn, in order
+
+
+class GnomeOutcome(TypedDict):
+    totals: list[int]
+    winners: list[int]
+
+
+class GnomeSeatParts(TypedDict):
+    """The keys that depend on the viewer."""
+
+    seat: int | None  # the viewer; None for a spectator
+    held: GnomeHeld | None  # None outside PLAY
+    opening: GnomeOpening | None  # None outside OPENING
+    hazard_flips: GnomeFlips | None  # None outside HAZARD_FLIPS
+
+
+class GnomeView(GnomeSeatParts):
+    """Everything one seat (or a spectator) may see."""
+
+    game: str  # "gnome"
+    title: str
+    players: int
+    phase: Phase
+    to_act: list[int]  # sorted seats that owe an action
+    active: int | None  # whose turn; None once finished
+    round: int  # 1-3
+    rounds: int  # 3
+    start_seat: int  # who started this round
+    grids: list[list[GnomeCell]]  # per seat, 9 cells
+    face_down: list[int]  # per seat, how many cells are face down
+    # Per seat, the score of the face-up cards alone (a face-down cell counts 0 and completes
+    # no line), as the table would show it.
+    showing: list[int]
+    discard: dict[str, GnomePile]  # by pile name, "A" and "B"
+    draw_size: int
+    removed: list[str]  # the hazards out of play this round
+    locked: list[int]  # cells filled during the current turn (a bounce cannot target them)
+    bounce: GnomeBounce | None
+    pending_discard: GnomePendingDiscard | None
+    final_lap: GnomeFinalLap | None  # None until a seat goes out
+    turns: int  # turns played this round
+    turn_cap: int  # the stall cap in turns (0 = no cap)
+    totals: list[int]
+    round_scores: list[list[int]]  # per finished round, per seat adjusted scores
+    last_round: GnomeRound | None  # the summary of the last scored round
+    outcome: GnomeOutcome | None  # None while the game runs
+
+
+def _grid_view(state: State, seat: int) -> list[GnomeCell]:
     grid, up = state.grid[seat], state.up[seat]
     return [
         {"card": CARD_IDS[grid[cell]] if up[cell] else None, "up": up[cell]}
@@ -63,48 +138,51 @@ def _visible_score(grid: tuple[int, ...], up: tuple[bool, ...]) -> int:
     return score_kinds(kinds, values).raw
 
 
-def _copy_summary(summary: dict[str, Any] | None) -> dict[str, Any] | None:
+def _copy_summary(summary: GnomeRound | None) -> GnomeRound | None:
     """A fresh copy, so a caller editing its view cannot reach into the state."""
     if summary is None:
         return None
-    copied = dict(summary)
-    copied["seats"] = [
-        {
-            **entry,
-            "grid": list(entry["grid"]),
-            "lines": [
-                {"cells": list(line["cells"]), "value": line["value"]} for line in entry["lines"]
-            ],
-        }
-        for entry in summary["seats"]
-    ]
-    return copied
+    return {
+        **summary,
+        "seats": [
+            {
+                **entry,
+                "grid": list(entry["grid"]),
+                "lines": [
+                    {"cells": list(line["cells"]), "value": line["value"]}
+                    for line in entry["lines"]
+                ],
+            }
+            for entry in summary["seats"]
+        ],
+    }
 
 
-def outcome_dict(state: State) -> dict[str, Any] | None:
+def outcome_dict(state: State) -> GnomeOutcome | None:
     if state.phase != "finished":
         return None
     winners = game_winners(state.totals, state.round_scores[-1])
     return {"totals": list(state.totals), "winners": sorted(winners)}
 
 
-def _seat_parts(state: State, seat: int | None) -> dict[str, Any]:
+def _seat_parts(state: State, seat: int | None) -> GnomeSeatParts:
     """The parts of a view that differ from seat to seat: the held card (one drawn from the
     deck is seen by its drawer alone), and the seat's own opening pair and flip."""
     n = state.players
     phase = state.phase
-    held: dict[str, Any] | None = None
-    if state.held is not None and phase == "play":
+    held: GnomeHeld | None = None
+    # held_from is set whenever held is (rules.py sets and clears them together)
+    if state.held is not None and state.held_from is not None and phase == "play":
         visible = state.held_from != "deck" or seat == state.active
         held = {"card": CARD_IDS[state.held] if visible else None, "from": state.held_from}
-    opening: dict[str, Any] | None = None
+    opening: GnomeOpening | None = None
     if phase == "opening":
         mine = state.opening[seat] if seat is not None else None
         opening = {
             "waiting": sorted(s for s in range(n) if state.opening[s] is None),
             "mine": None if mine is None else list(mine),
         }
-    flips: dict[str, Any] | None = None
+    flips: GnomeFlips | None = None
     if phase == "hazard_flips":
         answered = seat is not None and flip_eligible(state, seat) and seat not in state.flip_wait
         pick = state.flip_pick[seat] if answered and seat is not None else -1
@@ -116,17 +194,17 @@ def _seat_parts(state: State, seat: int | None) -> dict[str, Any]:
     return {"seat": seat, "held": held, "opening": opening, "hazard_flips": flips}
 
 
-def seat_view(state: State, seat: int, public: dict[str, Any]) -> dict[str, Any]:
+def seat_view(state: State, seat: int, public: GnomeView) -> GnomeView:
     """``build_view(state, seat)`` from ``public`` (``build_view(state, None)``): only the
     seat's parts are made again, the rest is shared."""
     return {**public, **_seat_parts(state, seat)}
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+def build_view(state: State, seat: int | None) -> GnomeView:
     n = state.players
     phase = state.phase
-    bounce: dict[str, Any] | None = None
-    pending_discard: dict[str, Any] | None = None
+    bounce: GnomeBounce | None = None
+    pending_discard: GnomePendingDiscard | None = None
     if phase == "bounce" and state.pending is not None:
         bounce = {
             "card": CARD_IDS[state.pending],
@@ -135,7 +213,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         }
     if phase == "discard" and state.pending is not None:
         pending_discard = {"card": CARD_IDS[state.pending], "piles": list(pile_targets(state))}
-    final_lap: dict[str, Any] | None = None
+    final_lap: GnomeFinalLap | None = None
     if state.first_out is not None and phase != "finished":
         final_lap = {"first_out": state.first_out, "remaining": list(state.lap)}
     return {

@@ -1,7 +1,7 @@
 """Dr. Seuss: Grinch, Grow Your Heart! (2-6 players), per rules/grinch.md.
 
-Parts: ``scoring`` (cards, actions, row scoring), ``state`` (state and JSON), ``game`` (the
-round flow and ``GAME``), ``ai`` (the computer player).
+Parts: ``scoring`` (cards, actions, row scoring), ``state`` (state and JSON), ``view`` (the
+shape of a view), ``game`` (the round flow and ``GAME``), ``ai`` (the computer player).
 """
 
 from engine.grinch.game import (
@@ -30,6 +30,15 @@ from engine.grinch.game import (
     score,
     suit_of,
 )
+from engine.grinch.view import (
+    GrinchDeckTake,
+    GrinchOutcome,
+    GrinchPileTake,
+    GrinchRound,
+    GrinchSeatParts,
+    GrinchTake,
+    GrinchView,
+)
 
 __all__ = [
     "CARDS",
@@ -44,7 +53,14 @@ __all__ = [
     "Bonus",
     "ChooseRow",
     "Discard",
+    "GrinchDeckTake",
+    "GrinchOutcome",
+    "GrinchPileTake",
+    "GrinchRound",
+    "GrinchSeatParts",
     "GrinchState",
+    "GrinchTake",
+    "GrinchView",
     "Take",
     "base",
     "bonus",

@@ -5,30 +5,8 @@ card), ``t.p<seat>`` (Grinch takes the top card of that seat's pile), ``r.<row>`
 row to score). ROUND_START and WHO_DRAW are automatic and run inside ``new_game``/``apply``,
 so ``to_act`` is never empty while the game runs.
 
-``view(state, seat)`` keys (``seat=None`` is a spectator):
-
-- ``game`` "grinch"; ``players``; ``seat`` (the viewer or None); ``role`` ("grinch", "who"
-  or None for a spectator);
-- ``round`` (1..R), ``rounds`` (R), ``grinch`` (seat), ``turn`` (1..3), ``heart`` (turn + 2);
-- ``phase``: "WHO_DISCARD", "GRINCH_TAKE", "GRINCH_DISCARD", "SCORING" or "GAME_END";
-- ``takes_done``: Grinch takes made this turn (0, 1 or 2, = ``len(takes)``);
-- ``to_act``: sorted seats that may act now;
-- ``submitted`` (sorted seats already locked in this simultaneous phase; [] otherwise);
-- ``my_pending``: the viewer's own locked-in discard (card id) or row choice, else None;
-- ``deck_size``; ``piles``: per seat the whole pile, bottom first (last = top, takeable);
-- ``takeable``: seats whose pile the Grinch may take from now ([] outside GRINCH_TAKE);
-- ``hand_sizes``; ``hand``: the viewer's hand in canonical order (None for a spectator);
-- ``takes``: this turn's Grinch takes ``[{"source": "deck"|"pile", "owner": seat|None,
-  "card": id|None}]``; a deck card is shown to the Grinch only, a pile card to everyone;
-  cleared when the next turn's Whos draw (SCORING still shows the third turn's takes);
-- ``rows`` (row ids in sheet order); ``sheet``: per seat ``{row: points or None}``;
-  ``totals`` (per seat, sum of filled cells);
-- ``row_values``: during SCORING, for a viewer who has not chosen yet, ``{row: cell value}``
-  of their hand for every row (used ones included); else None;
-- ``used_rows``: the viewer's filled rows in row order (None for a spectator);
-- ``last_round``: None, or after each scoring ``{"round", "grinch", "hands" (5 ids per seat),
-  "rows" (row per seat), "points" (per seat)}``;
-- ``outcome``: None, or ``{"totals": [...], "winners": [...]}`` once the game is over.
+``view(state, seat)`` (``seat`` None is a spectator) is a :class:`~engine.grinch.view.GrinchView`,
+whose module documents every key.
 
 Card names and bonuses for display: :func:`card_name`, :func:`suit_of`, :func:`rank_of`,
 :func:`bonus_of`, :func:`bonus_text`.
@@ -41,7 +19,7 @@ import random
 from dataclasses import replace
 from typing import Any, Final
 
-from engine.base import BadActionText, IllegalAction, Outcome, Seat, View, check_seat, winners_of
+from engine.base import BadActionText, IllegalAction, Outcome, Seat, check_seat, winners_of
 from engine.grinch.scoring import (
     CARD_INDEX,
     CARDS,
@@ -67,6 +45,7 @@ from engine.grinch.scoring import (
     suit_of,
 )
 from engine.grinch.state import GrinchState, RoundResult, state_from_dict, state_to_dict
+from engine.grinch.view import GrinchRound, GrinchSeatParts, GrinchTake, GrinchView
 
 __all__ = [
     "CARDS",
@@ -167,7 +146,7 @@ def _totals(state: GrinchState) -> tuple[int, ...]:
     return tuple(sum(v for v in cells if v is not None) for cells in state.sheet)
 
 
-def _result_view(last: RoundResult) -> dict[str, Any]:
+def _result_view(last: RoundResult) -> GrinchRound:
     return {
         "round": last.round,
         "grinch": last.grinch,
@@ -177,19 +156,18 @@ def _result_view(last: RoundResult) -> dict[str, Any]:
     }
 
 
-def _seat_parts(state: GrinchState, seat: Seat | None) -> dict[str, Any]:
+def _take_view(owner: int, card: str, me_grinch: bool) -> GrinchTake:
+    """One take as a viewer sees it: a card from the deck is the Grinch's secret."""
+    if owner == DECK:
+        return {"source": "deck", "owner": None, "card": card if me_grinch else None}
+    return {"source": "pile", "owner": owner, "card": card}
+
+
+def _seat_parts(state: GrinchState, seat: Seat | None) -> GrinchSeatParts:
     """The parts of a view that differ from seat to seat: the seat's role, hand, pending card,
-    row values and used rows, and the round's takes (a card from the deck is the Grinch's
-    secret)."""
+    row values and used rows, and the round's takes (see :func:`_take_view`)."""
     me_grinch = seat is not None and seat == state.grinch
-    takes = [
-        {
-            "source": "deck" if owner == DECK else "pile",
-            "owner": None if owner == DECK else owner,
-            "card": card if owner != DECK or me_grinch else None,
-        }
-        for owner, card in state.takes
-    ]
+    takes = [_take_view(owner, card, me_grinch) for owner, card in state.takes]
     simultaneous = state.phase in (WHO_DISCARD, SCORING)
     values = None
     if state.phase == SCORING and seat is not None and state.pending[seat] is None:
@@ -403,7 +381,7 @@ class GrinchGame:
             raise BadActionText("That is not a Grinch move.")
         return action
 
-    def view(self, state: GrinchState, seat: Seat | None) -> View:
+    def view(self, state: GrinchState, seat: Seat | None) -> GrinchView:
         if seat is not None:
             check_seat(seat, state.players)
         n = state.players
@@ -439,7 +417,7 @@ class GrinchGame:
             **_seat_parts(state, seat),
         }
 
-    def seat_view(self, state: GrinchState, seat: Seat, public: View) -> View:
+    def seat_view(self, state: GrinchState, seat: Seat, public: GrinchView) -> GrinchView:
         """``view(state, seat)`` from the state's public view (see engine.base.seat_view)."""
         check_seat(seat, state.players)
         return {**public, **_seat_parts(state, seat)}

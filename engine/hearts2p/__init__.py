@@ -1,7 +1,8 @@
 """2-Player Hearts, per rules/hearts2p.md.
 
-Parts: ``rules`` (cards, legal plays, tricks, scoring), ``game`` (``GAME``), ``ai/`` (the
-computer player: card inference, simulation, exact endgame search, the policy).
+Parts: ``rules`` (cards, legal plays, tricks, scoring), ``view`` (the shape of a view),
+``game`` (``GAME``), ``ai/`` (the computer player: card inference, simulation, exact endgame
+search, the policy).
 """
 
 from engine.hearts2p.game import (
@@ -31,6 +32,15 @@ from engine.hearts2p.game import (
     suit_symbol,
     trick_winner,
 )
+from engine.hearts2p.view import (
+    HeartsLastHand,
+    HeartsOutcome,
+    HeartsPlay,
+    HeartsScored,
+    HeartsTaken,
+    HeartsTrick,
+    HeartsView,
+)
 
 __all__ = [
     "CARD_INDEX",
@@ -44,6 +54,13 @@ __all__ = [
     "SUIT_SYMBOLS",
     "HandRecord",
     "HeartsGame",
+    "HeartsLastHand",
+    "HeartsOutcome",
+    "HeartsPlay",
+    "HeartsScored",
+    "HeartsTaken",
+    "HeartsTrick",
+    "HeartsView",
     "Play",
     "State",
     "card_label",

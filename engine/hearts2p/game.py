@@ -4,26 +4,8 @@ The only action is playing a card: text ``"p.<card>"``, e.g. ``"p.QS"``, ``"p.10
 After the 13th trick the hand is scored at once and, unless the game is over, the next hand
 is dealt in the same ``apply`` (there is nothing for a player to confirm between hands).
 
-View keys (``view(state, seat)``; ``seat`` None is a spectator):
-
-- ``game`` "hearts", ``players`` 2, ``seat``, ``phase`` ("play" or "over"), ``to_act``
-  (sorted list of seats)
-- ``hand_no`` (1-based), ``dealer``, ``leader`` (seat leading the current trick),
-  ``trick_no`` (1-13), ``hearts_broken``, ``opening_card`` (the card that opens trick 1)
-- ``hand``: the viewer's own cards sorted by suit then rank ([] for a spectator)
-- ``hand_sizes`` [n0, n1]; ``opponent_hand_size`` (None for a spectator)
-- ``trick``: cards on the table this trick, [{"seat", "card"}] in play order
-- ``last_trick``: None or {"leader", "cards": [{"seat", "card"}, ...], "winner", "points"},
-  the last completed trick of this hand (the previous hand's is in ``last_hand``)
-- ``tricks``: every completed trick of this hand, same shape as ``last_trick``
-- ``played``: every card played this hand, [{"seat", "card"}] in order (public history)
-- ``taken``: per seat {"points" (raw), "cards" (all cards taken), "point_cards"}
-- ``totals`` [t0, t1]: running totals before this hand
-- ``hands_history``: per scored hand {"hand_no", "points": [a, b], "raw": [a, b], "moon"}
-  with ``moon`` the shooter's seat or None
-- ``last_hand``: None or {"hand_no", "dead", "raw", "points", "moon", "totals" (after it),
-  "point_cards" per seat, "last_trick"}; the only place dead cards ever appear
-- ``outcome``: None, or {"totals", "winners"} once the game is over
+``view(state, seat)`` (``seat`` None is a spectator) is a :class:`~engine.hearts2p.view.HeartsView`,
+whose module documents every key.
 """
 
 from __future__ import annotations
@@ -32,7 +14,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.base import BadActionText, IllegalAction, Outcome, Seat, View, check_seat
+from engine.base import BadActionText, IllegalAction, Outcome, Seat, check_seat
 from engine.hearts2p.rules import (
     CARD_INDEX,
     DECK,
@@ -63,6 +45,7 @@ from engine.hearts2p.rules import (
     suit_symbol,
     trick_winner,
 )
+from engine.hearts2p.view import HeartsLastHand, HeartsPlay, HeartsTrick, HeartsView
 
 __all__ = [
     "CARD_INDEX",
@@ -188,7 +171,7 @@ def _pair(values: Any) -> tuple[Any, Any]:
     return (first, second)
 
 
-def _trick_view(trick: Trick) -> dict[str, Any]:
+def _trick_view(trick: Trick) -> HeartsTrick:
     leader, led, followed, winner = trick
     return {
         "leader": leader,
@@ -266,10 +249,10 @@ class HeartsGame:
             raise BadActionText("That is not a card play.")
         return Play(text[2:])
 
-    def view(self, state: State, seat: Seat | None) -> View:
+    def view(self, state: State, seat: Seat | None) -> HeartsView:
         return _view(state, seat)
 
-    def seat_view(self, state: State, seat: Seat, public: View) -> View:
+    def seat_view(self, state: State, seat: Seat, public: HeartsView) -> HeartsView:
         """``view(state, seat)`` from the state's public view (see engine.base.seat_view):
         a seat sees its own hand and the size of the other's, and all the public rest."""
         check_seat(seat, PLAYERS)
@@ -334,11 +317,11 @@ def _end_hand(state: State) -> State:
     return _new_hand(state.seed, state.hand_no + 1, totals, records)
 
 
-def _view(state: State, seat: Seat | None) -> View:
+def _view(state: State, seat: Seat | None) -> HeartsView:
     if seat is not None:
         check_seat(seat, PLAYERS)
     actor = _to_act(state)
-    played: list[dict[str, Any]] = []
+    played: list[HeartsPlay] = []
     for leader, led, followed, _ in state.history:
         played.append({"seat": leader, "card": led})
         played.append({"seat": 1 - leader, "card": followed})
@@ -381,12 +364,14 @@ def _view(state: State, seat: Seat | None) -> View:
         ],
         "last_hand": None if last is None else _record_view(last),
         "outcome": (
-            None if not finished else {"totals": list(state.totals), "winners": [state.winner]}
+            None
+            if state.winner is None
+            else {"totals": list(state.totals), "winners": [state.winner]}
         ),
     }
 
 
-def _record_view(record: HandRecord) -> dict[str, Any]:
+def _record_view(record: HandRecord) -> HeartsLastHand:
     return {
         "hand_no": record.hand_no,
         "dead": list(record.dead),

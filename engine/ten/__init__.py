@@ -1,7 +1,8 @@
 """Ten (push-your-luck and auction, 1-5 players), per rules/ten.md.
 
 Parts: ``cards``, ``scoring`` (best wild assignment), ``payments``, ``actions``, ``state``,
-``rules`` (the turn structure), ``view``, ``game`` (``GAME`` and the public helpers), ``ai``.
+``rules`` (the turn structure), ``view`` (a seat's view and its shape), ``game`` (``GAME``
+and the public helpers), ``ai``.
 """
 
 from engine.ten.game import (
@@ -37,6 +38,19 @@ from engine.ten.game import (
     score_detail,
     spending_power,
 )
+from engine.ten.view import (
+    TenAuction,
+    TenAuctionRecord,
+    TenBid,
+    TenFinalBuy,
+    TenMe,
+    TenOffer,
+    TenOutcome,
+    TenSeat,
+    TenSolo,
+    TenTurn,
+    TenView,
+)
 
 __all__ = [
     "BUST_LINE",
@@ -57,7 +71,18 @@ __all__ = [
     "Stop",
     "Take",
     "TenAction",
+    "TenAuction",
+    "TenAuctionRecord",
+    "TenBid",
+    "TenFinalBuy",
+    "TenMe",
+    "TenOffer",
+    "TenOutcome",
+    "TenSeat",
+    "TenSolo",
     "TenState",
+    "TenTurn",
+    "TenView",
     "card_colour",
     "card_label",
     "card_rgb",

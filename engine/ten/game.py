@@ -14,10 +14,10 @@ action. :func:`payment_options` and :func:`payment_with_cards` build any other p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.base import Outcome, Seat, View
+from engine.base import Outcome, Seat
 from engine.ten.actions import (
     Bid,
     Buy,
@@ -55,7 +55,7 @@ from engine.ten.rules import (
 )
 from engine.ten.scoring import ScoreDetail, score_collection, score_detail
 from engine.ten.state import TenState, state_from_json, state_to_json
-from engine.ten.view import build_view, seat_view
+from engine.ten.view import TenView, build_view, seat_view
 
 __all__ = [
     "BUST_LINE",
@@ -93,16 +93,14 @@ __all__ = [
 
 
 # ---- payment helpers for the UI ------------------------------------------------------------
-def _payer(source: TenState | Mapping[str, Any], seat: Seat) -> tuple[int, int, list[str]]:
+def _payer(source: TenState | TenView, seat: Seat) -> tuple[int, int, list[str]]:
     if isinstance(source, TenState):
         return source.tokens[seat], source.bust[seat], list(source.collections[seat])
     info = source["seats"][seat]
     return int(info["tokens"]), int(info["bust_tokens"]), list(info["collection"])
 
 
-def payment_options(
-    source: TenState | Mapping[str, Any], seat: Seat, price: int
-) -> list[PaymentOption]:
+def payment_options(source: TenState | TenView, seat: Seat, price: int) -> list[PaymentOption]:
     """Every legal way (token counts and number of cards) for ``seat`` to pay ``price``.
 
     ``source`` is a state or any view of it. Options without cards come first, fewest bust
@@ -115,7 +113,7 @@ def payment_options(
 
 
 def payment_with_cards(
-    source: TenState | Mapping[str, Any], seat: Seat, price: int, cards: Sequence[str]
+    source: TenState | TenView, seat: Seat, price: int, cards: Sequence[str]
 ) -> Payment | None:
     """The legal payment that spends exactly ``cards`` (ids) plus tokens, or None if none.
 
@@ -160,10 +158,10 @@ class TenGame:
     def parse_action(self, text: str) -> TenAction:
         return parse_action(text)
 
-    def view(self, state: TenState, seat: Seat | None) -> View:
+    def view(self, state: TenState, seat: Seat | None) -> TenView:
         return build_view(state, seat)
 
-    def seat_view(self, state: TenState, seat: Seat, public: View) -> View:
+    def seat_view(self, state: TenState, seat: Seat, public: TenView) -> TenView:
         """``view(state, seat)`` from the state's public view (see engine.base.seat_view)."""
         return seat_view(state, seat, public)
 

@@ -1,48 +1,16 @@
 """Ten: the view. Everything is public (rules §7) except the order of the draw pile.
 
-Keys of ``view(state, seat)`` (all JSON values; card ids as in the rules; seats are ints):
-
-- ``game`` "ten", ``title``, ``players``, ``seat`` (the viewer, None for a spectator),
-  ``phase`` (draw, bid, pay, reward, buy, final_buy, solo_wild, over), ``to_act`` (sorted list),
-  ``active`` (whose turn), ``actor`` (the one seat to act now, None when over), ``turns``
-  (completed turns), ``start`` (start player), ``deck_size``, ``drawn`` (cards turned over this
-  turn).
-- The row: ``row`` (ids in order), ``row_numbers`` (N), ``row_currency`` (C), ``net`` (N - C),
-  ``bust_line`` (11: a number bust at net >= 11), ``currency_bust`` (11: a currency bust at
-  C >= 11), ``net_room`` / ``currency_room`` (how much more is still safe: 10 - net, 10 - C).
-- ``auction``: None or {``wild``, ``solo`` (bool: the solo offer, no bidding), ``order`` (bidding
-  seats, active last), ``bids`` [{``seat``, ``bid`` (None = pass)}], ``high`` (0 if none),
-  ``high_bidder``, ``bidder`` (seat to bid now or None), ``winner`` (seat to pay or None),
-  ``price`` (to pay now, or None)}.
-- ``market`` (ids in arrival order), ``discard`` (ids), ``currency_supply``, ``bust_supply``.
-- ``seats``: per seat {``seat``, ``collection`` (ids, canonical order), ``by_colour`` {R, B, O,
-  G, W: ids}, ``score``, ``colour_scores`` {R, B, O, G}, ``runs`` {colour: [lo, hi] or None},
-  ``wild_slots`` {wild id: slot such as "R5"}, ``tokens``, ``bust_tokens``, ``spending_power``,
-  ``cards``}; ``totals`` (every seat's current score).
-- ``turn`` (the running turn, None between turns) and ``last_turn`` (the last finished turn,
-  for the channel message): {``seat``, ``drawn``, ``auctions`` [{``wild``, ``bids``
-  [[seat, amount (0 = pass)]], ``winner`` (-1 = discarded), ``price``, ``payment``, ``spent``}],
-  ``result`` ("", bust_number, bust_currency, take_num, take_cur), ``row``, ``gains``, ``lost``
-  (per seat), ``bust_token``, ``buy`` ("", "nobuy" or the card), ``buy_payment``, ``buy_spent``,
-  ``rival`` (solo: cards the rival step turned over)}.
-- ``final_buys`` [{``seat``, ``card`` ("nobuy" or id)}], ``final_order`` (seats, once the draw
-  pile is empty).
-- ``solo``: None, or {``target``, ``rival_cards``, ``wild_price``, ``super_wild_price``,
-  ``score``, ``reached``}.
-- ``me`` (only for a seat): {``spending_power``, ``legal`` (action texts), ``market``
-  [{``card``, ``price``, ``blocked``, ``affordable``}], ``payment_options`` (when this seat must
-  pay now: see ``engine.ten.payment_options``)}.
-- ``outcome``: None, or {``totals``, ``winners``, ``reason`` ("complete"; solo:
-  "target_reached" / "target_missed"), ``places``, ``tokens``, ``cards``, and for solo ``solo``,
-  ``won``, ``target``}.
-- ``colours``: the colour letters in display order (R, B, O, G); the wild suit is ``W``.
+:class:`TenView` is what ``GAME.view`` returns: a plain JSON-serialisable dict, typed as a
+``TypedDict`` so that a reader (a renderer, a test) can use these keys only. Card
+ids are as in the rules; seats are ints. A seat's view differs from the spectator's in
+``seat`` and ``me`` only.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
-from engine.base import Seat, View
+from engine.base import Seat
 from engine.ten.cards import (
     BUST_LINE,
     BUST_TOKENS,
@@ -57,7 +25,7 @@ from engine.ten.cards import (
     sort_cards,
     value,
 )
-from engine.ten.payments import options_for
+from engine.ten.payments import PaymentOption, options_for
 from engine.ten.rules import (
     actor,
     legal_actions,
@@ -68,26 +36,198 @@ from engine.ten.rules import (
     spending_power,
 )
 from engine.ten.scoring import score_detail
-from engine.ten.state import BID, FINAL_BUY, OVER, PAY, SOLO_WILD, TenState, TurnLog, turn_dict
+from engine.ten.state import (
+    BID,
+    FINAL_BUY,
+    OVER,
+    PAY,
+    SOLO_WILD,
+    AuctionRecord,
+    TenState,
+    TurnLog,
+)
 
 
-def _lists(value_: Any) -> Any:
-    """Tuples (nested ones too) as lists, as JSON would give them back."""
-    if isinstance(value_, tuple):
-        return [_lists(v) if isinstance(v, tuple) else v for v in value_]
-    return value_
+class TenBid(TypedDict):
+    seat: Seat
+    bid: int | None  # None: a pass
 
 
-def _record(turn: TurnLog | None) -> dict[str, Any] | None:
-    """A turn log as plain values: its snapshot form (``turn_dict``) with lists for tuples."""
+class TenAuction(TypedDict):
+    """The wild in the auction slot: an auction, or the solo offer (no bidding)."""
+
+    wild: str
+    solo: bool  # the solo offer
+    order: list[Seat]  # the bidding seats, the active one last
+    bids: list[TenBid]
+    high: int  # 0 if nobody bid
+    high_bidder: Seat | None
+    bidder: Seat | None  # the seat to bid now
+    winner: Seat | None  # the seat to pay now
+    price: int | None  # what is to be paid now
+
+
+class TenSeat(TypedDict):
+    """One seat's collection and tokens."""
+
+    seat: Seat
+    collection: list[str]  # canonical order
+    by_colour: dict[str, list[str]]  # R, B, O, G and W (the wilds): the collection's cards
+    score: int
+    colour_scores: dict[str, int]  # R, B, O, G
+    runs: dict[str, list[int] | None]  # per colour its scoring run [lo, hi], or None
+    wild_slots: dict[str, str]  # wild id -> the slot it fills, such as "R5"
+    tokens: int
+    bust_tokens: int
+    spending_power: int
+    cards: int
+
+
+class TenAuctionRecord(TypedDict):
+    """One wild drawn in a turn: the bids, who took it and how they paid."""
+
+    wild: str
+    bids: list[list[int]]  # [seat, amount]; amount 0 is a pass
+    winner: int  # -1: nobody took it (discarded)
+    price: int
+    payment: str  # payment text, "" if nothing was paid
+    spent: list[str]  # card ids spent from the winner's collection
+
+
+class TenTurn(TypedDict):
+    """What happened in one turn (the running one, or the last finished one)."""
+
+    seat: Seat
+    drawn: list[str]  # every card turned over, wilds included
+    auctions: list[TenAuctionRecord]
+    result: str  # "", "bust_number", "bust_currency", "take_num" or "take_cur"
+    row: list[str]  # the row when the turn ended
+    gains: list[int]  # currency tokens gained per seat (after the cap)
+    lost: list[int]  # currency tokens lost to the cap per seat
+    bust_token: bool  # the active player received a bust token
+    buy: str  # "" no buy (yet), "nobuy", else the bought card id
+    buy_payment: str
+    buy_spent: list[str]
+    rival: list[str]  # solo: cards turned over by the rival step
+
+
+class TenFinalBuy(TypedDict):
+    seat: Seat
+    card: str  # "nobuy" or the bought card id
+
+
+class TenSolo(TypedDict):
+    target: int
+    rival_cards: int
+    wild_price: int
+    super_wild_price: int
+    score: int
+    reached: bool
+
+
+class TenOffer(TypedDict):
+    """A market card as the viewer may buy it."""
+
+    card: str
+    price: int
+    blocked: bool  # the viewer holds that number already
+    affordable: bool
+
+
+class TenMe(TypedDict):
+    """The viewer's own part (a seat's view only)."""
+
+    spending_power: int
+    legal: list[str]  # action texts
+    market: list[TenOffer]
+    # When this seat must pay now: every way to pay (see ``engine.ten.payment_options``).
+    payment_options: list[PaymentOption] | None
+
+
+class TenOutcome(TypedDict):
+    totals: list[int]
+    winners: list[Seat]
+    reason: str  # "complete"; solo: "target_reached" or "target_missed"
+    tokens: list[int]
+    cards: list[int]
+    places: list[int]
+    solo: NotRequired[bool]  # solo only, as are won and target
+    won: NotRequired[bool]
+    target: NotRequired[int]
+
+
+class TenView(TypedDict):
+    """Everything one seat (or a spectator) may see: the whole table."""
+
+    game: str  # "ten"
+    title: str
+    players: int
+    seat: Seat | None  # the viewer; None for a spectator
+    phase: str  # draw, bid, pay, reward, buy, final_buy, solo_wild, over
+    to_act: list[Seat]
+    active: Seat  # whose turn
+    actor: Seat | None  # the one seat to act now; None when over
+    turns: int  # completed turns
+    start: Seat  # the start player
+    deck_size: int
+    drawn: int  # cards turned over this turn
+    row: list[str]
+    row_numbers: int  # N
+    row_currency: int  # C
+    net: int  # N - C
+    bust_line: int  # a number bust at net >= 11
+    currency_bust: int  # a currency bust at C >= 11
+    net_room: int  # how much more is still safe: 10 - net
+    currency_room: int  # 10 - C
+    auction: TenAuction | None
+    market: list[str]  # in arrival order
+    discard: list[str]
+    currency_supply: int
+    bust_supply: int
+    seats: list[TenSeat]
+    totals: list[int]  # every seat's current score
+    turn: TenTurn | None  # the running turn; None between turns
+    last_turn: TenTurn | None  # the last finished turn, for the channel message
+    final_buys: list[TenFinalBuy]
+    final_order: list[Seat] | None  # the final purchases' order, once the draw pile is empty
+    solo: TenSolo | None  # solo games only
+    me: TenMe | None  # None for a spectator
+    outcome: TenOutcome | None
+    colours: list[str]  # the colour letters in display order (R, B, O, G); wilds are "W"
+
+
+def _auction_record(record: AuctionRecord) -> TenAuctionRecord:
+    return {
+        "wild": record.wild,
+        "bids": [list(bid) for bid in record.bids],
+        "winner": record.winner,
+        "price": record.price,
+        "payment": record.payment,
+        "spent": list(record.spent),
+    }
+
+
+def _record(turn: TurnLog | None) -> TenTurn | None:
+    """A turn log as plain values: its fields in order, lists for tuples (as in a snapshot)."""
     if turn is None:
         return None
-    data = {k: _lists(v) for k, v in turn_dict(turn).items()}
-    data["auctions"] = [{k: _lists(v) for k, v in a.items()} for a in data["auctions"]]
-    return data
+    return {
+        "seat": turn.seat,
+        "drawn": list(turn.drawn),
+        "auctions": [_auction_record(a) for a in turn.auctions],
+        "result": turn.result,
+        "row": list(turn.row),
+        "gains": list(turn.gains),
+        "lost": list(turn.lost),
+        "bust_token": turn.bust_token,
+        "buy": turn.buy,
+        "buy_payment": turn.buy_payment,
+        "buy_spent": list(turn.buy_spent),
+        "rival": list(turn.rival),
+    }
 
 
-def _seat_info(state: TenState, seat: Seat) -> dict[str, Any]:
+def _seat_info(state: TenState, seat: Seat) -> TenSeat:
     collection = sort_cards(list(state.collections[seat]))
     detail = score_detail(collection)
     return {
@@ -105,7 +245,7 @@ def _seat_info(state: TenState, seat: Seat) -> dict[str, Any]:
     }
 
 
-def _auction(state: TenState) -> dict[str, Any] | None:
+def _auction(state: TenState) -> TenAuction | None:
     if state.auction is None:
         return None
     p = state.players
@@ -136,11 +276,11 @@ def _auction(state: TenState) -> dict[str, Any] | None:
     }
 
 
-def _me(state: TenState, seat: Seat) -> dict[str, Any]:
+def _me(state: TenState, seat: Seat) -> TenMe:
     power = spending_power(state, seat)
     collection = state.collections[seat]
     held = numbers_held(collection)
-    me: dict[str, Any] = {
+    me: TenMe = {
         "spending_power": power,
         "legal": [str(a) for a in legal_actions(state, seat)],
         "market": [
@@ -164,26 +304,35 @@ def _me(state: TenState, seat: Seat) -> dict[str, Any]:
     return me
 
 
-def _outcome(state: TenState) -> dict[str, Any] | None:
+def _outcome(state: TenState) -> TenOutcome | None:
+    """The outcome with its details (rules.outcome: tokens, cards, places; solo: solo, won,
+    target), in that order."""
     result = outcome(state)
     if result is None:
         return None
-    data: dict[str, Any] = {
+    details = result.details
+    data: TenOutcome = {
         "totals": list(result.totals),
         "winners": sorted(result.winners),
         "reason": result.reason,
+        "tokens": details["tokens"],
+        "cards": details["cards"],
+        "places": details["places"],
     }
-    data.update(result.details)
+    if "solo" in details:
+        data["solo"] = details["solo"]
+        data["won"] = details["won"]
+        data["target"] = details["target"]
     return data
 
 
-def seat_view(state: TenState, seat: Seat, public: View) -> View:
+def seat_view(state: TenState, seat: Seat, public: TenView) -> TenView:
     """``build_view(state, seat)`` from ``public`` (``build_view(state, None)``): a seat's view
     differs from the public one only in "seat" and its own part, "me"; the rest is shared."""
     return {**public, "seat": seat, "me": _me(state, seat)}
 
 
-def build_view(state: TenState, seat: Seat | None) -> View:
+def build_view(state: TenState, seat: Seat | None) -> TenView:
     numbers, currency = row_totals(state.row)
     seats = [_seat_info(state, s) for s in range(state.players)]
     now = actor(state)
@@ -192,7 +341,7 @@ def build_view(state: TenState, seat: Seat | None) -> View:
         if state.phase in (FINAL_BUY, OVER)
         else None
     )
-    solo = None
+    solo: TenSolo | None = None
     if state.players == 1:
         solo = {
             "target": SOLO_TARGET,

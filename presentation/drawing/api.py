@@ -15,44 +15,47 @@ from __future__ import annotations
 import importlib
 from collections.abc import Collection, Iterable, Sequence
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine import GAMES, PACKAGE_OF
+from engine.base import View
 from i18n import _
 from presentation.drawing import chart as chart_module
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.layout import encode
 from presentation.drawing.looks import looks
 
-View = dict[str, Any]
+# The view type a game's picture module reads: its engine's own (a TypedDict), or View.
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
 
 
-class Picture(Protocol):
-    """What a game's ``presentation/<package>/picture.py`` module provides."""
+class Picture(Protocol[V_contra]):
+    """What a game's ``presentation/<package>/picture.py`` module provides, reading that
+    game's views (``Picture[ItsView]``); :func:`picture_of` gives any game's, for any view."""
 
     UNIT: str  # what one point of the score chart stands for (a key of chart.UNITS)
 
-    def hand(self, view: View, names: Sequence[str], faces: FaceCache) -> bytes: ...
+    def hand(self, view: V_contra, names: Sequence[str], faces: FaceCache) -> bytes: ...
 
-    def table(self, view: View, names: Sequence[str], faces: FaceCache) -> bytes: ...
+    def table(self, view: V_contra, names: Sequence[str], faces: FaceCache) -> bytes: ...
 
-    def summary(self, view: View, names: Sequence[str], faces: FaceCache) -> bytes | None: ...
+    def summary(self, view: V_contra, names: Sequence[str], faces: FaceCache) -> bytes | None: ...
 
-    def progress(self, view: View) -> int:
+    def progress(self, view: V_contra) -> int:
         """A counter that grows by one with each scored round (hand, turn)."""
         ...
 
-    def totals(self, view: View) -> list[int]: ...
+    def totals(self, view: V_contra) -> list[int]: ...
 
-    def rounds(self, view: View) -> list[list[int]] | None:
+    def rounds(self, view: V_contra) -> list[list[int]] | None:
         """Each scored round's points, for the games whose view keeps them; else None."""
         ...
 
 
 @cache
-def picture_of(game: str) -> Picture:
+def picture_of(game: str) -> Picture[Any]:
     """The picture module of a game, by the engine's game name (raises KeyError if unknown)."""
-    module: Picture = importlib.import_module(f"presentation.{PACKAGE_OF[game]}.picture")
+    module: Picture[Any] = importlib.import_module(f"presentation.{PACKAGE_OF[game]}.picture")
     return module
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
+from engine.gnoming import GnomeView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.base import (
     BLUE,
@@ -17,7 +18,7 @@ from presentation.base import (
     Panel,
     Select,
 )
-from presentation.base import View as ViewDict
+from presentation.common import own_seat, required
 from presentation.gnoming.text import (
     FACE_DOWN,
     card_emoji,
@@ -42,8 +43,8 @@ OPENING_MENUS = (
 )
 
 
-def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
-    seat: int = view["seat"]
+def hand_screen(view: GnomeView, legal: list[str], names: Names) -> HandScreen:
+    seat = own_seat(view)
     phase = view["phase"]
     head = ngettext(
         "⛳ Round {round}/{rounds} · your grid shows **{showing}** · {n} face down · total {total}",
@@ -95,13 +96,13 @@ def hand_screen(view: ViewDict, legal: list[str], names: Names) -> HandScreen:
     )
 
 
-def _held_card(view: ViewDict) -> str:
-    held = view.get("held") or {}
-    card = held.get("card")
+def _held_card(view: GnomeView) -> str:
+    held = view.get("held")
+    card = held["card"] if held else None
     return card_text(card) if card else pgettext("gnoming", "a card")
 
 
-def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
+def _prompt(view: GnomeView, legal: list[str], names: Names) -> str:
     phase = view["phase"]
     if phase == "finished":
         return _("The game is over. The result is in the channel.")
@@ -116,7 +117,7 @@ def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     if phase == "play":
         return _play_prompt(view, legal)
     if phase == "bounce":
-        card = card_text(view["bounce"]["card"])
+        card = card_text(required(view["bounce"])["card"])
         return "\n".join(
             (
                 _(
@@ -133,25 +134,25 @@ def _prompt(view: ViewDict, legal: list[str], names: Names) -> str:
             )
         )
     if phase == "discard":
-        card = card_text(view["pending_discard"]["card"])
+        card = card_text(required(view["pending_discard"])["card"])
         return "\n".join(
             (
                 _("The card you replaced, a **{card}**, is discarded.", card=card),
                 _("👉 Choose pile A or B for it."),
             )
         )
-    return ""
+    assert_never(phase)  # every phase is handled above
 
 
-def _opening_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
+def _opening_prompt(view: GnomeView, legal: list[str], names: Names) -> str:
     if legal:
         return _(
             "👉 Choose **two cards to turn face up** (menus below). Everyone chooses at the "
             "same time; the cards turn up together."
         )
-    opening = view.get("opening") or {}
-    mine = opening.get("mine")
-    waiting = who(names, opening.get("waiting", []))
+    opening = view.get("opening")
+    mine = opening["mine"] if opening else None
+    waiting = who(names, opening["waiting"] if opening else [])
     if mine:
         return _(
             "🔒 You turn up {first} and {second}. Waiting for: {players}.",
@@ -162,8 +163,9 @@ def _opening_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     return _("🔒 Waiting for: {players}.", players=waiting)
 
 
-def _play_prompt(view: ViewDict, legal: list[str]) -> str:
-    source = (view.get("held") or {}).get("from")
+def _play_prompt(view: GnomeView, legal: list[str]) -> str:
+    in_hand = view.get("held")
+    source = in_hand["from"] if in_hand else None
     card = _held_card(view)
     if source == "deck":
         held = _("✋ You hold **{card}** (from the deck).", card=card)
@@ -185,9 +187,9 @@ def _play_prompt(view: ViewDict, legal: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _flip_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
-    flips = view["hazard_flips"]
-    active = names[view["active"]]
+def _flip_prompt(view: GnomeView, legal: list[str], names: Names) -> str:
+    flips = required(view["hazard_flips"])
+    active = names[required(view["active"])]
     waiting = who(names, flips["waiting"])
     if legal:
         return _(
@@ -213,12 +215,12 @@ def _flip_prompt(view: ViewDict, legal: list[str], names: Names) -> str:
     )
 
 
-def _watching(view: ViewDict, names: Names) -> str:
-    active = names[view["active"]]
+def _watching(view: GnomeView, names: Names) -> str:
+    active = names[required(view["active"])]
     phase = view["phase"]
     if phase == "play":
-        held = view.get("held") or {}
-        if held.get("card"):
+        held = view.get("held")
+        if held and held["card"]:
             return _(
                 "⏳ **{player}** took **{card}** from pile {pile}.",
                 player=active,
@@ -230,13 +232,13 @@ def _watching(view: ViewDict, names: Names) -> str:
         return _(
             "⏳ **{player}** may bounce a **{card}**.",
             player=active,
-            card=card_text(view["bounce"]["card"]),
+            card=card_text(required(view["bounce"])["card"]),
         )
     if phase == "discard":
         return _(
             "⏳ **{player}** is discarding the **{card}**.",
             player=active,
-            card=card_text(view["pending_discard"]["card"]),
+            card=card_text(required(view["pending_discard"])["card"]),
         )
     return _("⏳ It is **{player}**'s turn.", player=active)
 
@@ -244,7 +246,7 @@ def _watching(view: ViewDict, names: Names) -> str:
 # ---------------------------------------------------------------- controls
 
 
-def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
+def _controls(view: GnomeView, legal: list[str]) -> list[Control]:
     controls: list[Control] = _grid_buttons(view, legal)
     phase = view["phase"]
     if phase == "opening":
@@ -269,7 +271,7 @@ def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
             ],
         )
     elif phase == "discard":
-        card = card_label(view["pending_discard"]["card"])
+        card = card_label(required(view["pending_discard"])["card"])
         controls += _choice_buttons(
             legal,
             [
@@ -282,9 +284,9 @@ def _controls(view: ViewDict, legal: list[str]) -> list[Control]:
     return controls
 
 
-def _grid_buttons(view: ViewDict, legal: list[str]) -> list[Control]:
+def _grid_buttons(view: GnomeView, legal: list[str]) -> list[Control]:
     prefix = GRID_PREFIX.get(view["phase"])
-    cells: list[dict[str, Any]] = view["grids"][view["seat"]]
+    cells = view["grids"][own_seat(view)]
     buttons: list[Control] = []
     for index, cell in enumerate(cells):
         card = cell["card"] if cell["up"] else None
@@ -319,7 +321,7 @@ def _pair_map(a: int, b: int) -> str:
     return "   ".join("".join(marks[r * 3 : r * 3 + 3]) for r in range(3))
 
 
-def _draw_buttons(view: ViewDict, legal: list[str]) -> list[Control]:
+def _draw_buttons(view: GnomeView, legal: list[str]) -> list[Control]:
     buttons: list[Control] = []
     if "dr.deck" in legal:
         buttons.append(

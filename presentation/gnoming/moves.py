@@ -14,8 +14,6 @@ a card only where that view shows it (rules §8):
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.base import BadActionText
 from engine.gnoming import (
     Bounce,
@@ -24,6 +22,7 @@ from engine.gnoming import (
     Draw,
     Flip,
     GnomeAction,
+    GnomeView,
     NoBounce,
     NoFlip,
     Open,
@@ -31,7 +30,7 @@ from engine.gnoming import (
 )
 from engine.gnoming.actions import parse_action
 from i18n import _
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.gnoming.text import card_text, cell_name
 
 
@@ -42,27 +41,29 @@ def _parse(action: str) -> GnomeAction | None:
         return None
 
 
-def _round_ended(view: View) -> bool:
+def _round_ended(view: GnomeView) -> bool:
     """A move other than an opening pick that leaves the table in OPENING dealt a new round."""
     return view.get("phase") == "opening"
 
 
-def _grid_card(view: View, seat: int, cell: int) -> str | None:
+def _grid_card(view: GnomeView, seat: int, cell: int) -> str | None:
     """The card at ``cell`` of ``seat``'s grid if the spectator sees it after the move."""
     if _round_ended(view):
-        seats = (view.get("last_round") or {}).get("seats") or []
+        last = view.get("last_round")
+        seats = (last.get("seats") or []) if last else []
         card = seats[seat]["grid"][cell] if seat < len(seats) else None
         return card if isinstance(card, str) else None
     grids = view.get("grids") or []
-    entry: dict[str, Any] = grids[seat][cell] if seat < len(grids) else {}
-    return entry.get("card") if entry.get("up") else None
+    entry = grids[seat][cell] if seat < len(grids) else None
+    return entry.get("card") if entry and entry.get("up") else None
 
 
-def _pile_top(view: View, pile: str) -> str | None:
+def _pile_top(view: GnomeView, pile: str) -> str | None:
     """The top of discard pile ``pile``: the card just put there, unless a new round began."""
     if _round_ended(view):
         return None
-    top = ((view.get("discard") or {}).get(pile) or {}).get("top")
+    entry = (view.get("discard") or {}).get(pile)
+    top = entry.get("top") if entry else None
     return top if isinstance(top, str) else None
 
 
@@ -72,7 +73,7 @@ def _discarded(card: str | None, pile: str) -> str:
     return _("discarded {card} on pile {pile}", card=card_text(card), pile=pile)
 
 
-def _opened(action: Open, seat: int, view: View) -> str:
+def _opened(action: Open, seat: int, view: GnomeView) -> str:
     if view.get("phase") != "opening":
         first = _grid_card(view, seat, action.a)
         second = _grid_card(view, seat, action.b)
@@ -83,7 +84,7 @@ def _opened(action: Open, seat: int, view: View) -> str:
     return _("picked two cards to turn up")
 
 
-def _flip_answer(action: Flip | NoFlip, seat: int, view: View) -> str:
+def _flip_answer(action: Flip | NoFlip, seat: int, view: GnomeView) -> str:
     if view.get("phase") == "hazard_flips":
         # Not everyone has answered: a flip and a decline are still secret, and read the same.
         return _("chose whether to turn up a card")
@@ -95,13 +96,14 @@ def _flip_answer(action: Flip | NoFlip, seat: int, view: View) -> str:
     return _("turned up {card} ({cell})", card=card_text(card), cell=cell_name(action.cell))
 
 
-def _describe(action: GnomeAction, seat: int, view: View) -> str:
+def _describe(action: GnomeAction, seat: int, view: GnomeView) -> str:
     if isinstance(action, Open):
         return _opened(action, seat, view)
     if isinstance(action, Draw):
         if action.source == "deck":
             return _("drew from the deck")
-        held = (view.get("held") or {}).get("card")
+        in_hand = view.get("held")
+        held = in_hand.get("card") if in_hand else None
         if isinstance(held, str):
             return _("took {card} from pile {pile}", card=card_text(held), pile=action.source)
         return _("took the top card of pile {pile}", pile=action.source)
@@ -131,7 +133,7 @@ def _describe(action: GnomeAction, seat: int, view: View) -> str:
     return _flip_answer(action, seat, view)
 
 
-def move_line(action: str, seat: int, view: View, names: Names) -> str:
+def move_line(action: str, seat: int, view: GnomeView, names: Names) -> str:
     """What ``seat`` did, for a spectator, without the player's name ("placed 6 (top left)").
 
     ``view`` is the spectator's view right after the move; a text that does not parse, or a

@@ -6,14 +6,14 @@ Face-down cells are drawn as card backs: a view never holds their ids, so they c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.gnoming import GnomeCell, GnomeView
 from i18n import _, pgettext
+from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.layout import MARGIN, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
 
-View = dict[str, Any]
 GAME = "gnome"
 GRID_CARD = 150
 SIDE_CARD = 110
@@ -22,7 +22,7 @@ GAP = 8
 COLUMN = SIDE_CARD + 26  # the width of a caption above a card beside the grid
 
 
-def _header(view: View, names: Sequence[str]) -> str:
+def _header(view: GnomeView, names: Sequence[str]) -> str:
     active = view["active"]
     turn = _("game over") if active is None else _("{player} to play", player=names[active])
     return _("Round {round}/{rounds}", round=view["round"], rounds=view["rounds"]) + "  ·  " + turn
@@ -30,7 +30,7 @@ def _header(view: View, names: Sequence[str]) -> str:
 
 def _grid(
     sheet: Sheet,
-    cells: list[dict[str, Any]],
+    cells: Sequence[GnomeCell],
     x: float,
     y: float,
     width: int,
@@ -50,9 +50,9 @@ def _grid(
     return x + 3 * width + 2 * GAP, y + 3 * height + 2 * GAP
 
 
-def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The viewer's grid, large, beside the card in hand and the three piles."""
-    seat = view["seat"]
+    seat = own_seat(view)
     width = 2 * MARGIN + 3 * GRID_CARD + 2 * GAP + 40 + 2 * SIDE_CARD + 30
     sheet = Sheet(faces, GAME, width, 1000)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True, max_width=width - 40)
@@ -68,7 +68,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def _side(sheet: Sheet, view: View, x: float, y: float) -> None:
+def _side(sheet: Sheet, view: GnomeView, x: float, y: float) -> None:
     """The card in play (held, bouncing or to discard), the draw pile and discard piles A, B."""
     height = card_height(SIDE_CARD)
     in_play = _card_in_play(view)
@@ -96,7 +96,7 @@ def _side(sheet: Sheet, view: View, x: float, y: float) -> None:
         sheet.row(removed, x, y + 30, SIDE_CARD // 2, step=SIDE_CARD // 2 + 6)
 
 
-def _card_in_play(view: View) -> tuple[str, str | None] | None:
+def _card_in_play(view: GnomeView) -> tuple[str, str | None] | None:
     """What the active player has in hand now; None stands for a card only they may see."""
     if view["held"] is not None:
         return _("Held"), view["held"]["card"]
@@ -107,7 +107,7 @@ def _card_in_play(view: View) -> tuple[str, str | None] | None:
     return None
 
 
-def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes:
     """Every seat's grid with its name and scores, four to a row, above the piles."""
     players = view["players"]
     per_row = 3 if players in {5, 6} else 4
@@ -138,7 +138,7 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes | None:
     """The last scored round: every final grid, matched lines marked, and the scores; None
     before the first round ends."""
     last = view["last_round"]
@@ -164,7 +164,7 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
         sheet.panel((x, y, x + cell_w - MARGIN, y + cell_h))
         sheet.caption(x + 14, y + 10, names[seat], 20, bold=True, max_width=cell_w - 50)
         matched = {cell for line in entry["lines"] for cell in line["cells"]}
-        cells = [{"card": card, "up": True} for card in entry["grid"]]
+        cells: list[GnomeCell] = [{"card": card, "up": True} for card in entry["grid"]]
         _grid(sheet, cells, x + 20, y + 42, TABLE_CARD, sorted(matched))
         if entry["adjust"]:
             scores = _(
@@ -185,16 +185,16 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
 UNIT = "round"
 
 
-def progress(view: View) -> int:
+def progress(view: GnomeView) -> int:
     """A counter that grows by one with each scored round."""
     return len(view["round_scores"])
 
 
-def totals(view: View) -> list[int]:
+def totals(view: GnomeView) -> list[int]:
     """Every seat's total so far."""
     return [int(t) for t in view["totals"]]
 
 
-def rounds(view: View) -> list[list[int]] | None:
+def rounds(view: GnomeView) -> list[list[int]] | None:
     """Each scored round's points (the view keeps every round)."""
     return [list(row) for row in view["round_scores"]]

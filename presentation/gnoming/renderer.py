@@ -7,11 +7,17 @@ The lowest total wins, so the final result and the score sheet sort lowest first
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.gnoming import GnomeRound, GnomeView
 from i18n import _, pgettext, translate
-from presentation.base import GOLD, GREEN, HandScreen, Names, Panel, View
-from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
+from presentation.base import GOLD, GREEN, GameUI, HandScreen, Names, Panel
+from presentation.common import (
+    final_panel,
+    final_screen,
+    outcome_winners,
+    over_panel,
+    required,
+    score_table,
+)
 from presentation.gnoming.hand import hand_screen
 from presentation.gnoming.moves import move_line
 from presentation.gnoming.rules import rules_text
@@ -33,19 +39,19 @@ def _waiting(names: Names, seats: list[int]) -> str:
     return ", ".join(f"⏳ {names[s]}" for s in seats)
 
 
-def _phase_line(view: View, names: Names) -> str:
+def _phase_line(view: GnomeView, names: Names) -> str:
     phase = view["phase"]
     if phase == "opening":
         return _(
             "Everyone picks two cards to turn up, secretly. Waiting for: {players}",
-            players=_waiting(names, view["opening"]["waiting"]),
+            players=_waiting(names, required(view["opening"])["waiting"]),
         )
-    active = names[view["active"]]
+    active = names[required(view["active"])]
     if phase == "draw":
         return _("🎯 **{player}**'s turn: drawing from the deck or a discard pile.", player=active)
     if phase == "play":
-        held = view.get("held") or {}
-        if held.get("card"):
+        held = view.get("held")
+        if held and held["card"]:
             return _(
                 "🎯 **{player}** took **{card}** from pile {pile} and is placing it.",
                 player=active,
@@ -57,29 +63,29 @@ def _phase_line(view: View, names: Names) -> str:
         return _(
             "↪️ **{player}** revealed a **{card}** that matches: it may bounce.",
             player=active,
-            card=card_text(view["bounce"]["card"]),
+            card=card_text(required(view["bounce"])["card"]),
         )
     if phase == "discard":
         return _(
             "🎯 **{player}** is choosing a pile for the **{card}**.",
             player=active,
-            card=card_text(view["pending_discard"]["card"]),
+            card=card_text(required(view["pending_discard"])["card"]),
         )
     if phase == "hazard_flips":
         return _(
             "⚠️ **{player}** discarded a hazard! The others may turn up one face-down card. "
             "Waiting for: {players}",
             player=active,
-            players=_waiting(names, view["hazard_flips"]["waiting"]),
+            players=_waiting(names, required(view["hazard_flips"])["waiting"]),
         )
     return ""
 
 
-def _result_text(view: View, names: Names) -> str:
+def _result_text(view: GnomeView, names: Names) -> str:
     """Lowest total wins; say so, and how a tie on the total was settled."""
-    outcome = view["outcome"]
-    totals: list[int] = outcome["totals"]
-    winners: list[int] = outcome["winners"]
+    outcome = required(view["outcome"])
+    totals = outcome["totals"]
+    winners = outcome["winners"]
     tied = [s for s, t in enumerate(totals) if t == min(totals)]
     text = _("Lowest total after three rounds wins.")
     if len(tied) > 1:
@@ -103,10 +109,10 @@ def _result_text(view: View, names: Names) -> str:
 class GnomingUI:
     name = "gnome"
 
-    def table_key(self, view: View) -> str:
+    def table_key(self, view: GnomeView) -> str:
         return f"round-{view['round']}"
 
-    def table(self, view: View, names: Names) -> Panel:
+    def table(self, view: GnomeView, names: Names) -> Panel:
         if view.get("outcome"):
             return over_panel(f"⛳ {title()}", view, names)
         lines = [piles_line(view)]
@@ -116,7 +122,8 @@ class GnomingUI:
         lap = final_lap_line(view, names)
         if lap:
             lines.append(lap)
-        first_out = (view.get("final_lap") or {}).get("first_out")
+        final_lap = view.get("final_lap")
+        first_out = final_lap["first_out"] if final_lap else None
         fields = []
         for seat in range(view["players"]):
             mark = "🎯 " if seat == view["active"] and view["phase"] != "opening" else ""
@@ -147,15 +154,15 @@ class GnomingUI:
             ),
         )
 
-    def result(self, view: View, names: Names) -> Panel:
+    def result(self, view: GnomeView, names: Names) -> Panel:
         return self._final(view, names, _("🏆 {game} — result", game=title()))
 
-    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+    def hand(self, view: GnomeView, legal: list[str], names: Names) -> HandScreen:
         if view.get("outcome"):
             return final_screen(self.result(view, names), view, lowest_wins=True)
         return hand_screen(view, legal, names)
 
-    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+    def summaries(self, before: GnomeView, after: GnomeView, names: Names) -> list[Panel]:
         panels: list[Panel] = []
         last = after.get("last_round")
         if last and last != before.get("last_round"):
@@ -165,7 +172,7 @@ class GnomingUI:
         return panels
 
     @staticmethod
-    def _final(view: View, names: Names, title: str) -> Panel:
+    def _final(view: GnomeView, names: Names, title: str) -> Panel:
         panel = final_panel(title, view, names, lowest_wins=True)
         return Panel(
             title=panel.title,
@@ -174,7 +181,7 @@ class GnomingUI:
         )
 
     @staticmethod
-    def _round_panel(last: dict[str, Any], view: View, names: Names) -> Panel:
+    def _round_panel(last: GnomeRound, view: GnomeView, names: Names) -> Panel:
         first = last["first_out"]
         if last["stalled"] or first is None:
             head = _("Nobody went out before the turn limit, so nobody gets ±5.")
@@ -220,7 +227,7 @@ class GnomingUI:
             colour=GOLD,
         )
 
-    def scores(self, view: View, names: Names) -> Panel:
+    def scores(self, view: GnomeView, names: Names) -> Panel:
         played = view["round_scores"]
         rows: list[tuple[str, list[int | None]]] = []
         for index in range(view["rounds"]):
@@ -243,7 +250,7 @@ class GnomingUI:
             colour=panel.colour,
         )
 
-    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+    def move_line(self, action: str, seat: int, view: GnomeView, names: Names) -> str:
         """What ``seat`` did, for /history: see :func:`presentation.gnoming.moves.move_line`."""
         return move_line(action, seat, view, names)
 
@@ -255,4 +262,4 @@ class GnomingUI:
         )
 
 
-UI = GnomingUI()
+UI: GameUI[GnomeView] = GnomingUI()

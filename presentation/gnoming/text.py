@@ -8,11 +8,10 @@ no rule is computed. Words are translated where they are shown: the tables below
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from engine.gnoming import card_kind, card_short, card_value
+from engine.gnoming import GnomeCell, GnomePile, GnomeView, card_kind, card_short, card_value
 from i18n import N_, _, pgettext, translate
-from presentation.base import Names, Style, View
+from presentation.base import Names, Style
 
 FACE_DOWN = "🂠"
 HAZARD_EMOJI = "⚠️"
@@ -89,7 +88,7 @@ def card_style(card: str | None) -> Style:
     return "secondary"
 
 
-def cell_label(cell: dict[str, Any]) -> str:
+def cell_label(cell: GnomeCell) -> str:
     """A grid button's label: the back of a face-down card, else the card's label."""
     card = cell["card"]
     if not cell["up"] or card is None:
@@ -97,7 +96,7 @@ def cell_label(cell: dict[str, Any]) -> str:
     return card_label(card)
 
 
-def grid_block(cells: Sequence[dict[str, Any]]) -> str:
+def grid_block(cells: Sequence[GnomeCell]) -> str:
     """Three monospaced lines of face-up cards; a face-down card is a dot."""
     texts = [card_short(c["card"]) if c["up"] and c["card"] else "·" for c in cells]
     rows = [" ".join(f"{t:>2}" for t in texts[r * 3 : r * 3 + 3]) for r in range(3)]
@@ -119,14 +118,14 @@ def short_legend() -> str:
     return _("H hazard (+10) · M mulligan (wild) · · face down")
 
 
-def pile_text(pile: dict[str, Any]) -> str:
+def pile_text(pile: GnomePile) -> str:
     """A discard pile's top and size: "**6** (3)" or "empty"."""
     if pile["top"] is None:
         return pgettext("gnoming", "empty")
     return f"**{card_text(pile['top'])}** ({pile['size']})"
 
 
-def piles_line(view: View) -> str:
+def piles_line(view: GnomeView) -> str:
     discard = view["discard"]
     return _(
         "Draw pile **{count}** · Discard A: {a} · B: {b}",
@@ -140,7 +139,7 @@ def who(names: Names, seats: Sequence[int]) -> str:
     return ", ".join(names[s] for s in seats) or pgettext("gnoming", "nobody")
 
 
-def final_lap_line(view: View, names: Names) -> str:
+def final_lap_line(view: GnomeView, names: Names) -> str:
     lap = view.get("final_lap")
     if not lap:
         return ""

@@ -9,15 +9,14 @@ Grinch's own discard and a card taken from a pile are public.
 
 from __future__ import annotations
 
-from typing import Any
-
+from engine.grinch import GrinchView
 from engine.grinch.scoring import ChooseRow, Discard, Take, parse_action_text
 from i18n import _, ngettext
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.grinch.text import card_short, row_name
 
 
-def _pile_top(view: View, seat: int) -> str | None:
+def _pile_top(view: GrinchView, seat: int) -> str | None:
     piles = view.get("piles") or []
     if 0 <= seat < len(piles) and piles[seat]:
         return str(piles[seat][-1])
@@ -28,7 +27,7 @@ def _name(names: Names, seat: int) -> str | None:
     return names[seat] if 0 <= seat < len(names) else None
 
 
-def _discard(card: str, seat: int, view: View) -> str:
+def _discard(card: str, seat: int, view: GrinchView) -> str:
     # The card is in the seat's hand up to this move, so it can top the seat's pile only once
     # the discard is face up: the Grinch's at once, the Whos' when the last one is in.
     if _pile_top(view, seat) == card:
@@ -36,12 +35,12 @@ def _discard(card: str, seat: int, view: View) -> str:
     return _("discarded a card")
 
 
-def _take(pile: int | None, seat: int, view: View, names: Names) -> str:
+def _take(pile: int | None, seat: int, view: GrinchView, names: Names) -> str:
     if pile is None:
         return _("took a card from the deck")  # seen by the Grinch only, ever
-    takes: list[dict[str, Any]] = view.get("takes") or []
-    last = takes[-1] if takes else {}
-    card = last.get("card") if last.get("owner") == pile else None
+    takes = view.get("takes") or []
+    last = takes[-1] if takes else None
+    card = last.get("card") if last is not None and last.get("owner") == pile else None
     if pile == seat:
         if card:
             return _("took {card} back from their own pile", card=card_short(str(card)))
@@ -54,7 +53,7 @@ def _take(pile: int | None, seat: int, view: View, names: Names) -> str:
     return _("took a card from {name}'s pile", name=owner)
 
 
-def _row(row: str, seat: int, view: View) -> str:
+def _row(row: str, seat: int, view: GrinchView) -> str:
     last = view.get("last_round")
     # A seat never picks the same row twice, so a matching row in ``last_round`` outside
     # SCORING is this very choice, revealed with the round's scoring.
@@ -70,7 +69,7 @@ def _row(row: str, seat: int, view: View) -> str:
     return _("picked a row")
 
 
-def _line(action: str, seat: int, view: View, names: Names) -> str | None:
+def _line(action: str, seat: int, view: GrinchView, names: Names) -> str | None:
     move = parse_action_text(action) if isinstance(action, str) else None
     if isinstance(move, Discard):
         return _discard(move.card, seat, view)
@@ -81,7 +80,7 @@ def _line(action: str, seat: int, view: View, names: Names) -> str | None:
     return None
 
 
-def move_line(action: str, seat: int, view: View, names: Names) -> str:
+def move_line(action: str, seat: int, view: GrinchView, names: Names) -> str:
     """What ``seat`` did, for a spectator, without the player's name; see the module doc."""
     try:
         line = _line(action, seat, view, names)

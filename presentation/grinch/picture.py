@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.grinch import GrinchView
 from i18n import _, ngettext, pgettext
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.layout import MARGIN, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT, WHITE
 from presentation.grinch.text import row_name  # the Grinch screens' own words
 
-View = dict[str, Any]
 GAME = "grinch"
 HAND_CARD = 170
 PILE_CARD = 96
@@ -22,7 +21,7 @@ def grinch_mark(name: str) -> str:
     return _("{name}  (Grinch)", name=name)
 
 
-def _header(view: View, names: Sequence[str]) -> str:
+def _header(view: GrinchView, names: Sequence[str]) -> str:
     return _(
         "Round {round}/{rounds}  ·  heart {heart}  ·  Grinch: {grinch}",
         round=view["round"],
@@ -32,7 +31,7 @@ def _header(view: View, names: Sequence[str]) -> str:
     )
 
 
-def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The viewer's hand, large, with their locked-in discard marked, and every pile's top."""
     cards: list[str] = view["hand"] or []
     gap = 14
@@ -51,7 +50,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def _pile_tops(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None:
+def _pile_tops(sheet: Sheet, view: GrinchView, names: Sequence[str], y: float) -> None:
     """One slot per seat: the top card of their pile (what the Grinch may take)."""
     sheet.caption(MARGIN, y, _("Pile tops"), 22, bold=True)
     y += 32
@@ -72,7 +71,7 @@ def _pile_tops(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None
         )
 
 
-def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes:
     """Every seat's whole pile (top card last), hand sizes, totals, the deck and the takes."""
     width = 1200
     sheet = Sheet(faces, GAME, width, 1100)
@@ -95,7 +94,7 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
 
 def _seat_panel(
     sheet: Sheet,
-    view: View,
+    view: GrinchView,
     names: Sequence[str],
     seat: int,
     box: tuple[float, float, float, float],
@@ -128,9 +127,9 @@ def _seat_panel(
     sheet.row(pile, x + 14, top, PILE_CARD, step=step, marked=[len(pile) - 1])
 
 
-def _takes(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None:
+def _takes(sheet: Sheet, view: GrinchView, names: Sequence[str], y: float) -> None:
     """This turn's Grinch takes: a pile card is public, a deck card shows as a back."""
-    takes: list[dict[str, Any]] = view["takes"]
+    takes = view["takes"]
     if not takes:
         return
     sheet.caption(MARGIN, y, _("The Grinch took"), 22, bold=True)
@@ -153,7 +152,7 @@ def _takes(sheet: Sheet, view: View, names: Sequence[str], y: float) -> None:
         x += PILE_CARD + 90
 
 
-def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes | None:
     """The last scored round: every seat's revealed hand, chosen row and points; None before
     the first scoring."""
     last = view["last_round"]
@@ -189,17 +188,17 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
 UNIT = "round"
 
 
-def progress(view: View) -> int:
+def progress(view: GrinchView) -> int:
     """A counter that grows by one with each scored round."""
     last = view["last_round"]
     return 0 if last is None else int(last["round"])
 
 
-def totals(view: View) -> list[int]:
+def totals(view: GrinchView) -> list[int]:
     """Every seat's total so far."""
     return [int(t) for t in view["totals"]]
 
 
-def rounds(view: View) -> list[list[int]] | None:
+def rounds(view: GrinchView) -> list[list[int]] | None:
     """Each scored round's points, when the view keeps them (Grinch's does not)."""
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.grinch import GrinchTake, GrinchView
 from i18n import _, ngettext, pgettext
 from presentation.base import (
     GOLD,
@@ -9,10 +10,10 @@ from presentation.base import (
     RED,
     Button,
     Control,
+    GameUI,
     HandScreen,
     Names,
     Panel,
-    View,
 )
 from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 from presentation.grinch import moves, rules
@@ -29,7 +30,7 @@ def _pile_text(pile: list[str]) -> str:
     return _("top **{card}** ({count}) · below: {below}", card=top, count=count, below=below)
 
 
-def _phase_line(view: View, names: Names) -> str:
+def _phase_line(view: GrinchView, names: Names) -> str:
     phase = view["phase"]
     waiting = [names[s] for s in view["to_act"]]
     done = [names[s] for s in view.get("submitted", [])]
@@ -51,17 +52,16 @@ def _phase_line(view: View, names: Names) -> str:
     return "\n".join(parts)
 
 
-def _take_text(take: dict[str, object], names: Names) -> str:
-    card = take.get("card")
+def _take_text(take: GrinchTake, names: Names) -> str:
     if take["source"] == "deck":
-        if card:
-            return _("the deck ({card})", card=card_short(str(card)))
+        if take["card"]:
+            return _("the deck ({card})", card=card_short(take["card"]))
         return pgettext("grinch took from", "the deck")
-    owner = names[int(str(take["owner"]))]
-    return _("{name}'s pile ({card})", name=owner, card=card_short(str(card)))
+    owner = names[take["owner"]]
+    return _("{name}'s pile ({card})", name=owner, card=card_short(take["card"]))
 
 
-def _takes_line(view: View, names: Names) -> str:
+def _takes_line(view: GrinchView, names: Names) -> str:
     takes = view.get("takes") or []
     if not takes:
         return ""
@@ -72,10 +72,10 @@ def _takes_line(view: View, names: Names) -> str:
 class GrinchUI:
     name = "grinch"
 
-    def table_key(self, view: View) -> str:
+    def table_key(self, view: GrinchView) -> str:
         return f"round-{view['round']}"
 
-    def table(self, view: View, names: Names) -> Panel:
+    def table(self, view: GrinchView, names: Names) -> Panel:
         if view.get("outcome"):
             return over_panel(f"🎄 {game_title()}", view, names)
         grinch = view["grinch"]
@@ -113,11 +113,11 @@ class GrinchUI:
             footer=_("Your hand comes by DM. No DM? Press “My hand”."),
         )
 
-    def result(self, view: View, names: Names) -> Panel:
+    def result(self, view: GrinchView, names: Names) -> Panel:
         title = _("{game} — result", game=game_title())
         return final_panel(f"🏆 {title}", view, names)
 
-    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+    def hand(self, view: GrinchView, legal: list[str], names: Names) -> HandScreen:
         if view.get("outcome"):
             return final_screen(self.result(view, names), view)
         hand = view.get("hand") or []
@@ -139,7 +139,7 @@ class GrinchUI:
             piles = [f"{names[s]}: {_pile_text(p)}" for s, p in enumerate(view["piles"])]
             fields.append((_("Discard piles"), "\n".join(piles), False))
         used = view.get("used_rows") or []
-        if used:
+        if used and seat is not None:  # a seat's own view (a spectator's has no used rows)
             sheet = view["sheet"][seat]
             rows = ", ".join(f"{row_name(r)} {sheet[r]}" for r in used)
             fields.append((_("Your rows"), rows, False))
@@ -156,7 +156,7 @@ class GrinchUI:
         return HandScreen(panels=(panel,), controls=tuple(self._controls(view, legal, names)))
 
     @staticmethod
-    def _prompt(view: View, legal: list[str]) -> str:
+    def _prompt(view: GrinchView, legal: list[str]) -> str:
         phase = view["phase"]
         pending = view.get("my_pending")
         if pending:
@@ -180,7 +180,7 @@ class GrinchUI:
         return ""
 
     @staticmethod
-    def _controls(view: View, legal: list[str], names: Names) -> list[Control]:
+    def _controls(view: GrinchView, legal: list[str], names: Names) -> list[Control]:
         controls: list[Control] = []
         phase = view["phase"]
         if phase in ("WHO_DISCARD", "GRINCH_DISCARD"):
@@ -210,7 +210,7 @@ class GrinchUI:
                     controls.append(Button(used, None, disabled=True, row=3))
         return controls
 
-    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+    def summaries(self, before: GrinchView, after: GrinchView, names: Names) -> list[Panel]:
         panels: list[Panel] = []
         last = after.get("last_round")
         if last and last != before.get("last_round"):
@@ -236,7 +236,7 @@ class GrinchUI:
             panels.append(self.result(after, names))
         return panels
 
-    def scores(self, view: View, names: Names) -> Panel:
+    def scores(self, view: GrinchView, names: Names) -> Panel:
         rows = [(row_name(r), [sheet[r] for sheet in view["sheet"]]) for r in view["rows"]]
         return score_table(
             _("Grinch score sheet"), rows, view["totals"], names, winners=outcome_winners(view)
@@ -245,11 +245,11 @@ class GrinchUI:
     def rules(self) -> Panel:
         return rules.rules_panel()
 
-    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+    def move_line(self, action: str, seat: int, view: GrinchView, names: Names) -> str:
         """What ``seat`` did, said for a spectator in a few words ("discarded 🌿3", "picked a
         row"), without the player's name; ``view`` is the spectator's view right after the
         move, and nothing it does not show is told (see :mod:`presentation.grinch.moves`)."""
         return moves.move_line(action, seat, view, names)
 
 
-UI = GrinchUI()
+UI: GameUI[GrinchView] = GrinchUI()

@@ -13,8 +13,9 @@ from typing import Any
 
 from engine import hearts2p as rules
 from engine.base import BadActionText
+from engine.hearts2p import HeartsTrick, HeartsView
 from i18n import ngettext, pgettext
-from presentation.base import Names, View
+from presentation.base import Names
 
 
 def _card(card: str) -> str:
@@ -25,7 +26,7 @@ def _is(entry: Any, seat: int, card: str) -> bool:
     return isinstance(entry, dict) and entry.get("seat") == seat and entry.get("card") == card
 
 
-def _closed_trick(view: View) -> tuple[dict[str, Any] | None, bool]:
+def _closed_trick(view: HeartsView) -> tuple[HeartsTrick | None, bool]:
     """The trick the last move completed (if any) and whether it also ended the hand."""
     if view.get("trick"):
         return None, False
@@ -39,7 +40,7 @@ def _closed_trick(view: View) -> tuple[dict[str, Any] | None, bool]:
     return None, False
 
 
-def _lead(view: View, seat: int, card: str) -> str | None:
+def _lead(view: HeartsView, seat: int, card: str) -> str | None:
     trick = view.get("trick") or []
     if len(trick) != 1 or not _is(trick[0], seat, card):
         return None
@@ -51,7 +52,7 @@ def _lead(view: View, seat: int, card: str) -> str | None:
     return pgettext("hearts", "led {card}", card=label)
 
 
-def _follow(view: View, seat: int, card: str, names: Names) -> str | None:
+def _follow(view: HeartsView, seat: int, card: str, names: Names) -> str | None:
     trick, hand_over = _closed_trick(view)
     if not isinstance(trick, dict):
         return None
@@ -89,7 +90,7 @@ def _follow(view: View, seat: int, card: str, names: Names) -> str | None:
     return line
 
 
-def move_line(action: str, seat: int, view: View, names: Names) -> str:
+def move_line(action: str, seat: int, view: HeartsView, names: Names) -> str:
     """What ``seat`` did with ``action`` (``"p.<card>"``), said for a spectator; see the module."""
     try:
         card = rules.GAME.parse_action(action).card

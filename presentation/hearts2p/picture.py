@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.hearts2p import HeartsView
 from i18n import _
+from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.layout import MARGIN, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
 
-View = dict[str, Any]
 GAME = "hearts"
 HAND_CARD = 160
 TRICK_CARD = 130
@@ -18,18 +18,18 @@ SMALL_CARD = 76
 WIDTH = 1200
 
 
-def _header(view: View) -> str:
+def _header(view: HeartsView) -> str:
     broken = _("hearts broken") if view["hearts_broken"] else _("hearts not broken")
     parts = (_("Hand {hand}", hand=view["hand_no"]), _("trick {trick}/13", trick=view["trick_no"]))
     return "  ·  ".join((*parts, broken))
 
 
-def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The viewer's hand as an overlapping fan (every corner index shows), and the trick."""
     cards: list[str] = view["hand"]
     sheet = Sheet(faces, GAME, WIDTH, 900)
     sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
-    seat = view["seat"]
+    seat = own_seat(view)
     if view["phase"] == "over":
         turn = _("Game over")
     elif seat in view["to_act"]:
@@ -38,7 +38,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
         turn = _("{player} to play", player=names[1 - seat])
     sheet.caption(MARGIN, MARGIN + 38, turn, 22, colour=HIGHLIGHT)
     y = float(MARGIN + 80)
-    trick: list[dict[str, Any]] = view["trick"]
+    trick = view["trick"]
     if trick:
         sheet.caption(MARGIN, y, _("On the table"), 22, bold=True)
         x = MARGIN
@@ -63,7 +63,7 @@ def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The trick in play, the last trick with its winner, and each seat's point cards."""
     sheet = Sheet(faces, GAME, WIDTH, 1200)
     sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
@@ -117,7 +117,7 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def _seat_row(sheet: Sheet, view: View, names: Sequence[str], seat: int, y: float) -> float:
+def _seat_row(sheet: Sheet, view: HeartsView, names: Sequence[str], seat: int, y: float) -> float:
     taken = view["taken"][seat]
     height = card_height(SMALL_CARD)
     bottom = y + height + 64
@@ -141,7 +141,7 @@ def _seat_row(sheet: Sheet, view: View, names: Sequence[str], seat: int, y: floa
     return bottom + 12
 
 
-def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes | None:
     """The last scored hand: the two dead cards (shown only now), each seat's point cards,
     the hand's points and the new totals; None before the first hand is scored."""
     last = view["last_hand"]
@@ -189,12 +189,12 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
 UNIT = "hand"
 
 
-def progress(view: View) -> int:
+def progress(view: HeartsView) -> int:
     """A counter that grows by one with each scored hand."""
     return len(view["hands_history"])
 
 
-def totals(view: View) -> list[int]:
+def totals(view: HeartsView) -> list[int]:
     """Every seat's total after the scored hands (``totals`` is the running total before the
     hand in play, so the scored hands are summed when there are any)."""
     if not view["hands_history"]:
@@ -205,6 +205,6 @@ def totals(view: View) -> list[int]:
     return sums
 
 
-def rounds(view: View) -> list[list[int]] | None:
+def rounds(view: HeartsView) -> list[list[int]] | None:
     """Each scored hand's points (the view keeps every hand)."""
     return [list(record["points"]) for record in view["hands_history"]]

@@ -7,9 +7,17 @@ around them comes from the catalogs (domain ``hearts2p``).
 from __future__ import annotations
 
 from engine import hearts2p as rules
+from engine.hearts2p import HeartsPlay, HeartsView
 from i18n import _, ngettext, pgettext
-from presentation.base import GOLD, RED, Button, Control, HandScreen, Names, Panel, View
-from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
+from presentation.base import GOLD, RED, Button, Control, GameUI, HandScreen, Names, Panel
+from presentation.common import (
+    final_panel,
+    final_screen,
+    outcome_winners,
+    over_panel,
+    own_seat,
+    score_table,
+)
 from presentation.hearts2p import moves
 from presentation.hearts2p.rules import game_title, rules_panel
 
@@ -26,19 +34,19 @@ def _cards(cards: list[str]) -> str:
     return " ".join(_card(c) for c in cards) or "—"
 
 
-def _trick_line(trick: list[dict[str, object]], names: Names) -> str:
+def _trick_line(trick: list[HeartsPlay], names: Names) -> str:
     if not trick:
         return "—"
-    return " · ".join(f"{names[int(str(p['seat']))]}: **{_card(str(p['card']))}**" for p in trick)
+    return " · ".join(f"{names[p['seat']]}: **{_card(p['card'])}**" for p in trick)
 
 
 class HeartsUI:
     name = "hearts"
 
-    def table_key(self, view: View) -> str:
+    def table_key(self, view: HeartsView) -> str:
         return f"hand-{view['hand_no']}"
 
-    def table(self, view: View, names: Names) -> Panel:
+    def table(self, view: HeartsView, names: Names) -> Panel:
         if view.get("outcome"):
             return over_panel(f"♥️ {game_title()}", view, names)
         to_act = view["to_act"]
@@ -93,14 +101,14 @@ class HeartsUI:
             footer=_("Lowest total wins when someone reaches 100. Your cards come by DM."),
         )
 
-    def result(self, view: View, names: Names) -> Panel:
+    def result(self, view: HeartsView, names: Names) -> Panel:
         title = _("🏆 {game} — result", game=game_title())
         return final_panel(title, view, names, lowest_wins=True)
 
-    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+    def hand(self, view: HeartsView, legal: list[str], names: Names) -> HandScreen:
         if view.get("outcome"):
             return final_screen(self.result(view, names), view, lowest_wins=True)
-        seat = view["seat"]
+        seat = own_seat(view)
         other = 1 - seat
         lines = [
             _(
@@ -128,7 +136,7 @@ class HeartsUI:
         return HandScreen(panels=(panel,), controls=tuple(self._controls(view, legal)))
 
     @staticmethod
-    def _controls(view: View, legal: list[str]) -> list[Control]:
+    def _controls(view: HeartsView, legal: list[str]) -> list[Control]:
         by_suit = {s: [c for c in view["hand"] if rules.suit(c) == s] for s in SUIT_ORDER}
         rows_needed = sum(-(-len(cards) // ROW_WIDTH) for cards in by_suit.values())
         explicit = rows_needed <= MAX_ROWS
@@ -153,7 +161,7 @@ class HeartsUI:
                 row += 1
         return controls
 
-    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+    def summaries(self, before: HeartsView, after: HeartsView, names: Names) -> list[Panel]:
         panels: list[Panel] = []
         last = after.get("last_hand")
         if last and last != before.get("last_hand"):
@@ -189,7 +197,7 @@ class HeartsUI:
             panels.append(self.result(after, names))
         return panels
 
-    def scores(self, view: View, names: Names) -> Panel:
+    def scores(self, view: HeartsView, names: Names) -> Panel:
         rows = [
             (
                 pgettext("hearts", "Hand {hand}", hand=h["hand_no"])
@@ -198,7 +206,8 @@ class HeartsUI:
             )
             for h in view["hands_history"]
         ]
-        totals = view["outcome"]["totals"] if view.get("outcome") else view["totals"]
+        outcome = view["outcome"]
+        totals = outcome["totals"] if outcome else view["totals"]
         return score_table(
             _("Hearts scores (lowest wins)"),
             rows,
@@ -211,10 +220,10 @@ class HeartsUI:
     def rules(self) -> Panel:
         return rules_panel()
 
-    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+    def move_line(self, action: str, seat: int, view: HeartsView, names: Names) -> str:
         """What ``seat`` did ("led 2♣", "played Q♠ and took the trick (+13 points)"), for
         ``/history``; ``view`` is the spectator's view right after the move (see ``moves``)."""
         return moves.move_line(action, seat, view, names)
 
 
-UI = HeartsUI()
+UI: GameUI[HeartsView] = HeartsUI()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine import ten as rules
+from engine.ten import TenView
 from i18n import _, pgettext
 from presentation.base import (
     BLUE,
@@ -26,8 +27,8 @@ from presentation.base import (
     Names,
     Panel,
     Select,
-    View,
 )
+from presentation.common import own_seat, required
 from presentation.ten.prompt import prompt
 from presentation.ten.text import (
     auction_line,
@@ -78,9 +79,9 @@ def _display_order(ctype: str) -> tuple[int, bool, str]:
 class Wallet:
     """The viewer's ways to pay a price, and the score each leaves (both cached per screen)."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: TenView) -> None:
         self.view = view
-        self.seat: int = view["seat"]
+        self.seat = own_seat(view)
         self.collection: list[str] = list(view["seats"][self.seat]["collection"])
         self._ways: dict[int, list[Way]] = {}
         self._scores: dict[tuple[tuple[str, ...], str], int] = {}
@@ -134,10 +135,10 @@ def _fit(label: Callable[[str], str], way: Way) -> str:
 
 
 # ---- controls per phase --------------------------------------------------------------------
-def _bid_controls(view: View, legal: list[str]) -> list[Control]:
+def _bid_controls(view: TenView, legal: list[str]) -> list[Control]:
     """Pass as a button, every bid in one menu (the lowest 24 and the highest if more)."""
     amounts = sorted(int(a.split(".")[1]) for a in legal if a.startswith("bid."))
-    tokens = view["seats"][view["seat"]]["tokens"]
+    tokens = view["seats"][own_seat(view)]["tokens"]
     controls: list[Control] = []
     if "pass" in legal:
         controls.append(Button(pgettext("auction", "Pass"), "pass", "danger", row=0))
@@ -160,13 +161,14 @@ def _bid_controls(view: View, legal: list[str]) -> list[Control]:
     return controls
 
 
-def _pay_controls(view: View, legal: list[str]) -> list[Control]:
+def _pay_controls(view: TenView, legal: list[str]) -> list[Control]:
     """Buttons for the listed payments without cards (tokens first), a menu of the others.
 
     When every payment needs cards, there is no button: the menu names the cards each gives up.
     """
     wallet = Wallet(view)
-    ways = wallet.ways(view["auction"]["price"])
+    auction = required(view["auction"])  # paying: the wild and its price are set
+    ways = wallet.ways(required(auction["price"]))
     by_action = {f"pay.{w.text}": w for w in ways}
     listed = [a for a in legal if a.startswith("pay.")]
     plain = [a for a in listed if a in by_action and not by_action[a].cards][:PAY_BUTTONS]
@@ -191,13 +193,13 @@ def _pay_controls(view: View, legal: list[str]) -> list[Control]:
     return controls
 
 
-def _buy_controls(view: View, legal: list[str]) -> list[Control]:
+def _buy_controls(view: TenView, legal: list[str]) -> list[Control]:
     """A menu of the cards to buy (tokens first), a menu of other payments, No purchase."""
     wallet = Wallet(view)
-    score = view["seats"][view["seat"]]["score"]
+    score = view["seats"][own_seat(view)]["score"]
     offers: list[tuple[tuple[int, int, int], str, Way, list[Way]]] = []
     seen: set[str] = set()
-    for n, entry in enumerate(view["me"]["market"]):
+    for n, entry in enumerate(required(view["me"])["market"]):
         card = entry["card"]
         actions = {a for a in legal if a.startswith(f"buy.{card}.")}
         if not actions or card[:2] in seen:
@@ -249,7 +251,7 @@ def _spread(per_card: list[tuple[str, list[Way]]]) -> list[tuple[str, Way]]:
     return [(card, way) for _rank, _depth, card, way in chosen]
 
 
-def _controls(view: View, legal: list[str]) -> list[Control]:
+def _controls(view: TenView, legal: list[str]) -> list[Control]:
     if not legal:
         return []
     phase = view["phase"]
@@ -277,8 +279,8 @@ def _controls(view: View, legal: list[str]) -> list[Control]:
     return []
 
 
-def hand_screen(view: View, legal: list[str], names: Names) -> HandScreen:
-    seat = view["seat"]
+def hand_screen(view: TenView, legal: list[str], names: Names) -> HandScreen:
+    seat = own_seat(view)
     me = view["seats"][seat]
     title, text = prompt(view, legal, names)
     lines = [text, ""]

@@ -18,18 +18,18 @@ falls back to what the action text alone says, or to a generic "made a move".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine import ten as rules
 from engine.base import BadActionText
+from engine.ten import TenAuctionRecord, TenTurn, TenView
 from i18n import pgettext
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.ten.text import BUST, TOKEN, card_name, card_text, cards_count, cards_text, none
 
 MAX_LISTED = 3  # more cards than this are counted, not listed (lines stay short)
 
 
-def move_line(action: str, seat: int, view: View, names: Names) -> str:
+def move_line(action: str, seat: int, view: TenView, names: Names) -> str:
     """What ``seat`` did (without its name), for a spectator; see the module docstring."""
     try:
         parsed = rules.GAME.parse_action(action)
@@ -38,14 +38,15 @@ def move_line(action: str, seat: int, view: View, names: Names) -> str:
     try:
         return _described(parsed, seat, view, names)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return _described(parsed, seat, {}, names)  # a view that does not fit: the text alone
+        return _described(parsed, seat, None, names)  # a view that does not fit: the text alone
 
 
-def _described(action: rules.TenAction, seat: int, view: View, names: Names) -> str:
+def _described(action: rules.TenAction, seat: int, view: TenView | None, names: Names) -> str:
+    """The line from ``action`` and what ``view`` shows (None: the action text alone)."""
     if isinstance(action, rules.Draw):
         return _drew(seat, view)
     if isinstance(action, rules.Stop):
-        if view.get("row"):
+        if view and view.get("row"):
             return pgettext("ten", "stopped at net {net}", net=view["net"])
         return pgettext("ten", "stopped")
     if isinstance(action, rules.Take):
@@ -98,27 +99,27 @@ def _payment(payment: rules.Payment) -> str:
     return " + ".join(parts) or none()
 
 
-def _turns(seat: int, view: View) -> list[dict[str, Any]]:
+def _turns(seat: int, view: TenView | None) -> list[TenTurn]:
     """The running turn, then the finished one, when ``seat`` is the player of that turn."""
     found = []
-    for key in ("turn", "last_turn"):
-        turn = view.get(key)
+    for turn in (view.get("turn"), view.get("last_turn")) if view else ():
         if turn and turn.get("seat") == seat:
             found.append(turn)
     return found
 
 
-def _record(view: View) -> dict[str, Any] | None:
+def _record(view: TenView | None) -> TenAuctionRecord | None:
     """The running turn's latest auction record (the wild just won, discarded or declined)."""
-    turn = view.get("turn")
+    turn = view.get("turn") if view else None
     if turn and turn.get("auctions"):
-        record: dict[str, Any] = turn["auctions"][-1]
-        return record
+        return turn["auctions"][-1]
     return None
 
 
 # ---- one function per kind of move ---------------------------------------------------------
-def _drew(seat: int, view: View) -> str:
+def _drew(seat: int, view: TenView | None) -> str:
+    if view is None:
+        return pgettext("ten", "drew a card")
     turn = view.get("turn")
     if turn and turn.get("seat") == seat and turn.get("drawn"):
         card = turn["drawn"][-1]
@@ -143,7 +144,7 @@ def _drew(seat: int, view: View) -> str:
     return pgettext("ten", "drew a card")
 
 
-def _took(numbers: bool, seat: int, view: View) -> str:
+def _took(numbers: bool, seat: int, view: TenView | None) -> str:
     for turn in _turns(seat, view):
         if numbers and turn["result"] == "take_num":
             cards = [c for c in turn["row"] if rules.kind(c) != "currency"]
@@ -153,8 +154,8 @@ def _took(numbers: bool, seat: int, view: View) -> str:
     return pgettext("ten", "took the numbers") if numbers else pgettext("ten", "took the currency")
 
 
-def _bid(amount: int, seat: int, view: View) -> str:
-    auction = view.get("auction")
+def _bid(amount: int, seat: int, view: TenView | None) -> str:
+    auction = view.get("auction") if view else None
     if not auction:
         return pgettext("ten", "bid {amount}", amount=amount)
     wild = card_name(auction["wild"])
@@ -163,8 +164,8 @@ def _bid(amount: int, seat: int, view: View) -> str:
     return pgettext("ten", "bid {amount} on {wild}", amount=amount, wild=wild)
 
 
-def _passed(view: View, names: Names) -> str:
-    auction = view.get("auction")
+def _passed(view: TenView | None, names: Names) -> str:
+    auction = view.get("auction") if view else None
     if auction:
         wild = card_name(auction["wild"])
         if auction["winner"] is not None:
@@ -178,7 +179,7 @@ def _passed(view: View, names: Names) -> str:
     return pgettext("ten", "passed")
 
 
-def _paid(payment: rules.Payment, seat: int, view: View) -> str:
+def _paid(payment: rules.Payment, seat: int, view: TenView | None) -> str:
     record = _record(view)
     if record is not None and record["winner"] == seat:
         return pgettext(

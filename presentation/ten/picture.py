@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from engine.ten import TenAuction, TenSeat, TenView
 from i18n import N_, _, ngettext, pgettext, translate
+from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.layout import MARGIN, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
 
-View = dict[str, Any]
 GAME = "ten"
 WIDTH = 1200
 ROW_CARD = 100
@@ -19,7 +19,7 @@ SEAT_CARD = 64
 GROUPS = ("R", "B", "O", "G", "W")
 
 
-def _header(view: View, names: Sequence[str]) -> str:
+def _header(view: TenView, names: Sequence[str]) -> str:
     actor = view["actor"]
     turn = _("game over") if actor is None else _("{player} to act", player=names[actor])
     return _("Deck {count}", count=view["deck_size"]) + "  ·  " + turn
@@ -42,7 +42,7 @@ def _strip(
     return y + card_height(width) + 18
 
 
-def _row_note(view: View) -> str:
+def _row_note(view: TenView) -> str:
     return _(
         "numbers {numbers}  ·  currency {currency}  ·  net {net} (bust at {bust})",
         numbers=view["row_numbers"],
@@ -52,9 +52,9 @@ def _row_note(view: View) -> str:
     )
 
 
-def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The viewer's collection by colour, then the row, the auction and the market."""
-    seat = view["seat"]
+    seat = own_seat(view)
     info = view["seats"][seat]
     sheet = Sheet(faces, GAME, WIDTH, 1500)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
@@ -90,7 +90,7 @@ def _market() -> str:
     return pgettext("ten", "Market")
 
 
-def _auction_note(auction: dict[str, Any], names: Sequence[str]) -> str:
+def _auction_note(auction: TenAuction, names: Sequence[str]) -> str:
     if auction["solo"]:
         return _("price {price}", price=auction["price"])
     high = auction["high_bidder"]
@@ -99,7 +99,7 @@ def _auction_note(auction: dict[str, Any], names: Sequence[str]) -> str:
     return _("high bid {bid} by {player}", bid=auction["high"], player=names[high])
 
 
-def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> float:
+def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
     """One line per colour (and the wilds), each with its run score."""
     height = card_height(width)
     by_colour: dict[str, list[str]] = info["by_colour"]
@@ -111,10 +111,10 @@ def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> flo
     for i, group in enumerate(lines):
         x = MARGIN + (i % 2) * (column + MARGIN)
         top = y + (i // 2) * (height + 44)
-        score = info["colour_scores"].get(group)
         if group == "W":
             title = _("Wilds")
         else:
+            score = info["colour_scores"][group]
             title = ngettext("{group}: {n} point", "{group}: {n} points", score, group=group)
         sheet.caption(x, top, title, 20, bold=True)
         cards = by_colour[group]
@@ -123,7 +123,7 @@ def _collection(sheet: Sheet, info: dict[str, Any], y: float, width: int) -> flo
     return y + ((len(lines) + 1) // 2) * (height + 44)
 
 
-def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The row, auction and market, then every seat's collection, score and tokens."""
     sheet = Sheet(faces, GAME, WIDTH, 1700)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
@@ -138,7 +138,7 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def _seat(sheet: Sheet, view: View, names: Sequence[str], info: dict[str, Any], y: float) -> float:
+def _seat(sheet: Sheet, view: TenView, names: Sequence[str], info: TenSeat, y: float) -> float:
     seat = info["seat"]
     height = card_height(SEAT_CARD)
     bottom = y + height + 60
@@ -176,7 +176,7 @@ RESULTS = {
 }
 
 
-def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | None:
     """The last finished turn: the cards turned over, what the player did and bought; None
     before the first turn ends."""
     last = view["last_turn"]
@@ -211,16 +211,16 @@ def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
 UNIT = "turn"
 
 
-def progress(view: View) -> int:
+def progress(view: TenView) -> int:
     """A counter that grows by one with each turn."""
     return int(view["turns"])
 
 
-def totals(view: View) -> list[int]:
+def totals(view: TenView) -> list[int]:
     """Every seat's total so far."""
     return [int(t) for t in view["totals"]]
 
 
-def rounds(view: View) -> list[list[int]] | None:
+def rounds(view: TenView) -> list[list[int]] | None:
     """Each turn's points, when the view keeps them (Ten's does not)."""
     return None

@@ -6,8 +6,10 @@ Each sentence is one catalog message with named values, so a translation may reo
 from __future__ import annotations
 
 from engine import ten as rules
+from engine.ten import TenView
 from i18n import _
-from presentation.base import Names, View
+from presentation.base import Names
+from presentation.common import own_seat, required
 from presentation.ten.text import (
     card_name,
     card_text,
@@ -29,8 +31,8 @@ def _draw(legal: list[str]) -> tuple[str, str]:
     return "🎯 " + _("Your turn: draw or stop"), f"👉 {text}"
 
 
-def _reward(view: View) -> tuple[str, str]:
-    me = view["seats"][view["seat"]]
+def _reward(view: TenView) -> tuple[str, str]:
+    me = view["seats"][own_seat(view)]
     numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], none())
     currency = view["row_currency"]
     if view["players"] > 1:
@@ -52,9 +54,9 @@ def _reward(view: View) -> tuple[str, str]:
     return "✅ " + _("You stopped: numbers or currency?"), f"👉 {take}\n👉 {keep}"
 
 
-def _bid(view: View) -> tuple[str, str]:
-    me = view["seats"][view["seat"]]
-    auction = view["auction"]
+def _bid(view: TenView) -> tuple[str, str]:
+    me = view["seats"][own_seat(view)]
+    auction = required(view["auction"])
     high = auction["high"]
     beat = _("Bid more than **{high}** or pass.", high=high) if high else _("Bid or pass.")
     means = [f"{me['tokens']} 🪙"]
@@ -62,7 +64,7 @@ def _bid(view: View) -> tuple[str, str]:
         means.append(f"{me['bust_tokens']} 💥 × 3")
     if me["cards"]:
         means.append(cards_count(me["cards"]))
-    power = view["me"]["spending_power"]
+    power = required(view["me"])["spending_power"]
     up = _("**{wild}** is up for auction.", wild=card_name(auction["wild"]))
     can = _("You can bid up to **{power}** ({means}).", power=power, means=" + ".join(means))
     text = f"👉 {up} {beat}\n{can}"
@@ -73,9 +75,9 @@ def _bid(view: View) -> tuple[str, str]:
     return "🔨 " + _("Auction: bid or pass"), text
 
 
-def _pay(view: View) -> tuple[str, str]:
-    me = view["seats"][view["seat"]]
-    auction = view["auction"]
+def _pay(view: TenView) -> tuple[str, str]:
+    me = view["seats"][own_seat(view)]
+    auction = required(view["auction"])
     wild, price = card_name(auction["wild"]), auction["price"]
     if view["phase"] == "pay":
         head = _("You won **{wild}** for **{price}**.", wild=wild, price=price)
@@ -83,7 +85,7 @@ def _pay(view: View) -> tuple[str, str]:
         head = _(
             "**{wild}** turned up: take it for **{price}** or decline it.", wild=wild, price=price
         )
-    options = view["me"]["payment_options"] or []
+    options = required(view["me"])["payment_options"] or []
     if not options:
         more = [_("You cannot afford it.")]
     elif any(o["cards"] == 0 for o in options):
@@ -99,7 +101,7 @@ def _pay(view: View) -> tuple[str, str]:
     return "🔨 " + _("Pay {price} for {wild}", price=price, wild=short), text
 
 
-def _buy(view: View, legal: list[str]) -> tuple[str, str]:
+def _buy(view: TenView, legal: list[str]) -> tuple[str, str]:
     final = view["phase"] == "final_buy"
     if any(a.startswith("buy.") for a in legal):
         text = "👉 " + _(
@@ -112,8 +114,9 @@ def _buy(view: View, legal: list[str]) -> tuple[str, str]:
         text = "👉 " + _("You can buy nothing there: choose **No purchase**.")
     if final:
         text = "🏁 " + _("The deck is empty: everyone makes one last purchase.") + "\n" + text
-    blocked = [m["card"] for m in view["me"]["market"] if m["blocked"]]
-    dear = [m["card"] for m in view["me"]["market"] if not m["affordable"] and not m["blocked"]]
+    offers = required(view["me"])["market"]
+    blocked = [m["card"] for m in offers if m["blocked"]]
+    dear = [m["card"] for m in offers if not m["affordable"] and not m["blocked"]]
     if blocked:
         text += "\n" + _("You already hold: {cards}", cards=grouped(blocked))
     if dear:
@@ -121,7 +124,7 @@ def _buy(view: View, legal: list[str]) -> tuple[str, str]:
     return ("🏁 " + _("Final purchase")) if final else ("🛒 " + _("Buy a card")), text
 
 
-def prompt(view: View, legal: list[str], names: Names) -> tuple[str, str]:
+def prompt(view: TenView, legal: list[str], names: Names) -> tuple[str, str]:
     """(title, prompt) for this seat's screen."""
     phase = view["phase"]
     if view.get("outcome"):

@@ -10,9 +10,10 @@ the result. The acting player's controls come by DM (see :mod:`presentation.ten.
 
 from __future__ import annotations
 
+from engine.ten import TenView
 from i18n import _, ngettext, translate
-from presentation.base import BLUE, GOLD, RED, HandScreen, Names, Panel, View
-from presentation.common import final_screen, outcome_winners, score_table
+from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
+from presentation.common import final_screen, outcome_winners, required, score_table
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line
 from presentation.ten.rules import rules_panel
@@ -38,10 +39,10 @@ from presentation.ten.text import (
 HAND_BUTTON = "My hand"  # the table's button that shows a hand (cogs/utils/controls.py)
 
 
-def _tie_note(view: View, names: Names) -> str:
+def _tie_note(view: TenView, names: Names) -> str:
     """How a tie on the top total was settled (rules §5: tokens, then fewer cards)."""
-    outcome = view["outcome"]
-    totals: list[int] = outcome["totals"]
+    outcome = required(view["outcome"])
+    totals = outcome["totals"]
     best = max(totals)
     tied = [s for s, t in enumerate(totals) if t == best]
     if len(tied) < 2:
@@ -55,15 +56,15 @@ def _tie_note(view: View, names: Names) -> str:
     return _("Tie on {points} points and tokens: fewer cards wins ({who}).", points=best, who=who)
 
 
-def _breakdown(view: View, seat: int) -> str:
+def _breakdown(view: TenView, seat: int) -> str:
     scores = view["seats"][seat]["colour_scores"]
     return " · ".join(f"{named(c)} {scores[c]}" for c in COLOURS)
 
 
-def result_panel(view: View, names: Names) -> Panel:
+def result_panel(view: TenView, names: Names) -> Panel:
     """The final result: winners from the engine's outcome, every player's score by colour."""
-    outcome = view["outcome"]
-    totals: list[int] = outcome["totals"]
+    outcome = required(view["outcome"])
+    totals = outcome["totals"]
     if view["players"] == 1:
         score, target = totals[0], outcome["target"]
         if outcome["won"]:
@@ -105,7 +106,7 @@ def result_panel(view: View, names: Names) -> Panel:
     return Panel("🏆 " + _("Ten — result"), "\n".join(lines), colour=GOLD)
 
 
-def _board(view: View, names: Names) -> tuple[tuple[str, str, bool], ...]:
+def _board(view: TenView, names: Names) -> tuple[tuple[str, str, bool], ...]:
     """The market, then every player's tokens and collection by colour."""
     fields = [("🛒 " + _("Market (price = number)"), grouped(view["market"]), False)]
     live = view["phase"] not in ("final_buy", "over")
@@ -120,10 +121,10 @@ def _board(view: View, names: Names) -> tuple[tuple[str, str, bool], ...]:
 class TenUI:
     name = "ten"
 
-    def table_key(self, view: View) -> str:
+    def table_key(self, view: TenView) -> str:
         return "game"  # one table for the whole game, edited in place
 
-    def table(self, view: View, names: Names) -> Panel:
+    def table(self, view: TenView, names: Names) -> Panel:
         players = view["players"]
         if players == 1:
             title = "🔟 " + _("Ten — solo")
@@ -149,29 +150,30 @@ class TenUI:
         solo = solo_line(view)
         if solo:
             lines.append(solo)
-        turn = view.get("turn") or {}
-        if turn.get("auctions"):
+        turn = view.get("turn")
+        if turn and turn["auctions"]:
             done = "; ".join(auction_record(a, names) for a in turn["auctions"])
             lines.append(_("This turn: {auctions}", auctions=done))
         fields = _board(view, names)
-        if view.get("last_turn"):
-            fields += ((_("Last turn"), turn_text(view["last_turn"], view, names), False),)
+        last = view.get("last_turn")
+        if last:
+            fields += ((_("Last turn"), turn_text(last, view, names), False),)
         return Panel(title, "\n".join(lines), fields, BLUE, footer)
 
-    def result(self, view: View, names: Names) -> Panel:
+    def result(self, view: TenView, names: Names) -> Panel:
         return result_panel(view, names)
 
-    def hand(self, view: View, legal: list[str], names: Names) -> HandScreen:
+    def hand(self, view: TenView, legal: list[str], names: Names) -> HandScreen:
         if view.get("outcome"):
             return final_screen(self.result(view, names), view)
         return hand_screen(view, legal, names)
 
-    def summaries(self, before: View, after: View, names: Names) -> list[Panel]:
+    def summaries(self, before: TenView, after: TenView, names: Names) -> list[Panel]:
         if after.get("outcome") and not before.get("outcome"):
             return [self.result(after, names)]
         return []
 
-    def scores(self, view: View, names: Names) -> Panel:
+    def scores(self, view: TenView, names: Names) -> Panel:
         seats = view["seats"]
         rows = [(named(c), [s["colour_scores"][c] for s in seats]) for c in COLOURS]
         extras = [
@@ -197,7 +199,7 @@ class TenUI:
     def rules(self) -> Panel:
         return rules_panel()
 
-    def move_line(self, action: str, seat: int, view: View, names: Names) -> str:
+    def move_line(self, action: str, seat: int, view: TenView, names: Names) -> str:
         """What ``seat`` did, for ``/history``, without the player's name ("drew 🟥R5 Red 5",
         "bid 4 on 🌈5 Wild 5", "bought 🟦B3 Blue 3 for 3 (3 🪙)"). ``view`` is the spectator's
         view right after the move. Everything in Ten is public, so no move hides its card;
@@ -205,4 +207,4 @@ class TenUI:
         return move_line(action, seat, view, names)
 
 
-UI = TenUI()
+UI: GameUI[TenView] = TenUI()

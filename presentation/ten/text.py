@@ -11,11 +11,12 @@ the legend explains), as do the card names; the engine's English labels are neve
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from engine import ten as rules
+from engine.ten import TenAuctionRecord, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
-from presentation.base import Names, View
+from presentation.base import Names
+from presentation.common import required
 
 COLOURS = ("R", "B", "O", "G")
 SQUARES = {"R": "🟥", "B": "🟦", "O": "🟧", "G": "🟩"}
@@ -152,7 +153,7 @@ def payment_words(tokens: int, bust: int, cards: Sequence[str]) -> str:
     return " + ".join(parts) or pgettext("payment", "nothing")
 
 
-def colour_lines(info: dict[str, Any]) -> list[str]:
+def colour_lines(info: TenSeat) -> list[str]:
     """A seat's collection, one line per colour: numbers (run in bold), wilds as ✱n, score."""
     slots: dict[str, str] = info["wild_slots"]
     lines = []
@@ -178,13 +179,13 @@ def cards_count(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n)
 
 
-def seat_line(info: dict[str, Any]) -> str:
+def seat_line(info: TenSeat) -> str:
     bust = f" · {BUST} {info['bust_tokens']}" if info["bust_tokens"] else ""
     points = ngettext("**{n}** pt", "**{n}** pts", info["score"])
     return f"{points} · {TOKEN} {info['tokens']}{bust} · {cards_count(info['cards'])}"
 
 
-def row_lines(view: View) -> list[str]:
+def row_lines(view: TenView) -> list[str]:
     """The row and its totals against the two bust lines."""
     row = view["row"]
     numbers, currency, net = view["row_numbers"], view["row_currency"], view["net"]
@@ -219,7 +220,7 @@ def _spare(room: int) -> str:
     return "⚠️ " + _("0 to spare") if room <= 0 else _("{room} to spare", room=room)
 
 
-def auction_line(view: View, names: Names) -> str:
+def auction_line(view: TenView, names: Names) -> str:
     auction = view.get("auction")
     if not auction:
         return ""
@@ -251,7 +252,7 @@ def auction_line(view: View, names: Names) -> str:
     return "🔨 " + _("Auction for **{wild}**: {bids}", wild=wild, bids=" · ".join(parts))
 
 
-def auction_record(record: dict[str, Any], names: Names) -> str:
+def auction_record(record: TenAuctionRecord, names: Names) -> str:
     wild = card_text(record["wild"])
     if record["winner"] < 0:
         return _("{wild} discarded", wild=wild)
@@ -264,7 +265,7 @@ def auction_record(record: dict[str, Any], names: Names) -> str:
     )
 
 
-def _turn_head(turn: dict[str, Any], who: str, numbers: list[str]) -> str:
+def _turn_head(turn: TenTurn, who: str, numbers: list[str]) -> str:
     result = turn["result"]
     last = card_text(turn["row"][-1]) if turn["row"] else ""
     if result == "bust_number":
@@ -280,7 +281,7 @@ def _turn_head(turn: dict[str, Any], who: str, numbers: list[str]) -> str:
     )
 
 
-def turn_text(turn: dict[str, Any], view: View, names: Names) -> str:
+def turn_text(turn: TenTurn, view: TenView, names: Names) -> str:
     """What one finished turn did, in one to three short lines."""
     numbers = [c for c in turn["row"] if rules.kind(c) == "number"]
     gains = [(s, g) for s, g in enumerate(turn["gains"]) if g and s != turn["seat"]]
@@ -312,7 +313,7 @@ def turn_text(turn: dict[str, Any], view: View, names: Names) -> str:
     return "\n".join(lines)
 
 
-def final_buys_line(view: View, names: Names) -> str:
+def final_buys_line(view: TenView, names: Names) -> str:
     order = view.get("final_order")
     if not order:
         return ""
@@ -332,14 +333,14 @@ def final_buys_line(view: View, names: Names) -> str:
     return "🏁 " + _("Final purchases: {list}", list=" · ".join(parts))
 
 
-def status_line(view: View, names: Names, icon: str = "🎯") -> str:
+def status_line(view: TenView, names: Names, icon: str = "🎯") -> str:
     """Whose turn and what they are doing (after ``icon``)."""
     phase = view["phase"]
     if phase == "over":
         return _("The game is over.")
     deck = "🂠 " + _("deck {count}", count=view["deck_size"])
     if phase == "final_buy":
-        name = names[view["actor"]]
+        name = names[required(view["actor"])]
         return "🏁 " + _("**{name}** makes a final purchase", name=name) + f" · {deck}"
     turn = _(
         "**{name}**'s turn ({phase}, {cards})",
@@ -350,7 +351,7 @@ def status_line(view: View, names: Names, icon: str = "🎯") -> str:
     return f"{icon} {turn} · {deck}"
 
 
-def solo_line(view: View) -> str:
+def solo_line(view: TenView) -> str:
     solo = view.get("solo")
     if not solo:
         return ""

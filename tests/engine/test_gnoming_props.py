@@ -73,8 +73,9 @@ def check_views(state: State) -> None:
         assert not leaked, f"seat {seat} sees {leaked}"
         if state.phase == "opening":
             own = None if seat is None else state.opening[seat]
-            assert view["opening"]["mine"] == own
+            assert view["opening"] is not None and view["opening"]["mine"] == own
         if state.phase == "hazard_flips" and seat is not None:
+            assert view["hazard_flips"] is not None
             assert view["hazard_flips"]["mine"] in (None, state.flip_pick[seat])
 
 

@@ -137,9 +137,11 @@ def test_opening_is_simultaneous_and_hidden_until_all_pick() -> None:
     for seat in (0, 2, None):
         view = GAME.view(state, seat)
         assert not any(cell["up"] for grid in view["grids"] for cell in grid)
+        assert view["opening"] is not None
         assert view["opening"]["waiting"] == [0, 2]
         assert view["opening"]["mine"] is None
-    assert GAME.view(state, 1)["opening"]["mine"] == [2, 6]
+    own = GAME.view(state, 1)["opening"]
+    assert own is not None and own["mine"] == [2, 6]
     state = act(state, 0, "op.0.8")
     state = act(state, 2, "op.4.5")
     assert state.phase == "draw" and state.active == 0
@@ -212,7 +214,8 @@ def test_bounce_chain_example() -> None:
     state = act(state, 0, "dr.deck")
     state = act(state, 0, "pl.8")
     view = GAME.view(state, 1)
-    assert state.phase == "bounce" and view["bounce"]["card"] == "P6-02"
+    assert state.phase == "bounce" and view["bounce"] is not None
+    assert view["bounce"]["card"] == "P6-02"
     assert view["bounce"]["targets"] == [0, 1, 2, 3, 4, 5, 6, 7]
     assert "already" in rejected(state, 0, "bo.8")
     state = act(state, 0, "bo.1")

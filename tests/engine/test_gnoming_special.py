@@ -62,6 +62,7 @@ def test_drawn_hazard_discarded_opens_simultaneous_flips() -> None:
     assert state.phase == "hazard_flips" and GAME.to_act(state) == {1, 2}
     view = GAME.view(state, 3)
     assert view["removed"] == ["HZ-01"] and view["discard"]["A"]["size"] == 1
+    assert view["hazard_flips"] is not None
     assert view["hazard_flips"]["waiting"] == [1, 2]
     assert view["hazard_flips"]["cells"][1] == [2, 3, 4, 5, 6, 7, 8]
     assert view["hazard_flips"]["cells"][3] == []
@@ -69,8 +70,9 @@ def test_drawn_hazard_discarded_opens_simultaneous_flips() -> None:
     assert "face-down" in rejected(state, 1, "fl.0")  # cell 0 is already face up
     state = act(state, 1, "fl.5")
     assert not state.up[1][5]  # nothing shows until everyone answered
-    assert GAME.view(state, 1)["hazard_flips"]["mine"] == 5
-    assert GAME.view(state, 2)["hazard_flips"]["mine"] is None
+    mine, theirs = (GAME.view(state, s)["hazard_flips"] for s in (1, 2))
+    assert mine is not None and mine["mine"] == 5
+    assert theirs is not None and theirs["mine"] is None
     assert CARD_IDS[state.grid[1][5]] not in json.dumps(GAME.view(state, 2))
     assert "already" in rejected(state, 1, "nf")
     state = act(state, 2, "nf")

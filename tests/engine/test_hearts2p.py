@@ -146,7 +146,7 @@ def test_sequence_check_trick3_heart_trumps_and_breaks() -> None:
     assert state.leader == 1 and state.trick_no == 4
     view = GAME.view(state, None)
     assert view["taken"][1]["points"] == 1
-    assert view["last_trick"]["winner"] == 1
+    assert view["last_trick"] is not None and view["last_trick"]["winner"] == 1
     assert {str(a) for a in GAME.legal_actions(state, 1)} == {"p.6S", "p.AH"}
 
 
@@ -421,6 +421,7 @@ def test_ruling21_trick_history_is_public() -> None:
             {"seat": 0, "card": "4C"},
         ]
         assert view["trick"] == [{"seat": 0, "card": "4C"}]
+        assert view["last_trick"] is not None
         assert view["last_trick"]["cards"] == [
             {"seat": 0, "card": "8D"},
             {"seat": 1, "card": "2D"},
@@ -433,6 +434,7 @@ def test_ruling22_dead_cards_shown_after_the_hand() -> None:
     state = _play(state, "p.QH", "p.AH")
     for seat in (0, 1, None):
         last = GAME.view(state, seat)["last_hand"]
+        assert last is not None
         assert last["dead"] == ["8D", "2S"]
         assert last["hand_no"] == 1
         assert last["last_trick"]["winner"] == 0

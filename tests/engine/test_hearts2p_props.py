@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import View
 from engine.hearts2p import GAME, State, legal_cards, sorted_cards, suit
 from engine.hearts2p.rules import DECK, POINT_CARDS, points_of
 from tests.engine.conformance import replay
@@ -125,6 +125,7 @@ def test_random_games_invariants_and_replay() -> None:
         assert GAME.to_json(again) == GAME.to_json(final)
         assert GAME.to_json(GAME.from_json(GAME.to_json(final))) == GAME.to_json(final)
         last = GAME.view(final, None)
+        assert last["outcome"] is not None and last["last_hand"] is not None
         assert last["phase"] == "over" and last["outcome"]["winners"] == [winner]
         assert last["last_hand"]["dead"] == list(final.dead)
     assert hands_played > GAMES * 3
@@ -140,7 +141,8 @@ def test_dead_cards_appear_only_after_the_hand_is_scored() -> None:
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     for seat in (0, 1, None):
-        assert set(GAME.view(state, seat)["last_hand"]["dead"]) == dead
+        last_hand = GAME.view(state, seat)["last_hand"]
+        assert last_hand is not None and set(last_hand["dead"]) == dead
 
 
 def test_same_seed_same_deals_different_seeds_differ() -> None:
@@ -183,7 +185,7 @@ def test_legal_cards_matches_spec(
     assert (POINT_CARDS & got) <= set(hand)
 
 
-def _dump(view: dict[str, Any]) -> str:
+def _dump(view: View) -> str:
     return json.dumps(view, sort_keys=True)
 
 

@@ -73,7 +73,7 @@ def _play(players: int, seed: int) -> tuple[TenState, list[tuple[int, str]]]:
             view = GAME.view(state, seat)
             json.dumps(view)
             assert view["totals"] == [score_collection(c) for c in state.collections]
-            assert view["me"]["legal"] == [str(a) for a in legal]
+            assert view["me"] is not None and view["me"]["legal"] == [str(a) for a in legal]
         action = rng.choice(legal)
         if isinstance(action, Bid) and rng.random() < 0.7:
             action = legal[min(1, len(legal) - 1)]  # keep bids modest so payments vary

@@ -73,8 +73,8 @@ def test_solo_wild_offer_pay_or_decline() -> None:
         act(state, "pay.2.0")
     state = act(state, "pay.3.0", "draw")
     assert state.collections[0] == ("W4",) and state.tokens == (2,)
-    view = GAME.view(state, 0)
-    assert view["auction"]["solo"] and view["auction"]["price"] == 5
+    auction = GAME.view(state, 0)["auction"]
+    assert auction is not None and auction["solo"] and auction["price"] == 5
     assert [str(a) for a in GAME.legal_actions(state, 0)] == ["decline"]  # 2 + 1 card < 5
     state = act(state, "decline")
     assert state.discard == ("W#",) and state.phase == DRAW and state.drawn == 2
@@ -113,7 +113,8 @@ def test_solo_target_reached() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.totals == (20,) and outcome.reason == "target_reached"
     assert outcome.winners == frozenset({0})
-    assert GAME.view(state, 0)["solo"]["reached"] is True
+    solo = GAME.view(state, 0)["solo"]
+    assert solo is not None and solo["reached"] is True
 
 
 def test_solo_currency_gains_for_others_do_nothing() -> None:

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.base import View
+
 NAME = "fifth"
 PNG = b"\x89PNG\r\n\x1a\n"
 Report = dict[str, Any]
@@ -74,7 +76,7 @@ def hidden_part(report: Report) -> None:
     report["views_checked"] = looked
 
 
-def _views(players: int, seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Any]:
+def _views(players: int, seed: int) -> tuple[list[View], list[View], Any]:
     """A random game's spectator views after every move, seat 0's views, and the final state."""
     from engine import GAMES
 

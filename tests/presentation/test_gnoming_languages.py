@@ -12,7 +12,7 @@ import pytest
 
 import i18n
 from engine.base import IllegalAction
-from engine.gnoming import GAME, State
+from engine.gnoming import GAME, GnomeRound, GnomeRoundSeat, GnomeView, State
 from engine.gnoming.cards import IDX_OF_ID
 from presentation.base import Button, HandScreen, Names, Panel, Select
 from presentation.gnoming import UI
@@ -136,7 +136,7 @@ def test_face_down_count_takes_the_romanian_plural(count: int, words: str) -> No
 
 def test_round_summary_in_romanian() -> None:
     before = GAME.view(opened(), None)
-    entry = {
+    entry: GnomeRoundSeat = {
         "grid": ["P6-01", "P6-02", "MU-01", "P3-01", "N2-01", "P5-01", "P7-01", "P8-01", "HZ-01"],
         "lines": [{"cells": [0, 1, 2], "value": 6}],
         "hazards": 1,
@@ -145,8 +145,8 @@ def test_round_summary_in_romanian() -> None:
         "adjust": -5,
         "score": 18,
     }
-    after = dict(before)
-    after["last_round"] = {"round": 1, "first_out": 0, "stalled": False, "seats": [entry] * 3}
+    last: GnomeRound = {"round": 1, "first_out": 0, "stalled": False, "seats": [entry] * 3}
+    after: GnomeView = {**before, "last_round": last}
     with i18n.using("ro"):
         (panel,) = UI.summaries(before, after, NAMES)
     assert panel.title == "⛳ Scorul rundei 1"

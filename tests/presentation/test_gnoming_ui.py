@@ -9,7 +9,7 @@ import re
 import pytest
 
 from engine import policy_for
-from engine.gnoming import GAME, State, card_short
+from engine.gnoming import GAME, GnomeRound, GnomeRoundSeat, GnomeView, State, card_short
 from engine.gnoming.cards import IDX_OF_ID
 from presentation.base import Button, Control, HandScreen, Names, Panel, Select
 from presentation.gnoming import UI
@@ -117,7 +117,8 @@ def test_every_screen_offers_exactly_the_legal_moves_in_a_3x3_layout(seed: int) 
         spectator = GAME.view(state, None)
         # The table shows face-up cards only: each block matches the grid, face-down as "·".
         for seat, cells in enumerate(table_blocks(UI.table(spectator, NAMES))):
-            expected = [card_short(c["card"]) if c["up"] else "·" for c in spectator["grids"][seat]]
+            on_table = spectator["grids"][seat]
+            expected = [card_short(c["card"]) if c["up"] and c["card"] else "·" for c in on_table]
             assert cells == expected
         for seat in range(4):
             moves = legal(state, seat)
@@ -163,6 +164,7 @@ def test_a_whole_game_gives_one_summary_per_round_then_the_lowest_total_wins() -
             titles.append(panel.title)
             if "scored" in panel.title:
                 last = current["last_round"]
+                assert last is not None
                 scores = [int(name.rsplit(": ", 1)[1]) for name, _, _ in panel.fields]
                 assert scores == [entry["score"] for entry in last["seats"]]
                 for (_, value, _), entry in zip(panel.fields, last["seats"], strict=True):
@@ -177,6 +179,7 @@ def test_a_whole_game_gives_one_summary_per_round_then_the_lowest_total_wins() -
     ]
     final = GAME.view(state, None)
     result = UI.result(final, NAMES).description
+    assert final["outcome"] is not None
     totals = final["outcome"]["totals"]
     lines = [line for line in result.splitlines() if line.startswith(("🏆", "▫️"))]
     shown = [int(line.rsplit("— ", 1)[1]) for line in lines]
@@ -325,14 +328,13 @@ def test_bounce_chain_from_the_rules() -> None:
 # ---------------------------------------------------------------- summaries, result, scores
 
 
-def _finished_view(totals: list[int], winners: list[int], last: list[int]) -> dict[str, object]:
-    view = GAME.view(opened(), None)
-    view.update(
-        outcome={"totals": totals, "winners": winners},
-        round_scores=[[0, 0, 0], [0, 0, 0], last],
-        totals=totals,
-    )
-    return view
+def _finished_view(totals: list[int], winners: list[int], last: list[int]) -> GnomeView:
+    return {
+        **GAME.view(opened(), None),
+        "outcome": {"totals": totals, "winners": winners},
+        "round_scores": [[0, 0, 0], [0, 0, 0], last],
+        "totals": totals,
+    }
 
 
 def test_result_explains_lowest_total_and_the_round_3_tie_break() -> None:
@@ -346,8 +348,7 @@ def test_result_explains_lowest_total_and_the_round_3_tie_break() -> None:
 
 def test_round_summary_names_first_out_and_the_scoring() -> None:
     before = GAME.view(opened(), None)
-    after = dict(before)
-    seat_entry = {
+    seat_entry: GnomeRoundSeat = {
         "grid": ["P6-01", "P6-02", "MU-01", "P3-01", "N2-01", "P5-01", "P7-01", "P8-01", "HZ-01"],
         "lines": [{"cells": [0, 1, 2], "value": 6}],
         "hazards": 1,
@@ -356,13 +357,21 @@ def test_round_summary_names_first_out_and_the_scoring() -> None:
         "adjust": -5,
         "score": 18,
     }
-    plain = {**seat_entry, "lines": [], "hazards": 0, "wild": None, "adjust": 0, "score": 30}
-    after["last_round"] = {
+    plain: GnomeRoundSeat = {
+        **seat_entry,
+        "lines": [],
+        "hazards": 0,
+        "wild": None,
+        "adjust": 0,
+        "score": 30,
+    }
+    last: GnomeRound = {
         "round": 1,
         "first_out": 0,
         "stalled": False,
         "seats": [seat_entry, plain, plain],
     }
+    after: GnomeView = {**before, "last_round": last}
     (panel,) = UI.summaries(before, after, NAMES)
     assert panel.title == "⛳ Round 1 scored"
     assert "**Ann** went out first with the lowest score: **-5**." in panel.description
@@ -377,8 +386,11 @@ def test_round_summary_names_first_out_and_the_scoring() -> None:
 
 
 def test_score_sheet_has_a_row_per_round_and_says_lowest_wins() -> None:
-    view = GAME.view(opened(), None)
-    view.update(round_scores=[[12, -3, 40]], totals=[12, -3, 40])
+    view: GnomeView = {
+        **GAME.view(opened(), None),
+        "round_scores": [[12, -3, 40]],
+        "totals": [12, -3, 40],
+    }
     panel = UI.scores(view, NAMES)
     assert panel.description.splitlines()[0] == "1. **Ben** — -3"
     assert "Lowest total wins." in panel.description

@@ -9,9 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 import i18n
-from engine.grinch import GAME, Action, ChooseRow, Discard, GrinchState, Take
+from engine.base import View
+from engine.grinch import GAME, Action, ChooseRow, Discard, GrinchState, GrinchView, Take
 from presentation import UIS
-from presentation.base import Names, View
+from presentation.base import Names
 from presentation.grinch.text import card_short
 from tests.presentation.languages import names_for, pseudo, untranslated
 
@@ -19,7 +20,7 @@ UI = UIS["grinch"]
 NAMES = Names(("Ann", "Bob", "Cyd"))
 RAW = re.compile(r"\b[dtr]\.\w|\b[WNOP][1-6][ab]\b|\bt\.deck\b")
 
-Move = tuple[str, int, View, Action]  # (action text, seat, spectator's view after, action)
+Move = tuple[str, int, GrinchView, Action]  # (action text, seat, spectator's view after, action)
 
 
 def moves(players: int, seed: int) -> Iterator[Move]:
@@ -35,11 +36,12 @@ def moves(players: int, seed: int) -> Iterator[Move]:
 
 
 def line(action: str, seat: int, view: View, names: Names = NAMES, language: str = "en") -> str:
+    """``view`` is any mapping: some tests hand in views that are not the engine's."""
     with i18n.using(language):
         return UI.move_line(action, seat, view, names)
 
 
-def step(state: GrinchState, seat: int, action: Action) -> tuple[GrinchState, View]:
+def step(state: GrinchState, seat: int, action: Action) -> tuple[GrinchState, GrinchView]:
     state = GAME.apply(state, seat, action)
     return state, GAME.view(state, None)
 
@@ -115,6 +117,7 @@ def test_a_row_stays_secret_until_everyone_has_chosen() -> None:
     state, view = step(state, 1, ChooseRow("run"))
     state, view = step(state, 2, ChooseRow("match"))
     assert view["phase"] == "WHO_DISCARD"  # scored; round 2 has begun
+    assert view["last_round"] is not None
     points = view["last_round"]["points"]
     assert line("r.match", 2, view) == f"picked Match: {points[2]} point{'s' * (points[2] != 1)}"
     assert line("r.rainbow", 0, view).startswith(f"picked Rainbow: {points[0]} point")

@@ -115,6 +115,7 @@ def test_a_whole_game_ends_once_in_the_channel_and_in_every_last_dm() -> None:
         previous = current
     final = GAME.view(state, None)
     outcome = final["outcome"]
+    assert outcome is not None
     (result,) = results  # posted once
     assert result == UI.result(final, NAMES)
     table = UI.table(final, NAMES)

@@ -15,6 +15,7 @@ import pytest
 
 import i18n
 from engine.hearts2p import GAME, Play, State, card_label
+from presentation import UIS
 from presentation.hearts2p import UI
 from tests.presentation.languages import names_for, pseudo, untranslated
 
@@ -122,4 +123,6 @@ def test_garbage_gives_a_generic_line() -> None:
         assert UI.move_line("nonsense", 1, view, NAMES) == "atliko ėjimą"
     # A real card that the view does not show (a mismatched view) is still said plainly.
     assert UI.move_line("p.QS", 1, view, NAMES) == "played Q♠"
-    assert UI.move_line("p.QS", 1, {"trick": "broken", "played": 3}, NAMES) == "played Q♠"
+    # A view that is not the engine's at all, through the interface that takes any view.
+    broken = {"trick": "broken", "played": 3}
+    assert UIS["hearts"].move_line("p.QS", 1, broken, NAMES) == "played Q♠"

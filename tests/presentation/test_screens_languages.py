@@ -16,6 +16,7 @@ import pytest
 
 import i18n
 from engine import GAMES
+from engine.base import View
 from presentation.base import Names, Panel
 from presentation.common import final_panel, final_screen, over_panel, own_result_line, score_table
 from presentation.players import board_panel, decimal, stats_panel, trend_text
@@ -85,7 +86,7 @@ class Frame:
     game: str
     step: int
     steps: int
-    view: dict[str, Any]
+    view: View
     players: Sequence[Player]
     move: tuple[int, str, str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)

@@ -6,7 +6,7 @@ import pytest
 
 import i18n
 from engine.base import IllegalAction
-from engine.ten import GAME
+from engine.ten import GAME, TenSeat
 from presentation.base import Names
 from presentation.ten import UI
 from presentation.ten.text import card_name, cards_count, legend, letter, seat_line
@@ -61,7 +61,19 @@ def test_lithuanian_plural_forms() -> None:
             "11 kortų",
             "21 korta",
         ]
-        info = {"score": 21, "tokens": 3, "bust_tokens": 0, "cards": 12}
+        info: TenSeat = {
+            "seat": 0,
+            "collection": [],
+            "by_colour": {},
+            "score": 21,
+            "colour_scores": {},
+            "runs": {},
+            "wild_slots": {},
+            "tokens": 3,
+            "bust_tokens": 0,
+            "spending_power": 3,
+            "cards": 12,
+        }
         assert seat_line(info) == "**21** taškas · 🪙 3 · 12 kortų"
     with i18n.using("ro"):
         assert [cards_count(n) for n in (1, 2, 19, 20)] == [

@@ -15,8 +15,9 @@ import pytest
 
 import i18n
 from engine import ten as rules
-from engine.ten import GAME, TenState
-from presentation.base import Names, View
+from engine.ten import GAME, TenState, TenView
+from presentation import UIS
+from presentation.base import Names
 from presentation.ten import UI
 from tests.presentation.languages import names_for, pseudo, untranslated
 from tests.presentation.test_ten_ui import rig
@@ -27,7 +28,7 @@ CODE = re.compile(r"\w\.\w")  # a dotted action code (bid.3, buy.R5b.5.0)
 KINDS = {"Draw", "Stop", "Take", "Bid", "Pass", "Pay", "Buy", "NoBuy", "Decline"}
 
 
-def moves(players: int, seed: int) -> list[tuple[str, int, View, str]]:
+def moves(players: int, seed: int) -> list[tuple[str, int, TenView, str]]:
     """(action text, seat, spectator view after, kind) for every move of one random game."""
     rng = random.Random(seed)
     state = GAME.new_game(players, seed)
@@ -180,7 +181,8 @@ def test_garbage_gives_a_generic_line(text: str) -> None:
 
 
 def test_a_view_that_does_not_fit_never_raises() -> None:
+    any_view = UIS["ten"]  # the same renderer, as served any view
     for text in ("draw", "stop", "take.n", "take.c", "bid.3", "pass", "pay.3.0", "decline"):
-        assert UI.move_line(text, 0, {"turn": {"seat": 0}, "auction": {}}, NAMES)
-    assert UI.move_line("buy.R5b.5.0", 0, {}, NAMES) == "bought 🟥R5 for 5 (5 🪙)"
-    assert UI.move_line("bid.3", 0, {}, NAMES) == "bid 3"
+        assert any_view.move_line(text, 0, {"turn": {"seat": 0}, "auction": {}}, NAMES)
+    assert any_view.move_line("buy.R5b.5.0", 0, {}, NAMES) == "bought 🟥R5 for 5 (5 🪙)"
+    assert any_view.move_line("bid.3", 0, {}, NAMES) == "bid 3"

@@ -14,9 +14,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 import i18n
+from engine.base import View
 from presentation.drawing.api import Pictures
 from presentation.drawing.painters import InThread, PictureFailed
-from tests.presentation.drawing.sample import MID_GAME, View, views
+from tests.presentation.drawing.sample import MID_GAME, views
 from workers import runner as children
 from workers.drawing import WORKER_MODULE, DrawingProcess
 from workers.runner import HEADER_SIZE, ROOT, frame

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
+from engine.base import View
 from engine.hearts2p.ai.sim import SUIT_MASK, State, cards_of, mask_of
 from engine.hearts2p.rules import CARD_INDEX, HEARTS, OPENING_CANDIDATES
 
@@ -45,7 +45,7 @@ def _suit_mask(suit: str) -> int:
     return SUIT_MASK["CDHS".index(suit)]
 
 
-def read_view(view: dict[str, Any]) -> Knowledge:
+def read_view(view: View) -> Knowledge:
     seat = int(view["seat"])
     other = 1 - seat
     hand = mask_of(view["hand"])

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import View
 from i18n import _
-from presentation.base import BLUE, GOLD, Button, HandScreen, Names, Panel, View, seat_list
+from presentation.base import BLUE, GOLD, Button, HandScreen, Names, Panel, seat_list
 from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import GAMES
+from engine.base import View
 
-View = dict[str, Any]
 MAX_MOVES = 50_000
 
 
