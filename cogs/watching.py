@@ -22,7 +22,7 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.player_controls import PlayerRoutes
-from cogs.utils.replies import reply, within_budget
+from cogs.utils.replies import answering_errors, within_budget
 from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
 from i18n import N_, _
@@ -95,11 +95,10 @@ class WatchCog(commands.Cog, name="Watch"):
         self, interaction: discord.Interaction[Any], game_id: int, _step: int, new: bool
     ) -> None:
         work = self.service.load(game_id)
-        try:
+        async with answering_errors(interaction) as refused:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=new)
             kwargs = watch_kwargs(loaded)
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         try:
             if interaction.response.is_done():

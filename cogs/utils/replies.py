@@ -1,16 +1,19 @@
-"""Short ephemeral answers, shared by every cog."""
+"""Short ephemeral answers, shared by every cog: the one place a service error becomes a reply
+(:func:`answering_errors`, :func:`refuse`)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import discord
 
 from cogs.utils.rest import update_clicked
-from i18n import N_
+from i18n import N_, _
+from service.errors import PlayError
 from waiting import first_done
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,53 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+async def refuse(interaction: discord.Interaction[Any], error: PlayError) -> None:
+    """Tell the person why what they tried cannot happen: the service's error."""
+    await reply(interaction, str(error))
+
+
+class Refusal:
+    """What :func:`answering_errors` caught; true when the interaction was answered with an
+    error (the caller stops there)."""
+
+    def __init__(self) -> None:
+        self.error: Exception | None = None
+
+    def __bool__(self) -> bool:
+        return self.error is not None
+
+
+@asynccontextmanager
+async def answering_errors(
+    interaction: discord.Interaction[Any], *, failure: str | None = None
+) -> AsyncIterator[Refusal]:
+    """Answer a :class:`PlayError` raised in the block with :func:`refuse` (once, privately,
+    whether or not the interaction was answered or deferred already) and leave the block.
+
+    With ``failure`` (what the block was doing, for the log), any other exception is logged
+    with its traceback and answered with :data:`SORRY`: for handlers whose work has no other
+    boundary that would answer the person. The yielded :class:`Refusal` turns true when the
+    block was left so::
+
+        async with answering_errors(interaction) as refused:
+            loaded = await within_budget(interaction, work)
+        if refused:
+            return
+    """
+    refusal = Refusal()
+    try:
+        yield refusal
+    except PlayError as error:
+        refusal.error = error
+        await refuse(interaction, error)
+    except Exception as error:
+        if failure is None:
+            raise
+        refusal.error = error
+        log.exception("%s failed", failure)
+        await reply(interaction, _(SORRY))
 
 
 ACK_BUDGET = 1.5  # seconds of work before a click or command is deferred (Discord allows 3)
