@@ -172,7 +172,7 @@ class TableCog(commands.Cog, name="Table"):
                 user_id,
                 message.id,
                 ephemeral=message.flags.ephemeral,
-                text=str(exc),
+                text=exc.translated(),
             )
         if old is None:
             # An older hand DM that kept its buttons (Discord refused the edit retiring it):

@@ -49,7 +49,7 @@ class Watcher:
 def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     """The spectator's message: the public table of the game's latest state."""
     if loaded.state is None:
-        raise NoGame(_("This game has not started yet."))
+        raise NoGame("This game has not started yet.")
     view = loaded.game.view(loaded.state, None)
     panel = UIS[loaded.row.game].table(view, names_of(loaded))
     timers = table_timers(loaded)

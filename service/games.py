@@ -25,7 +25,7 @@ from db.models import ActionRow, GameRow, SeatRow
 from db.store import SeatUpdate, Store
 from engine import policy_for
 from engine.base import IllegalAction
-from i18n import N_, _, later, translate
+from i18n import N_, later
 from service.errors import (
     CannotSave,
     GameClosed,
@@ -116,7 +116,7 @@ class GameService(Lobbies):
         try:
             row, seats = await self.store.game_and_seats(game_id)
         except NotFound as exc:
-            raise NoGame(_("That game no longer exists.")) from exc
+            raise NoGame("That game no longer exists.") from exc
         return Loaded(row, seats, self._states.of(row))
 
     async def channel_game(self, channel_id: int, *, finished_too: bool = False) -> Loaded:
@@ -126,7 +126,7 @@ class GameService(Lobbies):
         if finished_too and (row is None or row.status == "lobby"):
             row = await self.store.latest_game_in_channel(channel_id) or row
         if row is None:
-            raise NoGame(_("There is no game in this channel."))
+            raise NoGame("There is no game in this channel.")
         return await self.load(row.id)
 
     # -- play ----------------------------------------------------------------------------
@@ -148,9 +148,9 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated(_("These buttons belong to a player of this game."))
+                raise NotSeated("These buttons belong to a player of this game.")
             if loaded.row.status != "active":
-                raise GameClosed(_("This game is over."))
+                raise GameClosed("This game is over.")
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
@@ -160,13 +160,13 @@ class GameService(Lobbies):
             if step != seat.step:
                 if report.notices:
                     return report
-                raise StaleMove(_("That move is no longer available."), version=loaded.row.version)
+                raise StaleMove("That move is no longer available.", version=loaded.row.version)
             game = loaded.game
             try:
                 action = game.parse_action(action_text)
                 new_state = game.apply(loaded.state, seat.seat, action)
             except IllegalAction as exc:
-                raise RejectedMove(translate(exc.reason, **exc.values)) from exc
+                raise RejectedMove(exc.reason, **exc.values) from exc
             await self._record(report, seat.seat, str(action), "player", new_state)
             if recorded is not None:
                 recorded(report.copy())
@@ -179,7 +179,7 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated(_("You are not a player of this game."))
+                raise NotSeated("You are not a player of this game.")
             after = loaded
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
@@ -381,10 +381,10 @@ class GameService(Lobbies):
                 resume_after=resume_after,
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
-            raise StaleMove(_("That move is no longer available.")) from exc
+            raise StaleMove("That move is no longer available.") from exc
         except (StorageFull, StoreUnavailable) as exc:
             log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
-            raise CannotSave(translate(CANNOT_SAVE)) from exc
+            raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
         if outcome is not None:

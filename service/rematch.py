@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from i18n import _
 from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
 from service.reports import Loaded
@@ -26,11 +25,11 @@ async def rematch(
 ) -> Rematch:
     old = await service.load(old_game_id)
     if old.row.status != "finished":
-        raise GameClosed(_("Only a finished game can be played again."))
+        raise GameClosed("Only a finished game can be played again.")
     if old.row.channel_id != channel_id:
-        raise NotSeated(_("This button belongs to a game in another channel."))
+        raise NotSeated("This button belongs to a game in another channel.")
     if old.seat_of(user_id) is None:
-        raise NotSeated(_("Only the players of that game can ask for a rematch."))
+        raise NotSeated("Only the players of that game can ask for a rematch.")
     lobby = await service.open_lobby(
         game=old.row.game,
         guild_id=old.row.guild_id,

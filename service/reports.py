@@ -8,7 +8,7 @@ from typing import Any
 from db.models import GameRow, SeatRow
 from engine import GAMES
 from engine.base import Game
-from i18n import Later, _
+from i18n import Later
 from service.errors import NotAllowed
 
 
@@ -101,7 +101,7 @@ class Report:
 def here(loaded: Loaded, channel_id: int | None) -> Loaded:
     """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
     if channel_id is not None and loaded.row.channel_id != channel_id:
-        raise NotAllowed(_("That button belongs to a game in another channel."))
+        raise NotAllowed("That button belongs to a game in another channel.")
     return loaded
 
 

@@ -39,8 +39,9 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 async def refuse(interaction: discord.Interaction[Any], error: PlayError) -> None:
-    """Tell the person why what they tried cannot happen: the service's error."""
-    await reply(interaction, str(error))
+    """Tell the person why what they tried cannot happen: the service's error, translated
+    here into the current language (the person's, set when the interaction came in)."""
+    await reply(interaction, error.translated())
 
 
 class Refusal:
