@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
@@ -45,45 +44,54 @@ async def refuse(interaction: discord.Interaction[Any], error: PlayError) -> Non
 
 
 class Refusal:
-    """What :func:`answering_errors` caught; true when the interaction was answered with an
-    error (the caller stops there)."""
+    """The async context manager :func:`answering_errors` returns; true once it answered an
+    error (the caller stops there). ``error`` is what it caught."""
 
-    def __init__(self) -> None:
+    def __init__(self, interaction: discord.Interaction[Any], failure: str | None) -> None:
+        self.interaction = interaction
+        self.failure = failure
         self.error: Exception | None = None
 
     def __bool__(self) -> bool:
         return self.error is not None
 
+    async def __aenter__(self) -> Refusal:
+        return self
 
-@asynccontextmanager
-async def answering_errors(
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, _tb: object
+    ) -> bool:
+        """True (the error is answered, the block left) for a PlayError, and with a
+        ``failure`` for any other Exception; anything else goes on (a cancellation too)."""
+        if isinstance(error, PlayError):
+            self.error = error
+            await refuse(self.interaction, error)
+            return True
+        if isinstance(error, Exception) and self.failure is not None:
+            self.error = error
+            log.error("%s failed", self.failure, exc_info=error)
+            await reply(self.interaction, _(SORRY))
+            return True
+        return False
+
+
+def answering_errors(
     interaction: discord.Interaction[Any], *, failure: str | None = None
-) -> AsyncIterator[Refusal]:
+) -> Refusal:
     """Answer a :class:`PlayError` raised in the block with :func:`refuse` (once, privately,
     whether or not the interaction was answered or deferred already) and leave the block.
 
     With ``failure`` (what the block was doing, for the log), any other exception is logged
     with its traceback and answered with :data:`SORRY`: for handlers whose work has no other
-    boundary that would answer the person. The yielded :class:`Refusal` turns true when the
-    block was left so::
+    boundary that would answer the person. The :class:`Refusal` turns true when the block
+    was left so::
 
         async with answering_errors(interaction) as refused:
             loaded = await within_budget(interaction, work)
         if refused:
             return
     """
-    refusal = Refusal()
-    try:
-        yield refusal
-    except PlayError as error:
-        refusal.error = error
-        await refuse(interaction, error)
-    except Exception as error:
-        if failure is None:
-            raise
-        refusal.error = error
-        log.exception("%s failed", failure)
-        await reply(interaction, _(SORRY))
+    return Refusal(interaction, failure)
 
 
 ACK_BUDGET = 1.5  # seconds of work before a click or command is deferred (Discord allows 3)
