@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from cogs.utils.player_controls import PlayerRoutes, leave_view
 from cogs.utils.replies import answering_errors, reply, within_budget
+from db.models import GameStatus
 from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import N_, _, later
@@ -86,7 +87,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
             await reply(
                 interaction, _("The game in this channel is {game}.", game=loaded.game.title)
             )
-        elif loaded.row.status == "lobby":
+        elif loaded.row.status == GameStatus.LOBBY:
             await reply(interaction, _("This game has not started: use **Leave** on the lobby."))
         elif loaded.seat_of(interaction.user.id) is None:
             await reply(interaction, _("You are not a player of this game."))

@@ -23,6 +23,7 @@ import i18n
 from cogs.utils import to_discord
 from cogs.utils.player_controls import PlayerRoutes
 from cogs.utils.replies import answering_errors, within_budget
+from db.models import GameStatus
 from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
 from i18n import N_, _
@@ -53,10 +54,10 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     view = loaded.game.view(loaded.state, None)
     panel = UIS[loaded.row.game].table(view, names_of(loaded))
     timers = table_timers(loaded)
-    if timers and loaded.row.status == "active":  # as the table shows them
+    if timers and loaded.row.status == GameStatus.ACTIVE:  # as the table shows them
         description = panel.description + "\n" + " · ".join(timers)
         panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-    buttons = to_discord.watch_view(loaded.row.id, live=loaded.row.status == "active")
+    buttons = to_discord.watch_view(loaded.row.id, live=loaded.row.status == GameStatus.ACTIVE)
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
@@ -110,7 +111,7 @@ class WatchCog(commands.Cog, name="Watch"):
         except discord.HTTPException:
             log.warning("could not show game %s to a spectator", game_id, exc_info=True)
             return
-        if loaded.row.status == "active":
+        if loaded.row.status == GameStatus.ACTIVE:
             followers = self.watchers.setdefault(game_id, {})
             followers[interaction.user.id] = Watcher(interaction, time.monotonic(), i18n.current())
 
@@ -152,5 +153,5 @@ class WatchCog(commands.Cog, name="Watch"):
             except discord.HTTPException:
                 log.info("spectator %s of game %s no longer followed", user_id, game_id)
                 followers.pop(user_id, None)
-        if loaded.row.status != "active" or not followers:
+        if loaded.row.status != GameStatus.ACTIVE or not followers:
             self.watchers.pop(game_id, None)

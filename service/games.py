@@ -21,7 +21,7 @@ from db.errors import (
     StorageFull,
     StoreUnavailable,
 )
-from db.models import ActionRow, GameRow, SeatRow
+from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.store import SeatUpdate, Store
 from engine import policy_for
 from engine.base import IllegalAction
@@ -98,7 +98,7 @@ class GameService(Lobbies):
     # -- reading -------------------------------------------------------------------------
 
     async def active_games(self) -> list[GameRow]:
-        return await self.store.games_with_status("active")
+        return await self.store.games_with_status(GameStatus.ACTIVE)
 
     async def stale_games(self) -> list[int]:
         """Active games whose messages show an older version than the latest move."""
@@ -123,7 +123,7 @@ class GameService(Lobbies):
         """The channel's open game; with ``finished_too``, the game being played or, if there
         is none (only a lobby, or nothing open), the last one played there."""
         row = await self.store.open_game_in_channel(channel_id)
-        if finished_too and (row is None or row.status == "lobby"):
+        if finished_too and (row is None or row.status == GameStatus.LOBBY):
             row = await self.store.latest_game_in_channel(channel_id) or row
         if row is None:
             raise NoGame("There is no game in this channel.")
@@ -149,7 +149,7 @@ class GameService(Lobbies):
             seat = loaded.seat_of(user_id)
             if seat is None:
                 raise NotSeated("These buttons belong to a player of this game.")
-            if loaded.row.status != "active":
+            if loaded.row.status != GameStatus.ACTIVE:
                 raise GameClosed("This game is over.")
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
@@ -167,7 +167,7 @@ class GameService(Lobbies):
                 new_state = game.apply(loaded.state, seat.seat, action)
             except IllegalAction as exc:
                 raise RejectedMove(exc.reason, **exc.values) from exc
-            await self._record(report, seat.seat, str(action), "player", new_state)
+            await self._record(report, seat.seat, str(action), Actor.PLAYER, new_state)
             if recorded is not None:
                 recorded(report.copy())
             await self._run_computers(report)
@@ -218,7 +218,7 @@ class GameService(Lobbies):
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             due = loaded.row.resume_after
-            if loaded.row.status != "active" or due is None or due > now:
+            if loaded.row.status != GameStatus.ACTIVE or due is None or due > now:
                 return None  # it moved on meanwhile
             report = Report(before=loaded, after=loaded)
             await self._run_computers(report)
@@ -258,7 +258,7 @@ class GameService(Lobbies):
             seat = loaded.seats[seat_no]
             report = Report(before=loaded, after=loaded)
             if (
-                loaded.row.status == "active"
+                loaded.row.status == GameStatus.ACTIVE
                 and seat.deadline is not None
                 and seat.deadline <= now
                 and seat_no in loaded.game.to_act(loaded.state)
@@ -275,7 +275,7 @@ class GameService(Lobbies):
                         "⏰ {name} ran out of time; the computer played for them.", name=seat.name
                     )
                 )
-                await self._computer_move(report, seat_no, "timeout")
+                await self._computer_move(report, seat_no, Actor.TIMEOUT)
                 await self._run_computers(report)
             else:  # a stale timer (the seat already acted): drop it
                 await self.store.clear_deadline(game_id, seat_no)
@@ -316,10 +316,11 @@ class GameService(Lobbies):
         due = [s for s in seats if s.seat in to_act]
         for seat in due:
             if seat.is_computer or seat.autopilot:
-                return Upcoming(version, seat.seat, "computer" if seat.is_computer else "autopilot")
+                actor = Actor.COMPUTER if seat.is_computer else Actor.AUTOPILOT
+                return Upcoming(version, seat.seat, actor)
         for seat_no in sorted(to_act):
             if (action := game.forced(state, seat_no)) is not None:
-                return Upcoming(version, seat_no, "forced", action)
+                return Upcoming(version, seat_no, Actor.FORCED, action)
         return Upcoming(version, None)
 
     def resume_deadline(self) -> float:
@@ -327,7 +328,7 @@ class GameService(Lobbies):
         return self._clock() + RESUME_GRACE
 
     async def _record(
-        self, report: Report, seat_no: int, action: str, actor: str, new: Any
+        self, report: Report, seat_no: int, action: str, actor: Actor, new: Any
     ) -> None:
         loaded = report.after
         game = loaded.game
@@ -335,9 +336,9 @@ class GameService(Lobbies):
         after_to_act = game.to_act(new)
         timeouts = {s.seat: s.timeouts for s in loaded.seats}
         autopilot = {s.seat: s.autopilot for s in loaded.seats}
-        if actor == "player":
+        if actor == Actor.PLAYER:
             timeouts[seat_no], autopilot[seat_no] = 0, False
-        elif actor == "timeout":
+        elif actor == Actor.TIMEOUT:
             timeouts[seat_no] += 1
             autopilot[seat_no] = timeouts[seat_no] >= 2
         seats = [
@@ -402,7 +403,7 @@ class GameService(Lobbies):
             loaded.row,
             version=loaded.row.version + 1,
             snapshot=snapshot,
-            status="finished" if finished else loaded.row.status,
+            status=GameStatus.FINISHED if finished else loaded.row.status,
             updated_at=now,
             ended_at=now if finished else loaded.row.ended_at,
             resume_after=resume_after,
@@ -425,7 +426,7 @@ class GameService(Lobbies):
             self.soonest_new_deadline = soonest
         self.timers_changed.set()
 
-    async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
+    async def _computer_move(self, report: Report, seat_no: int, actor: Actor) -> None:
         loaded = report.after
         game = loaded.game
         legal = game.legal_actions(loaded.state, seat_no)
@@ -445,22 +446,22 @@ class GameService(Lobbies):
         is played for them (``Game.forced``), until a human must decide."""
         for _attempt in range(MAX_AUTOMATIC_MOVES):
             loaded = report.after
-            if loaded.row.status != "active":
+            if loaded.row.status != GameStatus.ACTIVE:
                 return
             upcoming = report.upcoming
             if upcoming is None or upcoming.version != loaded.row.version:
                 upcoming = self._upcoming(
                     loaded.game, loaded.state, loaded.seats, loaded.row.version
                 )
-            seat_no = upcoming.seat
-            if seat_no is None:
+            seat_no, actor = upcoming.seat, upcoming.actor
+            if seat_no is None or actor is None:
                 return
             try:
-                if upcoming.actor == "forced":
+                if actor == Actor.FORCED:
                     new = loaded.game.apply(loaded.state, seat_no, upcoming.action)
-                    await self._record(report, seat_no, str(upcoming.action), "forced", new)
+                    await self._record(report, seat_no, str(upcoming.action), Actor.FORCED, new)
                 else:
-                    await self._computer_move(report, seat_no, upcoming.actor)
+                    await self._computer_move(report, seat_no, actor)
             except StaleMove:  # another process sharing the database moved this game on
                 log.info(
                     "game %s moved on elsewhere; its next moves are played there", loaded.row.id

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from db.models import GameStatus
 from i18n import later
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
@@ -31,9 +32,9 @@ async def leave_game(
 ) -> Left:
     async with service.lock(game_id):
         loaded = here(await service.load(game_id), channel_id)
-        if loaded.row.status == "lobby":
+        if loaded.row.status == GameStatus.LOBBY:
             raise GameClosed("This game has not started: use **Leave** on the lobby.")
-        if loaded.row.status != "active":
+        if loaded.row.status != GameStatus.ACTIVE:
             raise GameClosed("This game is over.")
         seat = loaded.seat_of(user_id)
         if seat is None:

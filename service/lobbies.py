@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
-from db.models import GameRow, SeatRow
+from db.models import GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
@@ -94,9 +94,9 @@ class Lobbies(ABC):
 
     async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
         loaded = here(await self.load(game_id), channel_id)
-        if loaded.row.status == "active":
+        if loaded.row.status == GameStatus.ACTIVE:
             raise LobbyProblem("This game has already started.")
-        if loaded.row.status != "lobby":
+        if loaded.row.status != GameStatus.LOBBY:
             raise LobbyProblem("This lobby is closed.")
         return loaded
 
@@ -140,7 +140,7 @@ class Lobbies(ABC):
             if seat is None:
                 raise LobbyProblem("You are not in this game.")
             if user_id == loaded.row.host_id or not seat.accepted:
-                await self.store.end(game_id, "cancelled")
+                await self.store.end(game_id, GameStatus.CANCELLED)
                 return None
             await self.store.remove_seat(game_id, seat.seat)
             return await self.load(game_id)
@@ -216,5 +216,5 @@ class Lobbies(ABC):
                 raise GameClosed("This game is already over.")
             if user_id != loaded.row.host_id and not is_admin:
                 raise NotAllowed("Only the host or a member with Manage Server can cancel.")
-            await self.store.end(game_id, "cancelled")
+            await self.store.end(game_id, GameStatus.CANCELLED)
             return await self.load(game_id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from db.models import GameStatus
 from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
 from service.reports import Loaded
@@ -24,7 +25,7 @@ async def rematch(
     service: GameService, old_game_id: int, user_id: int, user_name: str, *, channel_id: int
 ) -> Rematch:
     old = await service.load(old_game_id)
-    if old.row.status != "finished":
+    if old.row.status != GameStatus.FINISHED:
         raise GameClosed("Only a finished game can be played again.")
     if old.row.channel_id != channel_id:
         raise NotSeated("This button belongs to a game in another channel.")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.errors import NotFound
-from db.models import ActionRow, GameRow, SeatRow
+from db.models import ActionRow, GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import IllegalAction, View
@@ -126,7 +126,7 @@ class Replays:
             raise NoGame("That game no longer exists.") from exc
         if row.guild_id != guild_id:
             raise NoGame("That game was played in another server.")
-        if row.status != "finished":
+        if row.status != GameStatus.FINISHED:
             raise NoGame("Only finished games can be replayed.")
         return row, await self.store.seats(game_id)
 
