@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from db import open_store
+from db.models import GameStatus
 from tests.e2e.driver import find_button, newest_live_controls, old_control_answer
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
@@ -81,7 +82,7 @@ async def known_dm_channels(fake: FakeDiscord, db: Path, users: list[int]) -> No
                 guild_id=1, channel_id=n + 1, game="ten", host_id=user, host_name="x", seed=n
             )
             await store.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
-            await store.end(row.id, "finished")
+            await store.end(row.id, GameStatus.FINISHED)
     finally:
         await store.close()
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from db import open_store, pgadmin
+from db.models import Actor
 from db.store import SeatUpdate
 from engine import GAMES
 from service.games import GameService
@@ -93,7 +94,7 @@ async def _record_client(target: str, client: int, moves: int, start_at: float) 
             expected_version=version,
             seat=version % 4,
             action="p.1",
-            actor="player",
+            actor=Actor.PLAYER,
             snapshot=snapshot,
             seat_updates=updates,
         )

@@ -15,11 +15,10 @@ from discord.ext import commands
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import EXPORT, REPLAY, history_view, replay_view
-from cogs.utils.replies import reply, within_budget
+from cogs.utils.replies import answering_errors, within_budget
 from engine import GAMES
 from i18n import _
 from presentation.replay import history_panel, replay_panels
-from service.errors import NoGame
 from service.replays import Replays
 
 log = logging.getLogger(__name__)
@@ -63,10 +62,9 @@ class HistoryCog(commands.Cog, name="History"):
         """Open (``way`` ``o``: a new private message) or step the open replay to ``step``."""
         new = way == "o"
         work = self.replays.frame(game_id, step, guild_id=interaction.guild_id or 0)
-        try:
+        async with answering_errors(interaction) as refused:
             frame = await within_budget(interaction, work, ephemeral=True, thinking=new)
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         await _respond(
             interaction,
@@ -77,10 +75,9 @@ class HistoryCog(commands.Cog, name="History"):
 
     async def export(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         work = self.replays.export(game_id, guild_id=interaction.guild_id or 0)
-        try:
+        async with answering_errors(interaction) as refused:
             data = await within_budget(interaction, work, ephemeral=True, thinking=True)
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         body = json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
         file = discord.File(io.BytesIO(body), filename=f"{data['game']}-{game_id}.json")

@@ -19,11 +19,11 @@ from discord.ext import commands
 
 from cogs.utils.client import CardBot
 from cogs.utils.controls import LEAVE, leave_view
-from cogs.utils.replies import SORRY, reply, within_budget
+from cogs.utils.replies import answering_errors, reply, within_budget
+from db.models import GameStatus
 from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import N_, _, later
-from service.errors import NoGame, PlayError
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
 
@@ -80,16 +80,15 @@ class LeavingCog(commands.Cog, name="Leaving"):
         self, interaction: discord.Interaction[CardBot], game_name: str
     ) -> None:
         work = self.service.channel_game(interaction.channel_id or 0)
-        try:
+        async with answering_errors(interaction) as refused:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=True)
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         if loaded.row.game != game_name:
             await reply(
                 interaction, _("The game in this channel is {game}.", game=loaded.game.title)
             )
-        elif loaded.row.status == "lobby":
+        elif loaded.row.status == GameStatus.LOBBY:
             await reply(interaction, _("This game has not started: use **Leave** on the lobby."))
         elif loaded.seat_of(interaction.user.id) is None:
             await reply(interaction, _("You are not a player of this game."))
@@ -107,14 +106,9 @@ class LeavingCog(commands.Cog, name="Leaving"):
         work = leave_game(
             self.service, game_id, interaction.user.id, channel_id=interaction.channel_id
         )
-        try:
+        async with answering_errors(interaction, failure=f"leaving game {game_id}") as refused:
             left = await within_budget(interaction, work)
-        except PlayError as exc:
-            await reply(interaction, str(exc))
-            return
-        except Exception:
-            log.exception("leaving game %s failed", game_id)
-            await reply(interaction, _(SORRY))
+        if refused:
             return
         text = _("You left the game; {computer} 🤖 plays your seat.", computer=left.computer)
         try:

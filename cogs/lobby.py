@@ -14,13 +14,12 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import LOBBY, lobby_view
 from cogs.utils.locale import public_language
-from cogs.utils.replies import SORRY, answer, reply, within_budget
+from cogs.utils.replies import answer, answering_errors, reply, within_budget
 from delivery.publisher import Publisher
 from engine import GAMES
 from engine.base import Game
 from i18n import Later, _, later
 from presentation.lobby import lobby_panel
-from service.errors import PlayError
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -119,7 +118,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         if opponent is not None and (opponent.bot or opponent.id == interaction.user.id):
             await reply(interaction, _("Challenge another person (or add a computer player)."))
             return
-        try:
+        async with answering_errors(interaction) as refused:
             loaded = await within_budget(
                 interaction,
                 self.service.open_lobby(
@@ -132,8 +131,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 ),
                 thinking=True,
             )
-        except PlayError as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         i18n.set_language(await public_language(interaction))  # the lobby is public
         content = (
@@ -160,7 +158,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         loaded = await self.table.channel_game_named(interaction, game_name)
         if loaded is None:
             return
-        try:
+        async with answering_errors(interaction) as refused:
             after = await within_budget(
                 interaction,
                 self.service.cancel(
@@ -172,8 +170,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 ephemeral=True,
                 thinking=True,
             )
-        except PlayError as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         text = later(
             "🛑 {name} cancelled the {game} game.",
@@ -200,16 +197,12 @@ class LobbyCog(commands.Cog, name="Lobby"):
     async def on_lobby_button(
         self, interaction: discord.Interaction[CardBot], game_id: int, verb: str
     ) -> None:
-        try:
+        failure = f"lobby {verb} of game {game_id}"
+        async with answering_errors(interaction, failure=failure) as refused:
             kwargs, report = await within_budget(
                 interaction, self._lobby_verb(interaction, game_id, verb)
             )
-        except PlayError as exc:
-            await reply(interaction, str(exc))
-            return
-        except Exception:
-            log.exception("lobby %s of game %s failed", verb, game_id)
-            await reply(interaction, _(SORRY))
+        if refused:
             return
         await answer(interaction, update=True, **kwargs)
         if report is not None:

@@ -18,11 +18,10 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import BOARD_PAGE, board_view
 from cogs.utils.locale import public_language
-from cogs.utils.replies import reply, within_budget
+from cogs.utils.replies import answering_errors, within_budget
 from engine import GAMES
 from presentation.players import board_panel, stats_panel
 from service.boards import Boards
-from service.errors import NoGame
 from service.ratings import Ratings
 
 log = logging.getLogger(__name__)
@@ -66,12 +65,11 @@ class PlayersCog(commands.Cog, name="Players"):
         self, interaction: discord.Interaction[CardBot], game: str | None = None
     ) -> None:
         guild = interaction.guild_id or 0
-        try:
+        async with answering_errors(interaction) as refused:
             page = await within_budget(
                 interaction, self.boards.leaderboard(guild, game), thinking=True
             )
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         i18n.set_language(await public_language(interaction))  # the board is shown to all
         view = board_view(page.game, page.page, page.pages)
@@ -85,10 +83,9 @@ class PlayersCog(commands.Cog, name="Players"):
     ) -> None:
         """Previous or next (``_way``) was pressed: show ``page``."""
         guild = interaction.guild_id or 0
-        try:
+        async with answering_errors(interaction) as refused:
             found = await within_budget(interaction, self.boards.leaderboard(guild, game, page))
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         i18n.set_language(await public_language(interaction))  # the board is shown to all
         kwargs: dict[str, Any] = {

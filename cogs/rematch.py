@@ -18,10 +18,9 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import PLAY_AGAIN, lobby_view
 from cogs.utils.locale import public_language
-from cogs.utils.replies import answer, reply, within_budget
+from cogs.utils.replies import answer, answering_errors, within_budget
 from i18n import _
 from presentation.lobby import lobby_panel
-from service.errors import PlayError
 from service.games import GameService
 from service.rematch import rematch
 
@@ -45,10 +44,9 @@ class RematchCog(commands.Cog, name="Rematch"):
             user.display_name,
             channel_id=interaction.channel_id or 0,
         )
-        try:
+        async with answering_errors(interaction) as refused:
             made = await within_budget(interaction, work, thinking=True)
-        except PlayError as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         i18n.set_language(await public_language(interaction))  # the new lobby is public
         mentions = " ".join(f"<@{u}>" for u in made.invited)

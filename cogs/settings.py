@@ -20,12 +20,11 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
-from cogs.utils.replies import reply, within_budget
+from cogs.utils.replies import answering_errors, reply, within_budget
 from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import _
 from presentation.base import BLUE, Panel
-from service.errors import PlayError
 from service.languages import Languages
 from service.servers import GuildSettings, ServerSettings, describe_timeout
 
@@ -121,12 +120,11 @@ class SettingsCog(commands.Cog, name="Settings"):
             """The saved settings and the server's language: all reads before the answer."""
             return await update, await self._server_language(guild, interaction.guild_locale)
 
-        try:
+        async with answering_errors(interaction) as refused:
             saved, language = await within_budget(
                 interaction, work(), ephemeral=True, thinking=True
             )
-        except PlayError as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         timer = describe_timeout(self.servers.timeout_of(saved))
         changed = any(x is not None for x in (turn_timer, computers, pictures))

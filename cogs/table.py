@@ -20,7 +20,7 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import BACK, HAND, MOVE
 from cogs.utils.locale import public_language
-from cogs.utils.replies import SORRY, answer, reply, within_budget
+from cogs.utils.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
 from db.models import SeatRow
 from delivery.hands import OUT_OF_DATE
 from delivery.publisher import Publisher
@@ -115,7 +115,7 @@ class TableCog(commands.Cog, name="Table"):
             return None
         except PlayError as exc:
             log.info("move %r in game %s refused: %s", action, game_id, exc)
-            await reply(interaction, str(exc))
+            await refuse(interaction, exc)
             return None
         except Exception:
             log.exception("move %r in game %s failed", action, game_id)
@@ -167,7 +167,7 @@ class TableCog(commands.Cog, name="Table"):
                 user_id,
                 message.id,
                 ephemeral=message.flags.ephemeral,
-                text=str(exc),
+                text=exc.translated(),
             )
         if old is None:
             # An older hand DM that kept its buttons (Discord refused the edit retiring it):
@@ -178,33 +178,31 @@ class TableCog(commands.Cog, name="Table"):
                 and await answer(interaction, update=True, content=_(OUT_OF_DATE), view=None)
             )
             if not marked:
-                await reply(interaction, str(exc))
+                await refuse(interaction, exc)
             return
         await answer(interaction, update=True, **old.kwargs)
         self.publisher.old_click_answered(old)
 
     async def on_back(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
-        try:
+        async with answering_errors(interaction) as refused:
             report = await within_budget(
                 interaction,
                 self.service.come_back(game_id, interaction.user.id),
                 ephemeral=True,
                 thinking=True,
             )
-        except PlayError as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         await answer(interaction, update=False, content=_("Welcome back! Autopilot is off."))
         self.publisher.publish(report)
 
     async def send_hand(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         """The player's hand and buttons as an ephemeral message."""
-        try:
+        async with answering_errors(interaction) as refused:
             loaded = await within_budget(
                 interaction, self.service.load(game_id), ephemeral=True, thinking=True
             )
-        except PlayError as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         if interaction.channel_id != loaded.row.channel_id:
             await reply(interaction, _("That button belongs to a game in another channel."))
@@ -228,15 +226,14 @@ class TableCog(commands.Cog, name="Table"):
         self, interaction: discord.Interaction[CardBot], game_name: str
     ) -> Loaded | None:
         """The channel's open game if it is ``game_name``; otherwise say why and return None."""
-        try:
+        async with answering_errors(interaction) as refused:
             loaded = await within_budget(
                 interaction,
                 self.service.channel_game(interaction.channel_id or 0),
                 ephemeral=True,
                 thinking=True,
             )
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return None
         if loaded.row.game != game_name:
             await reply(

@@ -19,6 +19,7 @@ import time
 import discord
 from discord.ext import commands
 
+from db.models import GameStatus
 from delivery.publisher import Publisher
 from service.errors import NoGame
 from service.games import GameService
@@ -67,7 +68,8 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         except Exception:
             log.exception("could not look up the game of channel %s", payload.channel_id)
             return
-        if loaded.row.status == "active" and loaded.row.table_message_id == payload.message_id:
+        row = loaded.row
+        if row.status == GameStatus.ACTIVE and row.table_message_id == payload.message_id:
             log.info("the table of game %s was deleted; posting it again", loaded.row.id)
             self.publisher.redraw_table(loaded)
 

@@ -23,7 +23,8 @@ import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import WATCH, watch_view
-from cogs.utils.replies import reply, within_budget
+from cogs.utils.replies import answering_errors, within_budget
+from db.models import GameStatus
 from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
 from i18n import N_, _
@@ -50,14 +51,14 @@ class Watcher:
 def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     """The spectator's message: the public table of the game's latest state."""
     if loaded.state is None:
-        raise NoGame(_("This game has not started yet."))
+        raise NoGame("This game has not started yet.")
     view = loaded.game.view(loaded.state, None)
     panel = UIS[loaded.row.game].table(view, names_of(loaded))
     timers = table_timers(loaded)
-    if timers and loaded.row.status == "active":  # as the table shows them
+    if timers and loaded.row.status == GameStatus.ACTIVE:  # as the table shows them
         description = panel.description + "\n" + " · ".join(timers)
         panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-    buttons = watch_view(loaded.row.id, live=loaded.row.status == "active")
+    buttons = watch_view(loaded.row.id, live=loaded.row.status == GameStatus.ACTIVE)
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
@@ -96,11 +97,10 @@ class WatchCog(commands.Cog, name="Watch"):
         """Watch (``way`` ``n``: a new private message) or Refresh (the open one)."""
         new = way == "n"
         work = self.service.load(game_id)
-        try:
+        async with answering_errors(interaction) as refused:
             loaded = await within_budget(interaction, work, ephemeral=True, thinking=new)
             kwargs = watch_kwargs(loaded)
-        except NoGame as exc:
-            await reply(interaction, str(exc))
+        if refused:
             return
         try:
             if interaction.response.is_done():
@@ -112,7 +112,7 @@ class WatchCog(commands.Cog, name="Watch"):
         except discord.HTTPException:
             log.warning("could not show game %s to a spectator", game_id, exc_info=True)
             return
-        if loaded.row.status == "active":
+        if loaded.row.status == GameStatus.ACTIVE:
             followers = self.watchers.setdefault(game_id, {})
             followers[interaction.user.id] = Watcher(interaction, time.monotonic(), i18n.current())
 
@@ -154,5 +154,5 @@ class WatchCog(commands.Cog, name="Watch"):
             except discord.HTTPException:
                 log.info("spectator %s of game %s no longer followed", user_id, game_id)
                 followers.pop(user_id, None)
-        if loaded.row.status != "active" or not followers:
+        if loaded.row.status != GameStatus.ACTIVE or not followers:
             self.watchers.pop(game_id, None)

@@ -8,6 +8,7 @@ from abc import abstractmethod
 from contextlib import AbstractAsyncContextManager
 from typing import ClassVar
 
+from db.models import GameStatus
 from db.reads import Tx
 
 
@@ -35,7 +36,7 @@ class Leaving:
         the computer should have moved if the seat is due (see ``Store.record_move``)."""
         async with self._transaction() as tx:
             rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id)
-            if not rows or rows[0]["status"] != "active":
+            if not rows or rows[0]["status"] != GameStatus.ACTIVE:
                 return False
             changed = await tx.execute(
                 "UPDATE seats SET left_user_id = user_id, user_id = NULL, is_computer = ?, "

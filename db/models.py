@@ -1,10 +1,37 @@
-"""Rows returned by the store, as frozen dataclasses (the same from either engine)."""
+"""Rows returned by the store, as frozen dataclasses (the same from either engine), and the
+vocabulary they are written in: a game's status and who made a move, as ``StrEnum``s whose
+values are the strings the database stores (its CHECK constraints list the same)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life: ``games.status``."""
+
+    LOBBY = "lobby"  # open for joining; not started
+    ACTIVE = "active"  # being played
+    FINISHED = "finished"  # played to its end (it has results)
+    CANCELLED = "cancelled"  # closed before its end (a lobby closed, a game cancelled)
+
+    @property
+    def is_open(self) -> bool:
+        """A lobby or a game being played: at most one per channel."""
+        return self in (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
+class Actor(StrEnum):
+    """Who made a move: ``actions.actor``."""
+
+    PLAYER = "player"  # the seat's person, with a click
+    COMPUTER = "computer"  # a computer seat
+    TIMEOUT = "timeout"  # the computer, for a person whose turn timer ran out
+    AUTOPILOT = "autopilot"  # the computer, for a person on autopilot (timer ran out twice)
+    FORCED = "forced"  # a person's only possible move, played for them
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,7 +40,7 @@ class GameRow:
     guild_id: int
     channel_id: int
     game: str
-    status: str
+    status: GameStatus
     host_id: int
     seed: int
     options: str
@@ -31,11 +58,11 @@ class GameRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRow:
-        return cls(**row)
+        return cls(**{**row, "status": GameStatus(row["status"])})
 
     @property
     def is_open(self) -> bool:
-        return self.status in ("lobby", "active")
+        return self.status.is_open
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +110,12 @@ class ActionRow:
     seq: int
     seat: int
     action: str
-    actor: str
+    actor: Actor
     at: float
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> ActionRow:
-        return cls(**row)
+        return cls(**{**row, "actor": Actor(row["actor"])})
 
 
 @dataclass(frozen=True, slots=True)

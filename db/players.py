@@ -16,7 +16,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, fields
 from typing import Any, ClassVar
 
-from db.models import GameRow
+from db.models import GameRow, GameStatus
 from db.reads import Tx
 
 # (seat, user id or None for a computer, finishing place) of every seat of a finished game.
@@ -113,7 +113,7 @@ class Players:
                 f"SELECT guild_id, game, status, ended_at FROM games WHERE id = ?{self._row_lock}",
                 game_id,
             )
-            if not games or games[0]["status"] != "finished":
+            if not games or games[0]["status"] != GameStatus.FINISHED:
                 return []
             guild_id, game = int(games[0]["guild_id"]), str(games[0]["game"])
             at = float(games[0]["ended_at"] or time.time())

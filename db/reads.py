@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from db.errors import NotFound, StaleVersion
-from db.models import ActionRow, GameRow, ResultRow, SeatRow
+from db.models import ActionRow, GameRow, GameStatus, ResultRow, SeatRow
 
 # The store's tables in the order a copy fills them, with the key that orders their rows.
 TABLE_KEYS = {
@@ -115,7 +115,9 @@ class Reads(ABC):
         return GameRow.from_row(rows[0]) if rows else None
 
     async def latest_game_in_channel(
-        self, channel_id: int, statuses: Iterable[str] = ("active", "finished")
+        self,
+        channel_id: int,
+        statuses: Iterable[GameStatus] = (GameStatus.ACTIVE, GameStatus.FINISHED),
     ) -> GameRow | None:
         wanted = tuple(statuses)
         marks = ",".join("?" * len(wanted))
@@ -127,7 +129,7 @@ class Reads(ABC):
         )
         return GameRow.from_row(rows[0]) if rows else None
 
-    async def games_with_status(self, status: str) -> list[GameRow]:
+    async def games_with_status(self, status: GameStatus) -> list[GameRow]:
         rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status)
         return [GameRow.from_row(r) for r in rows]
 

@@ -19,6 +19,8 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from db.models import GameStatus
+
 if TYPE_CHECKING:
     from db.migrations import Dialect
     from db.reads import Tx
@@ -39,7 +41,7 @@ class ShownIds:
     """A game's version and the messages that show it: the table, and each seat's DM."""
 
     version: int
-    status: str
+    status: GameStatus
     table: TableIds
     dms: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)  # seat: ids
 
@@ -74,7 +76,7 @@ class SharedShown(ABC):
             if row["seat"] is not None
         }
         table = TableIds(first["table_message_id"], first["table_key"])
-        return ShownIds(int(first["version"]), str(first["status"]), table, dms)
+        return ShownIds(int(first["version"]), GameStatus(first["status"]), table, dms)
 
     @asynccontextmanager
     async def table_claim(self, game_id: int) -> AsyncIterator[TableIds]:

@@ -37,7 +37,7 @@ from db.errors import (
 from db.languages import Languages
 from db.leaving import Leaving
 from db.migrations import Dialect
-from db.models import GameRow, SeatRow
+from db.models import Actor, GameRow, GameStatus, SeatRow
 from db.players import Players
 from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Statement, Tx
@@ -46,7 +46,7 @@ from db.shown import SharedShown
 
 __all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"]
 
-OPEN_STATUSES = ("lobby", "active")
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 # Seconds a claimed timer stays with its claimer. Playing a timeout takes milliseconds; a
 # claimer that died holds the timer this long. A claimer still at work when its lease ends
@@ -180,7 +180,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                 rows = await tx.fetch(
                     f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id
                 )
-                if not rows or rows[0]["status"] != "lobby":
+                if not rows or rows[0]["status"] != GameStatus.LOBBY:
                     return None
                 counted = await tx.fetch(
                     "SELECT COUNT(*) AS n FROM seats WHERE game_id = ?", game_id
@@ -281,7 +281,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
             )
         return GameRow.from_row(rows[0])
 
-    async def end(self, game_id: int, status: str) -> bool:
+    async def end(self, game_id: int, status: GameStatus) -> bool:
         """Close an open game as cancelled (or finished); False if it was not open."""
         now = time.time()
         async with self._transaction() as tx:
@@ -307,7 +307,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         expected_version: int,
         seat: int,
         action: str,
-        actor: str,
+        actor: Actor,
         snapshot: str,
         seat_updates: Iterable[SeatUpdate],
         results: Sequence[tuple[int, int | None, int, bool]] | None = None,
@@ -337,7 +337,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                     snapshot,
                     new_version,
                     now,
-                    "finished" if finished else "active",
+                    GameStatus.FINISHED if finished else GameStatus.ACTIVE,
                     now if finished else None,
                     None if finished else _seconds(resume_after),
                     game_id,

@@ -17,7 +17,7 @@ import discord
 
 from cogs.utils import controls
 from cogs.utils.rest import edit_message
-from db.models import SeatRow
+from db.models import GameStatus, SeatRow
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
 from delivery.shown import (
@@ -81,7 +81,7 @@ class Hands:
         edit drops the turn's hand picture: it would show cards the player no longer holds."""
         game = loaded.game
         view = self.views.of(game, loaded.state, seat.seat)
-        live = loaded.row.status == "active"
+        live = loaded.row.status == GameStatus.ACTIVE
         legal = self.views.legal(game, loaded.state, seat.seat) if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
         header = hand_header(loaded, seat, self._where(loaded), table_message_id, note)

@@ -24,7 +24,7 @@ import discord
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.rest import edit_message
-from db.models import SeatRow
+from db.models import Actor, GameStatus, SeatRow
 from delivery.answering import Answering
 from delivery.attachments import Attachments, always
 from delivery.hands import Hands
@@ -109,7 +109,8 @@ class Publisher:
         shown = self._track(report.after)
         loaded = shown.loaded
         groups = self._summaries(report)
-        ended = loaded.row.status == "finished" and report.before.row.status != "finished"
+        finished = GameStatus.FINISHED
+        ended = loaded.row.status == finished and report.before.row.status != finished
         for n, (state, views) in enumerate(groups):
             last = ended and n == len(groups) - 1  # the last summary is the result
             self._summary_later(loaded, state, views, is_result=last)
@@ -117,7 +118,7 @@ class Publisher:
             self._say_later(loaded, notice)
         self._table_later(shown)
         newly_due = report.newly_due()
-        notes = forced_notes(report) if any(m.actor == "forced" for m in report.moves) else {}
+        notes = forced_notes(report) if any(m.actor == Actor.FORCED for m in report.moves) else {}
         for seat in loaded.seats:
             if seat.is_computer or seat.user_id is None:
                 continue
@@ -175,7 +176,9 @@ class Publisher:
         an older hand message says it is out of date, and a game still being drawn is
         redrawn shortly anyway."""
         shown = self.games.get(game_id)
-        if shown is None or shown.version != version or shown.loaded.row.status != "active":
+        if shown is None or shown.version != version:
+            return None
+        if shown.loaded.row.status != GameStatus.ACTIVE:
             return None
         loaded = shown.loaded
         seat = loaded.seat_of(user_id)
@@ -216,7 +219,7 @@ class Publisher:
         """Redraw a game's table and every hand from ``loaded`` (fresh from the database)."""
         shown = self._track(loaded)
         self._table_later(shown, urgent=urgent)
-        due = loaded.game.to_act(loaded.state) if loaded.row.status == "active" else set()
+        due = loaded.game.to_act(loaded.state) if loaded.row.status == GameStatus.ACTIVE else set()
         for seat in loaded.seats:
             if seat.is_computer or seat.user_id is None:
                 continue
@@ -311,7 +314,7 @@ class Publisher:
         if ok and shown.version > shown.rendered_version:
             shown.rendered_version = shown.version
             self.marks.mark(game_id, shown.version)  # written with others, shortly
-        if shown.loaded.row.status != "active" and not self.outbox.busy(game_id):
+        if shown.loaded.row.status != GameStatus.ACTIVE and not self.outbox.busy(game_id):
             del self.games[game_id]  # the game is over and fully shown
 
     # -- jobs ----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from db.models import SeatRow
+from db.models import Actor, GameStatus, SeatRow
 from engine.base import Game, seat_view
 from i18n import _
 from presentation import UIS
@@ -147,7 +147,7 @@ class GameShown:
 
     def update(self, loaded: Loaded) -> None:
         """Keep the newest state (reports can arrive out of order)."""
-        if loaded.row.version >= self.loaded.row.version or loaded.row.status != "active":
+        if loaded.row.version >= self.loaded.row.version or loaded.row.status != GameStatus.ACTIVE:
             self.loaded = loaded
 
     @property
@@ -203,7 +203,7 @@ class ForcedNote:
         moves: list[str] = []
         for index, move in enumerate(self.report.moves):
             state = self.report.state_before(index)
-            if move.actor != "forced" or move.seat != self.seat or state is None:
+            if move.actor != Actor.FORCED or move.seat != self.seat or state is None:
                 continue
             screen = ui.hand(game.view(state, move.seat), [move.action], names)
             labels = [
@@ -227,7 +227,7 @@ Note = str | ForcedNote
 
 def forced_notes(report: Report) -> dict[int, ForcedNote]:
     """Per seat with a move played for it in ``report``, its note (see :class:`ForcedNote`)."""
-    seats = {m.seat for m in report.moves if m.actor == "forced"}
+    seats = {m.seat for m in report.moves if m.actor == Actor.FORCED}
     return {seat: ForcedNote(report, seat) for seat in sorted(seats)}
 
 
@@ -259,10 +259,10 @@ def hand_header(
     ]
     if note:
         lines.append(str(note))
-    if loaded.row.status == "cancelled":
+    if loaded.row.status == GameStatus.CANCELLED:
         lines.append(_("🛑 This game was cancelled."))
-    if seat.deadline is not None and loaded.row.status == "active":
+    if seat.deadline is not None and loaded.row.status == GameStatus.ACTIVE:
         lines.append(_("⏱ Your turn ends {when}.", when=f"<t:{int(seat.deadline)}:R>"))
-    if seat.autopilot and loaded.row.status == "active":
+    if seat.autopilot and loaded.row.status == GameStatus.ACTIVE:
         lines.append(_("🤖 You are on autopilot. Press “I'm back” to play again."))
     return "\n".join(lines)

@@ -17,6 +17,7 @@ import discord
 
 from cogs.utils import controls, to_discord
 from cogs.utils.rest import edit_message
+from db.models import GameStatus
 from delivery.hands import cannot_edit
 from delivery.pacing import Pacer
 from delivery.shown import GameShown, Views, names_of, table_timers
@@ -49,12 +50,12 @@ class TableMessages:
         view = self.views.of(loaded.game, loaded.state, None)
         panel = ui.table(view, names_of(loaded))
         timers = table_timers(loaded)
-        if loaded.row.status == "cancelled":
+        if loaded.row.status == GameStatus.CANCELLED:
             panel = Panel(panel.title, _("🛑 This game was cancelled."), colour=panel.colour)
-        elif timers and loaded.row.status == "active":
+        elif timers and loaded.row.status == GameStatus.ACTIVE:
             description = panel.description + "\n" + " · ".join(timers)
             panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
-        live = loaded.row.status == "active"
+        live = loaded.row.status == GameStatus.ACTIVE
         table_view = controls.table_view(loaded.row.id) if live else None
         return ui.table_key(view), {"embed": to_discord.embed(panel), "view": table_view}
 
@@ -91,7 +92,7 @@ class TableMessages:
                     )
                     shown.table_message_id = None
             elif shown.table_message_id is not None:
-                if loaded.row.status != "active":
+                if loaded.row.status != GameStatus.ACTIVE:
                     return  # the final state is shown by the result message
                 await self.pacer.slot(lane, urgent=urgent)
                 try:  # a new round: the old table gives way

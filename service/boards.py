@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 from db.store import Store
 from engine import GAMES
-from i18n import _
 from service.errors import NoGame
 from service.ratings import LOWEST_WINS, shown
 
@@ -59,13 +58,13 @@ class Boards:
         if game is None:
             played = await self.store.rated_games(guild_id)
             if not played:
-                raise NoGame(_("No rated games in this server yet: finish a game with a friend."))
+                raise NoGame("No rated games in this server yet: finish a game with a friend.")
             game = played[0][0]
         if game not in GAMES:
-            raise NoGame(_("I don't know that game."))
+            raise NoGame("I don't know that game.")
         size = await self.store.leaderboard_size(guild_id, game)
         if size == 0:
-            raise NoGame(_("No rated {game} games in this server yet.", game=GAMES[game].title))
+            raise NoGame("No rated {game} games in this server yet.", game=GAMES[game].title)
         pages = (size + PAGE_SIZE - 1) // PAGE_SIZE
         page = max(0, min(page, pages - 1))
         rows = await self.store.leaderboard(

@@ -1,10 +1,53 @@
-"""Errors a player can cause. ``str(error)`` is the short, kind sentence shown to them."""
+"""Errors a player can cause, translated where they are shown (the cogs), like the engine's
+:class:`~engine.base.IllegalAction`.
+
+An error carries its ``message`` (the English text with ``{name}`` placeholders: the catalogs'
+id) and the ``values`` that fill them. ``str(error)`` is the English sentence (logs, tests);
+:meth:`PlayError.translated` is the sentence in the current language, for the person who
+caused it. Each class is a keyword of the catalogs' extractor (``tools/messages.py``), so
+``raise NoGame("There is no game in this channel.")`` puts the sentence in the catalogs; a
+message chosen by a condition is raised from each branch, since the extractor would read
+``NoGame("a" if x else "b")`` as one message ``"ab"``.
+"""
 
 from __future__ import annotations
 
+from typing import Any, Self
+
+from i18n import DEFAULT, Later, ngettext, translate, using
+
 
 class PlayError(Exception):
-    """Root: something a user tried that cannot happen; nothing was changed."""
+    """Root: something a user tried that cannot happen; nothing was changed.
+
+    ``values`` that are :class:`~i18n.Later` are translated with the message; other values
+    (names, numbers, a game's title, which is never translated) are filled in as they are.
+    """
+
+    def __init__(self, message: str, /, **values: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.values = values
+        self.plural: str | None = None  # set by counted(): the message's plural form
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, n: int, /, **values: Any) -> Self:
+        """An error whose sentence depends on a count ``n`` (each language has its own
+        plural forms); ``{n}`` is filled in too. The extractor reads ``counted`` as a keyword."""
+        error = cls(singular, n=n, **values)
+        error.plural = plural
+        return error
+
+    def translated(self) -> str:
+        """The sentence in the current language (the person's, in an interaction's handler)."""
+        values = {k: str(v) if isinstance(v, Later) else v for k, v in self.values.items()}
+        if self.plural is not None:
+            return ngettext(self.message, self.plural, self.values["n"], **values)
+        return translate(self.message, **values)
+
+    def __str__(self) -> str:
+        with using(DEFAULT):
+            return self.translated()
 
 
 class NoGame(PlayError, LookupError):
@@ -33,13 +76,13 @@ class StaleMove(PlayError):
     ``version``: the game's version the move was checked against, when it was the latest
     saved (None when another process saved a move meanwhile)."""
 
-    def __init__(self, text: str, *, version: int | None = None) -> None:
-        super().__init__(text)
+    def __init__(self, message: str, /, *, version: int | None = None, **values: Any) -> None:
+        super().__init__(message, **values)
         self.version = version
 
 
 class RejectedMove(PlayError):
-    """The rules do not allow that move now; the message says why."""
+    """The rules do not allow that move now; the message (the engine's reason) says why."""
 
 
 class CannotSave(PlayError):

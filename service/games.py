@@ -21,11 +21,11 @@ from db.errors import (
     StorageFull,
     StoreUnavailable,
 )
-from db.models import ActionRow, GameRow, SeatRow
+from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.store import SeatUpdate, Store
 from engine import policy_for
 from engine.base import IllegalAction
-from i18n import N_, _, later, translate
+from i18n import N_, later
 from service.errors import (
     CannotSave,
     GameClosed,
@@ -98,7 +98,7 @@ class GameService(Lobbies):
     # -- reading -------------------------------------------------------------------------
 
     async def active_games(self) -> list[GameRow]:
-        return await self.store.games_with_status("active")
+        return await self.store.games_with_status(GameStatus.ACTIVE)
 
     async def stale_games(self) -> list[int]:
         """Active games whose messages show an older version than the latest move."""
@@ -116,17 +116,17 @@ class GameService(Lobbies):
         try:
             row, seats = await self.store.game_and_seats(game_id)
         except NotFound as exc:
-            raise NoGame(_("That game no longer exists.")) from exc
+            raise NoGame("That game no longer exists.") from exc
         return Loaded(row, seats, self._states.of(row))
 
     async def channel_game(self, channel_id: int, *, finished_too: bool = False) -> Loaded:
         """The channel's open game; with ``finished_too``, the game being played or, if there
         is none (only a lobby, or nothing open), the last one played there."""
         row = await self.store.open_game_in_channel(channel_id)
-        if finished_too and (row is None or row.status == "lobby"):
+        if finished_too and (row is None or row.status == GameStatus.LOBBY):
             row = await self.store.latest_game_in_channel(channel_id) or row
         if row is None:
-            raise NoGame(_("There is no game in this channel."))
+            raise NoGame("There is no game in this channel.")
         return await self.load(row.id)
 
     # -- play ----------------------------------------------------------------------------
@@ -148,9 +148,9 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated(_("These buttons belong to a player of this game."))
-            if loaded.row.status != "active":
-                raise GameClosed(_("This game is over."))
+                raise NotSeated("These buttons belong to a player of this game.")
+            if loaded.row.status != GameStatus.ACTIVE:
+                raise GameClosed("This game is over.")
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
@@ -160,14 +160,14 @@ class GameService(Lobbies):
             if step != seat.step:
                 if report.notices:
                     return report
-                raise StaleMove(_("That move is no longer available."), version=loaded.row.version)
+                raise StaleMove("That move is no longer available.", version=loaded.row.version)
             game = loaded.game
             try:
                 action = game.parse_action(action_text)
                 new_state = game.apply(loaded.state, seat.seat, action)
             except IllegalAction as exc:
-                raise RejectedMove(translate(exc.reason, **exc.values)) from exc
-            await self._record(report, seat.seat, str(action), "player", new_state)
+                raise RejectedMove(exc.reason, **exc.values) from exc
+            await self._record(report, seat.seat, str(action), Actor.PLAYER, new_state)
             if recorded is not None:
                 recorded(report.copy())
             await self._run_computers(report)
@@ -179,7 +179,7 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated(_("You are not a player of this game."))
+                raise NotSeated("You are not a player of this game.")
             after = loaded
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
@@ -218,7 +218,7 @@ class GameService(Lobbies):
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             due = loaded.row.resume_after
-            if loaded.row.status != "active" or due is None or due > now:
+            if loaded.row.status != GameStatus.ACTIVE or due is None or due > now:
                 return None  # it moved on meanwhile
             report = Report(before=loaded, after=loaded)
             await self._run_computers(report)
@@ -258,7 +258,7 @@ class GameService(Lobbies):
             seat = loaded.seats[seat_no]
             report = Report(before=loaded, after=loaded)
             if (
-                loaded.row.status == "active"
+                loaded.row.status == GameStatus.ACTIVE
                 and seat.deadline is not None
                 and seat.deadline <= now
                 and seat_no in loaded.game.to_act(loaded.state)
@@ -275,7 +275,7 @@ class GameService(Lobbies):
                         "⏰ {name} ran out of time; the computer played for them.", name=seat.name
                     )
                 )
-                await self._computer_move(report, seat_no, "timeout")
+                await self._computer_move(report, seat_no, Actor.TIMEOUT)
                 await self._run_computers(report)
             else:  # a stale timer (the seat already acted): drop it
                 await self.store.clear_deadline(game_id, seat_no)
@@ -316,10 +316,11 @@ class GameService(Lobbies):
         due = [s for s in seats if s.seat in to_act]
         for seat in due:
             if seat.is_computer or seat.autopilot:
-                return Upcoming(version, seat.seat, "computer" if seat.is_computer else "autopilot")
+                actor = Actor.COMPUTER if seat.is_computer else Actor.AUTOPILOT
+                return Upcoming(version, seat.seat, actor)
         for seat_no in sorted(to_act):
             if (action := game.forced(state, seat_no)) is not None:
-                return Upcoming(version, seat_no, "forced", action)
+                return Upcoming(version, seat_no, Actor.FORCED, action)
         return Upcoming(version, None)
 
     def resume_deadline(self) -> float:
@@ -327,7 +328,7 @@ class GameService(Lobbies):
         return self._clock() + RESUME_GRACE
 
     async def _record(
-        self, report: Report, seat_no: int, action: str, actor: str, new: Any
+        self, report: Report, seat_no: int, action: str, actor: Actor, new: Any
     ) -> None:
         loaded = report.after
         game = loaded.game
@@ -335,9 +336,9 @@ class GameService(Lobbies):
         after_to_act = game.to_act(new)
         timeouts = {s.seat: s.timeouts for s in loaded.seats}
         autopilot = {s.seat: s.autopilot for s in loaded.seats}
-        if actor == "player":
+        if actor == Actor.PLAYER:
             timeouts[seat_no], autopilot[seat_no] = 0, False
-        elif actor == "timeout":
+        elif actor == Actor.TIMEOUT:
             timeouts[seat_no] += 1
             autopilot[seat_no] = timeouts[seat_no] >= 2
         seats = [
@@ -381,10 +382,10 @@ class GameService(Lobbies):
                 resume_after=resume_after,
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
-            raise StaleMove(_("That move is no longer available.")) from exc
+            raise StaleMove("That move is no longer available.") from exc
         except (StorageFull, StoreUnavailable) as exc:
             log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
-            raise CannotSave(translate(CANNOT_SAVE)) from exc
+            raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
         if outcome is not None:
@@ -402,7 +403,7 @@ class GameService(Lobbies):
             loaded.row,
             version=loaded.row.version + 1,
             snapshot=snapshot,
-            status="finished" if finished else loaded.row.status,
+            status=GameStatus.FINISHED if finished else loaded.row.status,
             updated_at=now,
             ended_at=now if finished else loaded.row.ended_at,
             resume_after=resume_after,
@@ -425,7 +426,7 @@ class GameService(Lobbies):
             self.soonest_new_deadline = soonest
         self.timers_changed.set()
 
-    async def _computer_move(self, report: Report, seat_no: int, actor: str) -> None:
+    async def _computer_move(self, report: Report, seat_no: int, actor: Actor) -> None:
         loaded = report.after
         game = loaded.game
         legal = game.legal_actions(loaded.state, seat_no)
@@ -445,22 +446,22 @@ class GameService(Lobbies):
         is played for them (``Game.forced``), until a human must decide."""
         for _attempt in range(MAX_AUTOMATIC_MOVES):
             loaded = report.after
-            if loaded.row.status != "active":
+            if loaded.row.status != GameStatus.ACTIVE:
                 return
             upcoming = report.upcoming
             if upcoming is None or upcoming.version != loaded.row.version:
                 upcoming = self._upcoming(
                     loaded.game, loaded.state, loaded.seats, loaded.row.version
                 )
-            seat_no = upcoming.seat
-            if seat_no is None:
+            seat_no, actor = upcoming.seat, upcoming.actor
+            if seat_no is None or actor is None:
                 return
             try:
-                if upcoming.actor == "forced":
+                if actor == Actor.FORCED:
                     new = loaded.game.apply(loaded.state, seat_no, upcoming.action)
-                    await self._record(report, seat_no, str(upcoming.action), "forced", new)
+                    await self._record(report, seat_no, str(upcoming.action), Actor.FORCED, new)
                 else:
-                    await self._computer_move(report, seat_no, upcoming.actor)
+                    await self._computer_move(report, seat_no, actor)
             except StaleMove:  # another process sharing the database moved this game on
                 log.info(
                     "game %s moved on elsewhere; its next moves are played there", loaded.row.id

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from i18n import _, later
+from db.models import GameStatus
+from i18n import later
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.lobbies import COMPUTER_NAMES
@@ -31,15 +32,13 @@ async def leave_game(
 ) -> Left:
     async with service.lock(game_id):
         loaded = here(await service.load(game_id), channel_id)
-        if loaded.row.status != "active":
-            raise GameClosed(
-                _("This game has not started: use **Leave** on the lobby.")
-                if loaded.row.status == "lobby"
-                else _("This game is over.")
-            )
+        if loaded.row.status == GameStatus.LOBBY:
+            raise GameClosed("This game has not started: use **Leave** on the lobby.")
+        if loaded.row.status != GameStatus.ACTIVE:
+            raise GameClosed("This game is over.")
         seat = loaded.seat_of(user_id)
         if seat is None:
-            raise NotSeated(_("You are not a player of this game."))
+            raise NotSeated("You are not a player of this game.")
         taken = {s.name for s in loaded.seats}
         computer = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
         people = [s for s in loaded.seats if s.user_id is not None and s.user_id != user_id]
@@ -55,7 +54,7 @@ async def leave_game(
             resume_after=service.resume_deadline() if due else None,
         )
         if not handed:
-            raise GameClosed(_("This game is over."))
+            raise GameClosed("This game is over.")
     report = await service.resume(game_id)  # the computer moves if the seat is due
     if heir is None:
         text = later(

@@ -14,10 +14,9 @@ from dataclasses import replace
 from typing import Any
 
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
-from db.models import GameRow, SeatRow
+from db.models import GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
-from i18n import _, ngettext
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
 from service.reports import Loaded, Report, Upcoming, here
 
@@ -81,7 +80,7 @@ class Lobbies(ABC):
             )
         except ChannelBusy as exc:
             raise LobbyProblem(
-                _("This channel already has a game. Finish or cancel it first.")
+                "This channel already has a game. Finish or cancel it first."
             ) from exc
         if opponent is not None:
             await self.store.add_seat(
@@ -95,12 +94,10 @@ class Lobbies(ABC):
 
     async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
         loaded = here(await self.load(game_id), channel_id)
-        if loaded.row.status != "lobby":
-            raise LobbyProblem(
-                _("This game has already started.")
-                if loaded.row.status == "active"
-                else _("This lobby is closed.")
-            )
+        if loaded.row.status == GameStatus.ACTIVE:
+            raise LobbyProblem("This game has already started.")
+        if loaded.row.status != GameStatus.LOBBY:
+            raise LobbyProblem("This lobby is closed.")
         return loaded
 
     async def join(
@@ -110,17 +107,17 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is not None:
-                raise LobbyProblem(_("You are already in this game."))
+                raise LobbyProblem("You are already in this game.")
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem(_("This is a challenge between two players."))
+                raise LobbyProblem("This is a challenge between two players.")
             try:
                 added = await self.store.add_seat(
                     game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
                 )
             except AlreadySeated as exc:
-                raise LobbyProblem(_("You are already in this game.")) from exc
+                raise LobbyProblem("You are already in this game.") from exc
             if added is None:
-                raise LobbyProblem(_("This game is full."))
+                raise LobbyProblem("This game is full.")
             return await self.load(game_id)
 
     async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
@@ -129,7 +126,7 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is None or seat.accepted:
-                raise NotSeated(_("This challenge is for someone else."))
+                raise NotSeated("This challenge is for someone else.")
             await self.store.accept_seat(game_id, seat.seat)
             return await self._start(await self.load(game_id))
 
@@ -141,9 +138,9 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise LobbyProblem(_("You are not in this game."))
+                raise LobbyProblem("You are not in this game.")
             if user_id == loaded.row.host_id or not seat.accepted:
-                await self.store.end(game_id, "cancelled")
+                await self.store.end(game_id, GameStatus.CANCELLED)
                 return None
             await self.store.remove_seat(game_id, seat.seat)
             return await self.load(game_id)
@@ -154,11 +151,11 @@ class Lobbies(ABC):
         async with self.lock(game_id):
             loaded = await self._lobby(game_id, channel_id)
             if loaded.seat_of(user_id) is None:
-                raise NotSeated(_("Join the game first, then you can add computer players."))
+                raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem(_("This is a challenge between two players."))
+                raise LobbyProblem("This is a challenge between two players.")
             if not (await self.store.guild_settings(loaded.row.guild_id)).computers:
-                raise LobbyProblem(_("This server's settings do not allow computer players."))
+                raise LobbyProblem("This server's settings do not allow computer players.")
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
             added = await self.store.add_seat(
@@ -169,30 +166,28 @@ class Lobbies(ABC):
                 is_computer=True,
             )
             if added is None:
-                raise LobbyProblem(_("This game is full."))
+                raise LobbyProblem("This game is full.")
             return await self.load(game_id)
 
     async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         async with self.lock(game_id):
             loaded = await self._lobby(game_id, channel_id)
             if user_id != loaded.row.host_id:
-                raise NotAllowed(_("Only the host can start the game."))
+                raise NotAllowed("Only the host can start the game.")
             return await self._start(loaded)
 
     async def _start(self, loaded: Loaded) -> Report:
         """Lobby -> active; the caller holds the game's lock."""
         game_id, game = loaded.row.id, loaded.game
         if any(not s.accepted for s in loaded.seats):
-            raise LobbyProblem(_("Your opponent has not accepted yet."))
+            raise LobbyProblem("Your opponent has not accepted yet.")
         if len(loaded.seats) < game.min_players:
-            raise LobbyProblem(
-                ngettext(
-                    "{game} needs at least {n} player (you have {seated}).",
-                    "{game} needs at least {n} players (you have {seated}).",
-                    game.min_players,
-                    game=game.title,
-                    seated=len(loaded.seats),
-                )
+            raise LobbyProblem.counted(
+                "{game} needs at least {n} player (you have {seated}).",
+                "{game} needs at least {n} players (you have {seated}).",
+                game.min_players,
+                game=game.title,
+                seated=len(loaded.seats),
             )
         state = game.new_game(len(loaded.seats), loaded.row.seed)
         deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
@@ -201,7 +196,7 @@ class Lobbies(ABC):
         try:
             row = await self.store.start(game_id, game.to_json(state), deadlines, resume_after)
         except StaleVersion as exc:
-            raise LobbyProblem(_("This game has already started.")) from exc
+            raise LobbyProblem("This game has already started.") from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
         report = Report(
             before=loaded, after=Loaded(row, seats, state), started=state, upcoming=upcoming
@@ -218,8 +213,8 @@ class Lobbies(ABC):
         async with self.lock(game_id):
             loaded = here(await self.load(game_id), channel_id)
             if not loaded.row.is_open:
-                raise GameClosed(_("This game is already over."))
+                raise GameClosed("This game is already over.")
             if user_id != loaded.row.host_id and not is_admin:
-                raise NotAllowed(_("Only the host or a member with Manage Server can cancel."))
-            await self.store.end(game_id, "cancelled")
+                raise NotAllowed("Only the host or a member with Manage Server can cancel.")
+            await self.store.end(game_id, GameStatus.CANCELLED)
             return await self.load(game_id)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from openskill.models import PlackettLuce
 
-from db.models import GameRow
+from db.models import GameRow, GameStatus
 from db.players import Entrant, HistoryRow, RatingRow, Skill
 from db.store import Store
 from engine import GAMES
@@ -112,7 +112,7 @@ class Ratings:
         """Rate one finished game (a second call changes nothing); [] when it is not rated."""
         row = await self.store.game(game_id)
         found = await self._places(row)
-        if row.status != "finished" or found is None:
+        if row.status != GameStatus.FINISHED or found is None:
             return []
         history = await self.store.rate_game(
             game_id, dict(enumerate(found)), rate_match, ordinal, DEFAULT_SKILL

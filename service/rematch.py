@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from i18n import _
+from db.models import GameStatus
 from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
 from service.reports import Loaded
@@ -25,12 +25,12 @@ async def rematch(
     service: GameService, old_game_id: int, user_id: int, user_name: str, *, channel_id: int
 ) -> Rematch:
     old = await service.load(old_game_id)
-    if old.row.status != "finished":
-        raise GameClosed(_("Only a finished game can be played again."))
+    if old.row.status != GameStatus.FINISHED:
+        raise GameClosed("Only a finished game can be played again.")
     if old.row.channel_id != channel_id:
-        raise NotSeated(_("This button belongs to a game in another channel."))
+        raise NotSeated("This button belongs to a game in another channel.")
     if old.seat_of(user_id) is None:
-        raise NotSeated(_("Only the players of that game can ask for a rematch."))
+        raise NotSeated("Only the players of that game can ask for a rematch.")
     lobby = await service.open_lobby(
         game=old.row.game,
         guild_id=old.row.guild_id,

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.errors import NotFound
-from db.models import ActionRow, GameRow, SeatRow
+from db.models import ActionRow, GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import IllegalAction, View
-from i18n import _
 from service.errors import NoGame
 from service.ratings import places
 
@@ -124,11 +123,11 @@ class Replays:
         try:
             row = await self.store.game(game_id)
         except NotFound as exc:
-            raise NoGame(_("That game no longer exists.")) from exc
+            raise NoGame("That game no longer exists.") from exc
         if row.guild_id != guild_id:
-            raise NoGame(_("That game was played in another server."))
-        if row.status != "finished":
-            raise NoGame(_("Only finished games can be replayed."))
+            raise NoGame("That game was played in another server.")
+        if row.status != GameStatus.FINISHED:
+            raise NoGame("Only finished games can be replayed.")
         return row, await self.store.seats(game_id)
 
     async def frame(self, game_id: int, step: int, *, guild_id: int) -> Frame:
@@ -157,7 +156,7 @@ class Replays:
         game = GAMES[row.game]
         outcome = game.outcome(game.from_json(row.snapshot or ""))
         if outcome is None:
-            raise NoGame(_("That game has no result."))
+            raise NoGame("That game has no result.")
         return {
             "format": EXPORT_FORMAT,
             "game_id": row.id,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from db.models import GameRow, SeatRow
+from db.models import Actor, GameRow, GameStatus, SeatRow
 from engine import GAMES
 from engine.base import Game
-from i18n import Later, _
+from i18n import Later
 from service.errors import NotAllowed
 
 
@@ -35,7 +35,7 @@ class Loaded:
 class Move:
     seat: int
     action: str
-    actor: str  # player | computer | timeout | autopilot
+    actor: Actor
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class Upcoming:
 
     version: int
     seat: int | None  # None: people decide
-    actor: str = ""  # computer | autopilot | forced
+    actor: Actor | None = None  # computer, autopilot or forced, with the seat
     action: Any = None  # a forced move's action
 
 
@@ -77,7 +77,7 @@ class Report:
 
     @property
     def finished(self) -> bool:
-        return self.after.row.status == "finished"
+        return self.after.row.status == GameStatus.FINISHED
 
     def newly_due(self) -> set[int]:
         """Seats due now that were not due at some point of this report: a new turn of theirs.
@@ -86,7 +86,7 @@ class Report:
         due; a seat that acted and is due again after the others moved is.
         """
         after = self.after
-        if after.row.status != "active" or after.state is None:
+        if after.row.status != GameStatus.ACTIVE or after.state is None:
             return set()
         game = after.game
         due = game.to_act(after.state)
@@ -101,7 +101,7 @@ class Report:
 def here(loaded: Loaded, channel_id: int | None) -> Loaded:
     """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
     if channel_id is not None and loaded.row.channel_id != channel_id:
-        raise NotAllowed(_("That button belongs to a game in another channel."))
+        raise NotAllowed("That button belongs to a game in another channel.")
     return loaded
 
 

@@ -22,7 +22,7 @@ __all__ = [
     "parse_timeout",
 ]
 from db.store import Store
-from i18n import _, ngettext, pgettext
+from i18n import ngettext, pgettext
 from service.errors import PlayError
 
 MINUTE, HOUR, DAY = 60.0, 3600.0, 86400.0
@@ -44,12 +44,12 @@ def parse_timeout(text: str) -> float:
     found = _DURATION.match(text)
     if found is None:
         raise BadSetting(
-            _("Give the turn timer as `off`, or minutes, hours or days: `10m`, `2h`, `3d`.")
+            "Give the turn timer as `off`, or minutes, hours or days: `10m`, `2h`, `3d`."
         )
     unit = found.group(2).lower()
     seconds = int(found.group(1)) * _UNITS.get(unit, _UNITS[unit[0]])
     if not MINUTE <= seconds <= MAX_TIMEOUT:
-        raise BadSetting(_("The turn timer can be from 1 minute to 30 days, or `off`."))
+        raise BadSetting("The turn timer can be from 1 minute to 30 days, or `off`.")
     return seconds
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from db.models import GameRow
+from db.models import GameRow, GameStatus
 from engine import GAMES
 
 STATES_KEPT = 4096  # running games whose state is kept (one state each)
@@ -39,7 +39,7 @@ class KnownStates:
 
     def saw(self, row: GameRow, state: Any) -> None:
         """``state`` is ``row``'s (just recorded or parsed): kept while the game runs."""
-        if row.status != "active":
+        if row.status != GameStatus.ACTIVE:
             self._states.pop(row.id, None)
             return
         self._states[row.id] = (row.version, state)

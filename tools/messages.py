@@ -1,9 +1,9 @@
 """Keep the catalogs in step with the code: ``python -m tools.messages update`` (``make messages``).
 
 Each domain's messages are extracted from its own files with Babel (``_``, ``N_``,
-``ngettext``, ``pgettext`` and the engine's ``IllegalAction`` reasons), written to
-``locales/<domain>.pot``, and merged into every language's ``.po`` (new messages appear
-untranslated, removed ones are dropped). The ``commands`` domain is read from the bot's
+``ngettext``, ``pgettext``, the engine's ``IllegalAction`` reasons and the service's errors),
+written to ``locales/<domain>.pot``, and merged into every language's ``.po`` (new messages
+appear untranslated, removed ones are dropped). The ``commands`` domain is read from the bot's
 command tree instead (names, descriptions, choices). ``python -m tools.messages check`` lists
 what is missing, as the tests do.
 
@@ -27,7 +27,28 @@ from i18n import DEFAULT, DISCORD_LOCALES, LANGUAGES
 from i18n.catalogs import LOCALES, po_path
 
 ROOT = LOCALES.parent
-KEYWORDS = {**DEFAULT_KEYWORDS, "IllegalAction": None, "BadActionText": None, "later": None}
+# The service's errors are raised with their English message, as the engine's IllegalAction
+# is (``service/errors.py``); ``counted`` is PlayError.counted (singular, plural, n).
+PLAY_ERRORS = (
+    "PlayError",
+    "NoGame",
+    "NotSeated",
+    "NotAllowed",
+    "LobbyProblem",
+    "GameClosed",
+    "StaleMove",
+    "RejectedMove",
+    "CannotSave",
+    "BadSetting",
+)
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "IllegalAction": None,
+    "BadActionText": None,
+    "later": None,
+    **dict.fromkeys(PLAY_ERRORS),
+    "counted": (1, 2),
+}
 # Which files feed which domain (folders are read recursively; a file is taken once, by the
 # first domain that names it).
 SOURCES: dict[str, tuple[str, ...]] = {

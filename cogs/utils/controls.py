@@ -52,6 +52,7 @@ import discord
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot, Route
 from cogs.utils.locale import Localized
+from db.models import GameStatus
 from i18n import N_, _, pgettext, translate
 from presentation.base import Button, Control, HandScreen, Select
 from service.reports import Loaded
@@ -309,7 +310,7 @@ def history_view(game_ids: list[int]) -> discord.ui.View | None:
 
 def result_view(loaded: Loaded) -> discord.ui.View | None:
     """Play again under a finished game's result, if the game had people in it."""
-    if loaded.row.status != "finished" or all(s.user_id is None for s in loaded.seats):
+    if loaded.row.status != GameStatus.FINISHED or all(s.user_id is None for s in loaded.seats):
         return None
     again = PLAY_AGAIN.id(loaded.row.id)
     return _view([clickable(again, label=_("Play again"), emoji="🔁", style=_SUCCESS)])

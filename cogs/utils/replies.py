@@ -1,4 +1,5 @@
-"""Short ephemeral answers, shared by every cog."""
+"""Short ephemeral answers, shared by every cog: the one place a service error becomes a reply
+(:func:`answering_errors`, :func:`refuse`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.utils.rest import update_clicked
-from i18n import N_
+from i18n import N_, _
+from service.errors import PlayError
 from waiting import first_done
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,63 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+
+
+async def refuse(interaction: discord.Interaction[Any], error: PlayError) -> None:
+    """Tell the person why what they tried cannot happen: the service's error, translated
+    here into the current language (the person's, set when the interaction came in)."""
+    await reply(interaction, error.translated())
+
+
+class Refusal:
+    """The async context manager :func:`answering_errors` returns; true once it answered an
+    error (the caller stops there). ``error`` is what it caught."""
+
+    def __init__(self, interaction: discord.Interaction[Any], failure: str | None) -> None:
+        self.interaction = interaction
+        self.failure = failure
+        self.error: Exception | None = None
+
+    def __bool__(self) -> bool:
+        return self.error is not None
+
+    async def __aenter__(self) -> Refusal:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, _tb: object
+    ) -> bool:
+        """True (the error is answered, the block left) for a PlayError, and with a
+        ``failure`` for any other Exception; anything else goes on (a cancellation too)."""
+        if isinstance(error, PlayError):
+            self.error = error
+            await refuse(self.interaction, error)
+            return True
+        if isinstance(error, Exception) and self.failure is not None:
+            self.error = error
+            log.error("%s failed", self.failure, exc_info=error)
+            await reply(self.interaction, _(SORRY))
+            return True
+        return False
+
+
+def answering_errors(
+    interaction: discord.Interaction[Any], *, failure: str | None = None
+) -> Refusal:
+    """Answer a :class:`PlayError` raised in the block with :func:`refuse` (once, privately,
+    whether or not the interaction was answered or deferred already) and leave the block.
+
+    With ``failure`` (what the block was doing, for the log), any other exception is logged
+    with its traceback and answered with :data:`SORRY`: for handlers whose work has no other
+    boundary that would answer the person. The :class:`Refusal` turns true when the block
+    was left so::
+
+        async with answering_errors(interaction) as refused:
+            loaded = await within_budget(interaction, work)
+        if refused:
+            return
+    """
+    return Refusal(interaction, failure)
 
 
 ACK_BUDGET = 1.5  # seconds of work before a click or command is deferred (Discord allows 3)

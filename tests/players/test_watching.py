@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
+from db.models import GameStatus
 from db.store import Store
 from engine import GAMES
 from service.errors import NoGame
@@ -56,7 +57,7 @@ async def test_only_the_spectators_view_is_drawn(
     assert [c["custom_id"] for row in rows for c in row["components"]] == [
         f"watch:{loaded.row.id}:r"  # Refresh, while the game goes on
     ]
-    finished = replace(loaded, row=replace(loaded.row, status="finished"))
+    finished = replace(loaded, row=replace(loaded.row, status=GameStatus.FINISHED))
     assert watch_kwargs(finished)["view"].to_components() == []
     with pytest.raises(NoGame):
         watch_kwargs(replace(loaded, state=None))
@@ -86,7 +87,7 @@ async def test_spectators_follow_in_one_edit_per_burst(store: Store) -> None:
     assert fresh.edit_original_response.await_count == 1
     assert old.edit_original_response.await_count == 0
     assert set(cog.watchers[loaded.row.id]) == {7}
-    finished = replace(loaded, row=replace(loaded.row, status="finished"))
+    finished = replace(loaded, row=replace(loaded.row, status=GameStatus.FINISHED))
     cog.table_drawn(finished)
     await cog._tasks[loaded.row.id]
     assert loaded.row.id not in cog.watchers  # the game is over: nobody follows it now

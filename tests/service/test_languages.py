@@ -1,4 +1,5 @@
-"""The service speaks the current language: errors at once, public notices where shown."""
+"""The service's words: errors carry their message and are translated where they are shown
+(in the language current there), public notices too."""
 
 from __future__ import annotations
 
@@ -24,20 +25,34 @@ async def _lobby(service: GameService) -> Loaded:
     )
 
 
-async def test_lobby_errors_are_in_the_language_of_the_click(store: Store) -> None:
+async def test_lobby_errors_are_translated_where_they_are_shown(store: Store) -> None:
     service = GameService(store)
     gid = (await _lobby(service)).row.id
-    with i18n.using("lt"), pytest.raises(LobbyProblem, match="Tu jau esi šiame žaidime"):
+    with pytest.raises(LobbyProblem) as joined:
         await service.join(gid, HOST, "Host")
-    with i18n.using("ro"), pytest.raises(LobbyProblem) as raised:
+    assert str(joined.value) == "You are already in this game."  # English: logs and tests
+    assert joined.value.message == "You are already in this game."
+    with i18n.using("lt"):
+        assert joined.value.translated() == "Tu jau esi šiame žaidime."
+    with pytest.raises(LobbyProblem) as started:
         await service.start(gid, HOST)
-    assert str(raised.value) == (
-        "Grinch Grow Your Heart are nevoie de cel puțin 2 jucători (ai 1)."
-    )
-    with i18n.using("et"), pytest.raises(LobbyProblem, match="Selles kanalis on juba mäng"):
-        await _lobby(service)
-    with pytest.raises(LobbyProblem, match="already in this game"):  # English by default
-        await service.join(gid, HOST, "Host")
+    assert str(started.value) == "Grinch Grow Your Heart needs at least 2 players (you have 1)."
+    with i18n.using("ro"):
+        assert started.value.translated() == (
+            "Grinch Grow Your Heart are nevoie de cel puțin 2 jucători (ai 1)."
+        )
+    with i18n.using("et"), pytest.raises(LobbyProblem) as busy:
+        await _lobby(service)  # the language current where it is raised does not matter
+    assert busy.value.translated().startswith("This channel already has a game.")
+    with i18n.using("et"):
+        assert busy.value.translated().startswith("Selles kanalis on juba mäng")
+
+
+def test_an_errors_later_values_are_translated_with_it() -> None:
+    error = LobbyProblem("No rated {game} games in this server yet.", game=i18n.later("Cancelled."))
+    assert str(error) == "No rated Cancelled. games in this server yet."
+    with i18n.using("ro"):
+        assert error.translated() == "Încă nu există jocuri Anulat. cu rating pe acest server."
 
 
 async def test_an_engine_reason_is_translated_with_its_values(
@@ -55,9 +70,11 @@ async def test_an_engine_reason_is_translated_with_its_values(
 
     monkeypatch.setattr(loaded.game, "apply", refuse)
     action = str(loaded.game.legal_actions(loaded.state, seat.seat)[0])
-    with i18n.using("lt"), pytest.raises(RejectedMove) as raised:
+    with pytest.raises(RejectedMove) as raised:
         await service.act(gid, seat.user_id, seat.step, action)
-    assert str(raised.value) == "Šiame serveryje dar nėra reitinguotų žaidimų Ten."
+    assert str(raised.value) == "No rated Ten games in this server yet."
+    with i18n.using("lt"):
+        assert raised.value.translated() == "Šiame serveryje dar nėra reitinguotų žaidimų Ten."
 
 
 def test_the_engines_own_reason_is_in_the_catalogs() -> None:
@@ -93,5 +110,6 @@ def test_turn_timers_are_described_with_each_languages_plurals() -> None:
         assert describe_timeout(3 * 3600) == "3 ore"
     with i18n.using("et"):
         assert describe_timeout(86400) == "1 päev" and describe_timeout(90) == "90 sekundit"
-        with pytest.raises(BadSetting, match="Käigu aeg võib olla 1 minutist 30 päevani"):
+        with pytest.raises(BadSetting) as refused:
             parse_timeout("45d")
+        assert refused.value.translated().startswith("Käigu aeg võib olla 1 minutist 30 päevani")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from db.models import GameRow
+from db.models import GameRow, GameStatus
 from db.store import Store
 from engine import GAMES
 from service.games import GameService
@@ -75,7 +75,7 @@ def test_ended_games_are_forgotten_and_the_oldest_go_first() -> None:
     for row in rows:
         known.of(row)
     assert len(known) == 2
-    known.of(replace(rows[2], status="finished"))
+    known.of(replace(rows[2], status=GameStatus.FINISHED))
     assert len(known) == 1
 
 
@@ -86,7 +86,7 @@ def _row(state: object, *, version: int) -> GameRow:
         guild_id=1,
         channel_id=10,
         game="ten",
-        status="active",
+        status=GameStatus.ACTIVE,
         host_id=HOST,
         seed=1,
         options="{}",

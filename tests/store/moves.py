@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from db.models import Actor
 from db.store import SeatUpdate, Store
 
 
@@ -20,7 +21,7 @@ async def record(
         expected_version=version,
         seat=0,
         action=f"a.{version}",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot=snapshot,
         seat_updates=[SeatUpdate(0, deadline, 0, False)],
         resume_after=resume_after,

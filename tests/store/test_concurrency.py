@@ -14,6 +14,7 @@ import asyncpg
 import pytest
 
 from db.errors import StaleVersion, StoreLocked
+from db.models import Actor, GameStatus
 from db.store import DEFAULT_CLAIM_LEASE, SeatUpdate, Store
 from tests.store.conftest import OpenStore
 from tests.store.moves import record
@@ -57,7 +58,7 @@ async def test_the_same_move_raced_by_two_stores_is_recorded_once(
                     expected_version=version,
                     seat=0,
                     action=f"{name}.{version}",
-                    actor="player",
+                    actor=Actor.PLAYER,
                     snapshot=f"{name}{version}",
                     seat_updates=updates,
                 )
@@ -111,7 +112,7 @@ async def test_due_timers_raced_by_two_stores_are_claimed_once_each(
         expected_version=0,
         seat=0,
         action="x",
-        actor="timeout",
+        actor=Actor.TIMEOUT,
         snapshot="{}",
         seat_updates=[SeatUpdate(0, now - 1, 1, False)],
     )
@@ -140,7 +141,7 @@ async def test_next_claimable_at_follows_deadlines_and_leases(store: Store) -> N
     assert await store.next_claimable_at() == 100.0
     assert [s.seat for s in await store.claim_due_seats(150.0, limit=5, lease=30)] == [0]
     assert await store.next_claimable_at() == 180.0
-    await store.end(game, "cancelled")
+    await store.end(game, GameStatus.CANCELLED)
     assert await store.next_claimable_at() is None
 
 
@@ -196,5 +197,5 @@ async def test_stalled_games_are_those_whose_automatic_moves_are_overdue(
     assert await second.hand_seat_to_computer(quiet, 1, name="Bot", new_host=None, resume_after=now)
     assert await first.stalled_games(now) == [quiet]
     assert (await first.game(quiet)).host_id == 1
-    await first.end(quiet, "cancelled")
+    await first.end(quiet, GameStatus.CANCELLED)
     assert await first.stalled_games(now + 100) == []

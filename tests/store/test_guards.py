@@ -19,6 +19,7 @@ import pytest
 
 from db import open_store
 from db.errors import DamagedDatabase, StorageFull, StoreLocked
+from db.models import GameStatus
 from db.sqlite import SqliteStore, _raise_mapped
 from tests.store.moves import record
 
@@ -37,7 +38,7 @@ async def _filled(path: Path, games: int = 60) -> None:
             seed=n,
             options="{" + "x" * 400 + "}",
         )
-        await store.end(row.id, "cancelled")
+        await store.end(row.id, GameStatus.CANCELLED)
     await store.close()  # the last connection checkpoints the WAL into the file
 
 
@@ -65,7 +66,7 @@ async def test_a_damaged_file_is_refused_with_one_line_on_how_to_restore(tmp_pat
     # Following the message: the backup put in place opens, with everything in it.
     shutil.copy(backup, path)
     store = await open_store(path)  # the refused open released its file lock
-    assert len(await store.games_with_status("cancelled")) == 60
+    assert len(await store.games_with_status(GameStatus.CANCELLED)) == 60
     await store.close()
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from db.errors import NotFound, StaleVersion
+from db.models import Actor
 from db.reads import Statement
 from db.store import SeatUpdate, Store, Tx
 
@@ -103,7 +104,7 @@ async def test_a_move_is_three_statements_whatever_the_seats(
         expected_version=0,
         seat=2,
         action="a",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot='{"s": 1}',
         seat_updates=updates,
     )
@@ -120,7 +121,7 @@ async def test_a_move_is_three_statements_whatever_the_seats(
         expected_version=1,
         seat=5,
         action="b",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot='{"s": 2}',
         seat_updates=[SeatUpdate(0, 70.0, 0, False)],
     )
@@ -134,7 +135,7 @@ async def test_a_move_is_three_statements_whatever_the_seats(
             expected_version=1,
             seat=0,
             action="c",
-            actor="player",
+            actor=Actor.PLAYER,
             snapshot="{}",
             seat_updates=updates,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from db.models import Actor, GameStatus
 from db.store import SeatUpdate, Store
 
 SNOWFLAKE = 1_234_567_890_123_456_789
@@ -21,7 +22,7 @@ async def _move(store: Store, game_id: int, version: int) -> None:
         expected_version=version,
         seat=0,
         action="x",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot="{}",
         seat_updates=[SeatUpdate(0, None, 0, False)],
     )
@@ -46,7 +47,7 @@ async def test_finished_and_lobby_games_are_never_stale(store: Store) -> None:
     await store.create_lobby(
         guild_id=1, channel_id=13, game="grinch", host_id=100, host_name="Host", seed=7
     )
-    await store.end(game_id, "finished")
+    await store.end(game_id, GameStatus.FINISHED)
     assert await store.stale_games() == []
 
 
@@ -54,7 +55,7 @@ async def test_a_users_dm_channel_is_remembered_across_games(store: Store) -> No
     assert await store.dm_channel_of(100) is None
     first = await _active_game(store, 20)
     await store.set_dm(first, 0, channel_id=SNOWFLAKE, message_id=SNOWFLAKE + 1)
-    await store.end(first, "finished")
+    await store.end(first, GameStatus.FINISHED)
     await _active_game(store, 21)  # a newer game without a DM yet
     assert await store.dm_channel_of(100) == SNOWFLAKE
     assert await store.dm_channel_of(101) is None
@@ -71,7 +72,7 @@ async def test_a_forced_move_is_logged_as_such(store: Store) -> None:
         expected_version=0,
         seat=0,
         action="t.deck",
-        actor="forced",
+        actor=Actor.FORCED,
         snapshot="{}",
         seat_updates=[SeatUpdate(0, None, 0, False)],
     )

@@ -25,6 +25,7 @@ from db.errors import (
     StoreUnavailable,
 )
 from db.migrations import DIALECTS, migration_files
+from db.models import Actor, GameStatus
 from db.store import SeatUpdate, Store
 from tests.store.conftest import OpenStore
 
@@ -105,8 +106,8 @@ async def test_one_open_game_per_channel_is_enforced_by_the_database(
     with pytest.raises(ChannelBusy):
         await _lobby(store)
     await _lobby(store, channel=11)  # another channel is fine
-    assert await store.end(first, "cancelled")
-    assert not await store.end(first, "cancelled")
+    assert await store.end(first, GameStatus.CANCELLED)
+    assert not await store.end(first, GameStatus.CANCELLED)
     await _lobby(store)  # a closed game frees the channel
     with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
         await raw_execute(
@@ -172,7 +173,7 @@ async def test_rows_keep_their_types_and_big_ids(store: Store) -> None:
     assert all(type(v) is bool for v in (host.is_computer, host.accepted, host.dm_closed))
     assert await store.open_game_in_channel(SNOWFLAKE + 1) == again
     assert await store.latest_game_in_channel(SNOWFLAKE + 1) == again
-    assert await store.games_with_status("active") == [again]
+    assert await store.games_with_status(GameStatus.ACTIVE) == [again]
     assert await store.earliest_deadline() == (row.id, 0, 50.0)
     await store.clear_deadline(row.id, 0)
     assert await store.earliest_deadline() is None
@@ -188,7 +189,7 @@ async def test_a_move_is_atomic_and_version_checked(store: Store) -> None:
         expected_version=0,
         seat=0,
         action="d.W3a",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot='{"s": 1}',
         seat_updates=updates,
     )
@@ -199,7 +200,7 @@ async def test_a_move_is_atomic_and_version_checked(store: Store) -> None:
             expected_version=0,
             seat=0,
             action="d.W4a",
-            actor="player",
+            actor=Actor.PLAYER,
             snapshot='{"s": 2}',
             seat_updates=updates,
         )
@@ -218,7 +219,7 @@ async def test_a_move_is_atomic_and_version_checked(store: Store) -> None:
             expected_version=1,
             seat=0,
             action="r.run",
-            actor="player",
+            actor=Actor.PLAYER,
             snapshot='{"s": 3}',
             seat_updates=updates,
             results=[(0, 100, 5, True), (0, 100, 5, True)],
@@ -233,7 +234,7 @@ async def test_a_move_is_atomic_and_version_checked(store: Store) -> None:
         expected_version=1,
         seat=1,
         action="r.run",
-        actor="autopilot",
+        actor=Actor.AUTOPILOT,
         snapshot='{"s": 3}',
         seat_updates=updates,
         results=[(0, 100, 5, True), (1, 101, -2, False)],
@@ -248,7 +249,7 @@ async def test_a_move_is_atomic_and_version_checked(store: Store) -> None:
             expected_version=2,
             seat=0,
             action="x",
-            actor="player",
+            actor=Actor.PLAYER,
             snapshot="{}",
             seat_updates=[],
         )
@@ -258,6 +259,7 @@ WRITER = textwrap.dedent(
     """
     import asyncio, sys
     from db import open_store
+    from db.models import Actor
     from db.store import SeatUpdate
 
     async def main(target):
@@ -270,7 +272,7 @@ WRITER = textwrap.dedent(
         while True:
             version = await store.record_move(
                 game.id, expected_version=version, seat=0, action=f"a.{version}",
-                actor="player", snapshot=str(version + 1),
+                actor=Actor.PLAYER, snapshot=str(version + 1),
                 seat_updates=[SeatUpdate(0, None, 0, False)])
             print(version, flush=True)
 
@@ -352,7 +354,7 @@ async def test_the_acting_seat_steps_on_with_or_without_its_own_update(store: St
         expected_version=0,
         seat=1,
         action="a",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot="{}",
         seat_updates=[],
     )
@@ -361,7 +363,7 @@ async def test_the_acting_seat_steps_on_with_or_without_its_own_update(store: St
         expected_version=1,
         seat=1,
         action="b",
-        actor="player",
+        actor=Actor.PLAYER,
         snapshot="{}",
         seat_updates=[SeatUpdate(0, 30.0, 0, False), SeatUpdate(1, None, 0, False)],
     )
