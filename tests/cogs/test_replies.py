@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
@@ -17,6 +18,7 @@ from cogs.utils.replies import SORRY, answering_errors, within_budget
 from db.store import Store
 from service.errors import LobbyProblem
 from service.games import GameService
+from service.languages import Languages
 
 HOST = 100
 
@@ -69,15 +71,20 @@ class FakeInteraction:
     user: _User = field(default_factory=_User)
     guild_id: int | None = None
     guild_locale: discord.Locale | None = None
-    client: object = None  # no stored languages: Discord's locale decides
+    client: object = None  # the bot, where enter() reads the stored languages
 
     def __post_init__(self) -> None:
         self.response = _Response(self.sent)
         self.followup = _Followup(self.sent)
 
 
-def _interaction(locale: discord.Locale) -> tuple[FakeInteraction, discord.Interaction[Any]]:
-    fake = FakeInteraction(locale)
+def _interaction(
+    locale: discord.Locale, store: Store | None = None
+) -> tuple[FakeInteraction, discord.Interaction[Any]]:
+    """A click in ``locale``; with ``store``, the bot's stored languages too (the clicker has
+    chosen none, so Discord's locale decides)."""
+    client = SimpleNamespace(languages=Languages(store)) if store is not None else None
+    fake = FakeInteraction(locale, client=client)
     return fake, cast("discord.Interaction[Any]", fake)
 
 
@@ -91,7 +98,7 @@ async def _lobby(service: GameService) -> int:
 async def test_a_service_error_is_answered_in_the_clickers_language(store: Store) -> None:
     service = GameService(store)
     game_id = await _lobby(service)
-    fake, interaction = _interaction(discord.Locale.romanian)
+    fake, interaction = _interaction(discord.Locale.romanian, store)
 
     async def click() -> bool:
         await enter(interaction)  # as every button's interaction_check does
@@ -108,7 +115,7 @@ async def test_a_service_error_is_answered_in_the_clickers_language(store: Store
 async def test_a_counted_error_is_answered_with_the_languages_plural(store: Store) -> None:
     service = GameService(store)
     game_id = await _lobby(service)
-    fake, interaction = _interaction(discord.Locale.lithuanian)
+    fake, interaction = _interaction(discord.Locale.lithuanian, store)
 
     async def click() -> None:
         await enter(interaction)
