@@ -149,8 +149,12 @@ async def test_timeouts_play_for_the_player_then_autopilot_until_they_return(
     assert late not in game.to_act(loaded.state) or loaded.row.status != "active"
     user = loaded.seats[late].user_id
     assert user is not None
-    back = await service.come_back(gid, user)
-    assert not back.after.seats[late].autopilot
+    if loaded.row.status == "active":
+        back = await service.come_back(gid, user)
+        assert not back.after.seats[late].autopilot
+    else:  # the autopilot finished the game: nothing to come back to
+        with pytest.raises(GameClosed):
+            await service.come_back(gid, user)
 
 
 async def test_a_failing_computer_player_never_stalls_the_game(
