@@ -193,8 +193,9 @@ class TableCog(commands.Cog, name="Table"):
             )
         if refused:
             return
-        await answer(interaction, update=False, content=_("Welcome back! Autopilot is off."))
-        self.publisher.publish(report)
+        await reply(interaction, _("Welcome back! Autopilot is off."))  # for the clicker alone
+        if report.after is not report.before:
+            self.publisher.publish(report)
 
     async def send_hand(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         """The player's hand and buttons as an ephemeral message."""

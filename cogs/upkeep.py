@@ -6,7 +6,8 @@ messages are older than their last move are redrawn, behind live moves in the RE
 Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
 few seconds, games whose automatic moves are overdue (the process playing them stopped, or
 saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
-failed edit, an outage).
+failed edit, an outage). A channel that refused the bot's table hears here when Discord says
+the permission is back.
 """
 
 from __future__ import annotations
@@ -73,6 +74,43 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             log.info("the table of game %s was deleted; posting it again", loaded.row.id)
             self.publisher.redraw_table(loaded)
 
+    # -- permissions ---------------------------------------------------------------------
+    # A channel that refused the bot's table is tried again as soon as Discord says the bot
+    # may post there: every interaction carries the bot's permissions in its channel, and a
+    # moderator's fix comes as a channel, role or member (the bot's) update.
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[commands.Bot]) -> None:
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            self.publisher.permissions(interaction.channel_id, interaction.app_permissions)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        self._permissions_changed(after.guild)
+
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        self._permissions_changed(after.guild)
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        if self.bot.user is not None and after.id == self.bot.user.id:
+            self._permissions_changed(after.guild)
+
+    def _permissions_changed(self, guild: discord.Guild) -> None:
+        """Tell the publisher the bot's permissions in each channel of ``guild`` that refused
+        it (unknown without the bot's member: worth one try)."""
+        for channel_id in self.publisher.refused_channels():
+            channel = guild.get_channel(channel_id)
+            if channel is None:
+                continue
+            me = guild.me
+            self.publisher.permissions(
+                channel_id, channel.permissions_for(me) if me is not None else None
+            )
+
     # -- start-up ------------------------------------------------------------------------
 
     async def recover(self) -> None:
@@ -97,7 +135,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             if self.publisher.busy(game_id):
                 continue
             try:
-                self.publisher.resync(await self.service.load(game_id), urgent=urgent)
+                self.publisher.repair(await self.service.load(game_id), urgent=urgent)
             except Exception:
                 log.exception("could not redraw game %s", game_id)
                 continue

@@ -22,7 +22,9 @@ import discord
 
 log = logging.getLogger(__name__)
 
-Job = Callable[[], Awaitable[None]]
+# A job returns False when it left its work undone without an error (its game is then not
+# settled as shown); anything else is done.
+Job = Callable[[], Awaitable[bool | None]]
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
 
 
@@ -112,8 +114,7 @@ class Outbox:
     async def _attempt(self, lane: Hashable, key: Hashable, job: Job) -> bool:
         for delay in (*self._retry_delays, None):
             try:
-                await job()
-                return True
+                return await job() is not False
             except (discord.DiscordServerError, aiohttp.ClientError, TimeoutError) as exc:
                 if delay is None:
                     log.warning("gave up on %s in lane %s: %s", key, lane, exc)

@@ -74,6 +74,7 @@ class Publisher:
         self.views = Views()
         self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
         self.tables = TableMessages(bot, service, self.pacer, self.views)
+        self.tables.retry = self._retry_tables
         self.answering = Answering()
         self.outbox = Outbox(settled=self._settled, before=self.answering.first)
         self.marks = RenderedMarks(service.showing)
@@ -231,6 +232,32 @@ class Publisher:
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat, urgent=urgent)
 
+    def repair(self, loaded: Loaded, *, urgent: bool = False) -> None:
+        """A game whose messages are behind (the periodic check): its table alone if that is
+        what waits (its channel refused the bot; the hands were drawn, and drawing them anew
+        would send due players a new DM per check), else everything (:meth:`resync`)."""
+        shown = self.games.get(loaded.row.id)
+        if shown is not None and shown.table_behind:
+            self._table_later(self._track(loaded), urgent=urgent)
+        else:
+            self.resync(loaded, urgent=urgent)
+
+    def permissions(self, channel_id: int, permissions: discord.Permissions | None) -> None:
+        """Discord says what the bot may do in a channel (an interaction's
+        ``app_permissions``, a channel or role update; None: unknown): a channel whose tables
+        wait for a permission gets them drawn now if it is back."""
+        if self.tables.permitted(channel_id, permissions):
+            self._retry_tables(channel_id)
+
+    def refused_channels(self) -> list[int]:
+        """Channels that refused the bot and have not allowed it since."""
+        return list(self.tables.refused)
+
+    def _retry_tables(self, channel_id: int) -> None:
+        for shown in list(self.games.values()):
+            if shown.table_behind and shown.loaded.row.channel_id == channel_id:
+                self._table_later(shown, urgent=False)
+
     def redraw_table(self, loaded: Loaded) -> None:
         """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""
         self._table_later(self._track(loaded))
@@ -333,12 +360,13 @@ class Publisher:
     def _table_later(self, shown: GameShown, *, urgent: bool = True) -> None:
         game_id, channel_id = shown.loaded.row.id, shown.loaded.row.channel_id
 
-        async def job() -> None:
+        async def job() -> bool:
             async with self.shared.table_turn(shown):
                 with i18n.using(await self.public(shown.loaded)):
-                    await self.tables.draw(shown, urgent=urgent)
+                    drawn = await self.tables.draw(shown, urgent=urgent)
             for told in self.table_drawn:
                 told(shown.loaded)
+            return drawn
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 

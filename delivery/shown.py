@@ -130,7 +130,7 @@ class GameShown:
     table_key: str | None
     rendered_version: int
     dms: dict[int, DmShown] = field(default_factory=dict)
-    table_blocked_until: float = 0.0
+    table_behind: bool = False  # its channel refused the table: drawn again when it allows
     table_drawn: Loaded | None = None  # the state the table message last showed
 
     @classmethod

@@ -174,12 +174,16 @@ class GameService(Lobbies):
             return report
 
     async def come_back(self, game_id: int, user_id: int) -> Report:
-        """A player on autopilot takes their seat back."""
+        """A player on autopilot takes their seat back (the "I'm back" button), checked like
+        a move: a player's own button, a game still running. A player already back gets the
+        same answer: the button did what it says."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated("You are not a player of this game.")
+                raise NotSeated("These buttons belong to a player of this game.")
+            if loaded.row.status != GameStatus.ACTIVE:
+                raise GameClosed("This game is over.")
             after = loaded
             if seat.autopilot:
                 await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)

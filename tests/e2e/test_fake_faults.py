@@ -18,6 +18,12 @@ from tests.fakediscord.faults import (
     UNKNOWN_MESSAGE,
     DiscordError,
 )
+from tests.fakediscord.models import (
+    BOT_PERMISSIONS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    bot_permissions_in,
+)
 from tests.fakediscord.process import BotProcess
 from tests.fakediscord.ratelimit import MESSAGE_CREATE
 from tests.fakediscord.rawclient import RawShard, rest_call
@@ -185,3 +191,34 @@ async def test_discordpy_sees_injected_faults(
 
     again = await fake.slash(alice, games, "demo dm", options={"user": bob})
     assert (await again.wait_message())["content"] == "DM sent to bob"
+
+
+async def test_a_permission_taken_from_the_bot_refuses_its_posts_and_is_announced(
+    fake_discord: FakeDiscord,
+) -> None:
+    """As Discord: without Send Messages a post is refused with 50013, without View Channel
+    everything in the channel with 50001; each change is a CHANNEL_UPDATE carrying the
+    overwrite (interactions carry the same permissions: tests/e2e/test_permission_fix.py)."""
+    fake = fake_discord
+    games = fake.channel_named("games")
+    shard = RawShard(fake, intents=1)  # GUILDS: channel events
+    await shard.connect()
+    try:
+        await shard.wait_event("READY")
+        fake.set_bot_permissions(games, deny=SEND_MESSAGES)
+        event = await shard.wait_event("CHANNEL_UPDATE", id=str(games))
+        assert event["permission_overwrites"] == [
+            {"id": str(fake.bot_user.id), "type": 1, "allow": "0", "deny": str(SEND_MESSAGES)}
+        ]
+        assert (await post(fake, games)) == (403, {"message": "Missing Permissions", "code": 50013})
+        fake.set_bot_permissions(games, deny=VIEW_CHANNEL)
+        history = await rest_call(fake, "GET", f"/channels/{games}/messages")
+        assert (history.status, history.body["code"]) == (403, 50001)
+        fake.set_bot_permissions(games)
+        await shard.wait_event("CHANNEL_UPDATE", id=str(games), permission_overwrites="[]")
+        assert (await post(fake, games))[0] == 200
+    finally:
+        await shard.close()
+    assert bot_permissions_in(fake.channels[games], fake.bot_user.id) == BOT_PERMISSIONS
+    fake.set_bot_permissions(games, deny=SEND_MESSAGES, event=False)
+    assert not bot_permissions_in(fake.channels[games], fake.bot_user.id) & SEND_MESSAGES

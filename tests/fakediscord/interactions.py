@@ -15,6 +15,7 @@ from .models import (
     ATTACHMENT_SIZE_LIMIT,
     BOT_PERMISSIONS,
     JSON,
+    bot_permissions_in,
     channel_payload,
     member_payload,
     permissions_of,
@@ -66,7 +67,7 @@ def _base_payload(
         "version": 1,
         "channel_id": str(channel_id),
         "channel": channel_payload(channel, fake.users),
-        "app_permissions": str(BOT_PERMISSIONS),
+        "app_permissions": str(BOT_PERMISSIONS),  # in a guild channel: the channel's, below
         "locale": user.locale,
         "entitlements": [],
         "authorizing_integration_owners": {},
@@ -77,6 +78,7 @@ def _base_payload(
         if user_id not in guild.member_ids:
             raise LookupError(f"user {user.name} is not a member of guild {guild.name}")
         data["channel"]["permissions"] = str(permissions_of(guild, user))
+        data["app_permissions"] = str(bot_permissions_in(channel, fake.bot_user.id))
         data.update(
             {
                 "guild_id": str(guild.id),

@@ -167,10 +167,23 @@ class FakeChannel:
     name: str
     guild_id: int | None
     recipient_id: int | None = None
+    # Permission overwrites as Discord sends them ({"id", "type" (0 role, 1 member), "allow",
+    # "deny"}); only a member overwrite for the bot is read (bot_permissions_in).
+    overwrites: list[JSON] = field(default_factory=list)
 
     @property
     def type(self) -> int:
         return 0 if self.guild_id is not None else 1
+
+
+def bot_permissions_in(channel: FakeChannel, bot_id: int) -> int:
+    """The bot's permissions in a channel: its role's, changed by a member overwrite for it
+    (without View Channel Discord grants nothing in the channel)."""
+    perms = BOT_PERMISSIONS
+    for overwrite in channel.overwrites:
+        if overwrite["type"] == 1 and int(overwrite["id"]) == bot_id:
+            perms = (perms & ~int(overwrite["deny"])) | int(overwrite["allow"])
+    return perms if perms & VIEW_CHANNEL else 0
 
 
 @dataclass
@@ -246,7 +259,7 @@ def channel_payload(channel: FakeChannel, users: dict[int, FakeUser]) -> JSON:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": 0,
-        "permission_overwrites": [],
+        "permission_overwrites": copy.deepcopy(channel.overwrites),
         "nsfw": False,
         "parent_id": None,
         "topic": None,

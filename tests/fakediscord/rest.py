@@ -10,7 +10,18 @@ from typing import TYPE_CHECKING, Any
 
 from . import callbacks
 from .messages import create_message, delete_message, edit_message
-from .models import JSON, FakeChannel, StoredMessage, channel_payload, guild_payload, member_payload
+from .models import (
+    ATTACH_FILES,
+    JSON,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    FakeChannel,
+    StoredMessage,
+    bot_permissions_in,
+    channel_payload,
+    guild_payload,
+    member_payload,
+)
 from .router import Ctx, HttpError, Result, Router, not_found
 
 if TYPE_CHECKING:
@@ -75,10 +86,16 @@ class RestApi(Router):
     # ------------------------------------------------------------------ lookups
 
     def channel(self, ctx: Ctx) -> FakeChannel:
+        """The path's channel; a guild channel the bot cannot see answers 50001."""
         channel = self.fake.channels.get(ctx.int_param("channel_id"))
         if channel is None:
             raise not_found(10003, "Channel")
+        if channel.guild_id is not None and not self.bot_may(channel, VIEW_CHANNEL):
+            raise HttpError(403, 50001, "Missing Access")
         return channel
+
+    def bot_may(self, channel: FakeChannel, permissions: int) -> bool:
+        return bot_permissions_in(channel, self.fake.bot_user.id) & permissions == permissions
 
     def channel_message(self, ctx: Ctx) -> StoredMessage:
         channel = self.channel(ctx)
@@ -245,6 +262,10 @@ class RestApi(Router):
         if channel.recipient_id is not None and not fake.users[channel.recipient_id].dms_open:
             fake.blocked_dm_attempts.append(channel.recipient_id)
             raise HttpError(403, 50007, "Cannot send messages to this user")
+        if channel.guild_id is not None:
+            needed = SEND_MESSAGES | (ATTACH_FILES if ctx.files else 0)
+            if not self.bot_may(channel, needed):
+                raise HttpError(403, 50013, "Missing Permissions")
         stored = create_message(fake, channel.id, ctx.json, files=ctx.files)
         return 200, stored.data
 

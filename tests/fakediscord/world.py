@@ -162,6 +162,26 @@ class WorldMixin:
             lambda: guild_payload(guild, self.channels, self.users, full=False),
         )
 
+    def set_bot_permissions(
+        self, channel_id: int, *, deny: int = 0, allow: int = 0, event: bool = True
+    ) -> None:
+        """A moderator changes what the bot may do in a guild channel (a member overwrite for
+        the bot; ``deny=0, allow=0`` removes it): CHANNEL_UPDATE is sent (not with
+        ``event=False``: as if the bot missed it), later requests are refused as Discord
+        refuses them (``rest.py``), and interactions from the channel carry the new
+        ``app_permissions``."""
+        channel = self.channels[channel_id]
+        assert channel.guild_id is not None, "DM channels have no permissions to change"
+        bot = str(self.bot_user.id)
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != bot]
+        if deny or allow:
+            overwrite = {"id": bot, "type": 1, "allow": str(allow), "deny": str(deny)}
+            channel.overwrites.append(overwrite)
+        if event:
+            self._push(
+                channel.guild_id, "CHANNEL_UPDATE", lambda: channel_payload(channel, self.users)
+            )
+
     def delete_message(self, message_id: int) -> None:
         """A user or moderator deletes a message: MESSAGE_DELETE, later edits get 10008."""
         stored = self.stored[message_id]

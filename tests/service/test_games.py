@@ -149,8 +149,12 @@ async def test_timeouts_play_for_the_player_then_autopilot_until_they_return(
     assert late not in game.to_act(loaded.state) or loaded.row.status != "active"
     user = loaded.seats[late].user_id
     assert user is not None
-    back = await service.come_back(gid, user)
-    assert not back.after.seats[late].autopilot
+    if loaded.row.status == "active":
+        back = await service.come_back(gid, user)
+        assert not back.after.seats[late].autopilot
+    else:  # the autopilot finished the game: nothing to come back to
+        with pytest.raises(GameClosed):
+            await service.come_back(gid, user)
 
 
 async def test_a_failing_computer_player_never_stalls_the_game(
@@ -212,3 +216,23 @@ async def test_the_players_own_move_is_reported_before_the_computers_answer(
         loaded = report.after
     assert answered_by_computer == 3
     assert len(seen) == len({id(r) for r in seen})
+
+
+async def test_coming_back_is_checked_like_a_move(store: Store) -> None:
+    """ "I'm back": a player of the game only, a running game only; a player who is not on
+    autopilot is back already (nothing changes)."""
+    service = GameService(store, turn_timeout=0)
+    loaded = await _started(service, humans=2, computers=0)
+    gid = loaded.row.id
+    await store.set_seat_flags(gid, 1, autopilot=True, timeouts=2)
+    with pytest.raises(NotSeated):
+        await service.come_back(gid, STRANGER)
+    assert (await service.come_back(gid, HOST)).after.seats[0].autopilot is False
+    back = await service.come_back(gid, BOB)
+    assert back.before.seats[1].autopilot and not back.after.seats[1].autopilot
+    assert not (await service.load(gid)).seats[1].autopilot
+    await store.set_seat_flags(gid, 1, autopilot=True, timeouts=2)
+    await service.cancel(gid, HOST, is_admin=False)
+    with pytest.raises(GameClosed):
+        await service.come_back(gid, BOB)
+    assert (await service.load(gid)).seats[1].autopilot  # a cancelled game is left as it is
