@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import grinch as rules
 from i18n import N_, _, pgettext, translate
+from presentation import titles
 
 SUIT_EMOJI = {"W": "🌿", "N": "🔔", "O": "🎀", "P": "🎁"}
 
@@ -21,9 +22,13 @@ CARD_NAMES = {
 }
 
 
+# TRANSLATORS: the game's published title (the box keeps it in English); every message that
+# names the game shows this one translation.
+TITLE = N_("Grinch Grow Your Heart")  # the engine's title: presentation.titles translates it
+
+
 def game_title() -> str:
-    # TRANSLATORS: the game's published title (the box keeps it in English).
-    return pgettext("grinch", "Grinch Grow Your Heart")
+    return titles.game_title("grinch")
 
 
 def suit_name(suit: str) -> str:
