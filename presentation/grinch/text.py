@@ -11,7 +11,7 @@ from engine import grinch as rules
 from i18n import N_, _, pgettext, translate
 from presentation import titles
 
-SUIT_EMOJI = {"W": "🌿", "N": "🔔", "O": "🎀", "P": "🎁"}
+SUIT_EMOJI = {"W": "🌿", "N": "⚡", "O": "🎀", "P": "🎁"}
 
 # The cards the rulebook names (the others are shown by suit and rank); keys as in the engine.
 CARD_NAMES = {
@@ -85,7 +85,7 @@ def card_long(card: str) -> str:
 
 
 def suit_legend() -> str:
-    """Each suit's emoji and name: "🌿 Wreaths · 🔔 Noise · …"."""
+    """Each suit's emoji and name: "🌿 Wreaths · ⚡ Noise · …"."""
     return " · ".join(f"{SUIT_EMOJI[s]} {suit_name(s)}" for s in rules.SUITS)
 
 
