@@ -45,10 +45,11 @@ def _translations(language: str) -> list[tuple[str, str, str]]:
             if not message.id:
                 continue
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            english = PLACEHOLDER.sub("", str(ids[-1]))
             texts = message.string if isinstance(message.string, tuple) else (message.string,)
             for text in texts:
-                if text:
-                    found.append((domain, PLACEHOLDER.sub("", ids[-1]), PLACEHOLDER.sub("", text)))
+                if isinstance(text, str) and text:
+                    found.append((domain, english, PLACEHOLDER.sub("", text)))
     return found
 
 
