@@ -21,6 +21,7 @@ from engine.base import Game
 from i18n import _, ngettext, pgettext
 from presentation import UIS
 from presentation.base import BLUE, GameUI, Panel
+from presentation.titles import title_of
 
 
 def how_to_play() -> str:
@@ -83,7 +84,7 @@ def help_panel(
         start = _("`/{game} start`", game=command)
         if game.max_players == 2:  # the lobby offers a direct challenge (see cogs.lobby)
             start = _("`/{game} start` or `/{game} start opponent:@someone`", game=command)
-        fields.append((game.title, f"{_players(game)} · {start}", False))
+        fields.append((title_of(game), f"{_players(game)} · {start}", False))
     return Panel(
         title=_("🃏 Card games in this server"),
         description=how_to_play(),

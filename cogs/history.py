@@ -16,14 +16,12 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.controls import EXPORT, REPLAY, history_view, replay_view
 from cogs.utils.replies import answering_errors, within_budget
-from engine import GAMES
 from i18n import _
 from presentation.replay import history_panel, replay_panels
+from presentation.titles import game_title, game_titles
 from service.replays import Replays
 
 log = logging.getLogger(__name__)
-
-TITLES = {name: game.title for name, game in GAMES.items()}
 
 
 class HistoryCog(commands.Cog, name="History"):
@@ -49,7 +47,7 @@ class HistoryCog(commands.Cog, name="History"):
             work = self.replays.recent(guild, user_id=user.id)
             whose = user.display_name
         games = await within_budget(interaction, work, ephemeral=True, thinking=True)
-        panel = history_panel(games, TITLES, whose)
+        panel = history_panel(games, game_titles(), whose)
         kwargs: dict[str, Any] = {"embed": to_discord.embed(panel)}
         view = history_view([g.game_id for g in games])
         if view is not None:
@@ -83,7 +81,7 @@ class HistoryCog(commands.Cog, name="History"):
         file = discord.File(io.BytesIO(body), filename=f"{data['game']}-{game_id}.json")
         text = _(
             "{game} #{id}: seed, players, every action and the result.",
-            game=data["title"],
+            game=game_title(data["game"]),
             id=game_id,
         )
         await _respond(interaction, new=True, content=text, attachments=[file])

@@ -24,6 +24,7 @@ from db.models import GameStatus
 from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import N_, _, later
+from presentation.titles import game_title
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
 
@@ -86,7 +87,8 @@ class LeavingCog(commands.Cog, name="Leaving"):
             return
         if loaded.row.game != game_name:
             await reply(
-                interaction, _("The game in this channel is {game}.", game=loaded.game.title)
+                interaction,
+                _("The game in this channel is {game}.", game=game_title(loaded.row.game)),
             )
         elif loaded.row.status == GameStatus.LOBBY:
             await reply(interaction, _("This game has not started: use **Leave** on the lobby."))

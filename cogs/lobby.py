@@ -20,6 +20,7 @@ from engine import GAMES
 from engine.base import Game
 from i18n import Later, _, later
 from presentation.lobby import lobby_panel
+from presentation.titles import game_title
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -175,7 +176,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         text = later(
             "🛑 {name} cancelled the {game} game.",
             name=interaction.user.display_name,
-            game=loaded.game.title,
+            game=Later(loaded.game.title),
         )
         if interaction.response.is_done():  # deferred privately: the news is public
             await answer(interaction, update=False, content=_("Cancelled."))
@@ -227,7 +228,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 report.after.row.host_id,
                 _("The game is on: see the table below."),
             )
-            content = _("▶️ {game} started: {names}.", game=report.after.game.title, names=names)
+            content = _(
+                "▶️ {game} started: {names}.", game=game_title(report.after.row.game), names=names
+            )
             return {"content": content, "embed": to_discord.embed(panel), "view": None}, report
         closing: Later | None = None  # written below, in the server's language
         if verb == "join":

@@ -22,9 +22,9 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.replies import answering_errors, reply, within_budget
 from delivery.publisher import Publisher
-from engine import GAMES
 from i18n import _
 from presentation.base import BLUE, Panel
+from presentation.titles import game_title
 from service.languages import Languages
 from service.servers import GuildSettings, ServerSettings, describe_timeout
 
@@ -151,7 +151,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         sent = 0
         for due in await self.servers.due_reminders(now):
             i18n.set_language(await self._language_of(due.user_id))  # a private message
-            title = GAMES[due.game].title if due.game in GAMES else due.game
+            title = game_title(due.game)
             text = _(
                 "⏰ Your turn in **{game}** ({channel}) ends {when}; after that the computer "
                 "plays for you.",

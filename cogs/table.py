@@ -28,6 +28,7 @@ from delivery.shown import Note, forced_notes, names_of
 from engine import GAMES
 from i18n import N_, _
 from presentation import UIS
+from presentation.titles import game_title
 from service.errors import NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -238,7 +239,8 @@ class TableCog(commands.Cog, name="Table"):
             return None
         if loaded.row.game != game_name:
             await reply(
-                interaction, _("The game in this channel is {game}.", game=loaded.game.title)
+                interaction,
+                _("The game in this channel is {game}.", game=game_title(loaded.row.game)),
             )
             return None
         return loaded

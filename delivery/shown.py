@@ -17,6 +17,7 @@ from engine.base import Game, seat_view
 from i18n import _
 from presentation import UIS
 from presentation.base import Button, Names, Select
+from presentation.titles import game_title
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
@@ -252,7 +253,7 @@ def hand_header(
     lines = [
         _(
             "**{game}** in {where} — [go to the table]({url})",
-            game=loaded.game.title,
+            game=game_title(loaded.row.game),
             where=where,
             url=url,
         )

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from engine.base import Game
 from i18n import _, ngettext
 from presentation.base import BLUE, GREY, Panel
+from presentation.titles import title_of
 
 
 class LobbySeat(Protocol):
@@ -47,7 +48,7 @@ def lobby_panel(
             "{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players
         )
     return Panel(
-        title=_("{game} — lobby", game=game.title),
+        title=_("{game} — lobby", game=title_of(game)),
         description=(
             need
             + " · "

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from db.store import Store
 from engine import GAMES
+from i18n import Later
 from service.errors import NoGame
 from service.ratings import LOWEST_WINS, shown
 
@@ -64,7 +65,7 @@ class Boards:
             raise NoGame("I don't know that game.")
         size = await self.store.leaderboard_size(guild_id, game)
         if size == 0:
-            raise NoGame("No rated {game} games in this server yet.", game=GAMES[game].title)
+            raise NoGame("No rated {game} games in this server yet.", game=Later(GAMES[game].title))
         pages = (size + PAGE_SIZE - 1) // PAGE_SIZE
         page = max(0, min(page, pages - 1))
         rows = await self.store.leaderboard(

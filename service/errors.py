@@ -20,8 +20,9 @@ from i18n import DEFAULT, Later, ngettext, translate, using
 class PlayError(Exception):
     """Root: something a user tried that cannot happen; nothing was changed.
 
-    ``values`` that are :class:`~i18n.Later` are translated with the message; other values
-    (names, numbers, a game's title, which is never translated) are filled in as they are.
+    ``values`` that are :class:`~i18n.Later` are translated with the message (a game's title
+    is given as ``Later(game.title)``: the catalogs hold each title under its English text);
+    other values (names, numbers) are filled in as they are.
     """
 
     def __init__(self, message: str, /, **values: Any) -> None:

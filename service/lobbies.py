@@ -17,6 +17,7 @@ from db.errors import AlreadySeated, ChannelBusy, StaleVersion
 from db.models import GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
+from i18n import Later
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
 from service.reports import Loaded, Report, Upcoming, here
 
@@ -186,7 +187,7 @@ class Lobbies(ABC):
                 "{game} needs at least {n} player (you have {seated}).",
                 "{game} needs at least {n} players (you have {seated}).",
                 game.min_players,
-                game=game.title,
+                game=Later(game.title),
                 seated=len(loaded.seats),
             )
         state = game.new_game(len(loaded.seats), loaded.row.seed)

@@ -22,10 +22,10 @@ from tools.messages import missing
 HOST, BOB = 100, 101
 
 
-async def _lobby(store: Store, game: str = "grinch") -> Loaded:
+async def _lobby(store: Store, game: str = "grinch", channel_id: int = 10) -> Loaded:
     service = GameService(store, turn_timeout=0)
     loaded = await service.open_lobby(
-        game=game, guild_id=1, channel_id=10, host_id=HOST, host_name="Ann"
+        game=game, guild_id=1, channel_id=channel_id, host_id=HOST, host_name="Ann"
     )
     return await service.join(loaded.row.id, BOB, "Bob")
 
@@ -51,9 +51,9 @@ def test_help_reads_in_romanian() -> None:
     assert panel.description.startswith("**Cum se joacă**\n1. Scrie `/<joc> începe`")
     assert "**Intră**" in panel.description and "**Mâna mea**" in panel.description
     values = {name: value for name, value, _ in panel.fields}
-    assert values["Grinch Grow Your Heart"].startswith("2–6 jucători · ")  # titles stay
-    assert values["Ten"].startswith("1–5 jucători (și solo)")
-    assert "`/inimi începe` sau `/inimi începe adversar:@cineva`" in values["2-Player Hearts"]
+    assert values["Grinch Grow Your Heart"].startswith("2–6 jucători · ")  # a brand: kept
+    assert values["Zece"].startswith("1–5 jucători (și solo)")  # the commands' own title
+    assert "`/inimi începe` sau `/inimi începe adversar:@cineva`" in values["Inimi cu 2 jucători"]
 
 
 async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
@@ -71,6 +71,19 @@ async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
     assert _labels(lobby_view(loaded))[0] == "Join"  # English by default
 
 
+async def test_the_lobby_names_the_game_as_its_commands_do(store: Store) -> None:
+    loaded = await _lobby(store, "ten")
+    with i18n.using("lt"):
+        assert lobby_panel(loaded.game, loaded.seats, loaded.row.host_id).title == (
+            "Dešimt — laukiamasis"
+        )
+    hearts = await _lobby(store, "hearts", channel_id=11)
+    with i18n.using("ro"):
+        assert lobby_panel(hearts.game, hearts.seats, hearts.row.host_id).title == (
+            "Inimi cu 2 jucători — lobby"
+        )
+
+
 async def test_a_hand_header_reads_in_lithuanian(store: Store) -> None:
     loaded = await _lobby(store, "hearts")
     service = GameService(store, turn_timeout=0)
@@ -78,7 +91,7 @@ async def test_a_hand_header_reads_in_lithuanian(store: Store) -> None:
     seat = started.seats[0]
     with i18n.using("lt"):
         header = hand_header(started, seat, i18n._("your server"), None)
-    assert header.startswith("**2-Player Hearts** · tavo serveris — [eiti prie stalo](")
+    assert header.startswith("**Čirvai dviem** · tavo serveris — [eiti prie stalo](")
 
 
 def test_settings_and_command_errors_in_each_language() -> None:

@@ -5,6 +5,12 @@ localizations for it; of our languages Discord has Romanian and Lithuanian (no E
 texts come from the ``commands`` catalog, each under a context naming what it is ("command
 name", "option description", ...): a name must stay a lowercase word of at most 32 characters,
 so it is translated apart from the same English word used elsewhere.
+
+Every command, option and choice carries a Romanian and a Lithuanian localization, even where
+the word is spelled as in English ("grinch"): the catalogs are complete (``tools.messages
+check``), so the text served is the language's own choice. Two kinds of choice are not in the
+commands catalog: a game's title is the one the game's own screens show
+(:func:`presentation.titles.title_of`), and a language's own name is never translated.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 import i18n
 from engine import GAMES
+from presentation.titles import title_of
 
 CONTEXTS = {
     Where.command_name: "command name",
@@ -29,9 +36,20 @@ CONTEXTS = {
 }
 
 
+GAMES_BY_TITLE = {game.title: game for game in GAMES.values()}
+
+
 def untranslated_choice(name: str) -> bool:
-    """Proper names among the choices: the games' titles and the languages' own names."""
-    return name in i18n.NATIVE_NAMES.values() or name in {g.title for g in GAMES.values()}
+    """Choices the commands catalog leaves out: the games' titles (translated by the games'
+    own catalogs) and the languages' own names."""
+    return name in i18n.NATIVE_NAMES.values() or name in GAMES_BY_TITLE
+
+
+def choice_name(name: str) -> str:
+    """A choice outside the commands catalog in the current language: a game's one title, or
+    a language's own name as it is."""
+    game = GAMES_BY_TITLE.get(name)
+    return title_of(game) if game is not None else name
 
 
 class CommandTranslator(app_commands.Translator):
@@ -45,11 +63,10 @@ class CommandTranslator(app_commands.Translator):
         kind = CONTEXTS.get(context.location)
         if language in (None, i18n.DEFAULT) or kind is None:
             return None
-        if kind == "choice" and untranslated_choice(string.message):
-            return None
         with i18n.using(language):
-            text = i18n.pgettext(kind, string.message)
-        return None if text == string.message else text
+            if kind == "choice" and untranslated_choice(string.message):
+                return choice_name(string.message)
+            return i18n.pgettext(kind, string.message)
 
 
 def tree_messages(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from engine.gnoming import GnomeCell, GnomePile, GnomeView, card_kind, card_short, card_value
 from i18n import N_, _, pgettext, translate
+from presentation import titles
 from presentation.base import Names, Style
 
 FACE_DOWN = "🂠"
@@ -40,9 +41,14 @@ LINE_NOTES: dict[tuple[int, ...], str] = {
 }
 
 
+# TRANSLATORS: the game's published title (a brand: most languages keep it); every message that
+# names the game shows this one translation.
+TITLE = N_("Gnoming A Round")  # the engine's title: presentation.titles translates it
+
+
 def title() -> str:
-    """The game's name (a brand: most languages keep it)."""
-    return _("Gnoming A Round")
+    """The game's name in the current language."""
+    return titles.game_title("gnome")
 
 
 def cell_name(cell: int) -> str:

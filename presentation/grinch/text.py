@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from engine import grinch as rules
 from i18n import N_, _, pgettext, translate
+from presentation import titles
 
-SUIT_EMOJI = {"W": "🌿", "N": "🔔", "O": "🎀", "P": "🎁"}
+SUIT_EMOJI = {"W": "🌿", "N": "⚡", "O": "🎀", "P": "🎁"}
 
 # The cards the rulebook names (the others are shown by suit and rank); keys as in the engine.
 CARD_NAMES = {
@@ -21,9 +22,13 @@ CARD_NAMES = {
 }
 
 
+# TRANSLATORS: the game's published title (the box keeps it in English); every message that
+# names the game shows this one translation.
+TITLE = N_("Grinch Grow Your Heart")  # the engine's title: presentation.titles translates it
+
+
 def game_title() -> str:
-    # TRANSLATORS: the game's published title (the box keeps it in English).
-    return pgettext("grinch", "Grinch Grow Your Heart")
+    return titles.game_title("grinch")
 
 
 def suit_name(suit: str) -> str:
@@ -80,7 +85,7 @@ def card_long(card: str) -> str:
 
 
 def suit_legend() -> str:
-    """Each suit's emoji and name: "🌿 Wreaths · 🔔 Noise · …"."""
+    """Each suit's emoji and name: "🌿 Wreaths · ⚡ Noise · …"."""
     return " · ".join(f"{SUIT_EMOJI[s]} {suit_name(s)}" for s in rules.SUITS)
 
 

@@ -7,12 +7,16 @@ check of section 8.2 and hand S1 of section 8.4.
 
 from __future__ import annotations
 
-from i18n import _, pgettext
+from i18n import N_, _
+from presentation import titles
 from presentation.base import RED, Panel
+
+# TRANSLATORS: the game's title; every message that names the game shows this one translation.
+TITLE = N_("2-Player Hearts")  # the engine's title: presentation.titles translates it
 
 
 def game_title() -> str:
-    return pgettext("hearts", "2-Player Hearts")
+    return titles.game_title("hearts")
 
 
 def _overview() -> str:

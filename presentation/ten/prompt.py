@@ -15,6 +15,7 @@ from presentation.ten.text import (
     card_text,
     cards_count,
     cards_text,
+    game_title,
     grouped,
     none,
     status_line,
@@ -128,9 +129,11 @@ def prompt(view: TenView, legal: list[str], names: Names) -> tuple[str, str]:
     """(title, prompt) for this seat's screen."""
     phase = view["phase"]
     if view.get("outcome"):
-        return _("Ten — the game is over"), _("The result is in the channel.")
+        return _("{game} — the game is over", game=game_title()), _("The result is in the channel.")
     if not legal:
-        return _("Ten — waiting for another player"), status_line(view, names, icon="⏳")
+        return _("{game} — waiting for another player", game=game_title()), status_line(
+            view, names, icon="⏳"
+        )
     if phase == "draw":
         return _draw(legal)
     if phase == "reward":

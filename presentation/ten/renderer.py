@@ -26,6 +26,7 @@ from presentation.ten.text import (
     cards_count,
     colour_lines,
     final_buys_line,
+    game_title,
     grouped,
     legend,
     named,
@@ -84,7 +85,7 @@ def result_panel(view: TenView, names: Names) -> Panel:
                 target=target,
             )
         text = f"{verdict}\n{_breakdown(view, 0)}"
-        title = "🎯 " + _("Ten solo — result")
+        title = "🎯 " + _("{game} solo — result", game=game_title())
         return Panel(title, text, colour=GOLD if outcome["won"] else RED)
     winners = set(outcome["winners"])
     places: list[int] = outcome["places"]
@@ -103,7 +104,7 @@ def result_panel(view: TenView, names: Names) -> Panel:
             f"{mark} **{names[seat]}** — **{totals[seat]}** · {TOKEN} {outcome['tokens'][seat]} · "
             f"{cards_count(outcome['cards'][seat])}\n   {_breakdown(view, seat)}"
         )
-    return Panel("🏆 " + _("Ten — result"), "\n".join(lines), colour=GOLD)
+    return Panel("🏆 " + _("{game} — result", game=game_title()), "\n".join(lines), colour=GOLD)
 
 
 def _board(view: TenView, names: Names) -> tuple[tuple[str, str, bool], ...]:
@@ -127,9 +128,11 @@ class TenUI:
     def table(self, view: TenView, names: Names) -> Panel:
         players = view["players"]
         if players == 1:
-            title = "🔟 " + _("Ten — solo")
+            title = "🔟 " + _("{game} — solo", game=game_title())
         else:
-            title = "🔟 " + ngettext("Ten — {n} player", "Ten — {n} players", players)
+            title = "🔟 " + ngettext(
+                "{game} — {n} player", "{game} — {n} players", players, game=game_title()
+            )
         # The button's label is the bot's message (not extracted here, so it is never
         # translated twice).
         button = translate(HAND_BUTTON)
@@ -183,7 +186,7 @@ class TenUI:
             for s in seats
         ]
         sheet = score_table(
-            _("Ten — scores"),
+            _("{game} — scores", game=game_title()),
             rows,
             view["totals"],
             names,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from i18n import _
 from presentation.base import BLUE, Panel
-from presentation.ten.text import card_text, grouped
+from presentation.ten.text import card_text, game_title, grouped
 
 # A collection worth 5 + 2 + 1 + 3 = 11 (the rules' scoring example, S14).
 EXAMPLE_COLLECTION = ("R1a", "R2a", "R3a", "R4a", "R5a", "B4a", "B5a", "O7a", "G1a", "G2a", "G3a")
@@ -81,7 +81,7 @@ def _solo() -> str:
 def rules_panel() -> Panel:
     """The quick rules: a turn, the auction, paying, scoring, an example, solo play."""
     return Panel(
-        title="🔟 " + _("Ten — rules"),
+        title="🔟 " + _("{game} — rules", game=game_title()),
         description=_(
             "1–5 players. Collect cards in four colours: in each colour your longest run of "
             "consecutive numbers scores. The highest total wins."

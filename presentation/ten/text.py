@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from engine import ten as rules
 from engine.ten import TenAuctionRecord, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
+from presentation import titles
 from presentation.base import Names
 from presentation.common import required
 
@@ -44,6 +45,14 @@ PHASE_WORDS = {
     "final_buy": N_("final purchase"),
     "solo_wild": N_("deciding on a wild"),
 }
+
+# TRANSLATORS: the game's title; every message that names the game shows this one translation.
+TITLE = N_("Ten")  # the engine's title: presentation.titles translates it
+
+
+def game_title() -> str:
+    """The game's name in the current language."""
+    return titles.game_title("ten")
 
 
 def letter(colour: str) -> str:

@@ -3,7 +3,8 @@
 ``pseudo()`` replaces the catalogs with one that wraps every translated text in ⟦ ⟧; whatever
 Latin letters are left outside the brackets (player names and card codes aside) were never
 passed through the catalogs. ``screens()`` plays random positions of a game and renders all a
-player or the channel can see of them.
+player or the channel can see of them. ``english()`` finds the English words left in text
+rendered in another language with the real catalogs.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import gettext
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pytest
@@ -20,6 +23,7 @@ import i18n
 from engine import GAMES
 from presentation import UIS
 from presentation.base import Button, HandScreen, Names, Panel, Select
+from presentation.lobby import lobby_panel
 
 OPEN, CLOSE = "⟦", "⟧"
 PLAYER_NAMES = ("Ann", "Bob", "Cyd", "Dee", "Eve", "Fay", "Gus")
@@ -75,7 +79,17 @@ def screen_text(screen: HandScreen) -> str:
     return "\n".join(parts)
 
 
-Shown = tuple[str, Panel | HandScreen]  # (what it is, the rendered thing)
+Shown = tuple[str, Panel | HandScreen]  # (what it is, the rendered thing; a move line's Panel)
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """A seat in the lobby (presentation.lobby.LobbySeat)."""
+
+    user_id: int | None
+    name: str
+    is_computer: bool
+    accepted: bool
 
 
 def screens(name: str, players: int, seed: int, *, moves: int = 400) -> Iterator[Shown]:
@@ -86,6 +100,8 @@ def screens(name: str, players: int, seed: int, *, moves: int = 400) -> Iterator
     state = game.new_game(players, seed)
     previous = game.view(state, None)
     yield "rules", ui.rules()
+    seats = [LobbySeat(100 + s, n, s == COMPUTER, s != 1) for s, n in enumerate(names.names)]
+    yield "lobby", lobby_panel(game, seats, host_id=100)
     for step in range(moves):
         spectator = game.view(state, None)
         yield "table", ui.table(spectator, names)
@@ -102,7 +118,9 @@ def screens(name: str, players: int, seed: int, *, moves: int = 400) -> Iterator
             yield "result", ui.result(spectator, names)
             return
         seat = rng.choice(to_act)
-        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action)
+        yield "move", Panel("", ui.move_line(str(action), seat, game.view(state, None), names))
 
 
 def limit_problems(kind: str, shown: Panel | HandScreen) -> list[str]:
@@ -155,3 +173,52 @@ def all_text(shown: Panel | HandScreen) -> str:
 
 def first_problems(items: list[Any], count: int = 8) -> list[Any]:
     return items[:count]
+
+
+# Words of a language that are spelled as English words: its own words ("are" is Romanian for
+# "has", "need" Estonian for "these", "ten" Lithuanian for "there") and loanwords it uses in
+# the catalogs ("lobby", "rating"). The games' kept titles and the named cards are proper names.
+PROPER_NAMES = frozenset(
+    {"grinch", "grow", "your", "heart", "gnoming", "round", "cindy", "lou", "who", "whos"}
+)
+SHARED_WORDS = {
+    "ro": frozenset(
+        {"active", "are", "bonus", "consecutive", "face", "final", "golf", "lobby", "minus"}
+        | {"minute", "mulligan", "negative", "net", "rating", "rest", "rival", "secret"}
+        | {"solo", "spectator", "stop", "super", "total"}
+    ),
+    "et": frozenset({"all", "bot", "mulligan", "need", "number", "on", "see", "sees", "trump"}),
+    "lt": frozenset({"be", "centre", "minus", "net", "per", "super", "ten", "ties", "to"}),
+}
+WORD = re.compile(r"[^\W\d_]{2,}")
+MARKUP = re.compile(r"\{[^}]*\}|<[^>]*>|https?://\S+")
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """Every word (lowercase) of the English texts the games' screens are made of: the message
+    ids of every catalog but the commands'."""
+    from babel.messages.pofile import read_po
+
+    from i18n.catalogs import LOCALES
+    from tools.messages import ALL_DOMAINS
+
+    words: set[str] = set()
+    for domain in ALL_DOMAINS:
+        if domain == "commands":
+            continue
+        with (LOCALES / f"{domain}.pot").open("rb") as source:
+            for message in read_po(source):
+                ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                for text in ids:
+                    if isinstance(text, str):
+                        words.update(w.lower() for w in WORD.findall(MARKUP.sub(" ", text)))
+    return frozenset(words)
+
+
+def english(text: str, language: str) -> list[str]:
+    """English words in ``text`` rendered in ``language``: words of the English texts that are
+    neither the language's own (``SHARED_WORDS``), a proper name, nor a player's name."""
+    allowed = SHARED_WORDS[language] | PROPER_NAMES | {n.lower() for n in PLAYER_NAMES}
+    words = WORD.findall(MARKUP.sub(" ", text))
+    return [w for w in words if w.lower() in english_words() and w.lower() not in allowed]

@@ -61,9 +61,9 @@ def test_the_named_cards_are_the_engines() -> None:
 @pytest.mark.parametrize(
     ("language", "wreath", "sing", "prompt"),
     [
-        ("ro", "🌿3 Coronițe", "🔔1 Cântați! Cântați! Cântați! (+10 🌿)", "Alege o carte"),
-        ("et", "🌿3 Pärjad", "🔔1 Laulge! Laulge! Laulge! (+10 🌿)", "Vali kaart"),
-        ("lt", "🌿3 Vainikai", "🔔1 Dainuokim! Dainuokim! Dainuokim! (+10 🌿)", "Pasirink"),
+        ("ro", "🌿3 Coronițe", "⚡1 Cântați! Cântați! Cântați! (+10 🌿)", "Alege o carte"),
+        ("et", "🌿3 Pärjad", "⚡1 Laulge! Laulge! Laulge! (+10 🌿)", "Vali kaart"),
+        ("lt", "🌿3 Vainikai", "⚡1 Dainuokim! Dainuokim! Dainuokim! (+10 🌿)", "Pasirink"),
     ],
 )
 def test_a_grinch_hand_in_each_language(language: str, wreath: str, sing: str, prompt: str) -> None:

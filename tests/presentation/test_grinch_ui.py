@@ -10,7 +10,8 @@ from engine.grinch import CARDS, GAME, GrinchState, bonus, bonus_of
 from presentation.base import Button, HandScreen, Names, Panel
 from presentation.common import LINE_WIDTH
 from presentation.grinch import UI
-from presentation.grinch.text import bonus_legend, card_long, card_short, suit_legend
+from presentation.grinch.look import SUIT_EMBLEM
+from presentation.grinch.text import SUIT_EMOJI, bonus_legend, card_long, card_short, suit_legend
 
 NAMES = Names(("Ann", "Ben", "Cat"), frozenset({2}))
 
@@ -44,7 +45,7 @@ def who_discarding(cards: tuple[str, ...]) -> GrinchState:
 
 def test_named_cards_show_their_rank_like_the_summaries() -> None:
     assert card_long("O2a") == "🎀2 Cindy-Lou Who (+5 🎁)"
-    assert card_long("N1a") == "🔔1 Sing! Sing! Sing! (+10 🌿)"
+    assert card_long("N1a") == "⚡1 Sing! Sing! Sing! (+10 🌿)"
     assert card_long("W3a") == "🌿3 Wreaths"
     for card in CARDS:  # every form starts with the summaries' compact form
         assert card_long(card).startswith(card_short(card) + " ")
@@ -56,7 +57,7 @@ def test_hand_and_discard_buttons_carry_rank_and_bonus() -> None:
     assert labels(screen) == {
         "🎀2 Cindy-Lou Who (+5 🎁)": "d.O2a",
         "🌿3 Wreaths": "d.W3a",
-        "🔔1 Sing! Sing! Sing! (+10 🌿)": "d.N1a",
+        "⚡1 Sing! Sing! Sing! (+10 🌿)": "d.N1a",
         "🎁5 Presents": "d.P5b",
     }
     (panel,) = screen.panels
@@ -140,3 +141,11 @@ def test_six_players_score_sheet_fits_a_phone() -> None:
         assert len(line) <= LINE_WIDTH, line
     for name in names.names:
         assert name in sheet.description and any(f[0] == name for f in sheet.fields)
+
+
+def test_the_text_shows_the_suits_as_the_pictures_draw_them() -> None:
+    """A suit's emoji in text is the emblem its card picture draws (Noise: a lightning bolt)."""
+    drawn_as = {"bolt": "⚡", "present": "🎁"}
+    for suit, emblem in SUIT_EMBLEM.items():
+        if emblem in drawn_as:
+            assert SUIT_EMOJI[suit] == drawn_as[emblem], (suit, emblem)

@@ -8,6 +8,7 @@ import i18n
 from engine import GAMES
 from tests.presentation.languages import (
     all_text,
+    english,
     limit_problems,
     pseudo,
     screens,
@@ -39,3 +40,18 @@ def test_every_language_fits_discord(name: str, players: int, language: str) -> 
             for kind, shown in screens(name, players, seed=seed):
                 problems.extend(limit_problems(kind, shown))
     assert not problems, problems[:10]
+
+
+@pytest.mark.parametrize("language", ["ro", "lt", "et"])
+@pytest.mark.parametrize(("name", "players"), GAMES_AND_SIZES)
+def test_a_whole_game_shows_no_english(name: str, players: int, language: str) -> None:
+    """Rules, lobby, table, hands, summaries, scores, move lines and result of whole random
+    games, with the real catalogs: no English word outside proper names and player names."""
+    found: dict[str, str] = {}
+    with i18n.using(language):
+        for seed in range(2):
+            for kind, shown in screens(name, players, seed=seed):
+                text = all_text(shown)
+                for word in english(text, language):
+                    found.setdefault(word, f"{kind}: {text[:300]}")
+    assert not found, found

@@ -94,7 +94,7 @@ def test_a_romanian_auction_screen() -> None:
     labels = [c.label for c in screen.controls if hasattr(c, "label")]
     assert labels == ["Pas"]
     assert "🔨 Licitație pentru **🌈5 Joker 5**: Ben 2 · ⏳ Cat · Ann …" in table.description
-    assert table.title == "🔟 Ten — 3 jucători"
+    assert table.title == "🔟 Zece — 3 jucători"
 
 
 def test_an_estonian_bust_is_told_with_its_letters() -> None:

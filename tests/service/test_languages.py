@@ -10,7 +10,8 @@ import pytest
 import i18n
 from db.store import Store
 from engine.base import IllegalAction
-from service.errors import LobbyProblem, RejectedMove
+from service.boards import Boards
+from service.errors import LobbyProblem, NoGame, RejectedMove
 from service.games import GameService
 from service.leaving import leave_game
 from service.reports import Loaded
@@ -46,6 +47,15 @@ async def test_lobby_errors_are_translated_where_they_are_shown(store: Store) ->
     assert busy.value.translated().startswith("This channel already has a game.")
     with i18n.using("et"):
         assert busy.value.translated().startswith("Selles kanalis on juba mäng")
+
+
+async def test_an_error_names_the_game_by_its_title_in_the_readers_language(store: Store) -> None:
+    with pytest.raises(NoGame) as empty:
+        await Boards(store).leaderboard(1, "ten")
+    assert str(empty.value) == "No rated Ten games in this server yet."
+    with i18n.using("ro"):
+        shown = empty.value.translated()
+    assert "Zece" in shown and "Ten" not in shown
 
 
 def test_an_errors_later_values_are_translated_with_it() -> None:
