@@ -130,6 +130,7 @@ class TableCog(commands.Cog, name="Table"):
         if not shown.moves:  # the click only took its player off autopilot, on an old step
             note = f"⚠️ {_(NO_LONGER)}"
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
+        kwargs = await self.publisher.hands.with_picture(shown.after, seat.seat, kwargs, edit=True)
         writes = self.publisher.dm_writes(game_id, seat.seat)
         await answer(interaction, update=True, **kwargs)
         return _Answered(work, shown, seat, message.id, writes, action)
@@ -180,7 +181,9 @@ class TableCog(commands.Cog, name="Table"):
             if not marked:
                 await refuse(interaction, exc)
             return
-        await answer(interaction, update=True, **old.kwargs)
+        hands = self.publisher.hands
+        kwargs = await hands.with_picture(old.loaded, old.seat, old.kwargs, edit=True)
+        await answer(interaction, update=True, **kwargs)
         self.publisher.old_click_answered(old)
 
     async def on_back(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:

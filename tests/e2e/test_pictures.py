@@ -47,11 +47,14 @@ async def test_turn_dms_rounds_and_result_carry_pictures(
     sent = _first_versions(fake, fake.dm_messages(alice))
     notifying = [m for m in sent if not int(m.get("flags") or 0) & SILENT]
     assert notifying, "no DM notified alice of her turn"
-    assert all(_files(m) == ["hand.png"] for m in notifying)
-    assert all(not _files(m) for m in sent if int(m.get("flags") or 0) & SILENT)
-    for message in fake.dm_messages(alice):  # an edited hand drops the picture of old cards
-        if len(fake.message_versions(int(message["id"]))) > 1:
-            assert not _files(message)
+    # Every version of a hand with buttons, sent or edited (by a click's answer or a new
+    # turn), carries the picture of the cards it shows; a retired hand keeps none.
+    versions = [v for m in fake.dm_messages(alice) for v in fake.message_versions(int(m["id"]))]
+    live = [v for v in versions if v.get("components")]
+    edits = [v for m in fake.dm_messages(alice) for v in fake.message_versions(int(m["id"]))[1:]]
+    assert len(edits) > len(notifying), "alice's hand was never edited in place"
+    assert all(_files(v) == ["hand.png"] for v in live), [_files(v) for v in live]
+    assert all(not _files(v) for v in versions if "out of date" in (v.get("content") or ""))
 
     public = fake.messages(channel)
     rounds = [m for m in public if "round.png" in _files(m)]
