@@ -10,6 +10,7 @@ message; a user whose DMs are closed is remembered too, and told once to use **M
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -43,8 +44,9 @@ UNKNOWN_MESSAGE = 10008
 TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
 DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
 # Seconds a hand message waits for its picture (drawn in 10-40 ms by the drawing process): a
-# click's answer must not wait on a stuck painter.
-PICTURE_WAIT = 0.5
+# click's answer must not wait long on a busy painter; a hand job, in the background, may.
+ANSWER_PICTURE_WAIT = 0.5
+PICTURE_WAIT = 5.0
 OUT_OF_DATE = N_("⬆️ This hand is out of date: your current hand is in a newer message below.")
 
 Say = Callable[[Loaded, str | Later], Awaitable[None]]  # public: a Later is translated there
@@ -98,22 +100,32 @@ class Hands:
         return kwargs
 
     async def with_picture(
-        self, loaded: Loaded, seat_no: int, kwargs: dict[str, Any], *, edit: bool
+        self,
+        loaded: Loaded,
+        seat_no: int,
+        kwargs: dict[str, Any],
+        *,
+        edit: bool,
+        wait: float = PICTURE_WAIT,
     ) -> dict[str, Any]:
-        """``kwargs`` with the picture of the seat's hand as ``loaded`` holds it: every hand
-        message (new, edited, a click's answer) carries one, in the same request as its text,
-        so a player sees their cards drawn on each turn at no extra REST call. A picture that
-        cannot be drawn, or not within :data:`PICTURE_WAIT`, is left out (the text is
-        complete without it; an edit then drops the old one)."""
+        """``kwargs`` with the picture of the seat's hand as ``loaded`` holds it when the seat
+        is to play there: a hand message that shows a turn of theirs (new, edited, a click's
+        answer) carries one, in the same request as its text, so a player sees their cards
+        drawn on each turn at no extra REST call. Between turns the hand is not drawn (an
+        edit drops the old picture, see :meth:`kwargs`): one picture per turn, not per move.
+        A picture that cannot be drawn, or not within ``wait`` seconds, is left out (the text
+        is complete without it)."""
+        live = loaded.row.status == GameStatus.ACTIVE and loaded.state is not None
+        if not live or seat_no not in loaded.game.to_act(loaded.state):
+            return kwargs
         try:
-            picture = await asyncio.wait_for(
-                self.attachments.hand(loaded, seat_no), timeout=PICTURE_WAIT
-            )
+            png = await asyncio.wait_for(self.attachments.hand_png(loaded, seat_no), timeout=wait)
         except TimeoutError:
             log.warning("hand picture of game %s not drawn in time: text only", loaded.row.id)
-            picture = None
-        if picture is None:
+            png = None
+        if png is None:
             return kwargs
+        picture = discord.File(io.BytesIO(png), filename="hand.png")
         return {**kwargs, "attachments": [picture]} if edit else {**kwargs, "files": [picture]}
 
     def _where(self, loaded: Loaded) -> str:
