@@ -27,6 +27,13 @@ SUIT_COLOUR: Final[dict[str, RGB]] = {
 SUIT_SHAPE: Final[dict[str, str]] = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 
+def badge_box(width: int) -> tuple[float, float, float, float]:
+    """The box of the Q♠'s "13" star on a card ``width`` wide: in the corner index's column,
+    below the suit, so it shows on the strip a hand's fan leaves visible."""
+    cx, cy, r = width * 0.22, width * 0.95, width * 0.17
+    return cx - r, cy - r, cx + r, cy + r
+
+
 class HeartsLook:
     game = "hearts"
 
@@ -59,8 +66,10 @@ class HeartsLook:
         )
         points = card_points(key)
         if key == QUEEN_OF_SPADES:
-            star(draw, width * 0.62, height * 0.18, width * 0.17, GOLD)
-            text(draw, (width * 0.62, height * 0.19), "13", round(width * 0.12), INK, bold=True)
+            x0, y0, x1, y1 = badge_box(width)
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            star(draw, cx, cy, (x1 - x0) / 2, GOLD)
+            text(draw, (cx, cy + width * 0.01), "13", round(width * 0.12), INK, bold=True)
         elif points:
             tag = (width * 0.08, height * 0.86, width * 0.42, height * 0.95)
             draw.rounded_rectangle(tag, max(2, width // 40), fill=mix(colour, WHITE, 0.8))

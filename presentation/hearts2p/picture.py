@@ -24,6 +24,13 @@ def _header(view: HeartsView) -> str:
     return "  ·  ".join((*parts, broken))
 
 
+def hand_step(count: int) -> float:
+    """The distance between two cards of a hand of ``count`` in the fan: the visible strip of
+    each card but the last."""
+    room = WIDTH - 2 * MARGIN - HAND_CARD
+    return min(HAND_CARD + 12, room / max(1, count - 1))
+
+
 def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The viewer's hand as an overlapping fan (every corner index shows), and the trick."""
     cards: list[str] = view["hand"]
@@ -55,9 +62,7 @@ def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
             x += SMALL_CARD + 80
         y += 32 + card_height(SMALL_CARD + 20) + 40
     if cards:
-        room = WIDTH - 2 * MARGIN - HAND_CARD
-        step = min(HAND_CARD + 12, room / max(1, len(cards) - 1))
-        sheet.row(cards, MARGIN, y, HAND_CARD, step=step)
+        sheet.row(cards, MARGIN, y, HAND_CARD, step=hand_step(len(cards)))
     else:
         sheet.caption(MARGIN, y, _("No cards left in hand."), 22)
     return sheet.png()
