@@ -50,19 +50,24 @@ class HeartsLook:
         # Corner index, readable when the card is overlapped by its right neighbour.
         left = width * 0.22
         size = round(width * (0.27 if len(r) == 2 else 0.32))
+        # Ranks and suit shapes only: a suit letter (C, D, H, S) is an English initial, and a
+        # Romanian reads C as caro (diamonds); the shape and the four colours need no words.
         text(draw, (left, width * 0.2), r, size, colour, bold=True)
-        symbol(draw, SUIT_SHAPE[s], left, width * 0.47, width * 0.12, colour)
-        text(draw, (left, width * 0.68), s, round(width * 0.13), colour, bold=True)
-        # The big suit in the middle of the free area, the rank again bottom right.
+        symbol(draw, SUIT_SHAPE[s], left, width * 0.5, width * 0.14, colour)
+        # The big suit in the middle of the free area, the rank and suit again bottom right.
         symbol(draw, SUIT_SHAPE[s], width * 0.62, height * 0.5, width * 0.24, colour)
+        small = width * 0.07
         text(
             draw,
-            (width * 0.9, height * 0.95),
-            r + s,
+            (width * 0.9 - 2.4 * small, height * 0.95),
+            r,
             round(width * 0.14),
             colour,
             anchor="rb",
             bold=True,
+        )
+        symbol(
+            draw, SUIT_SHAPE[s], width * 0.9 - small, height * 0.95 - width * 0.07, small, colour
         )
         points = card_points(key)
         if key == QUEEN_OF_SPADES:

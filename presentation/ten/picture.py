@@ -8,13 +8,20 @@ from engine.ten import TenAuction, TenSeat, TenView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
+from presentation.drawing.fonts import fit, text_width
 from presentation.drawing.layout import MARGIN, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
+from presentation.drawing.shapes import symbol
+from presentation.ten.look import COLOUR, SHAPE
 
 GAME = "ten"
 WIDTH = 1200
+HAND_WIDTH = 720  # a hand: narrow, so cards and words read at phone width (360 px)
 ROW_CARD = 100
 OWN_CARD = 84
+HAND_ROW_CARD = 104  # a hand's cards, on its narrow picture
+HAND_OWN_CARD = 88
+MIN_TEXT = 18  # the smallest text on a hand: 9 px when a phone shows it 360 px wide
 SEAT_CARD = 64
 GROUPS = ("R", "B", "O", "G", "W")
 
@@ -26,15 +33,28 @@ def _header(view: TenView, names: Sequence[str]) -> str:
 
 
 def _strip(
-    sheet: Sheet, title: str, cards: Sequence[str | None], y: float, width: int, note: str = ""
+    sheet: Sheet,
+    title: str,
+    cards: Sequence[str | None],
+    y: float,
+    width: int,
+    note: str = "",
+    *,
+    size: int = 22,
 ) -> float:
-    """A titled line of cards (overlapping if many); returns the y below it."""
-    sheet.caption(MARGIN, y, title, 22, bold=True)
+    """A titled line of cards (overlapping if many), a note beside the title (below it when
+    both do not fit); returns the y below it."""
+    sheet.caption(MARGIN, y, title, size, bold=True)
     if note:
-        sheet.caption(WIDTH - MARGIN, y, note, 20, anchor="ra")
-    y += 32
+        room = sheet.width - 3 * MARGIN - text_width(title, size)
+        if text_width(note, size - 2) <= room:
+            sheet.caption(sheet.width - MARGIN, y + 2, note, size - 2, anchor="ra")
+        else:
+            y += size + 8
+            sheet.caption(MARGIN, y, note, size - 2, max_width=sheet.width - 2 * MARGIN)
+    y += size + 10
     if cards:
-        room = WIDTH - 2 * MARGIN - width
+        room = sheet.width - 2 * MARGIN - width
         step = min(width + 10, room / max(1, len(cards) - 1))
         sheet.row(cards, MARGIN, y, width, step=step)
     else:
@@ -53,11 +73,13 @@ def _row_note(view: TenView) -> str:
 
 
 def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
-    """The viewer's collection by colour, then the row, the auction and the market."""
+    """The viewer's collection by colour, then the row, the auction and the market, on a
+    narrow picture (a phone shows it at about 360 px wide)."""
     seat = own_seat(view)
     info = view["seats"][seat]
-    sheet = Sheet(faces, GAME, WIDTH, 1500)
-    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
+    sheet = Sheet(faces, GAME, HAND_WIDTH, 2000)
+    room = HAND_WIDTH - 2 * MARGIN
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 28, bold=True, max_width=room)
     status = _(
         "Your score {score}  ·  coins {coins}  ·  bust tokens {bust}  ·  spending power {power}",
         score=info["score"],
@@ -65,15 +87,16 @@ def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
         bust=info["bust_tokens"],
         power=info["spending_power"],
     )
-    sheet.caption(MARGIN, MARGIN + 36, status, 22, colour=HIGHLIGHT, max_width=WIDTH - 40)
-    y = float(MARGIN + 76)
-    y = _collection(sheet, info, y, OWN_CARD)
-    y = _strip(sheet, _row(), view["row"], y + 10, ROW_CARD, _row_note(view))
+    size = max(MIN_TEXT, fit(status, 24, room))  # one line: shrunk a little if it must
+    sheet.caption(MARGIN, MARGIN + 40, status, size, colour=HIGHLIGHT, max_width=room)
+    y = float(MARGIN + 84)
+    y = _collection(sheet, info, y, HAND_OWN_CARD)
+    y = _strip(sheet, _row(), view["row"], y + 10, HAND_ROW_CARD, _row_note(view), size=26)
     auction = view["auction"]
     if auction is not None:
         note = _auction_note(auction, names)
-        y = _strip(sheet, _auction(), [auction["wild"]], y, ROW_CARD, note)
-    _strip(sheet, _market(), view["market"], y, ROW_CARD)
+        y = _strip(sheet, _auction(), [auction["wild"]], y, HAND_ROW_CARD, note, size=26)
+    _strip(sheet, _market(), view["market"], y, HAND_ROW_CARD, size=26)
     return sheet.png()
 
 
@@ -100,27 +123,29 @@ def _auction_note(auction: TenAuction, names: Sequence[str]) -> str:
 
 
 def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
-    """One line per colour (and the wilds), each with its run score."""
+    """One block per colour (and the wilds), two to a line, each titled by the colour's shape
+    (the cue every card carries, no letter to translate) and its run score."""
     height = card_height(width)
     by_colour: dict[str, list[str]] = info["by_colour"]
     lines = [g for g in GROUPS if by_colour[g]]
     if not lines:
-        sheet.caption(MARGIN, y, _("No cards collected yet."), 22)
-        return y + 40
-    column = (WIDTH - 3 * MARGIN) / 2
+        sheet.caption(MARGIN, y, _("No cards collected yet."), 24)
+        return y + 44
+    column = (sheet.width - 3 * MARGIN) / 2
     for i, group in enumerate(lines):
         x = MARGIN + (i % 2) * (column + MARGIN)
-        top = y + (i // 2) * (height + 44)
+        top = y + (i // 2) * (height + 54)
         if group == "W":
-            title = _("Wilds")
+            sheet.caption(x, top, _("Wilds"), 24, bold=True)
         else:
             score = info["colour_scores"][group]
-            title = ngettext("{group}: {n} point", "{group}: {n} points", score, group=group)
-        sheet.caption(x, top, title, 20, bold=True)
+            symbol(sheet.draw, SHAPE[group], x + 12, top + 13, 12, COLOUR[group])
+            title = ngettext("{n} point", "{n} points", score)
+            sheet.caption(x + 32, top, title, 24, bold=True)
         cards = by_colour[group]
         step = min(width + 8, (column - width) / max(1, len(cards) - 1))
-        sheet.row(cards, x, top + 28, width, step=step)
-    return y + ((len(lines) + 1) // 2) * (height + 44)
+        sheet.row(cards, x, top + 36, width, step=step)
+    return y + ((len(lines) + 1) // 2) * (height + 54)
 
 
 def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
