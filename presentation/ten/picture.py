@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ten import TenAuction, TenSeat, TenView
+from engine.ten import TenAuction, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
@@ -163,13 +163,22 @@ def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def _seat(sheet: Sheet, view: TenView, names: Sequence[str], info: TenSeat, y: float) -> float:
+def _seat(
+    sheet: Sheet,
+    view: TenView,
+    names: Sequence[str],
+    info: TenSeat,
+    y: float,
+    *,
+    framed: bool | None = None,
+) -> float:
+    """A seat's panel: name, score, coins, bust tokens, cards, and its collection by colour,
+    each colour's shape and run score over its cards. ``framed``: default, the active seat."""
     seat = info["seat"]
     height = card_height(SEAT_CARD)
-    bottom = y + height + 60
-    sheet.panel(
-        (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat == view["active"] else None
-    )
+    bottom = y + height + 84
+    framed = seat == view["active"] if framed is None else framed
+    sheet.panel((MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if framed else None)
     sheet.caption(MARGIN + 14, y + 10, names[seat], 22, bold=True, max_width=420)
     status = _(
         "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
@@ -185,10 +194,14 @@ def _seat(sheet: Sheet, view: TenView, names: Sequence[str], info: TenSeat, y: f
     room = WIDTH - 2 * MARGIN - 28 - gap * len(groups) - SEAT_CARD * len(groups)
     step = min(SEAT_CARD + 6, room / max(1, count - len(groups)))
     x = MARGIN + 14.0
-    for cards in groups:
-        x = sheet.row(cards, x, y + 46, SEAT_CARD, step=step) + gap
+    for group in (g for g in GROUPS if info["by_colour"][g]):
+        if group != "W":  # the run score of the colour, by its shape
+            symbol(sheet.draw, SHAPE[group], x + 8, y + 58, 8, COLOUR[group])
+            score = str(info["colour_scores"][group])
+            sheet.caption(x + 22, y + 48, score, 18, bold=True)
+        x = sheet.row(info["by_colour"][group], x, y + 72, SEAT_CARD, step=step) + gap
     if not info["cards"]:
-        sheet.caption(MARGIN + 14, y + 46 + height / 2, _("no cards yet"), 18, anchor="lm")
+        sheet.caption(MARGIN + 14, y + 72 + height / 2, _("no cards yet"), 18, anchor="lm")
     return bottom + 12
 
 
@@ -202,23 +215,29 @@ RESULTS = {
 
 
 def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | None:
-    """The last finished turn: the cards turned over, what the player did and bought; None
-    before the first turn ends."""
+    """The last finished turn, as the other games draw their rounds: what was turned over
+    and how the turn ended, what was bought and auctioned, the coins it gave and cost each
+    player, then every seat's standing after it (score, coins, bust tokens and collection,
+    the turn's player framed); None before the first turn ends."""
     last = view["last_turn"]
     if last is None or last["seat"] < 0:
         return None
-    sheet = Sheet(faces, GAME, WIDTH, 900)
+    sheet = Sheet(faces, GAME, WIDTH, 2400)
     name = names[last["seat"]]
     result = RESULTS.get(last["result"])
     sheet.caption(
         MARGIN,
         MARGIN,
         name if result is None else translate(result, player=name),
-        26,
+        28,
         bold=True,
         max_width=WIDTH - 40,
     )
-    y = _strip(sheet, _("Turned over"), last["drawn"], MARGIN + 46.0, OWN_CARD)
+    y = float(MARGIN + 42)
+    for line in _turn_lines(last, names):
+        sheet.caption(MARGIN, y, line, 22, colour=HIGHLIGHT, max_width=WIDTH - 2 * MARGIN)
+        y += 30
+    y = _strip(sheet, _("Turned over"), last["drawn"], y + 8, OWN_CARD)
     bought = last["buy"]
     if bought and bought != "nobuy":
         y = _strip(sheet, _("Bought"), [bought], y, OWN_CARD)
@@ -229,7 +248,32 @@ def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | No
         else:
             note = _("{player} paid {price}", player=names[winner], price=auction["price"])
         y = _strip(sheet, _auction(), [auction["wild"]], y, OWN_CARD, note)
+    for info in view["seats"]:
+        y = _seat(sheet, view, names, info, y, framed=info["seat"] == last["seat"])
     return sheet.png()
+
+
+def _turn_lines(last: TenTurn, names: Sequence[str]) -> list[str]:
+    """The coins the turn gave and cost each player, and a bust token if one was given."""
+    lines = []
+    for seat, (gained, lost) in enumerate(zip(last["gains"], last["lost"], strict=False)):
+        player = names[seat]
+        if gained:
+            lines.append(
+                ngettext("{player}: +{n} coin", "{player}: +{n} coins", gained, player=player)
+            )
+        if lost:
+            lines.append(
+                ngettext(
+                    "{player}: {n} coin lost to the cap",
+                    "{player}: {n} coins lost to the cap",
+                    lost,
+                    player=player,
+                )
+            )
+    if last["bust_token"]:
+        lines.append(_("{player} takes a bust token", player=names[last["seat"]]))
+    return lines
 
 
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).
