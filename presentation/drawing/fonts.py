@@ -80,6 +80,11 @@ def face_for(value: str) -> Face:
     return "embedded"
 
 
+def chosen_face() -> Face | None:
+    """The typeface :func:`one_face` chose for the picture being drawn, if any."""
+    return _ONE_FACE.get()
+
+
 @contextmanager
 def one_face(*values: str) -> Iterator[Face]:
     """Draw every text of the block in one typeface: DejaVu if any of ``values`` (the

@@ -9,13 +9,16 @@ import pytest
 from PIL import Image, ImageDraw
 
 import i18n
+from engine import GAMES
 from i18n import pgettext
 from presentation.drawing import chart as chart_module
 from presentation.drawing import fonts
 from presentation.drawing.api import Pictures, series_from_view, series_from_views
 from presentation.drawing.chart import chart, nice_step
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.looks import looks
 from presentation.drawing.palette import GOLD
-from tests.presentation.drawing.sample import WHOLE_GAME, advance
+from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, advance
 
 
 @pytest.mark.parametrize("game", sorted(WHOLE_GAME))
@@ -141,3 +144,45 @@ def test_the_charts_words_are_translated(language: str) -> None:
     with i18n.using(language):
         for word in ("start", "winner"):
             assert pgettext("chart", word) != word, (language, word)
+
+
+FACES = FaceCache(looks())  # shared by the pictures of a test, as by the bot's
+
+
+@pytest.mark.parametrize("kind", ["hand", "table", "summary"])
+@pytest.mark.parametrize("game", ["hearts", "grinch", "ten", "gnome"])
+def test_a_picture_is_drawn_in_one_typeface(
+    game: str, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the chart: one player's name needing DejaVu puts the whole picture in DejaVu."""
+    used: set[str] = set()
+    real = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, *args: Any, **kw: Any) -> None:
+        used.add("dejavu" if kw["font"] is fonts.font(kw["font"].size, "dejavu") else "other")
+        real(self, *args, **kw)
+
+    position = WHOLE_GAME[game] if kind == "summary" else MID_GAME[game]
+    state, history = advance(position)
+    names = ["Ștefan", *position.names[1:]]
+    pictures = Pictures(FACES)
+    # The same cards drawn first with plain names: their faces, cached in the embedded
+    # typeface, must not come back into a DejaVu picture.
+    pictures.hand(GAMES[game].view(state, 0), position.names)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    if kind == "hand":
+        pictures.hand(GAMES[game].view(state, 0), names)
+    elif kind == "table":
+        pictures.table(GAMES[game].view(state, None), names)
+    else:
+        pictures.summary(history[-1], names)
+    assert used == {"dejavu"}
+
+
+def test_a_face_drawn_in_one_typeface_is_not_reused_in_another() -> None:
+    faces = FaceCache(looks())
+    plain = faces.face("hearts", "2H", 120)
+    with fonts.one_face("Ștefan"):
+        dejavu = faces.face("hearts", "2H", 120)
+    assert dejavu is not plain
+    assert faces.face("hearts", "2H", 120) is plain
