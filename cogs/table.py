@@ -22,7 +22,7 @@ from cogs.utils.controls import BACK, HAND, MOVE
 from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
 from db.models import SeatRow
-from delivery.hands import OUT_OF_DATE
+from delivery.hands import ANSWER_PICTURE_WAIT, OUT_OF_DATE
 from delivery.publisher import Publisher
 from delivery.shown import Note, forced_notes, names_of
 from engine import GAMES
@@ -131,6 +131,9 @@ class TableCog(commands.Cog, name="Table"):
         if not shown.moves:  # the click only took its player off autopilot, on an old step
             note = f"⚠️ {_(NO_LONGER)}"
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
+        kwargs = await self.publisher.hands.with_picture(
+            shown.after, seat.seat, kwargs, edit=True, wait=ANSWER_PICTURE_WAIT
+        )
         writes = self.publisher.dm_writes(game_id, seat.seat)
         await answer(interaction, update=True, **kwargs)
         return _Answered(work, shown, seat, message.id, writes, action)
@@ -181,7 +184,11 @@ class TableCog(commands.Cog, name="Table"):
             if not marked:
                 await refuse(interaction, exc)
             return
-        await answer(interaction, update=True, **old.kwargs)
+        hands = self.publisher.hands
+        kwargs = await hands.with_picture(
+            old.loaded, old.seat, old.kwargs, edit=True, wait=ANSWER_PICTURE_WAIT
+        )
+        await answer(interaction, update=True, **kwargs)
         self.publisher.old_click_answered(old)
 
     async def on_back(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+import i18n
 from db.models import ActionRow
 from engine.base import View
 from i18n import N_, _
@@ -27,6 +28,7 @@ from service.reports import Loaded
 log = logging.getLogger(__name__)
 
 MISSING_PERMISSIONS = 50013
+HANDS_KEPT = 256  # hand pictures kept for a second use (a few MB at most)
 NO_FILES_NOTICE = N_(
     "🖼️ I can't attach pictures in this channel (Attach Files permission), so the game is "
     "shown as text only."
@@ -57,17 +59,38 @@ class Attachments:
         self.painter = painter
         self.enabled = enabled
         self.no_files: set[int] = set()  # channels where Discord refused attachments
+        self._hands: dict[tuple[int, int, int, str], bytes] = {}  # the newest hand pictures
 
     async def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
         return channel_id not in self.no_files and await self.enabled(loaded.row.guild_id)
 
     async def hand(self, loaded: Loaded, seat: int) -> discord.File | None:
         """The seat's own cards, from its own view only."""
+        png = await self.hand_png(loaded, seat)
+        return None if png is None else discord.File(io.BytesIO(png), filename="hand.png")
+
+    async def hand_png(self, loaded: Loaded, seat: int) -> bytes | None:
+        """:meth:`hand` as PNG bytes, drawn once per game version, seat and language: a
+        click's answer and the hand job after it often show the same state."""
         if not await self.wanted(loaded):
             return None
-        view = loaded.game.view(loaded.state, seat)
-        names = [s.name for s in loaded.seats]
-        return await _draw(self.painter.draw("hand", view, names), "hand.png")
+        key = (loaded.row.id, seat, loaded.row.version, i18n.current())
+        png = self._hands.get(key)
+        if png is not None:
+            return png
+
+        async def draw() -> bytes | None:
+            view = loaded.game.view(loaded.state, seat)
+            return await self.painter.draw("hand", view, [s.name for s in loaded.seats])
+
+        file = await _draw(draw(), "hand.png")
+        if file is None:
+            return None
+        png = file.fp.read()
+        self._hands[key] = png
+        while len(self._hands) > HANDS_KEPT:
+            del self._hands[next(iter(self._hands))]  # the oldest
+        return png
 
     async def summary(self, loaded: Loaded, state: Any) -> discord.File | None:
         """The round (hand, turn) just scored in ``state``, from the spectator's view."""

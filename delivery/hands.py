@@ -9,6 +9,8 @@ message; a user whose DMs are closed is remembered too, and told once to use **M
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -41,6 +43,10 @@ DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
 DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
+# Seconds a hand message waits for its picture (drawn in 10-40 ms by the drawing process): a
+# click's answer must not wait long on a busy painter; a hand job, in the background, may.
+ANSWER_PICTURE_WAIT = 0.15
+PICTURE_WAIT = 5.0
 OUT_OF_DATE = N_("⬆️ This hand is out of date: your current hand is in a newer message below.")
 
 Say = Callable[[Loaded, str | Later], Awaitable[None]]  # public: a Later is translated there
@@ -77,8 +83,9 @@ class Hands:
         edit: bool = False,
         note: Note | None = None,
     ) -> dict[str, Any]:
-        """The send (or, with ``edit``, edit) arguments of a seat's private hand message. An
-        edit drops the turn's hand picture: it would show cards the player no longer holds."""
+        """The send (or, with ``edit``, edit) arguments of a seat's private hand message,
+        without its picture (see :meth:`with_picture`). An edit drops the picture it had: it
+        would show cards the player no longer holds."""
         game = loaded.game
         view = self.views.of(game, loaded.state, seat.seat)
         live = loaded.row.status == GameStatus.ACTIVE
@@ -91,6 +98,35 @@ class Hands:
         if edit:
             kwargs["attachments"] = []
         return kwargs
+
+    async def with_picture(
+        self,
+        loaded: Loaded,
+        seat_no: int,
+        kwargs: dict[str, Any],
+        *,
+        edit: bool,
+        wait: float = PICTURE_WAIT,
+    ) -> dict[str, Any]:
+        """``kwargs`` with the picture of the seat's hand as ``loaded`` holds it when the seat
+        is to play there: a hand message that shows a turn of theirs (new, edited, a click's
+        answer) carries one, in the same request as its text, so a player sees their cards
+        drawn on each turn at no extra REST call. Between turns the hand is not drawn (an
+        edit drops the old picture, see :meth:`kwargs`): one picture per turn, not per move.
+        A picture that cannot be drawn, or not within ``wait`` seconds, is left out (the text
+        is complete without it)."""
+        live = loaded.row.status == GameStatus.ACTIVE and loaded.state is not None
+        if not live or seat_no not in loaded.game.to_act(loaded.state):
+            return kwargs
+        try:
+            png = await asyncio.wait_for(self.attachments.hand_png(loaded, seat_no), timeout=wait)
+        except TimeoutError:
+            log.warning("hand picture of game %s not drawn in time: text only", loaded.row.id)
+            png = None
+        if png is None:
+            return kwargs
+        picture = discord.File(io.BytesIO(png), filename="hand.png")
+        return {**kwargs, "attachments": [picture]} if edit else {**kwargs, "files": [picture]}
 
     def _where(self, loaded: Loaded) -> str:
         channel = self.bot.get_channel(loaded.row.channel_id)
@@ -138,6 +174,7 @@ class Hands:
         if key == dm.key:
             return  # shown already (by the player's own click)
         kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=dm.note)
+        kwargs = await self.with_picture(loaded, seat.seat, kwargs, edit=True)
         try:
             await edit_message(self.bot, dm.channel_id, dm.message_id, **kwargs)
         except discord.HTTPException as exc:
@@ -164,10 +201,7 @@ class Hands:
         loaded = shown.loaded
         dm = shown.dm(seat.seat)
         kwargs = self.kwargs(loaded, seat, shown.table_message_id, note=dm.note)
-        if notify:  # the turn's DM carries a picture of the hand; edits never do
-            picture = await self.attachments.hand(loaded, seat.seat)
-            if picture is not None:
-                kwargs["files"] = [picture]
+        kwargs = await self.with_picture(loaded, seat.seat, kwargs, edit=False)
         try:
             channel_id = await self.dm_channel(seat.user_id, dm.channel_id)
             channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
@@ -207,7 +241,9 @@ class Hands:
         """The previous hand message loses its buttons and says where the current one is."""
         await self.pacer.slot(("dm", user_id), urgent=urgent)
         try:
-            await edit_message(self.bot, channel_id, message_id, content=_(OUT_OF_DATE), view=None)
+            await edit_message(
+                self.bot, channel_id, message_id, content=_(OUT_OF_DATE), view=None, attachments=[]
+            )
         except discord.HTTPException:
             log.info("could not retire old hand message %s", message_id, exc_info=True)
 

@@ -22,6 +22,7 @@ from engine.base import View
 from i18n import _
 from presentation.drawing import chart as chart_module
 from presentation.drawing.faces import FaceCache
+from presentation.drawing.fonts import one_face
 from presentation.drawing.layout import encode
 from presentation.drawing.looks import looks
 
@@ -75,20 +76,23 @@ class Pictures:
         """PNG of a seat's own cards, from that seat's view."""
         if view.get("seat") is None:
             raise ValueError("A hand picture needs its owner's view, not a spectator's.")
-        return picture_of(view["game"]).hand(view, _names(view, names), self.faces)
+        with one_face(*names):  # a name with a letter the embedded font lacks: all in DejaVu
+            return picture_of(view["game"]).hand(view, _names(view, names), self.faces)
 
     def table(self, view: View, names: Sequence[str]) -> bytes:
         """PNG of the public table, from the spectator view (``view(state, None)``)."""
         if view.get("seat") is not None:
             raise ValueError("A table picture takes the spectator view (seat None) only.")
-        return picture_of(view["game"]).table(view, _names(view, names), self.faces)
+        with one_face(*names):
+            return picture_of(view["game"]).table(view, _names(view, names), self.faces)
 
     def summary(self, view: View, names: Sequence[str]) -> bytes | None:
         """PNG of the last scored round (Grinch hands, Gnoming grids, Hearts dead and point
         cards; Ten: the last turn) from the spectator view; None if nothing was scored yet."""
         if view.get("seat") is not None:
             raise ValueError("A summary picture takes the spectator view (seat None) only.")
-        return picture_of(view["game"]).summary(view, _names(view, names), self.faces)
+        with one_face(*names):
+            return picture_of(view["game"]).summary(view, _names(view, names), self.faces)
 
     def chart(
         self,

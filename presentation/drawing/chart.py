@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from PIL import Image, ImageDraw
 
 from i18n import _, pgettext
-from presentation.drawing.fonts import clip, text
+from presentation.drawing.fonts import clip, one_face, text
 from presentation.drawing.layout import encode
 from presentation.drawing.palette import GOLD, INK, PAPER, SERIES, SOFT_INK, mix
 from presentation.drawing.shapes import symbol
@@ -24,6 +24,7 @@ LEGEND = 250
 MARKERS = ("circle", "square", "triangle", "diamond", "star", "bolt", "heart")
 MAX_MARKED_POINTS = 30  # past this, markers only at the ends of the lines
 _Place = Callable[[int, float], tuple[float, float]]
+WINNER_INK = mix(GOLD, INK, 0.6)  # the legend's "winner": gold, dark enough to read
 UNITS = ("round", "hand", "turn")  # what one point of the chart stands for
 
 
@@ -67,11 +68,26 @@ def chart(
         raise ValueError(f"A chart shows 1 to {len(SERIES)} players.")
     if any(len(row) != players for row in series):
         raise ValueError("Every round needs one total per player.")
+    axis, per = unit_words(unit)
+    heading = _("Scores") if title is None else title
+    words = (heading, per, axis, pgettext("chart", "start"), pgettext("chart", "winner"))
+    with one_face(*words, *names):
+        return _chart(series, names, winners, lowest_wins, heading, axis, per)
+
+
+def _chart(
+    series: Sequence[Sequence[int]],
+    names: Sequence[str],
+    winners: Collection[int],
+    lowest_wins: bool,
+    heading: str,
+    axis: str,
+    per: str,
+) -> bytes:
+    players = len(names)
     points = [[0] * players, *[list(row) for row in series]]
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    axis, per = unit_words(unit)
-    heading = _("Scores") if title is None else title
     text(draw, (24, 20), clip(heading, 30, WIDTH - 48), 30, INK, anchor="la", bold=True)
     rule = _("lowest total wins") if lowest_wins else _("highest total wins")
     subtitle = clip(f"{per}  ·  {rule}", 18, WIDTH - 48)
@@ -139,10 +155,10 @@ def _line(
     for x, y in marked:
         symbol(draw, MARKERS[seat], x, y, 9, PAPER)
         symbol(draw, MARKERS[seat], x, y, 7, colour)
-    if winner:
+    if winner:  # the star replaces the marker on the winner's last point
         x, y = xy[-1]
-        symbol(draw, "star", x, y - 28, 16, INK)
-        symbol(draw, "star", x, y - 28, 13, GOLD)
+        symbol(draw, "star", x, y, 17, INK)
+        symbol(draw, "star", x, y, 14, GOLD)
 
 
 def _legend(
@@ -161,18 +177,13 @@ def _legend(
         symbol(draw, MARKERS[seat], left + 20, y + 14, 9, PAPER)
         symbol(draw, MARKERS[seat], left + 20, y + 14, 7, colour)
         label = clip(names[seat], 20, LEGEND - 120)
-        text(draw, (left + 52, y + 14), label, 20, INK, anchor="lm", bold=seat in winners)
+        # Plain strokes only: at these sizes a bold stroke of one pixel smudges the letters.
+        text(draw, (left + 52, y + 14), label, 20, INK, anchor="lm")
         text(draw, (WIDTH - 20, y + 14), str(totals[seat]), 20, INK, anchor="rm", bold=True)
         if seat in winners:
-            symbol(draw, "star", left + 62, y + 42, 11, GOLD)
-            text(
-                draw,
-                (left + 80, y + 42),
-                pgettext("chart", "winner"),
-                16,
-                mix(GOLD, INK, 0.5),
-                anchor="lm",
-                bold=True,
-            )
+            symbol(draw, "star", left + 62, y + 42, 12, INK)
+            symbol(draw, "star", left + 62, y + 42, 10, GOLD)
+            caption = pgettext("chart", "winner")
+            text(draw, (left + 80, y + 42), caption, 18, WINNER_INK, anchor="lm")
             y += 24
         y += 40

@@ -17,8 +17,9 @@ from typing import Protocol
 from PIL import Image
 
 import i18n
+from presentation.drawing.fonts import chosen_face
 
-Slot = tuple[str, str, int, str]  # game, face key, width, language
+Slot = tuple[str, str, int, str]  # game, face key, width, language and typeface (_style)
 
 
 class Look(Protocol):
@@ -70,12 +71,12 @@ class FaceCache:
         key = look.key(card)
         with self._lock:
             self._requested.add((game, card))
-        return self._get((game, key, width, i18n.current()), lambda: look.draw(key, width))
+        return self._get((game, key, width, _style()), lambda: look.draw(key, width))
 
     def back(self, game: str, width: int) -> Image.Image:
         """The back of a ``game`` card at ``width`` pixels."""
         look = self.look(game)
-        return self._get((game, "", width, i18n.current()), lambda: look.back(width))
+        return self._get((game, "", width, _style()), lambda: look.back(width))
 
     def requested(self, game: str | None = None) -> frozenset[str]:
         """Every card id whose face was asked for (of ``game``, or of any game)."""
@@ -107,3 +108,9 @@ class FaceCache:
 
 class _Maker(Protocol):
     def __call__(self) -> Image.Image: ...
+
+
+def _style() -> str:
+    """What a face's words depend on: the language, and the typeface a picture chose for all
+    its text (fonts.one_face), so a face drawn in one typeface is not reused in another."""
+    return f"{i18n.current()}/{chosen_face() or ''}"

@@ -13,6 +13,9 @@ Extended-A. English pictures keep the embedded font.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -59,15 +62,42 @@ def has_glyph(char: str, face: Face = "embedded") -> bool:
     return (mask.size, bytes(mask)) != (missing.size, bytes(missing))
 
 
+_ONE_FACE: ContextVar[Face | None] = ContextVar("one_face", default=None)
+
+
 def face_for(value: str) -> Face:
-    """The font ``value`` is drawn with: DejaVu in ro, et and lt, or when the embedded font
-    lacks one of its letters (spaces and marks it can do without aside); else the embedded one."""
+    """The font ``value`` is drawn with: the one :func:`one_face` chose for the picture being
+    drawn, else DejaVu in ro, et and lt, or when the embedded font lacks one of its letters
+    (spaces and marks it can do without aside); else the embedded one."""
+    chosen = _ONE_FACE.get()
+    if chosen is not None:
+        return chosen
     if i18n.current() in FULL_FONT_LANGUAGES:
         return "dejavu"
     for char in unicodedata.normalize("NFC", value):
         if char.isalpha() and not has_glyph(char):
             return "dejavu"
     return "embedded"
+
+
+def chosen_face() -> Face | None:
+    """The typeface :func:`one_face` chose for the picture being drawn, if any."""
+    return _ONE_FACE.get()
+
+
+@contextmanager
+def one_face(*values: str) -> Iterator[Face]:
+    """Draw every text of the block in one typeface: DejaVu if any of ``values`` (the
+    picture's words and names) needs it, else the one the language uses. Without it, one
+    player's name with a letter the embedded font lacks would be drawn in another typeface
+    than the rest of its picture."""
+    faces = {face_for(value) for value in values}
+    face: Face = "dejavu" if "dejavu" in faces else face_for("")
+    token = _ONE_FACE.set(face)
+    try:
+        yield face
+    finally:
+        _ONE_FACE.reset(token)
 
 
 def printable(value: str, face: Face | None = None) -> str:

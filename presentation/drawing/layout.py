@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from presentation.drawing import frame
 from presentation.drawing.faces import FaceCache
-from presentation.drawing.fonts import RGB, clip, text
+from presentation.drawing.fonts import RGB, clip, fit, text
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 
 MAX_WIDTH = 1200
@@ -102,14 +102,8 @@ class Sheet:
             width=max(2, width // 40),
         )
         if caption:
-            self.caption(
-                x + width / 2,
-                y + height / 2,
-                caption,
-                max(12, width // 7),
-                anchor="mm",
-                max_width=width * 0.9,
-            )
+            size = fit(caption, max(12, width // 4), width * 0.85)
+            self.caption(x + width / 2, y + height / 2, caption, size, anchor="mm")
         self._used(y + height)
 
     def caption(

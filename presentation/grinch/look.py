@@ -1,6 +1,6 @@
 """Grinch card faces: four suits, ranks 1-6, bonus cards marked.
 
-Cues for each suit besides its colour: its letter in a badge, its own emblem (wreath ring,
+Cues for each suit besides its colour: its own emblem (in a badge and large) (wreath ring,
 noise bolt, ornament bauble, present box) and its own background pattern (stripes, dots,
 rings, checks). A bonus card carries a gold star and a band naming the bonus ("+10" and the
 named suit's emblem and letter); the two named cards also show their name.
@@ -49,9 +49,10 @@ def ink(suit: str) -> RGB:
 
 
 def badge(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float) -> None:
-    """The suit's letter in a disc of the suit colour."""
+    """The suit's emblem in a disc of the suit colour. An emblem needs no language: the
+    suit's letter (W, N, O, P) was an English initial in every language."""
     circle(draw, cx, cy, r / 0.85, SUIT_COLOUR[suit])
-    text(draw, (cx, cy), suit, round(r * 1.3), on(SUIT_COLOUR[suit]), bold=True)
+    symbol(draw, SUIT_EMBLEM[suit], cx, cy, r * 0.75, on(SUIT_COLOUR[suit]))
 
 
 class GrinchLook:
@@ -87,15 +88,17 @@ class GrinchLook:
             bold=True,
         )
         badge(draw, suit, box[0] + corner * 0.65, box[1] + corner * 1.75, width * 0.085)
+        small = width * 0.055
+        right, foot = box[2] - width * 0.05, box[3] - width * 0.02
         text(
             draw,
-            (box[2] - width * 0.06, box[3] - width * 0.02),
-            f"{rank}{suit}",
+            (right - 2.6 * small, foot),
+            str(rank),
             round(width * 0.13),
             ink(suit),
             anchor="rb",
-            bold=True,
         )
+        symbol(draw, SUIT_EMBLEM[suit], right - small, foot - width * 0.065, small, ink(suit))
         # The emblem on a paper disc in the middle.
         cx, cy = width * 0.58, height * 0.45
         radius = width * 0.27
@@ -115,8 +118,8 @@ class GrinchLook:
         self, draw: ImageDraw.ImageDraw, card: str, bonus: str, width: int, height: int
     ) -> None:
         points, target = bonus.split()
-        star(draw, width * 0.84, width * 0.16, width * 0.13, GOLD)
-        text(draw, (width * 0.84, width * 0.17), "B", round(width * 0.1), INK, bold=True)
+        star(draw, width * 0.84, width * 0.16, width * 0.14, INK)  # a bonus card: no letter
+        star(draw, width * 0.84, width * 0.16, width * 0.12, GOLD)
         top = height * 0.73
         bottom = height * 0.86
         draw.rounded_rectangle(
@@ -129,8 +132,7 @@ class GrinchLook:
         mid = (top + bottom) / 2
         size = round((bottom - top) * 0.62)
         text(draw, (width * 0.36, mid), points, size, INK, bold=True)
-        badge(draw, target, width * 0.62, mid, (bottom - top) * 0.32)
-        symbol(draw, SUIT_EMBLEM[target], width * 0.8, mid, (bottom - top) * 0.36, INK)
+        badge(draw, target, width * 0.7, mid, (bottom - top) * 0.34)
         if card in CARD_NAMES:  # the cards the rulebook names, in the Grinch screens' words
             name = card_title(card)
             size = fit(name, round(width * 0.1), width * 0.8)

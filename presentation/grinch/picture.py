@@ -13,7 +13,8 @@ from presentation.grinch.text import row_name  # the Grinch screens' own words
 
 GAME = "grinch"
 HAND_CARD = 170
-PILE_CARD = 96
+PILE_CARD = 96  # the table's piles
+HAND_PILE_CARD = 130  # the pile tops under a hand: readable when the picture is 360 px wide
 
 
 def grinch_mark(name: str) -> str:
@@ -40,8 +41,8 @@ def hand(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes:
     sheet = Sheet(faces, GAME, width, 900)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 28, bold=True, max_width=width - 40)
     role = _("You are the Grinch") if view["role"] == "grinch" else _("You are a Who")
-    sheet.caption(MARGIN, MARGIN + 38, role, 22, colour=HIGHLIGHT)
-    y = MARGIN + 76
+    sheet.caption(MARGIN, MARGIN + 38, role, 28, colour=HIGHLIGHT)
+    y = MARGIN + 82
     pending = view.get("my_pending")
     marked = [i for i, c in enumerate(cards) if c == pending]
     sheet.row(cards, MARGIN, y, HAND_CARD, step=HAND_CARD + gap, marked=marked)
@@ -52,20 +53,20 @@ def hand(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes:
 
 def _pile_tops(sheet: Sheet, view: GrinchView, names: Sequence[str], y: float) -> None:
     """One slot per seat: the top card of their pile (what the Grinch may take)."""
-    sheet.caption(MARGIN, y, _("Pile tops"), 22, bold=True)
-    y += 32
-    step = PILE_CARD + 24
+    sheet.caption(MARGIN, y, _("Pile tops"), 28, bold=True)
+    y += 38
+    step = HAND_PILE_CARD + 24
     for seat, pile in enumerate(view["piles"]):
         x = MARGIN + seat * step
         if pile:
-            sheet.card(pile[-1], x, y, PILE_CARD)
+            sheet.card(pile[-1], x, y, HAND_PILE_CARD)
         else:
-            sheet.slot(x, y, PILE_CARD, pgettext("picture", "empty"))
+            sheet.slot(x, y, HAND_PILE_CARD, pgettext("picture", "empty"))
         sheet.caption(
-            x + PILE_CARD / 2,
-            y + card_height(PILE_CARD) + 6,
+            x + HAND_PILE_CARD / 2,
+            y + card_height(HAND_PILE_CARD) + 6,
             names[seat],
-            16,
+            26,
             anchor="ma",
             max_width=step - 6,
         )

@@ -27,6 +27,13 @@ SUIT_COLOUR: Final[dict[str, RGB]] = {
 SUIT_SHAPE: Final[dict[str, str]] = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
 
 
+def badge_box(width: int) -> tuple[float, float, float, float]:
+    """The box of the Q♠'s "13" star on a card ``width`` wide: in the corner index's column,
+    below the suit, so it shows on the strip a hand's fan leaves visible."""
+    cx, cy, r = width * 0.22, width * 0.95, width * 0.17
+    return cx - r, cy - r, cx + r, cy + r
+
+
 class HeartsLook:
     game = "hearts"
 
@@ -43,24 +50,31 @@ class HeartsLook:
         # Corner index, readable when the card is overlapped by its right neighbour.
         left = width * 0.22
         size = round(width * (0.27 if len(r) == 2 else 0.32))
+        # Ranks and suit shapes only: a suit letter (C, D, H, S) is an English initial, and a
+        # Romanian reads C as caro (diamonds); the shape and the four colours need no words.
         text(draw, (left, width * 0.2), r, size, colour, bold=True)
-        symbol(draw, SUIT_SHAPE[s], left, width * 0.47, width * 0.12, colour)
-        text(draw, (left, width * 0.68), s, round(width * 0.13), colour, bold=True)
-        # The big suit in the middle of the free area, the rank again bottom right.
+        symbol(draw, SUIT_SHAPE[s], left, width * 0.5, width * 0.14, colour)
+        # The big suit in the middle of the free area, the rank and suit again bottom right.
         symbol(draw, SUIT_SHAPE[s], width * 0.62, height * 0.5, width * 0.24, colour)
+        small = width * 0.07
         text(
             draw,
-            (width * 0.9, height * 0.95),
-            r + s,
+            (width * 0.9 - 2.4 * small, height * 0.95),
+            r,
             round(width * 0.14),
             colour,
             anchor="rb",
             bold=True,
         )
+        symbol(
+            draw, SUIT_SHAPE[s], width * 0.9 - small, height * 0.95 - width * 0.07, small, colour
+        )
         points = card_points(key)
         if key == QUEEN_OF_SPADES:
-            star(draw, width * 0.62, height * 0.18, width * 0.17, GOLD)
-            text(draw, (width * 0.62, height * 0.19), "13", round(width * 0.12), INK, bold=True)
+            x0, y0, x1, y1 = badge_box(width)
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            star(draw, cx, cy, (x1 - x0) / 2, GOLD)
+            text(draw, (cx, cy + width * 0.01), "13", round(width * 0.12), INK, bold=True)
         elif points:
             tag = (width * 0.08, height * 0.86, width * 0.42, height * 0.95)
             draw.rounded_rectangle(tag, max(2, width // 40), fill=mix(colour, WHITE, 0.8))

@@ -16,6 +16,7 @@ HAND_CARD = 160
 TRICK_CARD = 130
 SMALL_CARD = 76
 WIDTH = 1200
+HAND_WIDTH = 1000  # a hand: narrower than the table, so it reads at phone width (360 px)
 
 
 def _header(view: HeartsView) -> str:
@@ -24,11 +25,18 @@ def _header(view: HeartsView) -> str:
     return "  ·  ".join((*parts, broken))
 
 
+def hand_step(count: int) -> float:
+    """The distance between two cards of a hand of ``count`` in the fan: the visible strip of
+    each card but the last."""
+    room = HAND_WIDTH - 2 * MARGIN - HAND_CARD
+    return min(HAND_CARD + 12, room / max(1, count - 1))
+
+
 def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
     """The viewer's hand as an overlapping fan (every corner index shows), and the trick."""
     cards: list[str] = view["hand"]
-    sheet = Sheet(faces, GAME, WIDTH, 900)
-    sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
+    sheet = Sheet(faces, GAME, HAND_WIDTH, 1000)
+    sheet.caption(MARGIN, MARGIN, _header(view), 30, bold=True, max_width=HAND_WIDTH - 2 * MARGIN)
     seat = own_seat(view)
     if view["phase"] == "over":
         turn = _("Game over")
@@ -36,30 +44,28 @@ def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
         turn = _("Your turn")
     else:
         turn = _("{player} to play", player=names[1 - seat])
-    sheet.caption(MARGIN, MARGIN + 38, turn, 22, colour=HIGHLIGHT)
-    y = float(MARGIN + 80)
+    sheet.caption(MARGIN, MARGIN + 40, turn, 28, colour=HIGHLIGHT)
+    y = float(MARGIN + 86)
     trick = view["trick"]
     if trick:
-        sheet.caption(MARGIN, y, _("On the table"), 22, bold=True)
+        sheet.caption(MARGIN, y, _("On the table"), 28, bold=True)
         x = MARGIN
         for play in trick:
-            sheet.card(play["card"], x, y + 32, SMALL_CARD + 20)
+            sheet.card(play["card"], x, y + 38, TRICK_CARD)
             sheet.caption(
-                x + (SMALL_CARD + 20) / 2,
-                y + 40 + card_height(SMALL_CARD + 20),
+                x + TRICK_CARD / 2,
+                y + 46 + card_height(TRICK_CARD),
                 names[play["seat"]],
-                16,
+                26,
                 anchor="ma",
-                max_width=SMALL_CARD + 60,
+                max_width=TRICK_CARD + 60,
             )
-            x += SMALL_CARD + 80
-        y += 32 + card_height(SMALL_CARD + 20) + 40
+            x += TRICK_CARD + 80
+        y += 38 + card_height(TRICK_CARD) + 50
     if cards:
-        room = WIDTH - 2 * MARGIN - HAND_CARD
-        step = min(HAND_CARD + 12, room / max(1, len(cards) - 1))
-        sheet.row(cards, MARGIN, y, HAND_CARD, step=step)
+        sheet.row(cards, MARGIN, y, HAND_CARD, step=hand_step(len(cards)))
     else:
-        sheet.caption(MARGIN, y, _("No cards left in hand."), 22)
+        sheet.caption(MARGIN, y, _("No cards left in hand."), 28)
     return sheet.png()
 
 

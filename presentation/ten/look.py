@@ -1,7 +1,8 @@
 """Ten faces: number cards in four colours, colour, number and super wilds, currency.
 
-Each colour has its own shape and letter (red circle R, blue square B, orange triangle O,
-green diamond G), printed in the corners, so no card relies on its colour alone; wilds carry
+Each colour has its own shape (red circle, blue square, orange triangle, green diamond),
+printed on the band and at the foot, so no card relies on its colour alone (and no letter
+needs translating); wilds carry
 a star and a "#", currency cards are coins with a "C". Copies of one card type share a face.
 """
 
@@ -47,9 +48,9 @@ _IDS: Final = frozenset(deck_for(5))
 
 
 def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) -> None:
-    """A colour's shape with its letter beside it: the colour-free cue of a Ten card."""
-    symbol(draw, SHAPE[group], cx - r * 0.9, cy, r, COLOUR[group])
-    text(draw, (cx + r * 0.9, cy), group, round(r * 2), mix(COLOUR[group], INK, 0.4), bold=True)
+    """A colour's shape, the colour-free cue of a Ten card. A shape needs no language: a
+    letter (R, B, O, G) would be an English initial in every language."""
+    symbol(draw, SHAPE[group], cx, cy, r * 1.2, COLOUR[group])
 
 
 class TenLook:

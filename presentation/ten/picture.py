@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ten import TenAuction, TenSeat, TenView
+from engine.ten import TenAuction, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
+from presentation.drawing.fonts import fit, text_width
 from presentation.drawing.layout import MARGIN, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
+from presentation.drawing.shapes import symbol
+from presentation.ten.look import COLOUR, SHAPE
 
 GAME = "ten"
 WIDTH = 1200
+HAND_WIDTH = 720  # a hand: narrow, so cards and words read at phone width (360 px)
 ROW_CARD = 100
 OWN_CARD = 84
+HAND_ROW_CARD = 104  # a hand's cards, on its narrow picture
+HAND_OWN_CARD = 88
+MIN_TEXT = 18  # the smallest text on a hand: 9 px when a phone shows it 360 px wide
 SEAT_CARD = 64
 GROUPS = ("R", "B", "O", "G", "W")
 
@@ -26,15 +33,28 @@ def _header(view: TenView, names: Sequence[str]) -> str:
 
 
 def _strip(
-    sheet: Sheet, title: str, cards: Sequence[str | None], y: float, width: int, note: str = ""
+    sheet: Sheet,
+    title: str,
+    cards: Sequence[str | None],
+    y: float,
+    width: int,
+    note: str = "",
+    *,
+    size: int = 22,
 ) -> float:
-    """A titled line of cards (overlapping if many); returns the y below it."""
-    sheet.caption(MARGIN, y, title, 22, bold=True)
+    """A titled line of cards (overlapping if many), a note beside the title (below it when
+    both do not fit); returns the y below it."""
+    sheet.caption(MARGIN, y, title, size, bold=True)
     if note:
-        sheet.caption(WIDTH - MARGIN, y, note, 20, anchor="ra")
-    y += 32
+        room = sheet.width - 3 * MARGIN - text_width(title, size)
+        if text_width(note, size - 2) <= room:
+            sheet.caption(sheet.width - MARGIN, y + 2, note, size - 2, anchor="ra")
+        else:
+            y += size + 8
+            sheet.caption(MARGIN, y, note, size - 2, max_width=sheet.width - 2 * MARGIN)
+    y += size + 10
     if cards:
-        room = WIDTH - 2 * MARGIN - width
+        room = sheet.width - 2 * MARGIN - width
         step = min(width + 10, room / max(1, len(cards) - 1))
         sheet.row(cards, MARGIN, y, width, step=step)
     else:
@@ -53,11 +73,13 @@ def _row_note(view: TenView) -> str:
 
 
 def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
-    """The viewer's collection by colour, then the row, the auction and the market."""
+    """The viewer's collection by colour, then the row, the auction and the market, on a
+    narrow picture (a phone shows it at about 360 px wide)."""
     seat = own_seat(view)
     info = view["seats"][seat]
-    sheet = Sheet(faces, GAME, WIDTH, 1500)
-    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
+    sheet = Sheet(faces, GAME, HAND_WIDTH, 2000)
+    room = HAND_WIDTH - 2 * MARGIN
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 28, bold=True, max_width=room)
     status = _(
         "Your score {score}  ·  coins {coins}  ·  bust tokens {bust}  ·  spending power {power}",
         score=info["score"],
@@ -65,15 +87,16 @@ def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
         bust=info["bust_tokens"],
         power=info["spending_power"],
     )
-    sheet.caption(MARGIN, MARGIN + 36, status, 22, colour=HIGHLIGHT, max_width=WIDTH - 40)
-    y = float(MARGIN + 76)
-    y = _collection(sheet, info, y, OWN_CARD)
-    y = _strip(sheet, _row(), view["row"], y + 10, ROW_CARD, _row_note(view))
+    size = max(MIN_TEXT, fit(status, 24, room))  # one line: shrunk a little if it must
+    sheet.caption(MARGIN, MARGIN + 40, status, size, colour=HIGHLIGHT, max_width=room)
+    y = float(MARGIN + 84)
+    y = _collection(sheet, info, y, HAND_OWN_CARD)
+    y = _strip(sheet, _row(), view["row"], y + 10, HAND_ROW_CARD, _row_note(view), size=26)
     auction = view["auction"]
     if auction is not None:
         note = _auction_note(auction, names)
-        y = _strip(sheet, _auction(), [auction["wild"]], y, ROW_CARD, note)
-    _strip(sheet, _market(), view["market"], y, ROW_CARD)
+        y = _strip(sheet, _auction(), [auction["wild"]], y, HAND_ROW_CARD, note, size=26)
+    _strip(sheet, _market(), view["market"], y, HAND_ROW_CARD, size=26)
     return sheet.png()
 
 
@@ -100,27 +123,29 @@ def _auction_note(auction: TenAuction, names: Sequence[str]) -> str:
 
 
 def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
-    """One line per colour (and the wilds), each with its run score."""
+    """One block per colour (and the wilds), two to a line, each titled by the colour's shape
+    (the cue every card carries, no letter to translate) and its run score."""
     height = card_height(width)
     by_colour: dict[str, list[str]] = info["by_colour"]
     lines = [g for g in GROUPS if by_colour[g]]
     if not lines:
-        sheet.caption(MARGIN, y, _("No cards collected yet."), 22)
-        return y + 40
-    column = (WIDTH - 3 * MARGIN) / 2
+        sheet.caption(MARGIN, y, _("No cards collected yet."), 24)
+        return y + 44
+    column = (sheet.width - 3 * MARGIN) / 2
     for i, group in enumerate(lines):
         x = MARGIN + (i % 2) * (column + MARGIN)
-        top = y + (i // 2) * (height + 44)
+        top = y + (i // 2) * (height + 54)
         if group == "W":
-            title = _("Wilds")
+            sheet.caption(x, top, _("Wilds"), 24, bold=True)
         else:
             score = info["colour_scores"][group]
-            title = ngettext("{group}: {n} point", "{group}: {n} points", score, group=group)
-        sheet.caption(x, top, title, 20, bold=True)
+            symbol(sheet.draw, SHAPE[group], x + 12, top + 13, 12, COLOUR[group])
+            title = ngettext("{n} point", "{n} points", score)
+            sheet.caption(x + 32, top, title, 24, bold=True)
         cards = by_colour[group]
         step = min(width + 8, (column - width) / max(1, len(cards) - 1))
-        sheet.row(cards, x, top + 28, width, step=step)
-    return y + ((len(lines) + 1) // 2) * (height + 44)
+        sheet.row(cards, x, top + 36, width, step=step)
+    return y + ((len(lines) + 1) // 2) * (height + 54)
 
 
 def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
@@ -138,13 +163,22 @@ def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def _seat(sheet: Sheet, view: TenView, names: Sequence[str], info: TenSeat, y: float) -> float:
+def _seat(
+    sheet: Sheet,
+    view: TenView,
+    names: Sequence[str],
+    info: TenSeat,
+    y: float,
+    *,
+    framed: bool | None = None,
+) -> float:
+    """A seat's panel: name, score, coins, bust tokens, cards, and its collection by colour,
+    each colour's shape and run score over its cards. ``framed``: default, the active seat."""
     seat = info["seat"]
     height = card_height(SEAT_CARD)
-    bottom = y + height + 60
-    sheet.panel(
-        (MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if seat == view["active"] else None
-    )
+    bottom = y + height + 84
+    framed = seat == view["active"] if framed is None else framed
+    sheet.panel((MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if framed else None)
     sheet.caption(MARGIN + 14, y + 10, names[seat], 22, bold=True, max_width=420)
     status = _(
         "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
@@ -160,10 +194,14 @@ def _seat(sheet: Sheet, view: TenView, names: Sequence[str], info: TenSeat, y: f
     room = WIDTH - 2 * MARGIN - 28 - gap * len(groups) - SEAT_CARD * len(groups)
     step = min(SEAT_CARD + 6, room / max(1, count - len(groups)))
     x = MARGIN + 14.0
-    for cards in groups:
-        x = sheet.row(cards, x, y + 46, SEAT_CARD, step=step) + gap
+    for group in (g for g in GROUPS if info["by_colour"][g]):
+        if group != "W":  # the run score of the colour, by its shape
+            symbol(sheet.draw, SHAPE[group], x + 8, y + 58, 8, COLOUR[group])
+            score = str(info["colour_scores"][group])
+            sheet.caption(x + 22, y + 48, score, 18, bold=True)
+        x = sheet.row(info["by_colour"][group], x, y + 72, SEAT_CARD, step=step) + gap
     if not info["cards"]:
-        sheet.caption(MARGIN + 14, y + 46 + height / 2, _("no cards yet"), 18, anchor="lm")
+        sheet.caption(MARGIN + 14, y + 72 + height / 2, _("no cards yet"), 18, anchor="lm")
     return bottom + 12
 
 
@@ -177,23 +215,29 @@ RESULTS = {
 
 
 def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | None:
-    """The last finished turn: the cards turned over, what the player did and bought; None
-    before the first turn ends."""
+    """The last finished turn, as the other games draw their rounds: what was turned over
+    and how the turn ended, what was bought and auctioned, the coins it gave and cost each
+    player, then every seat's standing after it (score, coins, bust tokens and collection,
+    the turn's player framed); None before the first turn ends."""
     last = view["last_turn"]
     if last is None or last["seat"] < 0:
         return None
-    sheet = Sheet(faces, GAME, WIDTH, 900)
+    sheet = Sheet(faces, GAME, WIDTH, 2400)
     name = names[last["seat"]]
     result = RESULTS.get(last["result"])
     sheet.caption(
         MARGIN,
         MARGIN,
         name if result is None else translate(result, player=name),
-        26,
+        28,
         bold=True,
         max_width=WIDTH - 40,
     )
-    y = _strip(sheet, _("Turned over"), last["drawn"], MARGIN + 46.0, OWN_CARD)
+    y = float(MARGIN + 42)
+    for line in _turn_lines(last, names):
+        sheet.caption(MARGIN, y, line, 22, colour=HIGHLIGHT, max_width=WIDTH - 2 * MARGIN)
+        y += 30
+    y = _strip(sheet, _("Turned over"), last["drawn"], y + 8, OWN_CARD)
     bought = last["buy"]
     if bought and bought != "nobuy":
         y = _strip(sheet, _("Bought"), [bought], y, OWN_CARD)
@@ -204,7 +248,32 @@ def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | No
         else:
             note = _("{player} paid {price}", player=names[winner], price=auction["price"])
         y = _strip(sheet, _auction(), [auction["wild"]], y, OWN_CARD, note)
+    for info in view["seats"]:
+        y = _seat(sheet, view, names, info, y, framed=info["seat"] == last["seat"])
     return sheet.png()
+
+
+def _turn_lines(last: TenTurn, names: Sequence[str]) -> list[str]:
+    """The coins the turn gave and cost each player, and a bust token if one was given."""
+    lines = []
+    for seat, (gained, lost) in enumerate(zip(last["gains"], last["lost"], strict=False)):
+        player = names[seat]
+        if gained:
+            lines.append(
+                ngettext("{player}: +{n} coin", "{player}: +{n} coins", gained, player=player)
+            )
+        if lost:
+            lines.append(
+                ngettext(
+                    "{player}: {n} coin lost to the cap",
+                    "{player}: {n} coins lost to the cap",
+                    lost,
+                    player=player,
+                )
+            )
+    if last["bust_token"]:
+        lines.append(_("{player} takes a bust token", player=names[last["seat"]]))
+    return lines
 
 
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).

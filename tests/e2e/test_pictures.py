@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from tests.fakediscord import FakeDiscord
 PNG = b"\x89PNG\r\n\x1a\n"
 SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS
 MAX_BYTES = 200_000
+YOUR_TURN = "Your turn: play a card"
 
 
 def _files(message: dict[str, Any]) -> list[str]:
@@ -47,11 +49,16 @@ async def test_turn_dms_rounds_and_result_carry_pictures(
     sent = _first_versions(fake, fake.dm_messages(alice))
     notifying = [m for m in sent if not int(m.get("flags") or 0) & SILENT]
     assert notifying, "no DM notified alice of her turn"
-    assert all(_files(m) == ["hand.png"] for m in notifying)
-    assert all(not _files(m) for m in sent if int(m.get("flags") or 0) & SILENT)
-    for message in fake.dm_messages(alice):  # an edited hand drops the picture of old cards
-        if len(fake.message_versions(int(message["id"]))) > 1:
-            assert not _files(message)
+    # Every version of the hand that shows a turn of alice's, sent or edited in place (by her
+    # click's answer or a new turn), carries the picture of her cards; between her turns and
+    # once retired the hand has none (the old picture would show cards she played).
+    history = [fake.message_versions(int(m["id"])) for m in fake.dm_messages(alice)]
+    versions = [v for message in history for v in message]
+    turns = [v for v in versions if YOUR_TURN in json.dumps(v, ensure_ascii=False)]
+    edited_turns = [v for message in history for v in message[1:] if v in turns]
+    assert len(edited_turns) > len(notifying), "alice's turns were never shown in place"
+    assert all(_files(v) == ["hand.png"] for v in turns), [_files(v) for v in turns]
+    assert all(not _files(v) for v in versions if v not in turns)
 
     public = fake.messages(channel)
     rounds = [m for m in public if "round.png" in _files(m)]

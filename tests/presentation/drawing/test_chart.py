@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
+import i18n
+from engine import GAMES
+from i18n import pgettext
+from presentation.drawing import chart as chart_module
+from presentation.drawing import fonts
 from presentation.drawing.api import Pictures, series_from_view, series_from_views
 from presentation.drawing.chart import chart, nice_step
-from tests.presentation.drawing.sample import WHOLE_GAME, advance
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.looks import looks
+from presentation.drawing.palette import GOLD
+from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, advance
 
 
 @pytest.mark.parametrize("game", sorted(WHOLE_GAME))
@@ -72,3 +81,108 @@ def test_negative_and_flat_totals_render() -> None:
 @pytest.mark.parametrize(("span", "step"), [(0, 1), (7, 2), (45, 10), (130, 50), (999, 200)])
 def test_nice_steps(span: int, step: int) -> None:
     assert nice_step(span) == step
+
+
+def test_the_winners_star_sits_on_their_last_point() -> None:
+    """Totals 10 then 30 (winner) against 20 then 40: the value axis runs 0..40 in steps of
+    10 over the plot box (80, 100)-(730, 500), so the winner's last point is at x 730 (the
+    right edge), y 500 - 400 * 30/40 = 200. The star is the only pure gold in the plot."""
+    data = chart([[10, 20], [30, 40]], ["Ann", "Bo"], winners=[0], lowest_wins=True)
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    plot = image.crop((0, 0, chart_module.WIDTH - chart_module.LEGEND, chart_module.HEIGHT))
+    gold = [
+        (x, y)
+        for y in range(plot.height)
+        for x in range(plot.width)
+        if plot.getpixel((x, y)) == GOLD
+    ]
+    assert gold, "no star on the chart"
+    cx = sum(x for x, _ in gold) / len(gold)
+    cy = sum(y for _, y in gold) / len(gold)
+    assert abs(cx - 730) <= 2 and abs(cy - 200) <= 2, (cx, cy)
+
+
+@pytest.mark.parametrize("game", ["hearts", "grinch", "ten", "gnome"])
+def test_a_chart_is_drawn_in_one_typeface(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name with a letter the embedded font lacks must not put the rest of the chart (or
+    that name) in another typeface."""
+    used: set[str] = set()
+    real = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, *args: Any, **kw: Any) -> None:
+        used.add("dejavu" if kw["font"] is fonts.font(kw["font"].size, "dejavu") else "other")
+        real(self, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    position = WHOLE_GAME[game]
+    _, history = advance(position)
+    names = ["Ștefan", *position.names[1:]]
+    Pictures().chart(game, series_from_views(history), names, winners=[0])
+    assert used == {"dejavu"}
+
+
+def test_the_winner_caption_is_drawn_without_a_stroke(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-pixel stroke of the letters' own colour (the kit's bold) smudges text at the
+    legend's sizes: the winner's name and caption are drawn plain."""
+    drawn: list[tuple[str, bool]] = []
+    real = fonts.text
+
+    def recording(draw: Any, xy: Any, value: str, size: int, fill: Any, **kw: Any) -> None:
+        drawn.append((value, bool(kw.get("bold"))))
+        real(draw, xy, value, size, fill, **kw)
+
+    monkeypatch.setattr(chart_module, "text", recording)
+    chart([[10, 20]], ["Ann", "Bo"], winners=[1])
+    assert ("winner", False) in drawn and ("Bo", False) in drawn
+    assert all(not bold for value, bold in drawn if value in ("winner", "Bo"))
+
+
+@pytest.mark.parametrize("language", ["ro", "et", "lt"])
+def test_the_charts_words_are_translated(language: str) -> None:
+    """The x axis's first tick ("start") and the legend's "winner" are words of the reader's
+    language, not English left as it was."""
+    with i18n.using(language):
+        for word in ("start", "winner"):
+            assert pgettext("chart", word) != word, (language, word)
+
+
+FACES = FaceCache(looks())  # shared by the pictures of a test, as by the bot's
+
+
+@pytest.mark.parametrize("kind", ["hand", "table", "summary"])
+@pytest.mark.parametrize("game", ["hearts", "grinch", "ten", "gnome"])
+def test_a_picture_is_drawn_in_one_typeface(
+    game: str, kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the chart: one player's name needing DejaVu puts the whole picture in DejaVu."""
+    used: set[str] = set()
+    real = ImageDraw.ImageDraw.text
+
+    def recording(self: ImageDraw.ImageDraw, *args: Any, **kw: Any) -> None:
+        used.add("dejavu" if kw["font"] is fonts.font(kw["font"].size, "dejavu") else "other")
+        real(self, *args, **kw)
+
+    position = WHOLE_GAME[game] if kind == "summary" else MID_GAME[game]
+    state, history = advance(position)
+    names = ["Ștefan", *position.names[1:]]
+    pictures = Pictures(FACES)
+    # The same cards drawn first with plain names: their faces, cached in the embedded
+    # typeface, must not come back into a DejaVu picture.
+    pictures.hand(GAMES[game].view(state, 0), position.names)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    if kind == "hand":
+        pictures.hand(GAMES[game].view(state, 0), names)
+    elif kind == "table":
+        pictures.table(GAMES[game].view(state, None), names)
+    else:
+        pictures.summary(history[-1], names)
+    assert used == {"dejavu"}
+
+
+def test_a_face_drawn_in_one_typeface_is_not_reused_in_another() -> None:
+    faces = FaceCache(looks())
+    plain = faces.face("hearts", "2H", 120)
+    with fonts.one_face("Ștefan"):
+        dejavu = faces.face("hearts", "2H", 120)
+    assert dejavu is not plain
+    assert faces.face("hearts", "2H", 120) is plain
