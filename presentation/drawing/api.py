@@ -25,6 +25,7 @@ from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import one_face
 from presentation.drawing.layout import encode
 from presentation.drawing.looks import looks
+from presentation.titles import game_title
 
 # The view type a game's picture module reads: its engine's own (a TypedDict), or View.
 V_contra = TypeVar("V_contra", bound=View, contravariant=True)
@@ -108,7 +109,7 @@ class Pictures:
             names,
             winners=winners,
             lowest_wins=GAMES[game].lowest_wins,
-            title=_("{game}: scores", game=GAMES[game].title),
+            title=_("{game}: scores", game=game_title(game)),
             unit=picture_of(game).UNIT,
         )
 

@@ -186,3 +186,22 @@ def test_a_face_drawn_in_one_typeface_is_not_reused_in_another() -> None:
         dejavu = faces.face("hearts", "2H", 120)
     assert dejavu is not plain
     assert faces.face("hearts", "2H", 120) is plain
+
+
+def test_the_charts_title_names_the_game_in_the_readers_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The chart's title is the game's one name in the current language, as everywhere else."""
+    titles: list[str] = []
+
+    def spy(*args: Any, **kwargs: Any) -> bytes:
+        titles.append(kwargs["title"])
+        return b""
+
+    monkeypatch.setattr(chart_module, "chart", spy)
+    with i18n.using("lt"):
+        Pictures().chart("ten", [[1, 2]], ["A", "B"])
+    with i18n.using("en"):
+        Pictures().chart("ten", [[1, 2]], ["A", "B"])
+    assert titles[1] == "Ten: scores"
+    assert "Dešimt" in titles[0] and "Ten" not in titles[0]
