@@ -28,7 +28,7 @@ from delivery.shown import Note, forced_notes, names_of
 from engine import GAMES
 from i18n import N_, _
 from presentation import UIS
-from service.errors import NoGame, PlayError, StaleMove
+from service.errors import GameClosed, NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
 from waiting import first_done
@@ -113,6 +113,9 @@ class TableCog(commands.Cog, name="Table"):
             log.info("old control %r in game %s", action, game_id)
             await self._old_control(interaction, game_id, user_id, exc)
             return None
+        except GameClosed as exc:
+            await self._closed_game(interaction, game_id, user_id, exc)
+            return None
         except PlayError as exc:
             log.info("move %r in game %s refused: %s", action, game_id, exc)
             await refuse(interaction, exc)
@@ -182,6 +185,34 @@ class TableCog(commands.Cog, name="Table"):
             return
         await answer(interaction, update=True, **old.kwargs)
         self.publisher.old_click_answered(old)
+
+    async def _closed_game(
+        self,
+        interaction: discord.Interaction[CardBot],
+        game_id: int,
+        user_id: int,
+        exc: GameClosed,
+    ) -> None:
+        """A move on a game that is over: say so on the player's hand redrawn in its final
+        state, without buttons (a crash may have left their DM behind, buttons and all)."""
+        message = interaction.message
+        try:
+            loaded = await self.service.load(game_id)
+        except Exception:
+            log.exception("could not load finished game %s", game_id)
+            loaded = None
+        closed = None
+        if loaded is not None and message is not None:
+            ephemeral = message.flags.ephemeral
+            closed = self.publisher.closed_hand(
+                loaded, user_id, message.id, ephemeral=ephemeral, text=exc.translated()
+            )
+        if loaded is None or closed is None:
+            await refuse(interaction, exc)
+            return
+        seat_no, kwargs = closed
+        if await answer(interaction, update=True, **kwargs) and not ephemeral:
+            self.publisher.closed_hand_shown(loaded, seat_no)
 
     async def on_back(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         async with answering_errors(interaction) as refused:

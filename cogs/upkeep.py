@@ -2,7 +2,8 @@
 
 At start, every open game whose due seats are computers or players on autopilot moves on (a
 crash can fall between a human's committed move and the computer's answer), and games whose
-messages are older than their last move are redrawn, behind live moves in the REST budget.
+messages are older than their last move (the table, or any player's DM: finished games too)
+are redrawn, behind live moves in the REST budget.
 Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
 few seconds, games whose automatic moves are overdue (the process playing them stopped, or
 saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
@@ -91,7 +92,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         log.info("start-up: %d games moved on, %d redrawn", moved, stale)
 
     async def repair(self, *, urgent: bool) -> int:
-        """Redraw every game with a move newer than its messages (none being drawn now)."""
+        """Redraw every game with a move newer than its table or a DM (none being drawn now)."""
         count = 0
         for game_id in await self.service.stale_games():
             if self.publisher.busy(game_id):

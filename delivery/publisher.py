@@ -6,9 +6,10 @@ job draws from the newest state the publisher knows, so a burst of computer move
 table edit, and a slow channel holds up only itself. Every REST call takes a slot from the
 pacer first (:mod:`delivery.pacing`), so a game of friends never meets a 429.
 
-When every job of a game has gone through, the game's ``rendered_version`` is recorded: after
-a restart only games with a move committed after that are redrawn (in the background, behind
-moves), and a periodic check repairs any game whose messages fell behind.
+When every job of a game has gone through, the game's ``rendered_version`` is recorded, and
+after each hand job the version that player's DM shows: after a restart only games with a move
+committed after those (finished ones too: a DM left with live buttons) are redrawn (in the
+background, behind moves), and a periodic check repairs any game whose messages fell behind.
 """
 
 from __future__ import annotations
@@ -191,6 +192,29 @@ class Publisher:
         kwargs = self.hand_kwargs(loaded, seat, edit=True, note=note)
         return OldClick(loaded, seat.seat, clicked_message, kwargs, dm.writes)
 
+    def closed_hand(
+        self, loaded: Loaded, user_id: int, clicked_message: int, *, ephemeral: bool, text: str
+    ) -> tuple[int, dict[str, Any]] | None:
+        """The answer to a move on a game that is over (``loaded``, fresh from the database):
+        (the seat, the response's arguments) drawing the seat's hand in its final state, no
+        buttons, with ``text`` on top. Only for the seat's own hand message (its DM as recorded,
+        or an ephemeral hand); None otherwise."""
+        seat = loaded.seat_of(user_id)
+        if seat is None or loaded.state is None:
+            return None
+        shown = self.games.get(loaded.row.id)
+        message_id = shown.dm(seat.seat).message_id if shown else seat.dm_message_id
+        if not ephemeral and clicked_message != message_id:
+            return None
+        return seat.seat, self.hand_kwargs(loaded, seat, edit=True, note=f"⚠️ {text}")
+
+    def closed_hand_shown(self, loaded: Loaded, seat_no: int) -> None:
+        """The response drew the seat's DM in the final state of ``loaded``: record it."""
+        shown = self.games.get(loaded.row.id)
+        if shown is not None:
+            shown.dm(seat_no).version = max(shown.dm(seat_no).version, loaded.row.version)
+        self.marks.mark_dm(loaded.row.id, seat_no, loaded.row.version)
+
     def is_old_hand(
         self, game_id: int, user_id: int, channel_id: int | None, message_id: int
     ) -> bool:
@@ -253,6 +277,14 @@ class Publisher:
         user_id = shown.loaded.seats[seat_no].user_id
         with i18n.using(await self.private(shown.loaded, user_id)):
             await self.hands.retire_for_good(shown, seat_no, CANCELLED_HAND)
+        self._dm_shown(shown, seat_no)
+
+    def _dm_shown(self, shown: GameShown, seat_no: int) -> None:
+        """Record the version the seat's DM shows (a restart redraws it if behind)."""
+        dm = shown.dm(seat_no)
+        if dm.version > dm.marked:
+            dm.marked = dm.version
+            self.marks.mark_dm(shown.loaded.row.id, seat_no, dm.version)
 
     def announce(self, loaded: Loaded, text: Text) -> None:
         """A public line in the game's channel, in turn with its other messages."""
@@ -327,6 +359,7 @@ class Publisher:
             await self.shared.refresh(shown)
             with i18n.using(await self.private(shown.loaded, user_id)):
                 await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
+            self._dm_shown(shown, seat_no)
 
         self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
 

@@ -107,6 +107,10 @@ class DmShown:
     # Hand jobs that finished writing this DM: a click's answer that a job may have landed
     # after (it finished between the answer and its publish) cannot be taken as shown.
     writes: int = 0
+    # The game version the message shows (or one whose private key is the same): recorded
+    # as the seat's shown_version, so that a restart redraws a DM left behind.
+    version: int = -1
+    marked: int = -1  # the newest version handed to the marks for this DM
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +146,12 @@ class GameShown:
             loaded.row.rendered_version,
         )
         for seat in loaded.seats:
-            shown.dms[seat.seat] = DmShown(seat.dm_channel_id, seat.dm_message_id)
+            shown.dms[seat.seat] = DmShown(
+                seat.dm_channel_id,
+                seat.dm_message_id,
+                version=seat.shown_version,
+                marked=seat.shown_version,
+            )
         return shown
 
     def update(self, loaded: Loaded) -> None:

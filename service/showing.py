@@ -50,6 +50,13 @@ class Showing:
         """Record the version each game's messages show (game id -> version), in one write."""
         await self._store.set_rendered_versions(versions)
 
+    async def set_shown_versions(
+        self, tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]
+    ) -> None:
+        """Record the version each game's table (game id -> version) and each player's DM
+        ((game id, seat) -> version) shows, in one write."""
+        await self._store.set_shown_versions(tables, dms)
+
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         return await self._store.shown_ids(game_id)
 
