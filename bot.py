@@ -49,6 +49,7 @@ from cogs.watching import WatchCog
 from db import open_store
 from db.backup import BackupError, backup
 from db.errors import StoreError
+from db.generation import generation_path
 from db.store import Store
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
@@ -130,7 +131,10 @@ class CardBot(client.CardBot):
         table = TableCog(self, self.service, self.publisher)
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, table))
-        await self.add_cog(UpkeepCog(self, self.service, self.publisher))
+        generation = (
+            None if self.settings.database_url else generation_path(self.settings.database_path)
+        )
+        await self.add_cog(UpkeepCog(self, self.service, self.publisher, generation))
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings))
         await self.add_cog(HistoryCog(self, Replays(self.store)))

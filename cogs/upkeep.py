@@ -3,7 +3,8 @@
 At start, every open game whose due seats are computers or players on autopilot moves on (a
 crash can fall between a human's committed move and the computer's answer), and games whose
 messages are older than their last move (the table, or any player's DM: finished games too)
-are redrawn, behind live moves in the REST budget.
+are redrawn, behind live moves in the REST budget; on a restored database (see
+db.generation) every open game is, as Discord shows a later state of them.
 Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
 few seconds, games whose automatic moves are overdue (the process playing them stopped, or
 saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
@@ -16,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from pathlib import Path
 
 import discord
 from discord.ext import commands
@@ -35,10 +37,19 @@ REPAIR_EVERY = 60.0
 
 
 class UpkeepCog(commands.Cog, name="Upkeep"):
-    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        publisher: Publisher,
+        generation: Path | None = None,
+    ) -> None:
+        """``generation``: where the database's last generation token is kept (SQLite), to
+        recognise a restored copy at start; None: not checked."""
         self.bot = bot
         self.service = service
         self.publisher = publisher
+        self.generation = generation
         self._tasks: list[asyncio.Task[None]] = []
 
     async def cog_load(self) -> None:
@@ -77,7 +88,16 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
     # -- start-up ------------------------------------------------------------------------
 
     async def recover(self) -> None:
-        """Computer and autopilot seats that are due move; stale games are redrawn."""
+        """Computer and autopilot seats that are due move; stale games are redrawn (every
+        open game on a restored database)."""
+        restored = False
+        if self.generation is not None:
+            try:
+                restored = await self.service.showing.restored(self.generation)
+            except Exception:
+                log.exception("could not check whether the database was restored")
+        if restored:  # its open games are marked as not shown now: the repair redraws them
+            log.info("start-up: the database is another copy than last time; redrawing")
         moved = 0
         for row in await self.service.active_games():
             try:

@@ -84,6 +84,25 @@ class SharedShown(ABC):
         if statements:
             await self._write_all(statements)
 
+    async def generation(self) -> str:
+        """Which copy of the database this is (see migration 010): '' until a start set it."""
+        rows = await self._fetch("SELECT token FROM generation WHERE id = 1")
+        return str(rows[0]["token"]) if rows else ""
+
+    async def set_generation(self, token: str) -> None:
+        await self._write_all([Statement("UPDATE generation SET token = ? WHERE id = 1", [token])])
+
+    async def forget_shown(self) -> None:
+        """Mark every open game's table and DMs as showing nothing (a restored database: what
+        Discord shows is not what it records), so that a start redraws them until done."""
+        active = "SELECT id FROM games WHERE status = 'active'"
+        await self._write_all(
+            [
+                Statement(f"UPDATE games SET rendered_version = -1 WHERE id IN ({active})"),
+                Statement(f"UPDATE seats SET shown_version = -1 WHERE game_id IN ({active})"),
+            ]
+        )
+
     async def stale_games(self) -> list[int]:
         """Started games whose table or a player's DM shows less than their latest move:
         active ones, and finished or cancelled ones whose DMs may still carry live buttons."""

@@ -1,5 +1,5 @@
-"""Nothing left stale after a crash: every message a player can act on is redrawn when it is
-behind the game, tables and DMs alike, finished games too.
+"""Nothing left stale after a crash or a restore: every message a player can act on is redrawn
+when it is behind the game, tables and DMs alike, finished games too.
 
 A Grinch game is played to its end, alice from ephemeral hands (so her DM is redrawn by the
 bot, not by her clicks' answers) and bob from his DMs. From the moment the game is over the
@@ -9,7 +9,13 @@ result while her DM still shows her last turn, buttons and all; the bot is kille
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import shutil
+import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,6 +36,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.faults import UNAVAILABLE
 
 GAME_OVER = "This game is over."
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _dm_message(db: Path, game_id: int, user: int) -> int:
@@ -147,3 +154,76 @@ async def test_a_crash_before_the_last_dm_edit_is_repaired_at_start(
     await quiet(fake)
     assert len(fake.requests) > table_edits
     assert _live_dms(fake, [alice, bob]) == []
+
+
+def _live_move_ids(fake: FakeDiscord, users: list[int]) -> set[str]:
+    """The custom ids of every enabled move control in these users' DMs."""
+    found: set[str] = set()
+    for user in users:
+        for message in fake.dm_messages(user):
+            moves, menus = live_controls(message)
+            found |= {b.custom_id or "" for b in moves} | {m.custom_id or "" for m in menus}
+    return found
+
+
+def _table(fake: FakeDiscord, db: Path) -> list[tuple[object, ...]]:
+    """What the game's recorded table message shows: each embed's title, text and fields."""
+    # Closed at once: a connection left open across the restore would read a replaced file.
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+        (table_id,) = conn.execute("SELECT table_message_id FROM games").fetchone()
+    message = fake.message(int(table_id)) or {}
+    return [(e.get("title"), e.get("description"), str(e.get("fields"))) for e in message["embeds"]]
+
+
+def _backup(database: Path, target: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py"), "backup", str(target)],
+        env={**os.environ, "DATABASE_PATH": str(database)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+async def test_a_restored_database_is_redrawn_at_start(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """Backup, play on, restore as the README says, start: the table and every DM show the
+    restored game again, and only its moves are live."""
+    fake, db, bot = fake_discord, tmp_path / "bot.db", bot_process
+    _channel, alice, bob = await alice_and_bob_playing(fake, bot, tmp_path, computers=1)
+    rng = random.Random("restore")
+    for _ in range(3):
+        assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    await quiet(fake)
+    at_backup = _live_move_ids(fake, [alice, bob]), _table(fake, db)
+    _backup(db, tmp_path / "copy.db")
+
+    for _ in range(3):
+        assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    await quiet(fake)
+    assert (_live_move_ids(fake, [alice, bob]), _table(fake, db)) != at_backup
+
+    await bot.stop()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    shutil.copy(tmp_path / "copy.db", db)
+    await bot.start(env=bot_env(tmp_path))
+
+    def restored_shown() -> bool:
+        return (_live_move_ids(fake, [alice, bob]), _table(fake, db)) == at_backup
+
+    assert await wait_until(restored_shown, timeout=20, step=0.1)
+    await quiet(fake)
+    assert restored_shown()
+    assert "another copy than last time" in bot.log_text()
+
+    # A plain restart on the same database redraws nothing.
+    requests = len(fake.requests)
+    await bot.stop()
+    await bot.start(env=bot_env(tmp_path))
+    await quiet(fake)
+    edits = [r for r in fake.requests[requests:] if r.method in ("PATCH", "POST")]
+    assert not [r for r in edits if "/channels/" in r.path], edits
