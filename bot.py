@@ -53,6 +53,7 @@ from db.generation import generation_path
 from db.store import Store
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
+from delivery.pending import PendingClicks
 from delivery.publisher import Publisher
 from heartbeat import check_health, heartbeat_path
 from service.boards import Boards
@@ -116,6 +117,9 @@ class CardBot(client.CardBot):
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
         self.publisher.result_view = result_view
+        if settings.database_url is None:  # one process per database: its file beside it
+            database = settings.database_path
+            self.publisher.pending = PendingClicks(database.with_name(database.name + ".clicks"))
 
     async def setup_hook(self) -> None:
         # The helpers import Pillow and the computers while the bot logs in, not at the first click.

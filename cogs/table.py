@@ -23,6 +23,7 @@ from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
 from db.models import SeatRow
 from delivery.hands import OUT_OF_DATE
+from delivery.pending import PendingClick
 from delivery.publisher import Publisher
 from delivery.shown import Note, forced_notes, names_of
 from engine import GAMES
@@ -87,8 +88,12 @@ class TableCog(commands.Cog, name="Table"):
     async def on_move(
         self, interaction: discord.Interaction[CardBot], game_id: int, step: int, action: str
     ) -> None:
-        with self.publisher.answering.answering():  # queued edits wait for this answer
-            answered = await self._answer_move(interaction, game_id, step, action)
+        pending = self.publisher.pending
+        try:
+            with self.publisher.answering.answering():  # queued edits wait for this answer
+                answered = await self._answer_move(interaction, game_id, step, action)
+        finally:
+            pending.done(interaction.id)  # answered (or refused): a restart owes it nothing
         if answered is not None:
             await self._publish_move(answered)
 
@@ -107,8 +112,13 @@ class TableCog(commands.Cog, name="Table"):
         work = asyncio.ensure_future(
             self.service.act(game_id, user_id, step, action, recorded=recorded)
         )
+        click = PendingClick(game_id, user_id, step)
         try:
-            shown = await within_budget(interaction, _first_answer(own, work))
+            shown = await within_budget(
+                interaction,
+                _first_answer(own, work),
+                deferring=lambda: self.publisher.pending.add(interaction.id, click),
+            )
         except StaleMove as exc:
             log.info("old control %r in game %s", action, game_id)
             await self._old_control(interaction, game_id, user_id, exc)

@@ -33,6 +33,7 @@ from delivery.marks import RenderedMarks
 from delivery.outbox import Outbox
 from delivery.pacing import Pacer
 from delivery.peers import SharedView
+from delivery.pending import PendingClicks
 from delivery.shown import (
     GameShown,
     Note,
@@ -44,7 +45,7 @@ from delivery.shown import (
     private_key,
 )
 from delivery.tables import TableMessages
-from i18n import N_, Later
+from i18n import N_, Later, later
 from presentation import UIS
 from presentation.drawing.painters import InThread
 from service.games import GameService
@@ -80,6 +81,7 @@ class Publisher:
         self.marks = RenderedMarks(service.showing)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}
+        self.pending = PendingClicks()  # deferred clicks (bot.py gives it its file)
         self._serial = itertools.count()
         # Buttons for the message showing a finished game's result (set by bot.py: Play again).
         self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
@@ -254,6 +256,15 @@ class Publisher:
                 # hand and recording its id leaves a newer, stale message below the recorded one.
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat, urgent=urgent)
+
+    def lost_click(self, loaded: Loaded, seat_no: int) -> None:
+        """A deferred click of this seat was never saved (the bot stopped first): its hand is
+        drawn again (``loaded``, fresh from the database) saying so."""
+        shown = self._track(loaded)
+        dm = shown.dm(seat_no)
+        dm.key = None
+        dm.note = later("⚠️ Your last move was not saved: the bot restarted first. Play it again.")
+        self._hand_later(shown, seat_no)
 
     def redraw_table(self, loaded: Loaded) -> None:
         """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""

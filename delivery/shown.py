@@ -14,7 +14,7 @@ from typing import Any
 
 from db.models import Actor, GameStatus, SeatRow
 from engine.base import Game, seat_view
-from i18n import _
+from i18n import Later, _
 from presentation import UIS
 from presentation.base import Button, Names, Select
 from service.reports import Loaded, Report
@@ -231,7 +231,7 @@ class ForcedNote:
         return _("▶️ Your only possible move was played for you: {moves}.", moves=", ".join(moves))
 
 
-Note = str | ForcedNote
+Note = str | ForcedNote | Later  # a Later is translated when drawn, in the player's language
 
 
 def forced_notes(report: Report) -> dict[int, ForcedNote]:

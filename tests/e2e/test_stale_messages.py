@@ -22,7 +22,9 @@ from pathlib import Path
 from tests.e2e.chaos import db_read, wait_until
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
+    DEFERRED_UPDATE,
     UPDATE_MESSAGE,
+    action_count,
     alice_and_bob_playing,
     bot_env,
     game_row,
@@ -227,3 +229,41 @@ async def test_a_restored_database_is_redrawn_at_start(
     await quiet(fake)
     edits = [r for r in fake.requests[requests:] if r.method in ("PATCH", "POST")]
     assert not [r for r in edits if "/channels/" in r.path], edits
+
+
+NOT_SAVED = "Your last move was not saved"
+
+
+async def test_a_deferred_click_killed_before_its_commit_is_told_after_the_restart(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """The database holds its write lock past the acknowledgement budget: the click is
+    deferred, the bot is killed before the move is saved; after the restart the player's hand
+    says the move was not saved, with the same live buttons to play it again."""
+    fake, db, bot = fake_discord, tmp_path / "bot.db", bot_process
+    _channel, alice, bob = await alice_and_bob_playing(fake, bot, tmp_path, computers=1)
+    user, found = next(
+        (u, f) for u in (alice, bob) if (f := live_move_buttons(fake.dm_messages(u)))
+    )
+    message, buttons = found
+    before = action_count(db)
+    with contextlib.closing(sqlite3.connect(db, timeout=5)) as lock:
+        lock.execute("BEGIN IMMEDIATE")  # another writer: the bot's commit waits
+        click = await fake.click(user, int(message["id"]), buttons[0].custom_id or "")
+        reply = await click.wait_response(timeout=10)
+        assert reply.type == DEFERRED_UPDATE, reply
+        bot.kill()
+        lock.rollback()
+    assert action_count(db) == before
+
+    await bot.start(env=bot_env(tmp_path))
+    await quiet(fake)
+    step = (buttons[0].custom_id or "").rsplit(":", 1)[0]
+    hands = [m for m in fake.dm_messages(user) if any(live_controls(m))]
+    assert len(hands) == 1 and NOT_SAVED in str(hands[0].get("content")), hands
+    assert all((b.custom_id or "").startswith(step) for b in live_controls(hands[0])[0])
+
+    # Played again from that hand, the move goes through and the note is gone.
+    assert await play_one_move(fake, [user], random.Random(5), hand_messages={})
+    assert action_count(db) > before
+    assert not any(NOT_SAVED in str(m.get("content")) for m in fake.dm_messages(user))
