@@ -49,9 +49,11 @@ from cogs.watching import WatchCog
 from db import open_store
 from db.backup import BackupError, backup
 from db.errors import StoreError
+from db.generation import generation_path
 from db.store import Store
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
+from delivery.pending import PendingClicks
 from delivery.publisher import Publisher
 from heartbeat import check_health, heartbeat_path
 from service.boards import Boards
@@ -115,6 +117,9 @@ class CardBot(client.CardBot):
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
         self.publisher.result_view = result_view
+        if settings.database_url is None:  # one process per database: its file beside it
+            database = settings.database_path
+            self.publisher.pending = PendingClicks(database.with_name(database.name + ".clicks"))
 
     async def setup_hook(self) -> None:
         # The helpers import Pillow and the computers while the bot logs in, not at the first click.
@@ -130,7 +135,10 @@ class CardBot(client.CardBot):
         table = TableCog(self, self.service, self.publisher)
         await self.add_cog(table)
         await self.add_cog(LobbyCog(self, self.service, self.publisher, table))
-        await self.add_cog(UpkeepCog(self, self.service, self.publisher))
+        generation = (
+            None if self.settings.database_url else generation_path(self.settings.database_path)
+        )
+        await self.add_cog(UpkeepCog(self, self.service, self.publisher, generation))
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings))
         await self.add_cog(HistoryCog(self, Replays(self.store)))

@@ -23,13 +23,14 @@ from cogs.utils.locale import public_language
 from cogs.utils.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
 from db.models import SeatRow
 from delivery.hands import ANSWER_PICTURE_WAIT, OUT_OF_DATE
+from delivery.pending import PendingClick
 from delivery.publisher import Publisher
 from delivery.shown import Note, forced_notes, names_of
 from engine import GAMES
 from i18n import N_, _
 from presentation import UIS
 from presentation.titles import game_title
-from service.errors import NoGame, PlayError, StaleMove
+from service.errors import GameClosed, NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
 from waiting import first_done
@@ -88,8 +89,12 @@ class TableCog(commands.Cog, name="Table"):
     async def on_move(
         self, interaction: discord.Interaction[CardBot], game_id: int, step: int, action: str
     ) -> None:
-        with self.publisher.answering.answering():  # queued edits wait for this answer
-            answered = await self._answer_move(interaction, game_id, step, action)
+        pending = self.publisher.pending
+        try:
+            with self.publisher.answering.answering():  # queued edits wait for this answer
+                answered = await self._answer_move(interaction, game_id, step, action)
+        finally:
+            pending.done(interaction.id)  # answered (or refused): a restart owes it nothing
         if answered is not None:
             await self._publish_move(answered)
 
@@ -108,11 +113,19 @@ class TableCog(commands.Cog, name="Table"):
         work = asyncio.ensure_future(
             self.service.act(game_id, user_id, step, action, recorded=recorded)
         )
+        click = PendingClick(game_id, user_id, step)
         try:
-            shown = await within_budget(interaction, _first_answer(own, work))
+            shown = await within_budget(
+                interaction,
+                _first_answer(own, work),
+                deferring=lambda: self.publisher.pending.add(interaction.id, click),
+            )
         except StaleMove as exc:
             log.info("old control %r in game %s", action, game_id)
             await self._old_control(interaction, game_id, user_id, exc)
+            return None
+        except GameClosed as exc:
+            await self._closed_game(interaction, game_id, user_id, exc)
             return None
         except PlayError as exc:
             log.info("move %r in game %s refused: %s", action, game_id, exc)
@@ -190,6 +203,34 @@ class TableCog(commands.Cog, name="Table"):
         )
         await answer(interaction, update=True, **kwargs)
         self.publisher.old_click_answered(old)
+
+    async def _closed_game(
+        self,
+        interaction: discord.Interaction[CardBot],
+        game_id: int,
+        user_id: int,
+        exc: GameClosed,
+    ) -> None:
+        """A move on a game that is over: say so on the player's hand redrawn in its final
+        state, without buttons (a crash may have left their DM behind, buttons and all)."""
+        message = interaction.message
+        try:
+            loaded = await self.service.load(game_id)
+        except Exception:
+            log.exception("could not load finished game %s", game_id)
+            loaded = None
+        closed = None
+        if loaded is not None and message is not None:
+            ephemeral = message.flags.ephemeral
+            closed = self.publisher.closed_hand(
+                loaded, user_id, message.id, ephemeral=ephemeral, text=exc.translated()
+            )
+        if loaded is None or closed is None:
+            await refuse(interaction, exc)
+            return
+        seat_no, kwargs = closed
+        if await answer(interaction, update=True, **kwargs) and not ephemeral:
+            self.publisher.closed_hand_shown(loaded, seat_no)
 
     async def on_back(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         async with answering_errors(interaction) as refused:

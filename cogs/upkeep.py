@@ -2,7 +2,9 @@
 
 At start, every open game whose due seats are computers or players on autopilot moves on (a
 crash can fall between a human's committed move and the computer's answer), and games whose
-messages are older than their last move are redrawn, behind live moves in the REST budget.
+messages are older than their last move (the table, or any player's DM: finished games too)
+are redrawn, behind live moves in the REST budget; on a restored database (see
+db.generation) every open game is, as Discord shows a later state of them.
 Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
 few seconds, games whose automatic moves are overdue (the process playing them stopped, or
 saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
@@ -16,11 +18,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from pathlib import Path
 
 import discord
 from discord.ext import commands
 
 from db.models import GameStatus
+from delivery.pending import PendingClick
 from delivery.publisher import Publisher
 from service.errors import NoGame
 from service.games import GameService
@@ -35,10 +39,19 @@ REPAIR_EVERY = 60.0
 
 
 class UpkeepCog(commands.Cog, name="Upkeep"):
-    def __init__(self, bot: commands.Bot, service: GameService, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        bot: commands.Bot,
+        service: GameService,
+        publisher: Publisher,
+        generation: Path | None = None,
+    ) -> None:
+        """``generation``: where the database's last generation token is kept (SQLite), to
+        recognise a restored copy at start; None: not checked."""
         self.bot = bot
         self.service = service
         self.publisher = publisher
+        self.generation = generation
         self._tasks: list[asyncio.Task[None]] = []
 
     async def cog_load(self) -> None:
@@ -114,7 +127,16 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
     # -- start-up ------------------------------------------------------------------------
 
     async def recover(self) -> None:
-        """Computer and autopilot seats that are due move; stale games are redrawn."""
+        """Computer and autopilot seats that are due move; stale games are redrawn (every
+        open game on a restored database)."""
+        restored = False
+        if self.generation is not None:
+            try:
+                restored = await self.service.showing.restored(self.generation)
+            except Exception:
+                log.exception("could not check whether the database was restored")
+        if restored:  # its open games are marked as not shown now: the repair redraws them
+            log.info("start-up: the database is another copy than last time; redrawing")
         moved = 0
         for row in await self.service.active_games():
             try:
@@ -125,11 +147,28 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             if report.moves:
                 moved += 1
                 self.publisher.publish(report)
+        for click in self.publisher.pending.take_left():
+            await self._lost_click(click)
         stale = await self.repair(urgent=False)
         log.info("start-up: %d games moved on, %d redrawn", moved, stale)
 
+    async def _lost_click(self, click: PendingClick) -> None:
+        """A click deferred before the last stop and never answered: if its seat is still at
+        the clicked step, the move was not saved, and the player's hand says so."""
+        try:
+            loaded = await self.service.load(click.game_id)
+        except Exception:
+            log.exception("could not look at game %s", click.game_id)
+            return
+        seat = loaded.seat_of(click.user_id)
+        if loaded.row.status == GameStatus.ACTIVE and seat is not None and seat.step == click.step:
+            log.info(
+                "game %s: a deferred move of seat %s was never saved", click.game_id, seat.seat
+            )
+            self.publisher.lost_click(loaded, seat.seat)
+
     async def repair(self, *, urgent: bool) -> int:
-        """Redraw every game with a move newer than its messages (none being drawn now)."""
+        """Redraw every game with a move newer than its table or a DM (none being drawn now)."""
         count = 0
         for game_id in await self.service.stale_games():
             if self.publisher.busy(game_id):

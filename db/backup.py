@@ -4,7 +4,9 @@ Under WAL the newest commits may still sit in ``bot.db-wal``, so copying ``bot.d
 miss moves or give a damaged file. The backup API reads one consistent snapshot through SQLite
 (the bot keeps writing meanwhile: WAL readers do not block the writer). The copy is written
 beside the target under a temporary name, switched to a single self-contained file (no -wal),
-checked with ``PRAGMA integrity_check`` and only then renamed into place.
+checked with ``PRAGMA integrity_check`` and only then renamed into place. The copy gets a
+generation token of its own (:mod:`db.generation`), so that a bot started on it once it is
+restored knows its games are behind what Discord shows.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import contextlib
 import os
 import sqlite3
 from pathlib import Path
+
+from db.generation import mark_copy
 
 LOCK_WAIT_SECONDS = 10.0
 
@@ -27,6 +31,7 @@ def _copy(source: Path, partial: Path) -> None:
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)  # one step: one read snapshot, never restarted by the bot's writes
+            mark_copy(dst)
             dst.execute("PRAGMA journal_mode = DELETE")
             (verdict,) = dst.execute("PRAGMA integrity_check").fetchone()
             if verdict != "ok":

@@ -133,14 +133,6 @@ class Reads(ABC):
         rows = await self._fetch("SELECT * FROM games WHERE status = ? ORDER BY id", status)
         return [GameRow.from_row(r) for r in rows]
 
-    async def stale_games(self) -> list[int]:
-        """Active games with a move committed after their last complete render."""
-        rows = await self._fetch(
-            "SELECT id FROM games WHERE status = 'active' AND version > rendered_version "
-            "ORDER BY id"
-        )
-        return [int(r["id"]) for r in rows]
-
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The user's DM channel as last recorded in any game (Discord keeps it for good)."""
         rows = await self._fetch(

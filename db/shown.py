@@ -14,12 +14,13 @@ dies mid-post: no lease to expire, nothing to clean up.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from db.models import GameStatus
+from db.reads import Statement
 
 if TYPE_CHECKING:
     from db.migrations import Dialect
@@ -56,6 +57,62 @@ class SharedShown(ABC):
 
     @abstractmethod
     def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
+
+    @abstractmethod
+    async def _write_all(self, statements: Sequence[Statement]) -> None: ...
+
+    @abstractmethod
+    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]: ...
+
+    async def set_shown_versions(
+        self, tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]
+    ) -> None:
+        """Record in one transaction the version each game's table shows (game id -> version)
+        and each player's DM ((game id, seat) -> version); neither ever moves backwards."""
+        statements = []
+        if tables:
+            games = [(v, game_id, v) for game_id, v in sorted(tables.items())]
+            sql = "UPDATE games SET rendered_version = ? WHERE id = ? AND rendered_version < ?"
+            statements.append(Statement(sql, games, many=True))
+        if dms:
+            seats = [(v, game_id, seat, v) for (game_id, seat), v in sorted(dms.items())]
+            sql = (
+                "UPDATE seats SET shown_version = ? WHERE game_id = ? AND seat = ? "
+                "AND shown_version < ?"
+            )
+            statements.append(Statement(sql, seats, many=True))
+        if statements:
+            await self._write_all(statements)
+
+    async def generation(self) -> str:
+        """Which copy of the database this is (see migration 010): '' until a start set it."""
+        rows = await self._fetch("SELECT token FROM generation WHERE id = 1")
+        return str(rows[0]["token"]) if rows else ""
+
+    async def set_generation(self, token: str) -> None:
+        await self._write_all([Statement("UPDATE generation SET token = ? WHERE id = 1", [token])])
+
+    async def forget_shown(self) -> None:
+        """Mark every open game's table and DMs as showing nothing (a restored database: what
+        Discord shows is not what it records), so that a start redraws them until done."""
+        active = "SELECT id FROM games WHERE status = 'active'"
+        await self._write_all(
+            [
+                Statement(f"UPDATE games SET rendered_version = -1 WHERE id IN ({active})"),
+                Statement(f"UPDATE seats SET shown_version = -1 WHERE game_id IN ({active})"),
+            ]
+        )
+
+    async def stale_games(self) -> list[int]:
+        """Started games whose table or a player's DM shows less than their latest move:
+        active ones, and finished or cancelled ones whose DMs may still carry live buttons."""
+        rows = await self._fetch(
+            "SELECT g.id FROM games g WHERE g.status <> 'lobby' AND (("
+            "g.status = 'active' AND g.version > g.rendered_version) OR EXISTS ("
+            "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.dm_message_id IS NOT NULL "
+            "AND NOT s.dm_closed AND s.shown_version < g.version)) ORDER BY g.id"
+        )
+        return [int(r["id"]) for r in rows]
 
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         """One query: the game's version, status, table message and DM messages (None if the

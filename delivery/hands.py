@@ -142,6 +142,7 @@ class Hands:
         dm = shown.dm(seat_no)
         notify, dm.pending_notify = dm.pending_notify, False
         if seat.user_id in self.people.dm_closed or seat.dm_closed:
+            dm.version = loaded.row.version  # no DM to draw: the hand is behind My hand
             if notify:
                 await say(
                     loaded,
@@ -158,6 +159,8 @@ class Hands:
             await self._send(shown, seat, key, say, notify=False, urgent=urgent)
         elif key != dm.key:
             await self._edit(shown, seat, key, say, urgent=urgent)
+        else:
+            dm.version = max(dm.version, loaded.row.version)  # it shows this already
 
     async def _edit(
         self, shown: GameShown, seat: SeatRow, key: PrivateKey, say: Say, *, urgent: bool
@@ -172,6 +175,7 @@ class Hands:
         seat = loaded.seats[seat.seat]
         key = private_key(loaded, seat, self.views)
         if key == dm.key:
+            dm.version = max(dm.version, loaded.row.version)
             return  # shown already (by the player's own click)
         kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=dm.note)
         kwargs = await self.with_picture(loaded, seat.seat, kwargs, edit=True)
@@ -185,6 +189,7 @@ class Hands:
             await self._send(shown, seat, key, say, notify=False, urgent=urgent)
             return
         dm.key, dm.note = key, None  # what this edit drew, even if a newer state came since
+        dm.version = max(dm.version, loaded.row.version)
         dm.writes += 1
 
     async def _send(
@@ -214,6 +219,7 @@ class Hands:
             return
         old = dm.message_id if dm.channel_id == channel_id else None
         dm.channel_id, dm.message_id, dm.key, dm.note = channel_id, sent.id, key, None
+        dm.version = max(dm.version, loaded.row.version)
         dm.writes += 1
         self.people.newest_message[channel_id] = sent.id
         await self.service.showing.set_dm(
@@ -260,6 +266,7 @@ class Hands:
             if not cannot_edit(exc):
                 raise
         dm.key = None
+        dm.version = max(dm.version, shown.version)
 
     async def dm_channel(self, user_id: int, known: int | None) -> int:
         """The user's DM channel id: remembered, else from the database, else opened once."""

@@ -1,11 +1,13 @@
 """Which version of each game Discord shows, written to the store in batches.
 
-After every job of a game went through, the publisher marks the version its messages show.
-The mark only decides what a restart redraws (games marked behind their latest move) and what
-the periodic repair looks at, so it need not cost a durable commit of its own per move: a mark
-is written at once if the last write is ``interval`` seconds old, else with the others that
-come until then, in one transaction (at most ten writes a second however busy the bot is;
-under load they join the moves' group commits, see db.group_commit). A mark lost to a crash
+After every job of a game went through, the publisher marks the version its table shows; after
+each hand job, the version that player's DM shows (a finished game's DMs are redrawn after a
+crash only if their marks are behind). The marks only decide what a restart redraws (games
+marked behind their latest move) and what the periodic repair looks at, so they need not cost
+a durable commit of their own per move: a mark is written at once if the last write is
+``interval`` seconds old, else with the others that come until then, in one transaction (at
+most ten writes a second however busy the bot is; under load they join the moves' group
+commits, see db.group_commit). A mark lost to a crash
 means one game redrawn at the next start, nothing more. A failed write is tried again.
 """
 
@@ -29,8 +31,10 @@ class RenderedMarks:
         self._showing = showing
         self._interval = interval
         self._last_write = float("-inf")  # loop time
-        self._waiting: dict[int, int] = {}  # game id -> newest version shown
+        self._waiting: dict[int, int] = {}  # game id -> newest version the table shows
         self._writing: dict[int, int] = {}  # the batch being written
+        self._dms: dict[tuple[int, int], int] = {}  # (game id, seat) -> version its DM shows
+        self._dms_writing: dict[tuple[int, int], int] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._writes: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()  # one write at a time
@@ -39,6 +43,15 @@ class RenderedMarks:
         """Discord shows ``version`` of the game: record it with the next batch."""
         if version > self._waiting.get(game_id, -1):
             self._waiting[game_id] = version
+        self._soon()
+
+    def mark_dm(self, game_id: int, seat: int, version: int) -> None:
+        """The seat's DM shows ``version`` of the game: record it with the next batch."""
+        if version > self._dms.get((game_id, seat), -1):
+            self._dms[(game_id, seat)] = version
+        self._soon()
+
+    def _soon(self) -> None:
         if self._timer is None:
             loop = asyncio.get_running_loop()
             wait = max(0.0, self._last_write + self._interval - loop.time())
@@ -46,7 +59,11 @@ class RenderedMarks:
 
     def waiting(self, game_id: int) -> bool:
         """A mark of this game is not written yet (the store still says it is behind)."""
-        return game_id in self._waiting or game_id in self._writing
+        return (
+            game_id in self._waiting
+            or game_id in self._writing
+            or any(g == game_id for g, _seat in (*self._dms, *self._dms_writing))
+        )
 
     async def flush(self) -> None:
         """Write every waiting mark now (at shutdown, and for tests)."""
@@ -64,16 +81,18 @@ class RenderedMarks:
 
     async def _write(self) -> None:
         async with self._lock:
-            if not self._waiting:
+            if not self._waiting and not self._dms:
                 return
             self._last_write = asyncio.get_running_loop().time()
-            batch = self._writing = self._waiting
-            self._waiting = {}
+            batch, dms = self._writing, self._dms_writing = self._waiting, self._dms
+            self._waiting, self._dms = {}, {}
             try:
-                await self._showing.set_rendered_versions(batch)
+                await self._showing.set_shown_versions(batch, dms)
             except Exception:
                 log.warning("could not record which games Discord shows", exc_info=True)
                 for game_id, version in batch.items():  # tried again with the next write
                     self.mark(game_id, version)
+                for (game_id, seat), version in dms.items():
+                    self.mark_dm(game_id, seat, version)
             finally:
-                self._writing = {}
+                self._writing, self._dms_writing = {}, {}

@@ -6,9 +6,10 @@ job draws from the newest state the publisher knows, so a burst of computer move
 table edit, and a slow channel holds up only itself. Every REST call takes a slot from the
 pacer first (:mod:`delivery.pacing`), so a game of friends never meets a 429.
 
-When every job of a game has gone through, the game's ``rendered_version`` is recorded: after
-a restart only games with a move committed after that are redrawn (in the background, behind
-moves), and a periodic check repairs any game whose messages fell behind.
+When every job of a game has gone through, the game's ``rendered_version`` is recorded, and
+after each hand job the version that player's DM shows: after a restart only games with a move
+committed after those (finished ones too: a DM left with live buttons) are redrawn (in the
+background, behind moves), and a periodic check repairs any game whose messages fell behind.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from delivery.marks import RenderedMarks
 from delivery.outbox import Outbox
 from delivery.pacing import Pacer
 from delivery.peers import SharedView
+from delivery.pending import PendingClicks
 from delivery.shown import (
     GameShown,
     Note,
@@ -42,8 +44,9 @@ from delivery.shown import (
     names_of,
     private_key,
 )
+from delivery.speaking import Speaking
 from delivery.tables import TableMessages
-from i18n import N_, Later
+from i18n import N_, Later, later
 from presentation import UIS
 from presentation.drawing.painters import InThread
 from service.games import GameService
@@ -66,7 +69,7 @@ class Publisher:
         languages: Languages | None = None,
     ) -> None:
         self.bot = bot
-        self.languages = languages
+        self.speaking = Speaking(bot, languages)  # the language of each message
         self.service = service
         self.pacer = pacer or Pacer()
         self.attachments = attachments or Attachments(InThread(), always)
@@ -80,6 +83,7 @@ class Publisher:
         self.marks = RenderedMarks(service.showing)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
         self.games: dict[int, GameShown] = {}
+        self.pending = PendingClicks()  # deferred clicks (bot.py gives it its file)
         self._serial = itertools.count()
         # Buttons for the message showing a finished game's result (set by bot.py: Play again).
         self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
@@ -192,6 +196,29 @@ class Publisher:
         kwargs = self.hand_kwargs(loaded, seat, edit=True, note=note)
         return OldClick(loaded, seat.seat, clicked_message, kwargs, dm.writes)
 
+    def closed_hand(
+        self, loaded: Loaded, user_id: int, clicked_message: int, *, ephemeral: bool, text: str
+    ) -> tuple[int, dict[str, Any]] | None:
+        """The answer to a move on a game that is over (``loaded``, fresh from the database):
+        (the seat, the response's arguments) drawing the seat's hand in its final state, no
+        buttons, with ``text`` on top. Only for the seat's own hand message (its DM as recorded,
+        or an ephemeral hand); None otherwise."""
+        seat = loaded.seat_of(user_id)
+        if seat is None or loaded.state is None:
+            return None
+        shown = self.games.get(loaded.row.id)
+        message_id = shown.dm(seat.seat).message_id if shown else seat.dm_message_id
+        if not ephemeral and clicked_message != message_id:
+            return None
+        return seat.seat, self.hand_kwargs(loaded, seat, edit=True, note=f"⚠️ {text}")
+
+    def closed_hand_shown(self, loaded: Loaded, seat_no: int) -> None:
+        """The response drew the seat's DM in the final state of ``loaded``: record it."""
+        shown = self.games.get(loaded.row.id)
+        if shown is not None:
+            shown.dm(seat_no).version = max(shown.dm(seat_no).version, loaded.row.version)
+        self.marks.mark_dm(loaded.row.id, seat_no, loaded.row.version)
+
     def is_old_hand(
         self, game_id: int, user_id: int, channel_id: int | None, message_id: int
     ) -> bool:
@@ -258,6 +285,15 @@ class Publisher:
             if shown.table_behind and shown.loaded.row.channel_id == channel_id:
                 self._table_later(shown, urgent=False)
 
+    def lost_click(self, loaded: Loaded, seat_no: int) -> None:
+        """A deferred click of this seat was never saved (the bot stopped first): its hand is
+        drawn again (``loaded``, fresh from the database) saying so."""
+        shown = self._track(loaded)
+        dm = shown.dm(seat_no)
+        dm.key = None
+        dm.note = later("⚠️ Your last move was not saved: the bot restarted first. Play it again.")
+        self._hand_later(shown, seat_no)
+
     def redraw_table(self, loaded: Loaded) -> None:
         """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""
         self._table_later(self._track(loaded))
@@ -278,8 +314,16 @@ class Publisher:
 
     async def _retire_hand(self, shown: GameShown, seat_no: int) -> None:
         user_id = shown.loaded.seats[seat_no].user_id
-        with i18n.using(await self.private(shown.loaded, user_id)):
+        with i18n.using(await self.speaking.private(shown.loaded, user_id)):
             await self.hands.retire_for_good(shown, seat_no, CANCELLED_HAND)
+        self._dm_shown(shown, seat_no)
+
+    def _dm_shown(self, shown: GameShown, seat_no: int) -> None:
+        """Record the version the seat's DM shows (a restart redraws it if behind)."""
+        dm = shown.dm(seat_no)
+        if dm.version > dm.marked:
+            dm.marked = dm.version
+            self.marks.mark_dm(shown.loaded.row.id, seat_no, dm.version)
 
     def announce(self, loaded: Loaded, text: Text) -> None:
         """A public line in the game's channel, in turn with its other messages."""
@@ -308,7 +352,7 @@ class Publisher:
         channel_id = loaded.row.channel_id
 
         async def job() -> None:
-            with i18n.using(await self.public(loaded)):
+            with i18n.using(await self.speaking.public(loaded)):
                 content = str(text)
             await self.pacer.slot(("ch", channel_id))
             await edit_message(self.bot, channel_id, message_id, content=content, view=None)
@@ -352,8 +396,9 @@ class Publisher:
 
         async def job() -> None:
             await self.shared.refresh(shown)
-            with i18n.using(await self.private(shown.loaded, user_id)):
+            with i18n.using(await self.speaking.private(shown.loaded, user_id)):
                 await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
+            self._dm_shown(shown, seat_no)
 
         self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
 
@@ -362,7 +407,7 @@ class Publisher:
 
         async def job() -> bool:
             async with self.shared.table_turn(shown):
-                with i18n.using(await self.public(shown.loaded)):
+                with i18n.using(await self.speaking.public(shown.loaded)):
                     drawn = await self.tables.draw(shown, urgent=urgent)
             for told in self.table_drawn:
                 told(shown.loaded)
@@ -374,7 +419,7 @@ class Publisher:
         channel_id = loaded.row.channel_id
 
         async def job() -> None:
-            with i18n.using(await self.public(loaded)):
+            with i18n.using(await self.speaking.public(loaded)):
                 content = str(text)
             await self._send_to_channel(channel_id, content, **kwargs)
 
@@ -390,7 +435,7 @@ class Publisher:
         channel_id = loaded.row.channel_id
 
         async def job() -> None:
-            with i18n.using(await self.public(loaded)):
+            with i18n.using(await self.speaking.public(loaded)):
                 panels = UIS[loaded.row.game].summaries(*views, names_of(loaded))
                 files = [f for f in [await self.attachments.summary(loaded, state)] if f]
                 if is_result:
@@ -412,7 +457,7 @@ class Publisher:
     async def _say(self, loaded: Loaded, text: Text) -> None:
         """Post now, from inside a job (a job runs in its own lane already), in the server's
         language (a hand's job runs in its player's)."""
-        with i18n.using(await self.public(loaded)):
+        with i18n.using(await self.speaking.public(loaded)):
             content = str(text)
         try:
             await self._send_to_channel(loaded.row.channel_id, content)
@@ -442,27 +487,3 @@ class Publisher:
                 groups.append((state, (previous, current)))
             previous = current
         return groups
-
-    # -- languages -----------------------------------------------------------------------
-
-    async def public(self, loaded: Loaded) -> str:
-        """The language of the game's channel: the server's."""
-        guild = self.bot.get_guild(loaded.row.guild_id)  # the live locale, when cached
-        live = guild.preferred_locale if guild is not None else None
-        if self.languages is None:
-            return i18n.choose(i18n.from_discord(live) if live else None)
-        try:
-            return await self.languages.public(loaded.row.guild_id, live)
-        except Exception:  # a message in English beats no message
-            log.warning("no language for server %s", loaded.row.guild_id, exc_info=True)
-            return i18n.DEFAULT
-
-    async def private(self, loaded: Loaded, user_id: int | None) -> str:
-        """The language of one player's DMs."""
-        if self.languages is None or user_id is None:
-            return await self.public(loaded)
-        try:
-            return await self.languages.private(user_id, loaded.row.guild_id)
-        except Exception:
-            log.warning("no language for user %s", user_id, exc_info=True)
-            return i18n.DEFAULT

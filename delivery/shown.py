@@ -14,7 +14,7 @@ from typing import Any
 
 from db.models import Actor, GameStatus, SeatRow
 from engine.base import Game, seat_view
-from i18n import _
+from i18n import Later, _
 from presentation import UIS
 from presentation.base import Button, Names, Select
 from presentation.titles import game_title
@@ -108,6 +108,10 @@ class DmShown:
     # Hand jobs that finished writing this DM: a click's answer that a job may have landed
     # after (it finished between the answer and its publish) cannot be taken as shown.
     writes: int = 0
+    # The game version the message shows (or one whose private key is the same): recorded
+    # as the seat's shown_version, so that a restart redraws a DM left behind.
+    version: int = -1
+    marked: int = -1  # the newest version handed to the marks for this DM
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +147,12 @@ class GameShown:
             loaded.row.rendered_version,
         )
         for seat in loaded.seats:
-            shown.dms[seat.seat] = DmShown(seat.dm_channel_id, seat.dm_message_id)
+            shown.dms[seat.seat] = DmShown(
+                seat.dm_channel_id,
+                seat.dm_message_id,
+                version=seat.shown_version,
+                marked=seat.shown_version,
+            )
         return shown
 
     def update(self, loaded: Loaded) -> None:
@@ -223,7 +232,7 @@ class ForcedNote:
         return _("▶️ Your only possible move was played for you: {moves}.", moves=", ".join(moves))
 
 
-Note = str | ForcedNote
+Note = str | ForcedNote | Later  # a Later is translated when drawn, in the player's language
 
 
 def forced_notes(report: Report) -> dict[int, ForcedNote]:

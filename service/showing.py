@@ -8,9 +8,12 @@ take a game's table claim here too. Nothing above the service reaches the store 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
+from pathlib import Path
 
+from db.generation import keep, last_seen, new_token
 from db.shown import ShownIds, TableIds
 from db.store import Store
 
@@ -49,6 +52,26 @@ class Showing:
     async def set_rendered_versions(self, versions: Mapping[int, int]) -> None:
         """Record the version each game's messages show (game id -> version), in one write."""
         await self._store.set_rendered_versions(versions)
+
+    async def set_shown_versions(
+        self, tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]
+    ) -> None:
+        """Record the version each game's table (game id -> version) and each player's DM
+        ((game id, seat) -> version) shows, in one write."""
+        await self._store.set_shown_versions(tables, dms)
+
+    async def restored(self, kept: Path) -> bool:
+        """Whether this database is another copy than the one the bot last ran on, as the
+        token kept in ``kept`` says (a restored backup: see db.generation); a new token is
+        set either way."""
+        found = await self._store.generation()
+        seen = await asyncio.to_thread(last_seen, kept)
+        if seen != found:  # recorded before the new token: a crash still redraws them
+            await self._store.forget_shown()
+        token = new_token()
+        await self._store.set_generation(token)
+        await asyncio.to_thread(keep, kept, token)
+        return seen != found
 
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         return await self._store.shown_ids(game_id)

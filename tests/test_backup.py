@@ -149,3 +149,23 @@ def test_backup_refuses_to_overwrite_the_database(tmp_path: Path) -> None:
     sqlite3.connect(database).close()
     with pytest.raises(BackupError, match="must not overwrite"):
         backup(database, tmp_path / "." / "bot.db")
+
+
+async def test_each_copy_gets_a_generation_of_its_own(tmp_path: Path) -> None:
+    """A bot started on a restored copy must find another token than the one it kept."""
+    database = tmp_path / "bot.db"
+    store = await open_store(database)
+    try:
+        await store.set_generation("live")
+        first, second = backup(database, tmp_path / "a.db"), backup(database, tmp_path / "b.db")
+        assert await store.generation() == "live"
+    finally:
+        await store.close()
+    tokens = []
+    for copy in (first, second):
+        conn = sqlite3.connect(copy)
+        try:
+            tokens.append(conn.execute("SELECT token FROM generation").fetchone()[0])
+        finally:
+            conn.close()
+    assert "live" not in tokens and tokens[0] != tokens[1] and all(tokens)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import discord
@@ -104,6 +104,7 @@ async def within_budget(
     ephemeral: bool = False,
     thinking: bool = False,
     budget: float = ACK_BUDGET,
+    deferring: Callable[[], None] | None = None,
 ) -> T:
     """Run ``work``; if it takes longer than ``budget``, acknowledge the interaction first.
 
@@ -111,11 +112,14 @@ async def within_budget(
     answer goes out as the interaction's own response: one call, no defer followed by an
     edit. Under load the acknowledgement never waits on the database queue: past the budget
     the interaction is deferred (``ephemeral``/``thinking`` as given) and the caller's answer
-    becomes an edit of the deferred response (see :func:`answer`).
+    becomes an edit of the deferred response (see :func:`answer`). ``deferring`` is called
+    just before the deferral is sent.
     """
     task = asyncio.ensure_future(work)
     await first_done(task, timeout=budget)
     if not task.done() and not interaction.response.is_done():
+        if deferring is not None:
+            deferring()
         try:
             await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
         except discord.HTTPException:

@@ -19,6 +19,8 @@ from service.reports import Report
 from service.showing import Showing
 from tests.delivery.test_publisher_memory import HUMANS, _Bot, _Channel, _Http, _Message
 
+DmMarks = Mapping[tuple[int, int], int]
+
 
 class _GatedChannel(_Channel):
     def __init__(self, gate: asyncio.Event) -> None:
@@ -69,23 +71,24 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
     await service.join(lobby.row.id, HUMANS[1], "B")
     started = await service.start(lobby.row.id, HUMANS[0])
     moved: list[Report] = []
-    record = store.set_rendered_versions
+    record = store.set_shown_versions
     batches: list[dict[int, int]] = []
 
-    async def record_while_a_move_lands(versions: Mapping[int, int]) -> None:
-        batches.append(dict(versions))
-        if not moved:
+    async def record_while_a_move_lands(tables: Mapping[int, int], dms: DmMarks) -> None:
+        if tables:
+            batches.append(dict(tables))
+        if tables and not moved:
             # The start is shown and being recorded: a move lands now, and its Discord writes
             # wait until this record is written.
             bot.gate.clear()
             moved.append(await _next_move(service, started))
             publisher.publish(moved[0])
-            await record(versions)
+            await record(tables, dms)
             bot.gate.set()
             return
-        await record(versions)
+        await record(tables, dms)
 
-    store.set_rendered_versions = record_while_a_move_lands  # type: ignore[method-assign]  # spy
+    store.set_shown_versions = record_while_a_move_lands  # type: ignore[method-assign]  # spy
     publisher.publish(started)
     await publisher.outbox.idle()
     await publisher.marks.flush()
@@ -102,13 +105,13 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
 
 async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: Store) -> None:
     writes: list[dict[int, int]] = []
-    record = store.set_rendered_versions
+    record = store.set_shown_versions
 
-    async def counting(versions: Mapping[int, int]) -> None:
-        writes.append(dict(versions))
-        await record(versions)
+    async def counting(tables: Mapping[int, int], dms: DmMarks) -> None:
+        writes.append(dict(tables))
+        await record(tables, dms)
 
-    store.set_rendered_versions = counting  # type: ignore[method-assign]  # spy
+    store.set_shown_versions = counting  # type: ignore[method-assign]  # spy
     marks = RenderedMarks(Showing(store), interval=0.2)
     marks.mark(1, 3)  # nothing written lately: at once
     await asyncio.sleep(0.02)
@@ -136,18 +139,21 @@ async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) ->
         )
     ).id
     await store.start(game_id, "{}", {0: None})
-    record = store.set_rendered_versions
+    record = store.set_shown_versions
     failing = [True]
 
-    async def flaky(versions: Mapping[int, int]) -> None:
+    async def flaky(tables: Mapping[int, int], dms: DmMarks) -> None:
         if failing.pop() if failing else False:
             raise OSError("disk full")
-        await record(versions)
+        await record(tables, dms)
 
-    store.set_rendered_versions = flaky  # type: ignore[method-assign]  # fails once
+    store.set_shown_versions = flaky  # type: ignore[method-assign]  # fails once
     marks = RenderedMarks(Showing(store), interval=0.01)
     marks.mark(game_id, 0)
+    marks.mark_dm(game_id, 0, 0)
     await marks.flush()  # fails: kept
     assert (await store.game(game_id)).rendered_version == -1
+    assert marks.waiting(game_id)
     await marks.flush()
     assert (await store.game(game_id)).rendered_version == 0
+    assert (await store.seats(game_id))[0].shown_version == 0

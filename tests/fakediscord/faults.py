@@ -12,6 +12,7 @@ uses a slot of its bucket, as an error answered by Discord does.
     fake.faults.add("POST", "/channels/{channel_id}/messages", CANNOT_DM, channel_id=dm, times=1)
     fake.faults.add("PATCH", "/channels/{channel_id}/messages/{message_id}", EDIT_LIMIT)
     fake.faults.add("*", "*", UNAVAILABLE, times=3)
+    fake.faults.add("PATCH", "/channels/*", UNAVAILABLE, when=lambda: game_over())  # from then
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class Fault:
     retry_after: float = 1.0
     is_global: bool = False
     hits: int = 0
+    when: Callable[[], bool] | None = None  # asked per request: only while it says True
 
     @property
     def active(self) -> bool:
@@ -92,7 +94,9 @@ class Fault:
             return False
         if self.channel_id is not None and channel != self.channel_id:
             return False
-        return self.message_id is None or params.get("message_id") == str(self.message_id)
+        if self.message_id is not None and params.get("message_id") != str(self.message_id):
+            return False
+        return self.when is None or self.when()
 
     def hit(self, now: float) -> RateLimitHit:
         """The 429 this fault answers (only for ``RATE_LIMITED``)."""
@@ -116,13 +120,15 @@ class FaultInjector:
         message_id: int | None = None,
         retry_after: float = 1.0,
         is_global: bool = False,
+        when: Callable[[], bool] | None = None,
     ) -> Fault:
         """Answer matching requests with ``error`` (a ``DiscordError`` or a key of ``ERRORS``).
 
         ``method``: "POST", "PATCH"... or "*". ``route``: a route template as the fake names
         them (see ``FakeDiscord.stats.calls`` keys), shell patterns allowed. ``times``: only the
         next N matching requests (None: until removed). ``retry_after`` / ``is_global``: the
-        429 body of ``RATE_LIMITED``.
+        429 body of ``RATE_LIMITED``. ``when``: asked for each matching request; the fault
+        answers only while it returns True (e.g. from the moment a game is over).
         """
         resolved = ERRORS[error] if isinstance(error, str) else error
         fault = Fault(
@@ -134,6 +140,7 @@ class FaultInjector:
             message_id=message_id,
             retry_after=retry_after,
             is_global=is_global,
+            when=when,
         )
         self.faults.append(fault)
         return fault

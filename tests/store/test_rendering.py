@@ -42,13 +42,43 @@ async def test_a_game_is_stale_until_its_latest_version_is_shown(store: Store) -
     assert await store.stale_games() == []
 
 
-async def test_finished_and_lobby_games_are_never_stale(store: Store) -> None:
+async def test_finished_games_without_dms_and_lobbies_are_never_stale(store: Store) -> None:
     game_id = await _active_game(store, 12)
     await store.create_lobby(
         guild_id=1, channel_id=13, game="grinch", host_id=100, host_name="Host", seed=7
     )
     await store.end(game_id, GameStatus.FINISHED)
     assert await store.stale_games() == []
+
+
+async def test_a_finished_game_is_stale_while_a_dm_shows_an_older_version(store: Store) -> None:
+    game_id = await _active_game(store, 14)
+    await store.set_dm(game_id, 0, channel_id=SNOWFLAKE, message_id=SNOWFLAKE + 1)
+    await store.set_shown_versions({game_id: 0}, {(game_id, 0): 0})
+    assert await store.stale_games() == []
+    await _move(store, game_id, 0)
+    await store.set_shown_versions({game_id: 1}, {})  # the table shows the move, the DM not
+    assert await store.stale_games() == [game_id]
+    await store.end(game_id, GameStatus.FINISHED)  # its last DM edit was lost to a crash
+    assert await store.stale_games() == [game_id]
+    await store.set_shown_versions({}, {(game_id, 0): 1})
+    await store.set_shown_versions({}, {(game_id, 0): 0})  # never moves back
+    assert (await store.seats(game_id))[0].shown_version == 1
+    assert await store.stale_games() == []
+
+
+async def test_a_restored_copy_forgets_what_its_open_games_show(store: Store) -> None:
+    active, finished = await _active_game(store, 15), await _active_game(store, 16)
+    for game_id in (active, finished):
+        await store.set_dm(game_id, 0, channel_id=SNOWFLAKE, message_id=SNOWFLAKE + 1)
+        await store.set_shown_versions({game_id: 0}, {(game_id, 0): 0})
+    await store.end(finished, GameStatus.FINISHED)
+    assert await store.generation() == ""
+    await store.set_generation("abc")
+    assert await store.generation() == "abc"
+    await store.forget_shown()
+    assert await store.stale_games() == [active]
+    assert (await store.seats(active))[0].shown_version == -1
 
 
 async def test_a_users_dm_channel_is_remembered_across_games(store: Store) -> None:
