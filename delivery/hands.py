@@ -23,6 +23,7 @@ from db.models import GameStatus, SeatRow
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
 from delivery.shown import (
+    DmShown,
     GameShown,
     Note,
     People,
@@ -177,7 +178,8 @@ class Hands:
         if key == dm.key:
             dm.version = max(dm.version, loaded.row.version)
             return  # shown already (by the player's own click)
-        kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=dm.note)
+        note = dm.note
+        kwargs = self.kwargs(loaded, seat, shown.table_message_id, edit=True, note=note)
         kwargs = await self.with_picture(loaded, seat.seat, kwargs, edit=True)
         try:
             await edit_message(self.bot, dm.channel_id, dm.message_id, **kwargs)
@@ -188,7 +190,7 @@ class Hands:
             dm.message_id = None
             await self._send(shown, seat, key, say, notify=False, urgent=urgent)
             return
-        dm.key, dm.note = key, None  # what this edit drew, even if a newer state came since
+        _drew(dm, key, note)
         dm.version = max(dm.version, loaded.row.version)
         dm.writes += 1
 
@@ -205,7 +207,8 @@ class Hands:
         assert seat.user_id is not None
         loaded = shown.loaded
         dm = shown.dm(seat.seat)
-        kwargs = self.kwargs(loaded, seat, shown.table_message_id, note=dm.note)
+        note = dm.note
+        kwargs = self.kwargs(loaded, seat, shown.table_message_id, note=note)
         kwargs = await self.with_picture(loaded, seat.seat, kwargs, edit=False)
         try:
             channel_id = await self.dm_channel(seat.user_id, dm.channel_id)
@@ -218,7 +221,8 @@ class Hands:
             await self._closed(shown, seat, say)
             return
         old = dm.message_id if dm.channel_id == channel_id else None
-        dm.channel_id, dm.message_id, dm.key, dm.note = channel_id, sent.id, key, None
+        dm.channel_id, dm.message_id = channel_id, sent.id
+        _drew(dm, key, note)
         dm.version = max(dm.version, loaded.row.version)
         dm.writes += 1
         self.people.newest_message[channel_id] = sent.id
@@ -279,3 +283,13 @@ class Hands:
             channel_id = int(data["id"])
         self.people.dm_channel[user_id] = channel_id
         return channel_id
+
+
+def _drew(dm: DmShown, key: PrivateKey, note: Note | None) -> None:
+    """A hand message now shows ``key`` with ``note`` on top. A note set while it was being
+    drawn (the hand waits for its picture) is kept, and the key left unknown, so the next
+    hand job draws that note instead of taking the hand for shown."""
+    if dm.note is note:
+        dm.key, dm.note = key, None  # what this message drew, even if a newer state came
+    else:
+        dm.key = None

@@ -9,6 +9,7 @@ result while her DM still shows her last turn, buttons and all; the bot is kille
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -16,6 +17,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -255,6 +257,14 @@ async def test_a_deferred_click_killed_before_its_commit_is_told_after_the_resta
     assert action_count(db) == before
 
     await bot.start(env=bot_env(tmp_path))
+    await quiet(fake)
+    # The note changes no game's version, so quiet() may return while the hand's edit still
+    # waits for its picture (the drawing process starts cold after a restart).
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and not any(
+        NOT_SAVED in str(m.get("content")) for m in fake.dm_messages(user)
+    ):
+        await asyncio.sleep(0.1)
     await quiet(fake)
     step = (buttons[0].custom_id or "").rsplit(":", 1)[0]
     hands = [m for m in fake.dm_messages(user) if any(live_controls(m))]
