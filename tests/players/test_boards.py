@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 from unittest.mock import AsyncMock, MagicMock
 
@@ -18,6 +19,7 @@ from presentation.players import board_panel, stats_panel, trend_text
 from service.boards import PAGE_SIZE, Boards
 from service.errors import NoGame
 from service.games import GameService
+from service.leaving import leave_game
 from service.ratings import Ratings
 from tests.players.helpers import play_game
 
@@ -79,6 +81,31 @@ async def test_stats_after_rated_games(store: Store) -> None:
     assert "favourite game: **2-Player Hearts**" in text and "not rated yet" in text
     only = await Boards(store).stats(1, 7, "grinch")
     assert [g.game for g in only.games] == ["grinch"]
+
+
+async def test_stats_count_a_game_left_to_a_computer_like_the_rating_does(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    service.on_finished.append(Ratings(store).rate)
+    first = await play_game(service, game="hearts", guild=1, channel=10, humans=[7, 8], seed=1)
+    won_first = next(r.won for r in await store.result_rows(first.row.id) if r.user_id == 7)
+    lobby = await service.open_lobby(
+        game="hearts", guild_id=1, channel_id=10, host_id=7, host_name="P0"
+    )
+    gid = lobby.row.id
+    await service.join(gid, 8, "P1")
+    await service.start(gid, 7)
+    await leave_game(service, gid, 7)  # a computer plays 7's seat to the end
+    rng = random.Random(3)
+    loaded = await service.load(gid)
+    while loaded.row.status == "active":
+        mine = loaded.seats[1]
+        action = str(rng.choice(loaded.game.legal_actions(loaded.state, mine.seat)))
+        loaded = (await service.act(gid, 8, mine.step, action)).after
+    hearts = (await Boards(store).stats(1, 7)).games[0]
+    assert hearts.games == hearts.rated_games == 2
+    assert hearts.wins == int(won_first)  # what the computer did in 7's seat is not 7's
+    text = str(stats_panel(await Boards(store).stats(1, 7), TITLES))
+    assert "2 games" in text and "(2 rated games)" in text
 
 
 def test_trend_text() -> None:
