@@ -22,7 +22,7 @@ from cogs.utils.replies import answering_errors, within_budget
 from engine import GAMES
 from presentation.players import board_panel, stats_panel
 from service.boards import Boards
-from service.ratings import Ratings
+from service.ratings import NEW_PLAYER, Ratings
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,10 @@ class PlayersCog(commands.Cog, name="Players"):
         view = board_view(page.game, page.page, page.pages)
         extra: dict[str, Any] = {} if view is None else {"view": view}
         await _send(
-            interaction, private=False, embed=to_discord.embed(board_panel(page, TITLES)), **extra
+            interaction,
+            private=False,
+            embed=to_discord.embed(board_panel(page, TITLES, start=NEW_PLAYER)),
+            **extra,
         )
 
     async def board_page(
@@ -89,7 +92,7 @@ class PlayersCog(commands.Cog, name="Players"):
             return
         i18n.set_language(await public_language(interaction))  # the board is shown to all
         kwargs: dict[str, Any] = {
-            "embed": to_discord.embed(board_panel(found, TITLES)),
+            "embed": to_discord.embed(board_panel(found, TITLES, start=NEW_PLAYER)),
             "view": board_view(found.game, found.page, found.pages),
         }
         try:
@@ -117,4 +120,8 @@ class PlayersCog(commands.Cog, name="Players"):
             ephemeral=True,
             thinking=True,
         )
-        await _send(interaction, private=True, embed=to_discord.embed(stats_panel(found, TITLES)))
+        await _send(
+            interaction,
+            private=True,
+            embed=to_discord.embed(stats_panel(found, TITLES, start=NEW_PLAYER)),
+        )

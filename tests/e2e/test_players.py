@@ -50,8 +50,8 @@ async def test_a_rated_game_in_stats_leaderboard_history_replay_and_export(
         message = await rec.wait_message()
         assert reply.ephemeral or fake.is_ephemeral(message)
         text = reply.text()
-        assert "Grinch" in text and "1 game" in text, text
-        found = re.search(r"over the last 1 game \(0 → (-?\d+)\)", text)
+        assert "Grinch" in text and "1 game" in text and "starts at 1000" in text, text
+        found = re.search(r"over the last 1 game \(1000 → (\d+)\)", text)
         assert found is not None, text
         changes.append(int(found.group(1)))
     with sqlite3.connect(db) as conn:

@@ -35,11 +35,13 @@ async def test_a_long_leaderboard_has_pages_best_first(store: Store) -> None:
     first = await boards.leaderboard(1, None)
     assert (first.game, first.page, first.pages) == ("hearts", 0, 2)
     assert [e.user_id for e in first.entries] == [111 - n for n in range(PAGE_SIZE)]
-    assert [e.rating for e in first.entries[:2]] == [27, 26] and first.entries[0].place == 1
+    # ordinals 27 and 26 on the shown scale: a new player's 0 is 1000, each point 10
+    assert [e.rating for e in first.entries[:2]] == [1270, 1260] and first.entries[0].place == 1
     second = await boards.leaderboard(1, "hearts", page=5)  # past the end: the last page
     assert second.page == 1 and [e.place for e in second.entries] == [11, 12]
-    panel = board_panel(second, TITLES)
+    panel = board_panel(second, TITLES, start=1000)
     assert "<@101>" in panel.description and "Page 2 of 2" in (panel.footer or "")
+    assert "a new player starts at 1000" in (panel.footer or "")
     with pytest.raises(NoGame):
         await boards.leaderboard(2, None)
     with pytest.raises(NoGame):
@@ -73,14 +75,29 @@ async def test_stats_after_rated_games(store: Store) -> None:
     assert stats.favourite == "hearts" and set(by_game) == {"hearts", "grinch"}
     hearts = by_game["hearts"]
     assert hearts.games == 3 and hearts.rated_games == 3 and len(hearts.trend) == 4
-    assert hearts.trend[0] == 0 and hearts.rating == hearts.trend[-1]
+    assert hearts.trend[0] == 1000 and hearts.rating == hearts.trend[-1]
     lines = await store.score_lines(1, 7)
     assert hearts.best == min(x.lowest for x in lines if x.game == "hearts")  # lowest wins
     assert by_game["grinch"].rating is None  # one human: not rated
-    text = str(stats_panel(stats, TITLES))
+    text = str(stats_panel(stats, TITLES, start=1000))
     assert "favourite game: **2-Player Hearts**" in text and "not rated yet" in text
+    assert "rating: a new player starts at 1000" in text
     only = await Boards(store).stats(1, 7, "grinch")
     assert [g.game for g in only.games] == ["grinch"]
+
+
+async def test_a_new_player_who_loses_once_shows_a_little_under_the_start(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    service.on_finished.append(Ratings(store).rate)
+    loaded = await play_game(service, game="hearts", guild=1, channel=10, humans=[7, 8])
+    loser = next(r.user_id for r in await store.result_rows(loaded.row.id) if not r.won)
+    line = (await Boards(store).stats(1, loser or 0)).games[0]
+    assert line.trend[0] == 1000 and line.rating is not None and 900 < line.rating < 1000
+    stored = {r.user_id: r.ordinal for r in await store.leaderboard(1, "hearts", limit=5)}
+    assert stored[loser or 0] < 0  # the store keeps openskill's own ordinal
+    board = await Boards(store).leaderboard(1, "hearts")
+    assert [e.rating for e in board.entries][-1] == line.rating
+    assert board.entries[0].rating > 1000
 
 
 async def test_stats_count_a_game_left_to_a_computer_like_the_rating_does(store: Store) -> None:
@@ -104,7 +121,7 @@ async def test_stats_count_a_game_left_to_a_computer_like_the_rating_does(store:
     hearts = (await Boards(store).stats(1, 7)).games[0]
     assert hearts.games == hearts.rated_games == 2
     assert hearts.wins == int(won_first)  # what the computer did in 7's seat is not 7's
-    text = str(stats_panel(await Boards(store).stats(1, 7), TITLES))
+    text = str(stats_panel(await Boards(store).stats(1, 7), TITLES, start=1000))
     assert "2 games" in text and "(2 rated games)" in text
 
 
