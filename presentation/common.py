@@ -161,6 +161,7 @@ def score_table(
     lowest_wins: bool = False,
     winners: Sequence[int] | None = None,
     extras: Sequence[str] | None = None,
+    ranks: Sequence[int] | None = None,
 ) -> Panel:
     """A score sheet that fits a phone: the standings, then one field per player.
 
@@ -168,11 +169,15 @@ def score_table(
     player's field lists their rows as "Row: points" wrapped at :data:`LINE_WIDTH` characters
     (``extras[seat]``, if given, is one more line). ``winners``: the finished game's winning
     seats (from the engine's outcome); while the game runs it is None and the current leaders
-    by total are named instead.
+    by total are named instead. ``ranks``: each seat's place when the game ranks by more than
+    the total (Ten's tie-breaks), so that the sheet and the result agree; the leaders are
+    then the seats in place 1.
     """
     count = len(totals)
     finished = winners is not None
-    place = places(totals, winners or [], lowest_wins=lowest_wins)
+    place = (
+        list(ranks) if ranks is not None else places(totals, winners or [], lowest_wins=lowest_wins)
+    )
     standings = []
     for seat in sorted(range(count), key=lambda s: (place[s], s)):
         mark = "🏆" if finished and seat in (winners or []) else f"{place[seat]}."
@@ -193,6 +198,9 @@ def score_table(
     else:
         best = min(totals) if lowest_wins else max(totals)
         label = _("Leading")
-        shown = wrap([names[s] for s, t in enumerate(totals) if t == best], sep=", ")
+        leaders = [s for s in range(count) if place[s] == 1] if ranks is not None else None
+        if leaders is None:
+            leaders = [s for s, t in enumerate(totals) if t == best]
+        shown = wrap([names[s] for s in leaders], sep=", ")
     fields.append((label, shown, False))
     return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)

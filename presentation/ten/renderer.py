@@ -56,6 +56,17 @@ def _tie_note(view: TenView, names: Names) -> str:
     return _("Tie on {points} points and tokens: fewer cards wins ({who}).", points=best, who=who)
 
 
+def ranking(view: TenView) -> list[int]:
+    """Each seat's place by rules §5: higher total, then more currency tokens, then fewer
+    cards; still tied, the place is shared. The engine's places once the game is over."""
+    outcome = view.get("outcome")
+    if outcome:
+        return list(outcome["places"])
+    seats = view["seats"]
+    keys = [(view["totals"][s], seats[s]["tokens"], -seats[s]["cards"]) for s in range(len(seats))]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
 def _breakdown(view: TenView, seat: int) -> str:
     scores = view["seats"][seat]["colour_scores"]
     return " · ".join(f"{named(c)} {scores[c]}" for c in COLOURS)
@@ -189,6 +200,7 @@ class TenUI:
             names,
             winners=outcome_winners(view),
             extras=extras if view["players"] > 1 else None,
+            ranks=ranking(view),
         )
         if view["players"] == 1:
             fields = (*sheet.fields[:-1], (_("Solo"), solo_line(view), False))
