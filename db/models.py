@@ -82,6 +82,7 @@ class SeatRow:
     dm_closed: bool
     claimed_until: float | None = None  # a process took this seat's expired timer until then
     left_user_id: int | None = None  # the person who left this seat to a computer
+    left_name: str | None = None  # and their name (``name`` is the computer's)
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SeatRow:
@@ -101,6 +102,7 @@ class SeatRow:
             dm_closed=bool(row["dm_closed"]),
             claimed_until=row["claimed_until"],
             left_user_id=row.get("left_user_id"),
+            left_name=row.get("left_name"),
         )
 
 

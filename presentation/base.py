@@ -75,12 +75,18 @@ class Names:
 
     names: tuple[str, ...]
     computers: frozenset[int] = field(default_factory=frozenset)
+    # Per seat, the name of the person who left it to the computer now playing it (or None).
+    left: tuple[str | None, ...] = ()
 
     def __getitem__(self, seat: int) -> str:
         return self.names[seat]
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def left_by(self, seat: int) -> str | None:
+        """Who left ``seat`` to the computer playing it; None for a seat nobody left."""
+        return self.left[seat] if seat < len(self.left) else None
 
     def label(self, seat: int) -> str:
         """The name, with a robot for computer players."""

@@ -56,10 +56,19 @@ def points(n: int) -> str:
     return ngettext("**{n}** point", "**{n}** points", abs(n), n=n)
 
 
+def credited(names: Names, seat: int) -> str:
+    """The seat's name for a result: a computer that took over a seat says whose it was
+    ("Cindy-Bot (took Ann's seat)"), so that a win is never credited to a silent stranger."""
+    left = names.left_by(seat)
+    if left is None:
+        return names[seat]
+    return _("{computer} (took {name}'s seat)", computer=names[seat], name=left)
+
+
 def _verdict(names: Names, winners: set[int]) -> str:
     if not winners:
         return _("No winner this time.")
-    won = name_list([names[s] for s in sorted(winners)])
+    won = name_list([credited(names, s) for s in sorted(winners)])
     return ngettext("**{names}** wins!", "**{names}** share the win!", len(winners), names=won)
 
 
@@ -72,7 +81,8 @@ def final_panel(
     winners = set(outcome["winners"])
     order = sorted(range(len(totals)), key=lambda s: (totals[s] if lowest_wins else -totals[s], s))
     lines = [
-        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {totals[seat]}" for seat in order
+        f"{'🏆' if seat in winners else '▫️'} **{credited(names, seat)}** — {totals[seat]}"
+        for seat in order
     ]
     return Panel(
         title=title,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.ten import TenView
 from i18n import _, ngettext, translate
 from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
-from presentation.common import final_screen, outcome_winners, required, score_table
+from presentation.common import credited, final_screen, outcome_winners, required, score_table
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line
 from presentation.ten.rules import rules_panel
@@ -99,7 +99,7 @@ def result_panel(view: TenView, names: Names) -> Panel:
         return Panel(title, text, colour=GOLD if outcome["won"] else RED)
     winners = set(outcome["winners"])
     places: list[int] = outcome["places"]
-    won = ", ".join(f"**{names[s]}**" for s in sorted(winners))
+    won = ", ".join(f"**{credited(names, s)}**" for s in sorted(winners))
     if len(winners) > 1:
         lines = [_("{names} share the win!", names=won)]
     else:
@@ -111,8 +111,9 @@ def result_panel(view: TenView, names: Names) -> Panel:
     for seat in sorted(range(len(totals)), key=lambda s: (places[s], s)):
         mark = "🏆" if seat in winners else f"{places[seat]}."
         lines.append(
-            f"{mark} **{names[seat]}** — **{totals[seat]}** · {TOKEN} {outcome['tokens'][seat]} · "
-            f"{cards_count(outcome['cards'][seat])}\n   {_breakdown(view, seat)}"
+            f"{mark} **{credited(names, seat)}** — **{totals[seat]}** · "
+            f"{TOKEN} {outcome['tokens'][seat]} · {cards_count(outcome['cards'][seat])}\n"
+            f"   {_breakdown(view, seat)}"
         )
     return Panel("🏆 " + _("Ten — result"), "\n".join(lines), colour=GOLD)
 

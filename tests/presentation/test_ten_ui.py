@@ -369,6 +369,15 @@ def test_scores_and_result_rank_a_tie_below_the_winner_by_the_same_tie_break() -
     ]
 
 
+def test_the_result_says_whose_seat_a_computer_took() -> None:
+    state = _finished([["R1a", "R2a"], ["B1a"], ["G1a"]], [3, 4, 9])
+    names = Names(("Cindy-Bot", "Ben", "Cat"), frozenset({0, 2}), ("Ann", None, None))
+    shown = text(UI.result(GAME.view(state, None), names))
+    assert "**Cindy-Bot (took Ann's seat)** wins!" in shown
+    assert "🏆 **Cindy-Bot (took Ann's seat)** — **2**" in shown
+    assert "**Ben** — **1**" in shown
+
+
 def test_nothing_to_buy_says_so() -> None:
     state = act(rig(3, ["G2a"]), "draw", "stop", "take.n")
     screen = hand(state, 0)
