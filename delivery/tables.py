@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -53,8 +54,7 @@ class TableMessages:
         if loaded.row.status == GameStatus.CANCELLED:
             panel = Panel(panel.title, _("🛑 This game was cancelled."), colour=panel.colour)
         elif timers and loaded.row.status == GameStatus.ACTIVE:
-            description = panel.description + "\n" + " · ".join(timers)
-            panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
+            panel = replace(panel, description=panel.description + "\n" + " · ".join(timers))
         live = loaded.row.status == GameStatus.ACTIVE
         table_view = controls.table_view(loaded.row.id) if live else None
         return ui.table_key(view), {"embed": to_discord.embed(panel), "view": table_view}

@@ -8,7 +8,7 @@ what discord.py sends, so renderers are pure functions that tests can call direc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, TypeVar
 
 from engine.base import View
@@ -27,13 +27,40 @@ GREY = 0x7F8C8D
 
 @dataclass(frozen=True, slots=True)
 class Panel:
-    """One embed: title, text, fields (name, value, inline), colour and footer."""
+    """One embed: title, text, fields (name, value, inline), colour and footer.
+
+    A game's table may carry two lines that are true only of some copies of it: ``waiting``
+    (who the game waits for: the channel's table and a spectator's live copy show it under
+    the description, a replay does not) and ``for_players`` (where the seated players find
+    their hand: only the channel's table shows it, under the footer). :func:`onlookers` and
+    :func:`replayed` give the other copies.
+    """
 
     title: str
     description: str = ""
     fields: tuple[tuple[str, str, bool], ...] = ()
     colour: int = BLUE
     footer: str | None = None
+    waiting: str | None = None
+    for_players: str | None = None
+
+    def text(self) -> str:
+        """The description as shown: the text, then the ``waiting`` line."""
+        return "\n".join(x for x in (self.description, self.waiting) if x)
+
+    def foot(self) -> str | None:
+        """The footer as shown: the footer, then the ``for_players`` line."""
+        return "\n".join(x for x in (self.footer, self.for_players) if x) or None
+
+
+def onlookers(panel: Panel) -> Panel:
+    """A live table as a spectator sees it: without the seated players' line."""
+    return replace(panel, for_players=None)
+
+
+def replayed(panel: Panel) -> Panel:
+    """A table as a replay shows it: nobody is waited for and nobody is seated."""
+    return replace(panel, waiting=None, for_players=None)
 
 
 @dataclass(frozen=True, slots=True)

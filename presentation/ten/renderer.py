@@ -145,9 +145,7 @@ class TenUI:
         # The button's label is the bot's message (not extracted here, so it is never
         # translated twice).
         button = translate(HAND_BUTTON)
-        footer = (
-            legend() + "\n" + _("Your controls come by DM. No DM? Press “{button}”.", button=button)
-        )
+        for_players = _("Your controls come by DM. No DM? Press “{button}”.", button=button)
         if view.get("outcome"):
             # The board stays as it ended; the ranking is the result message below.
             verdict = result_panel(view, names).description.split("\n")[0]
@@ -170,7 +168,7 @@ class TenUI:
         last = view.get("last_turn")
         if last:
             fields += ((_("Last turn"), turn_text(last, view, names), False),)
-        return Panel(title, "\n".join(lines), fields, BLUE, footer)
+        return Panel(title, "\n".join(lines), fields, BLUE, legend(), for_players=for_players)
 
     def result(self, view: TenView, names: Names) -> Panel:
         return result_panel(view, names)
