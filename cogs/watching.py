@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -29,7 +29,7 @@ from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
 from i18n import N_, _
 from presentation import UIS
-from presentation.base import onlookers
+from presentation.base import onlookers, with_timers
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded
@@ -56,7 +56,7 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     panel = onlookers(UIS[loaded.row.game].table(view, names_of(loaded)))
     timers = table_timers(loaded)
     if timers and loaded.row.status == GameStatus.ACTIVE:  # as the table shows them
-        panel = replace(panel, description=panel.description + "\n" + " · ".join(timers))
+        panel = with_timers(panel, timers)
     buttons = watch_view(loaded.row.id, live=loaded.row.status == GameStatus.ACTIVE)
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 

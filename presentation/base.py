@@ -29,11 +29,11 @@ GREY = 0x7F8C8D
 class Panel:
     """One embed: title, text, fields (name, value, inline), colour and footer.
 
-    A game's table may carry two lines that are true only of some copies of it: ``waiting``
-    (who the game waits for: the channel's table and a spectator's live copy show it under
-    the description, a replay does not) and ``for_players`` (where the seated players find
-    their hand: only the channel's table shows it, under the footer). :func:`onlookers` and
-    :func:`replayed` give the other copies.
+    A game's table may carry two lines that are true only of some copies of it:
+    ``waiting`` (who the game waits for, and the turn timers: the channel's table and a
+    spectator's live copy show it under the description, a replay does not) and
+    ``for_players`` (where the seated players find their hand: only the channel's table shows
+    it, under the footer). :func:`onlookers` and :func:`replayed` give the other copies.
     """
 
     title: str
@@ -51,6 +51,11 @@ class Panel:
     def foot(self) -> str | None:
         """The footer as shown: the footer, then the ``for_players`` line."""
         return "\n".join(x for x in (self.footer, self.for_players) if x) or None
+
+
+def with_timers(panel: Panel, timers: list[str]) -> Panel:
+    """A live table with its turn timers, after the line of who it waits for."""
+    return replace(panel, waiting="\n".join(x for x in (panel.waiting, " · ".join(timers)) if x))
 
 
 def onlookers(panel: Panel) -> Panel:

@@ -77,6 +77,17 @@ async def test_a_spectator_is_told_who_is_awaited_but_not_where_their_hand_comes
     assert "Your hand comes by DM" in (table.footer.text or "")  # the channel's table says it
 
 
+async def test_the_turn_timers_follow_who_the_table_waits_for(store: Store) -> None:
+    service = GameService(store, turn_timeout=60)
+    lobby = await service.open_lobby(
+        game="grinch", guild_id=1, channel_id=5, host_id=1, host_name="A"
+    )
+    await service.join(lobby.row.id, 2, "B")
+    loaded = (await service.start(lobby.row.id, 1)).after
+    lines = (watch_kwargs(loaded)["embed"].description or "").splitlines()
+    assert lines[-2:-1] == ["Waiting for: ⏳ B"] and lines[-1].startswith("⏱ B <t:"), lines
+
+
 async def test_spectators_follow_in_one_edit_per_burst(store: Store) -> None:
     loaded = await _running(store)
     publisher: Any = MagicMock()
