@@ -143,7 +143,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             update=False,
             content=content,
             embed=to_discord.embed(lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)),
-            view=lobby_view(loaded),
+            view=lobby_view(loaded, computers=await self._computers(loaded)),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         try:
@@ -186,6 +186,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
                 content = str(text)
             await answer(interaction, update=False, content=content)
         self._after_close(after)
+
+    async def _computers(self, loaded: Loaded) -> bool:
+        """Whether the lobby's server allows computer players (its settings)."""
+        return (await self.service.store.guild_settings(loaded.row.guild_id)).computers
 
     def _after_close(self, loaded: Loaded) -> None:
         if loaded.state is None:
@@ -255,5 +259,5 @@ class LobbyCog(commands.Cog, name="Lobby"):
             return {"content": str(closing), "embed": to_discord.embed(panel), "view": None}, None
         return {
             "embed": to_discord.embed(lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)),
-            "view": lobby_view(loaded),
+            "view": lobby_view(loaded, computers=await self._computers(loaded)),
         }, None

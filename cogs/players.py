@@ -23,7 +23,7 @@ from engine import GAMES
 from presentation.players import board_panel, stats_panel
 from presentation.titles import game_titles
 from service.boards import Boards
-from service.ratings import Ratings
+from service.ratings import NEW_PLAYER, Ratings
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ class PlayersCog(commands.Cog, name="Players"):
         await _send(
             interaction,
             private=False,
-            embed=to_discord.embed(board_panel(page, game_titles())),
+            embed=to_discord.embed(board_panel(page, game_titles(), start=NEW_PLAYER)),
             **extra,
         )
 
@@ -92,7 +92,7 @@ class PlayersCog(commands.Cog, name="Players"):
             return
         i18n.set_language(await public_language(interaction))  # the board is shown to all
         kwargs: dict[str, Any] = {
-            "embed": to_discord.embed(board_panel(found, game_titles())),
+            "embed": to_discord.embed(board_panel(found, game_titles(), start=NEW_PLAYER)),
             "view": board_view(found.game, found.page, found.pages),
         }
         try:
@@ -121,5 +121,7 @@ class PlayersCog(commands.Cog, name="Players"):
             thinking=True,
         )
         await _send(
-            interaction, private=True, embed=to_discord.embed(stats_panel(found, game_titles()))
+            interaction,
+            private=True,
+            embed=to_discord.embed(stats_panel(found, game_titles(), start=NEW_PLAYER)),
         )

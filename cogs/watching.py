@@ -29,7 +29,7 @@ from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
 from i18n import N_, _
 from presentation import UIS
-from presentation.base import Panel
+from presentation.base import onlookers, with_timers
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded
@@ -53,11 +53,10 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     if loaded.state is None:
         raise NoGame("This game has not started yet.")
     view = loaded.game.view(loaded.state, None)
-    panel = UIS[loaded.row.game].table(view, names_of(loaded))
+    panel = onlookers(UIS[loaded.row.game].table(view, names_of(loaded)))
     timers = table_timers(loaded)
     if timers and loaded.row.status == GameStatus.ACTIVE:  # as the table shows them
-        description = panel.description + "\n" + " · ".join(timers)
-        panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
+        panel = with_timers(panel, timers)
     buttons = watch_view(loaded.row.id, live=loaded.row.status == GameStatus.ACTIVE)
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 

@@ -31,16 +31,18 @@ class Leaving:
         resume_after: float | None = None,
     ) -> bool:
         """The person in ``seat`` of a running game leaves it to a computer named ``name``
-        (the seat keeps who left); ``new_host`` takes the host's powers. False if the game is
-        not running or the seat has no person in it. ``resume_after``: the moment by which
-        the computer should have moved if the seat is due (see ``Store.record_move``)."""
+        (the seat keeps who left, and their name); ``new_host`` takes the host's powers.
+        False if the game is not running or the seat has no person in it. ``resume_after``:
+        the moment by which the computer should have moved if the seat is due (see
+        ``Store.record_move``)."""
         async with self._transaction() as tx:
             rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id)
             if not rows or rows[0]["status"] != GameStatus.ACTIVE:
                 return False
             changed = await tx.execute(
-                "UPDATE seats SET left_user_id = user_id, user_id = NULL, is_computer = ?, "
-                "name = ?, autopilot = ?, timeouts = 0, deadline = NULL, claimed_until = NULL "
+                "UPDATE seats SET left_user_id = user_id, left_name = name, user_id = NULL, "
+                "is_computer = ?, name = ?, autopilot = ?, timeouts = 0, deadline = NULL, "
+                "claimed_until = NULL "
                 "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL",
                 True,
                 name,

@@ -82,6 +82,7 @@ class SeatRow:
     dm_closed: bool
     claimed_until: float | None = None  # a process took this seat's expired timer until then
     left_user_id: int | None = None  # the person who left this seat to a computer
+    left_name: str | None = None  # and their name (``name`` is the computer's)
     shown_version: int = -1  # the game version the seat's DM shows (as last recorded)
 
     @classmethod
@@ -102,6 +103,7 @@ class SeatRow:
             dm_closed=bool(row["dm_closed"]),
             claimed_until=row["claimed_until"],
             left_user_id=row.get("left_user_id"),
+            left_name=row.get("left_name"),
             shown_version=row.get("shown_version", -1),
         )
 

@@ -299,13 +299,18 @@ class Players:
         return [HistoryRow.from_row(r) for r in reversed(rows)]
 
     async def score_lines(self, guild_id: int, user_id: int) -> list[ScoreLine]:
-        """Per game: the player's finished games in this server, wins, sum/min/max total."""
+        """Per game: the player's finished games in this server, wins, sum/min/max total.
+
+        A game the player left to a computer counts as one of theirs (as the rating counts
+        it), with the seat's final total; a win by that computer is no win of theirs."""
         rows = await self._rows(
             "SELECT g.game AS game, COUNT(*) AS games, "
-            "SUM(CASE WHEN r.won THEN 1 ELSE 0 END) AS wins, SUM(r.total) AS total_sum, "
-            "MIN(r.total) AS lowest, MAX(r.total) AS highest "
+            "SUM(CASE WHEN r.won AND r.user_id IS NOT NULL THEN 1 ELSE 0 END) AS wins, "
+            "SUM(r.total) AS total_sum, MIN(r.total) AS lowest, MAX(r.total) AS highest "
             "FROM results r JOIN games g ON g.id = r.game_id "
-            "WHERE g.guild_id = ? AND r.user_id = ? AND g.status = 'finished' "
+            "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+            "WHERE g.guild_id = ? AND COALESCE(r.user_id, s.left_user_id) = ? "
+            "AND g.status = 'finished' "
             "GROUP BY g.game ORDER BY g.game",
             guild_id,
             user_id,

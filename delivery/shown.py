@@ -83,6 +83,7 @@ def names_of(loaded: Loaded) -> Names:
     return Names(
         tuple(s.name for s in loaded.seats),
         frozenset(s.seat for s in loaded.seats if s.is_computer),
+        tuple(s.left_name for s in loaded.seats),
     )
 
 

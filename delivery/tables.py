@@ -31,7 +31,7 @@ from delivery.pacing import Pacer
 from delivery.shown import GameShown, Views, names_of, table_timers
 from i18n import N_, _
 from presentation import UIS
-from presentation.base import Panel
+from presentation.base import Panel, with_timers
 from service.games import GameService
 from service.reports import Loaded
 
@@ -116,8 +116,7 @@ class TableMessages:
         if loaded.row.status == GameStatus.CANCELLED:
             panel = Panel(panel.title, _("🛑 This game was cancelled."), colour=panel.colour)
         elif timers and loaded.row.status == GameStatus.ACTIVE:
-            description = panel.description + "\n" + " · ".join(timers)
-            panel = Panel(panel.title, description, panel.fields, panel.colour, panel.footer)
+            panel = with_timers(panel, timers)
         live = loaded.row.status == GameStatus.ACTIVE
         table_view = controls.table_view(loaded.row.id) if live else None
         return ui.table_key(view), {"embed": to_discord.embed(panel), "view": table_view}

@@ -8,7 +8,7 @@ what discord.py sends, so renderers are pure functions that tests can call direc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, TypeVar
 
 from engine.base import View
@@ -27,13 +27,45 @@ GREY = 0x7F8C8D
 
 @dataclass(frozen=True, slots=True)
 class Panel:
-    """One embed: title, text, fields (name, value, inline), colour and footer."""
+    """One embed: title, text, fields (name, value, inline), colour and footer.
+
+    A game's table may carry two lines that are true only of some copies of it:
+    ``waiting`` (who the game waits for, and the turn timers: the channel's table and a
+    spectator's live copy show it under the description, a replay does not) and
+    ``for_players`` (where the seated players find their hand: only the channel's table shows
+    it, under the footer). :func:`onlookers` and :func:`replayed` give the other copies.
+    """
 
     title: str
     description: str = ""
     fields: tuple[tuple[str, str, bool], ...] = ()
     colour: int = BLUE
     footer: str | None = None
+    waiting: str | None = None
+    for_players: str | None = None
+
+    def text(self) -> str:
+        """The description as shown: the text, then the ``waiting`` line."""
+        return "\n".join(x for x in (self.description, self.waiting) if x)
+
+    def foot(self) -> str | None:
+        """The footer as shown: the footer, then the ``for_players`` line."""
+        return "\n".join(x for x in (self.footer, self.for_players) if x) or None
+
+
+def with_timers(panel: Panel, timers: list[str]) -> Panel:
+    """A live table with its turn timers, after the line of who it waits for."""
+    return replace(panel, waiting="\n".join(x for x in (panel.waiting, " · ".join(timers)) if x))
+
+
+def onlookers(panel: Panel) -> Panel:
+    """A live table as a spectator sees it: without the seated players' line."""
+    return replace(panel, for_players=None)
+
+
+def replayed(panel: Panel) -> Panel:
+    """A table as a replay shows it: nobody is waited for and nobody is seated."""
+    return replace(panel, waiting=None, for_players=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +107,18 @@ class Names:
 
     names: tuple[str, ...]
     computers: frozenset[int] = field(default_factory=frozenset)
+    # Per seat, the name of the person who left it to the computer now playing it (or None).
+    left: tuple[str | None, ...] = ()
 
     def __getitem__(self, seat: int) -> str:
         return self.names[seat]
 
     def __len__(self) -> int:
         return len(self.names)
+
+    def left_by(self, seat: int) -> str | None:
+        """Who left ``seat`` to the computer playing it; None for a seat nobody left."""
+        return self.left[seat] if seat < len(self.left) else None
 
     def label(self, seat: int) -> str:
         """The name, with a robot for computer players."""

@@ -56,10 +56,19 @@ def points(n: int) -> str:
     return ngettext("**{n}** point", "**{n}** points", abs(n), n=n)
 
 
+def credited(names: Names, seat: int) -> str:
+    """The seat's name for a result: a computer that took over a seat says whose it was
+    ("Cindy-Bot (took Ann's seat)"), so that a win is never credited to a silent stranger."""
+    left = names.left_by(seat)
+    if left is None:
+        return names[seat]
+    return _("{computer} (took {name}'s seat)", computer=names[seat], name=left)
+
+
 def _verdict(names: Names, winners: set[int]) -> str:
     if not winners:
         return _("No winner this time.")
-    won = name_list([names[s] for s in sorted(winners)])
+    won = name_list([credited(names, s) for s in sorted(winners)])
     return ngettext("**{names}** wins!", "**{names}** share the win!", len(winners), names=won)
 
 
@@ -72,7 +81,8 @@ def final_panel(
     winners = set(outcome["winners"])
     order = sorted(range(len(totals)), key=lambda s: (totals[s] if lowest_wins else -totals[s], s))
     lines = [
-        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {totals[seat]}" for seat in order
+        f"{'🏆' if seat in winners else '▫️'} **{credited(names, seat)}** — {totals[seat]}"
+        for seat in order
     ]
     return Panel(
         title=title,
@@ -161,6 +171,7 @@ def score_table(
     lowest_wins: bool = False,
     winners: Sequence[int] | None = None,
     extras: Sequence[str] | None = None,
+    ranks: Sequence[int] | None = None,
 ) -> Panel:
     """A score sheet that fits a phone: the standings, then one field per player.
 
@@ -168,11 +179,15 @@ def score_table(
     player's field lists their rows as "Row: points" wrapped at :data:`LINE_WIDTH` characters
     (``extras[seat]``, if given, is one more line). ``winners``: the finished game's winning
     seats (from the engine's outcome); while the game runs it is None and the current leaders
-    by total are named instead.
+    by total are named instead. ``ranks``: each seat's place when the game ranks by more than
+    the total (Ten's tie-breaks), so that the sheet and the result agree; the leaders are
+    then the seats in place 1.
     """
     count = len(totals)
     finished = winners is not None
-    place = places(totals, winners or [], lowest_wins=lowest_wins)
+    place = (
+        list(ranks) if ranks is not None else places(totals, winners or [], lowest_wins=lowest_wins)
+    )
     standings = []
     for seat in sorted(range(count), key=lambda s: (place[s], s)):
         mark = "🏆" if finished and seat in (winners or []) else f"{place[seat]}."
@@ -193,6 +208,9 @@ def score_table(
     else:
         best = min(totals) if lowest_wins else max(totals)
         label = _("Leading")
-        shown = wrap([names[s] for s, t in enumerate(totals) if t == best], sep=", ")
+        leaders = [s for s in range(count) if place[s] == 1] if ranks is not None else None
+        if leaders is None:
+            leaders = [s for s, t in enumerate(totals) if t == best]
+        shown = wrap([names[s] for s in leaders], sep=", ")
     fields.append((label, shown, False))
     return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)

@@ -33,7 +33,9 @@ def lobby_panel(
     host_id: int | None,
     closing: str | None = None,
 ) -> Panel:
-    """The lobby message: who sits, who is still to accept, and what the game needs."""
+    """The lobby message: who sits, who is still to accept, and what the game needs;
+    ``closing``: the lobby's last word once it is closed, instead of what to press."""
+    ended = closing is not None
     lines = []
     for seat in seats:
         mark = "🤖" if seat.is_computer else ("⏳" if not seat.accepted else "🙂")
@@ -41,6 +43,11 @@ def lobby_panel(
         waiting = " — " + _("waiting for them to accept") if not seat.accepted else ""
         lines.append(f"{mark} {seat.name}{host}{waiting}")
     count = len(seats)
+    if closing is None:
+        if any(not seat.accepted for seat in seats):  # a challenge: its buttons are these
+            closing = _("Press **Accept** to play or **Decline** to refuse the challenge.")
+        else:
+            closing = _("Press **Join** to take a seat. The host starts the game.")
     if game.min_players == game.max_players:
         need = ngettext("{n} player", "{n} players", game.min_players)
     else:
@@ -56,7 +63,7 @@ def lobby_panel(
             + "\n\n"
             + "\n".join(lines)
             + "\n\n"
-            + (closing or _("Press **Join** to take a seat. The host starts the game."))
+            + closing
         ),
-        colour=GREY if closing else BLUE,
+        colour=GREY if ended else BLUE,
     )

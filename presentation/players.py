@@ -86,15 +86,20 @@ def decimal(value: float) -> str:
     return shown.replace(".", ",") if current() in DECIMAL_COMMA else shown
 
 
-def board_panel(page: Page, titles: Mapping[str, str]) -> Panel:
-    """One page of a server's leaderboard for one game."""
+def scale_line(start: int) -> str:
+    """What the rating's number means, in one line (``start``: a new player's rating)."""
+    return _("rating: a new player starts at {start}; it grows as you play and win", start=start)
+
+
+def board_panel(page: Page, titles: Mapping[str, str], *, start: int) -> Panel:
+    """One page of a server's leaderboard for one game; ``start``: a new player's rating."""
     lines = [
         f"{MEDALS.get(e.place, f'**{e.place}.**')} <@{e.user_id}> — **{e.rating}** · "
         f"{_games(e.games)} · {_wins(e.wins)}"
         for e in page.entries
     ]
     pages = _("Page {page} of {pages}", page=page.page + 1, pages=page.pages)
-    rating = _("rating = skill minus three times its uncertainty; it grows as you play and win")
+    rating = scale_line(start)
     return Panel(
         title="🏆 " + _("Leaderboard: {game}", game=titles.get(page.game, page.game)),
         description="\n".join(lines),
@@ -120,8 +125,9 @@ def trend_text(trend: Sequence[int]) -> str:
     )
 
 
-def stats_panel(stats: Stats, titles: Mapping[str, str]) -> Panel:
-    """A player's statistics in one server: one field per game played."""
+def stats_panel(stats: Stats, titles: Mapping[str, str], *, start: int) -> Panel:
+    """A player's statistics in one server: one field per game played; ``start``: a new
+    player's rating, explained under the statistics when a game of them is rated."""
     fields = []
     for line in stats.games:
         rows = [
@@ -151,6 +157,11 @@ def stats_panel(stats: Stats, titles: Mapping[str, str]) -> Panel:
         description += " · " + _("favourite game: **{game}**", game=favourite)
     if not fields:
         description += "\n" + _("No finished games in this server yet.")
+    any_rated = any(line.rating is not None for line in stats.games)
     return Panel(
-        title="📊 " + _("Stats"), description=description, fields=tuple(fields), colour=BLUE
+        title="📊 " + _("Stats"),
+        description=description,
+        fields=tuple(fields),
+        colour=BLUE,
+        footer=scale_line(start) if any_rated else None,
     )

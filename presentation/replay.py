@@ -13,7 +13,7 @@ from typing import Protocol
 from engine.base import View
 from i18n import N_, _, translate
 from presentation import UIS
-from presentation.base import GREY, Names, Panel
+from presentation.base import GREY, Names, Panel, replayed
 
 # What the replay says of a move, by who made it (a person, or a computer: its name carries a
 # robot, when the actor is not listed); ``{move}`` is the game's words for it (``move_line``).
@@ -104,7 +104,7 @@ def replay_panels(frame: Frame) -> list[Panel]:
     last step, the game's result."""
     ui = UIS[frame.game]
     seated = names(frame.players)
-    table = ui.table(frame.view, seated)
+    table = replayed(ui.table(frame.view, seated))
     line = _("Replay · step {step} of {steps}", step=frame.step, steps=frame.steps)
     if frame.move is not None:
         seat, action, actor = frame.move

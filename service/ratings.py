@@ -4,7 +4,8 @@ A finished game with at least two humans is rated: every seat's finishing place 
 the engine's :class:`~engine.base.Outcome` (:func:`places`), humans carry their stored rating,
 and each computer seat takes part as a fixed-strength opponent (:data:`COMPUTER_SKILL`,
 never updated). Only the humans' new ratings are kept. The conservative rating shown to
-players is openskill's ordinal (mu - 3 sigma), rounded.
+players is openskill's ordinal (mu - 3 sigma) on a friendlier scale (:func:`shown`): a new
+player shows :data:`NEW_PLAYER`, and the stored values stay openskill's.
 
 Ratings are derived data: :meth:`Ratings.rebuild` recomputes every rating from the stored
 results in the order the games ended, which gives exactly the values the incremental
@@ -65,9 +66,17 @@ def ordinal(skill: Skill) -> float:
     return float(MODEL.create_rating([skill[0], skill[1]]).ordinal())
 
 
+# The scale players see: a new player's ordinal (0) shows as NEW_PLAYER, and each point of
+# ordinal is worth POINTS shown points. A lifetime of losses stays far above 0 (about -10 in
+# ordinal after 40 straight losses between two people), so the floor at 0 is a safety net only.
+NEW_PLAYER = 1000
+POINTS = 10
+
+
 def shown(value: float) -> int:
-    """The rating as players see it: a whole number."""
-    return round(value)
+    """The rating as players see it: the ordinal ``value`` as a whole number, a new player at
+    :data:`NEW_PLAYER`, never below 0."""
+    return max(0, round(NEW_PLAYER + POINTS * value))
 
 
 def rate_match(entrants: Sequence[Entrant], current: Mapping[int, Skill]) -> dict[int, Skill]:

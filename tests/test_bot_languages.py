@@ -111,3 +111,35 @@ def test_settings_and_command_errors_in_each_language() -> None:
     with i18n.using("et"):
         text, ours = command_error_text(app_commands.AppCommandError())
     assert ours and text.startswith("Vabandust, minu poolel läks midagi valesti.")
+
+
+async def test_a_challenge_says_to_press_the_buttons_it_shows(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    loaded = await service.open_lobby(
+        game="hearts",
+        guild_id=1,
+        channel_id=10,
+        host_id=HOST,
+        host_name="Ann",
+        opponent=(BOB, "Bob"),
+    )
+    for language, (accept, decline) in {
+        "en": ("Accept", "Decline"),
+        "ro": ("Acceptă", "Refuză"),
+        "lt": ("Priimti", "Atsisakyti"),
+        "et": ("Nõustu", "Keeldu"),
+    }.items():
+        with i18n.using(language):
+            text = lobby_panel(loaded.game, loaded.seats, loaded.row.host_id).description
+            assert _labels(lobby_view(loaded)) == [accept, decline]
+        assert f"**{accept}**" in text and f"**{decline}**" in text, (language, text)
+        assert "Join" not in text and "Intră" not in text
+
+
+async def test_a_lobby_offers_no_computer_players_when_the_server_allows_none(
+    store: Store,
+) -> None:
+    loaded = await _lobby(store)
+    assert "Add computer player" in _labels(lobby_view(loaded))
+    labels = _labels(lobby_view(loaded, computers=False))
+    assert labels == ["Join", "Leave", "Start", "Cancel"]

@@ -210,9 +210,10 @@ def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
     return view
 
 
-def lobby_view(loaded: Loaded) -> discord.ui.View:
+def lobby_view(loaded: Loaded, *, computers: bool = True) -> discord.ui.View:
     """Accept / Decline while a challenge is open, then Join / Leave / Add computer player /
-    Start / Cancel."""
+    Start / Cancel; ``computers``: whether the server's settings allow computer players
+    (without them there is no Add computer player button)."""
     game_id, game, seats = loaded.row.id, loaded.game, loaded.seats
     full = len(seats) >= game.max_players
     looks: list[tuple[str, str, discord.ButtonStyle, str | None, bool]]
@@ -225,7 +226,11 @@ def lobby_view(loaded: Loaded) -> discord.ui.View:
         looks = [
             ("join", pgettext("lobby", "Join"), _SUCCESS, None, full),
             ("leave", pgettext("lobby", "Leave"), _SECONDARY, None, False),
-            ("bot", pgettext("lobby", "Add computer player"), _SECONDARY, "🤖", full),
+            *(
+                [("bot", pgettext("lobby", "Add computer player"), _SECONDARY, "🤖", full)]
+                if computers
+                else []
+            ),
             ("start", pgettext("lobby", "Start"), _PRIMARY, None, len(seats) < game.min_players),
             ("cancel", pgettext("lobby", "Cancel"), _DANGER, None, False),
         ]

@@ -33,13 +33,13 @@ def clip(text: str, limit: int) -> str:
 def embed(panel: Panel) -> discord.Embed:
     result = discord.Embed(
         title=clip(panel.title, 256),
-        description=clip(panel.description, MAX_DESCRIPTION) or None,
+        description=clip(panel.text(), MAX_DESCRIPTION) or None,
         colour=panel.colour,
     )
     for name, value, inline in panel.fields[:25]:
         result.add_field(name=clip(name, 256), value=clip(value or "—", MAX_FIELD), inline=inline)
-    if panel.footer:
-        result.set_footer(text=clip(panel.footer, 2048))
+    if footer := panel.foot():
+        result.set_footer(text=clip(footer, 2048))
     return result
 
 

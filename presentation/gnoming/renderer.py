@@ -39,13 +39,22 @@ def _waiting(names: Names, seats: list[int]) -> str:
     return ", ".join(f"⏳ {names[s]}" for s in seats)
 
 
+def _waiting_line(view: GnomeView, names: Names) -> str | None:
+    """Who the game waits for when several choose at once (a live table's line; a replay
+    leaves it out)."""
+    if view["phase"] == "opening":
+        seats = required(view["opening"])["waiting"]
+    elif view["phase"] == "hazard_flips":
+        seats = required(view["hazard_flips"])["waiting"]
+    else:
+        return None
+    return _("Waiting for: {players}", players=_waiting(names, seats)) if seats else None
+
+
 def _phase_line(view: GnomeView, names: Names) -> str:
     phase = view["phase"]
     if phase == "opening":
-        return _(
-            "Everyone picks two cards to turn up, secretly. Waiting for: {players}",
-            players=_waiting(names, required(view["opening"])["waiting"]),
-        )
+        return _("Everyone picks two cards to turn up, secretly.")
     active = names[required(view["active"])]
     if phase == "draw":
         return _("🎯 **{player}**'s turn: drawing from the deck or a discard pile.", player=active)
@@ -73,10 +82,8 @@ def _phase_line(view: GnomeView, names: Names) -> str:
         )
     if phase == "hazard_flips":
         return _(
-            "⚠️ **{player}** discarded a hazard! The others may turn up one face-down card. "
-            "Waiting for: {players}",
+            "⚠️ **{player}** discarded a hazard! The others may turn up one face-down card.",
             player=active,
-            players=_waiting(names, required(view["hazard_flips"])["waiting"]),
         )
     return ""
 
@@ -145,9 +152,9 @@ class GnomingUI:
             description="\n".join(lines),
             fields=tuple(fields),
             colour=GREEN,
-            footer=short_legend()
-            + "\n"
-            + _(
+            waiting=_waiting_line(view, names),
+            footer=short_legend(),
+            for_players=_(
                 "Your grid comes by DM. No DM? Press “{button}”.",
                 # The table's button: its label is the bot's message, translated there.
                 button=translate("My hand"),

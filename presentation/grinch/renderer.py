@@ -30,9 +30,15 @@ def _pile_text(pile: list[str]) -> str:
     return _("top **{card}** ({count}) · below: {below}", card=top, count=count, below=below)
 
 
+def _waiting_line(view: GrinchView, names: Names) -> str | None:
+    """Who the game waits for (a live table's line; a replay leaves it out)."""
+    if view.get("outcome") or not view["to_act"]:
+        return None
+    return _("Waiting for: {names}", names=", ".join(f"⏳ {names[s]}" for s in view["to_act"]))
+
+
 def _phase_line(view: GrinchView, names: Names) -> str:
     phase = view["phase"]
-    waiting = [names[s] for s in view["to_act"]]
     done = [names[s] for s in view.get("submitted", [])]
     if phase == "WHO_DISCARD":
         text = _("The Whos are discarding, secretly.")
@@ -47,8 +53,6 @@ def _phase_line(view: GrinchView, names: Names) -> str:
     parts = [text]
     if done:
         parts.append(_("Locked in: {names}", names=", ".join(f"✅ {n}" for n in done)))
-    if waiting:
-        parts.append(_("Waiting for: {names}", names=", ".join(f"⏳ {n}" for n in waiting)))
     return "\n".join(parts)
 
 
@@ -110,7 +114,8 @@ class GrinchUI:
             description=description,
             fields=tuple(fields),
             colour=GREEN,
-            footer=_("Your hand comes by DM. No DM? Press “My hand”."),
+            waiting=_waiting_line(view, names),
+            for_players=_("Your hand comes by DM. No DM? Press “My hand”."),
         )
 
     def result(self, view: GrinchView, names: Names) -> Panel:

@@ -98,7 +98,8 @@ class HeartsUI:
             description="\n".join(lines),
             fields=tuple(fields),
             colour=RED,
-            footer=_("Lowest total wins when someone reaches 100. Your cards come by DM."),
+            footer=_("Lowest total wins when someone reaches 100."),
+            for_players=_("Your cards come by DM."),
         )
 
     def result(self, view: HeartsView, names: Names) -> Panel:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.ten import TenView
 from i18n import _, ngettext, translate
 from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
-from presentation.common import final_screen, outcome_winners, required, score_table
+from presentation.common import credited, final_screen, outcome_winners, required, score_table
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line
 from presentation.ten.rules import rules_panel
@@ -57,6 +57,17 @@ def _tie_note(view: TenView, names: Names) -> str:
     return _("Tie on {points} points and tokens: fewer cards wins ({who}).", points=best, who=who)
 
 
+def ranking(view: TenView) -> list[int]:
+    """Each seat's place by rules §5: higher total, then more currency tokens, then fewer
+    cards; still tied, the place is shared. The engine's places once the game is over."""
+    outcome = view.get("outcome")
+    if outcome:
+        return list(outcome["places"])
+    seats = view["seats"]
+    keys = [(view["totals"][s], seats[s]["tokens"], -seats[s]["cards"]) for s in range(len(seats))]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
 def _breakdown(view: TenView, seat: int) -> str:
     scores = view["seats"][seat]["colour_scores"]
     return " · ".join(f"{named(c)} {scores[c]}" for c in COLOURS)
@@ -89,7 +100,7 @@ def result_panel(view: TenView, names: Names) -> Panel:
         return Panel(title, text, colour=GOLD if outcome["won"] else RED)
     winners = set(outcome["winners"])
     places: list[int] = outcome["places"]
-    won = ", ".join(f"**{names[s]}**" for s in sorted(winners))
+    won = ", ".join(f"**{credited(names, s)}**" for s in sorted(winners))
     if len(winners) > 1:
         lines = [_("{names} share the win!", names=won)]
     else:
@@ -101,8 +112,9 @@ def result_panel(view: TenView, names: Names) -> Panel:
     for seat in sorted(range(len(totals)), key=lambda s: (places[s], s)):
         mark = "🏆" if seat in winners else f"{places[seat]}."
         lines.append(
-            f"{mark} **{names[seat]}** — **{totals[seat]}** · {TOKEN} {outcome['tokens'][seat]} · "
-            f"{cards_count(outcome['cards'][seat])}\n   {_breakdown(view, seat)}"
+            f"{mark} **{credited(names, seat)}** — **{totals[seat]}** · "
+            f"{TOKEN} {outcome['tokens'][seat]} · {cards_count(outcome['cards'][seat])}\n"
+            f"   {_breakdown(view, seat)}"
         )
     return Panel("🏆 " + _("{game} — result", game=game_title()), "\n".join(lines), colour=GOLD)
 
@@ -136,9 +148,7 @@ class TenUI:
         # The button's label is the bot's message (not extracted here, so it is never
         # translated twice).
         button = translate(HAND_BUTTON)
-        footer = (
-            legend() + "\n" + _("Your controls come by DM. No DM? Press “{button}”.", button=button)
-        )
+        for_players = _("Your controls come by DM. No DM? Press “{button}”.", button=button)
         if view.get("outcome"):
             # The board stays as it ended; the ranking is the result message below.
             verdict = result_panel(view, names).description.split("\n")[0]
@@ -161,7 +171,7 @@ class TenUI:
         last = view.get("last_turn")
         if last:
             fields += ((_("Last turn"), turn_text(last, view, names), False),)
-        return Panel(title, "\n".join(lines), fields, BLUE, footer)
+        return Panel(title, "\n".join(lines), fields, BLUE, legend(), for_players=for_players)
 
     def result(self, view: TenView, names: Names) -> Panel:
         return result_panel(view, names)
@@ -192,6 +202,7 @@ class TenUI:
             names,
             winners=outcome_winners(view),
             extras=extras if view["players"] > 1 else None,
+            ranks=ranking(view),
         )
         if view["players"] == 1:
             fields = (*sheet.fields[:-1], (_("Solo"), solo_line(view), False))

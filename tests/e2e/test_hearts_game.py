@@ -34,6 +34,8 @@ async def test_challenge_accepted_then_only_legal_cards_are_enabled(
     assert lobby is not None and f"<@{bob}>" in lobby["content"]
     labels = [b.label for b in buttons(lobby)]
     assert labels == ["Accept", "Decline"]
+    said = str(lobby["embeds"][0].get("description"))  # the text names the buttons shown
+    assert "**Accept**" in said and "**Decline**" in said and "Join" not in said, said
     # Only the challenged player can accept.
     wrong = await fake.click(carol, int(lobby["id"]), find_button(lobby, "Accept").custom_id or "")
     await wrong.wait_response()

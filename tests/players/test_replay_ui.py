@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cogs.guard import ours
+from cogs.utils import to_discord
 from cogs.utils.controls import history_view, replay_view
 from engine import GAMES
 from presentation import UIS
@@ -72,3 +73,21 @@ def test_replay_buttons_are_bounded_and_the_guard_knows_them() -> None:
     assert [getattr(i, "custom_id", "") for i in listing.children] == ["rp:5:0:o", "rp:6:0:o"]
     assert all(ours(i) for i in ids)
     assert not ours("rp:12:9999999:n")
+
+
+def test_a_replay_step_waits_for_nobody_and_sends_no_hand() -> None:
+    for name, game in GAMES.items():
+        count = max(2, game.min_players)
+        state = game.new_game(count, 5)
+        seated = tuple(
+            Player(s, "Robo Max" if s == 1 else f"P{s + 1}", None if s == 1 else s + 1, s == 1)
+            for s in range(count)
+        )
+        frame = Frame(1, name, 0, 9, game.view(state, None), seated, None)
+        live = to_discord.embed(UIS[name].table(frame.view, names(seated)))
+        assert "DM" in (live.footer.text or ""), name  # the channel's table tells the players
+        (step,) = (to_discord.embed(p) for p in replay_panels(frame))
+        shown = f"{step.description}\n{step.footer.text}"
+        assert "DM" not in shown and "Waiting for" not in shown, (name, shown)
+        if name == "grinch":  # the Whos discard at once: the live table waits for them
+            assert "Waiting for: ⏳ Robo Max" in (live.description or "")

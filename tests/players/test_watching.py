@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
@@ -14,6 +15,8 @@ import pytest
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
 from db.models import GameStatus
 from db.store import Store
+from delivery.shown import Views
+from delivery.tables import TableMessages
 from engine import GAMES
 from service.errors import NoGame
 from service.games import GameService
@@ -61,6 +64,28 @@ async def test_only_the_spectators_view_is_drawn(
     assert watch_kwargs(finished)["view"].to_components() == []
     with pytest.raises(NoGame):
         watch_kwargs(replace(loaded, state=None))
+
+
+async def test_a_spectator_is_told_who_is_awaited_but_not_where_their_hand_comes(
+    store: Store,
+) -> None:
+    loaded = await _running(store)
+    embed = watch_kwargs(loaded)["embed"]
+    assert "Waiting for: ⏳ B" in (embed.description or "")
+    assert embed.footer.text is None or "DM" not in embed.footer.text
+    table = TableMessages.kwargs(cast(Any, SimpleNamespace(views=Views())), loaded)[1]["embed"]
+    assert "Your hand comes by DM" in (table.footer.text or "")  # the channel's table says it
+
+
+async def test_the_turn_timers_follow_who_the_table_waits_for(store: Store) -> None:
+    service = GameService(store, turn_timeout=60)
+    lobby = await service.open_lobby(
+        game="grinch", guild_id=1, channel_id=5, host_id=1, host_name="A"
+    )
+    await service.join(lobby.row.id, 2, "B")
+    loaded = (await service.start(lobby.row.id, 1)).after
+    lines = (watch_kwargs(loaded)["embed"].description or "").splitlines()
+    assert lines[-2:-1] == ["Waiting for: ⏳ B"] and lines[-1].startswith("⏱ B <t:"), lines
 
 
 async def test_spectators_follow_in_one_edit_per_burst(store: Store) -> None:

@@ -123,3 +123,15 @@ def test_each_player_s_last_dm_carries_the_result_and_their_place() -> None:
     assert ten == "You finished in place **2** of 2 with **4** points."
     solo = own_result_line({"outcome": {"totals": [12], "winners": []}}, 0)
     assert solo == "You finished with **12** points."
+
+
+def test_a_computer_that_took_a_seat_is_named_with_whose_seat_it_was() -> None:
+    names = Names(("Cindy-Bot", "Bo"), frozenset({0}), ("Ann", None))
+    view = {"outcome": {"totals": [30, 12], "winners": [0]}}
+    result = final_panel("R", view, names)
+    assert result.description.startswith("**Cindy-Bot (took Ann's seat)** wins!")
+    assert "🏆 **Cindy-Bot (took Ann's seat)** — 30" in result.description
+    assert "▫️ **Bo** — 12" in result.description
+    assert "Cindy-Bot (took Ann's seat)" in over_panel("G", view, names).description
+    plain = final_panel("R", view, Names(("Cindy-Bot", "Bo"), frozenset({0})))
+    assert plain.description.startswith("**Cindy-Bot** wins!")

@@ -213,7 +213,7 @@ def test_opening_picks_stay_secret_until_everyone_chose() -> None:
     assert "centre" not in panel_text(hand(state, 1).panels[0])
     public = table(state)
     assert table_blocks(public)[0] == ["·"] * 9
-    assert "Waiting for: ⏳ Ben, ⏳ Cat" in public.description
+    assert "Waiting for: ⏳ Ben, ⏳ Cat" in public.text()
 
 
 def test_a_card_drawn_from_the_deck_is_shown_only_to_the_drawer() -> None:

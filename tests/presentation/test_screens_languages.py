@@ -118,11 +118,11 @@ def _shared_panels() -> list[Panel]:
         final_panel("R", {"outcome": {"totals": [12], "winners": []}}, Names(("Ann",))),
     ]
     page = Page("hearts", 0, 2, [Entry(1, 7, 20, 1, 1), Entry(4, 8, 3, 5, 2)])
-    panels.append(board_panel(page, TITLES))
+    panels.append(board_panel(page, TITLES, start=1000))
     rated = Line("hearts", 3, 1, 4.5, 2, 12, 3, (0, 4, 12))
     unrated = Line("grinch", 1, 0, 80.0, 80, None, 0, ())
-    panels.append(stats_panel(Stats(7, [rated, unrated], "hearts"), TITLES))
-    panels.append(stats_panel(Stats(7, [], None), TITLES))
+    panels.append(stats_panel(Stats(7, [rated, unrated], "hearts"), TITLES, start=1000))
+    panels.append(stats_panel(Stats(7, [], None), TITLES, start=1000))
     games = [Summary(1, "hearts", 1.7e9, PLAYERS, (12, 30), frozenset({0}))]
     panels += [history_panel(games, TITLES), history_panel([], TITLES, "Ann")]
     state = GAMES["hearts"].new_game(2, 1)
@@ -191,12 +191,12 @@ def test_lithuanian_plural_forms(n: int, points: str) -> None:
 def test_lithuanian_and_romanian_counts_on_the_leaderboard() -> None:
     page = Page("hearts", 0, 1, [Entry(1, 7, 20, 1, 21), Entry(2, 8, 3, 5, 2)])
     with i18n.using("lt"):
-        text = board_panel(page, TITLES).description
+        text = board_panel(page, TITLES, start=1000).description
         assert "1 žaidimas · 21 pergalė" in text and "5 žaidimai · 2 pergalės" in text
         assert trend_text((0, 4, 3, 7)) == "▲ 7 per paskutinius 3 žaidimus (0 → 4 → 3 → 7)"
     with i18n.using("ro"):
         page = Page("hearts", 0, 1, [Entry(1, 7, 20, 20, 1)])
-        assert "20 de jocuri · 1 victorie" in board_panel(page, TITLES).description
+        assert "20 de jocuri · 1 victorie" in board_panel(page, TITLES, start=1000).description
         assert decimal(4.5) == "4,5"
     assert decimal(4.5) == "4.5"
 

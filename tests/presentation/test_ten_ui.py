@@ -346,6 +346,38 @@ def test_result_uses_the_outcome_and_explains_a_tie_break() -> None:
     assert "🟦 Blue **1** **2** → 2" in text(final)
 
 
+def test_scores_and_result_rank_a_tie_below_the_winner_by_the_same_tie_break() -> None:
+    # Ben and Cat tie on 1 point; Cat has more tokens, so rules §5 puts Cat second, Ben third.
+    state = _finished([["R1a", "R2a"], ["B1a"], ["G1a"]], [3, 4, 9])
+    view = GAME.view(state, None)
+    assert UI.scores(view, NAMES).description.splitlines()[:3] == [
+        "🏆 **Ann** — 2",
+        "2. **Cat** — 1",
+        "3. **Ben** — 1",
+    ]
+    result = text(UI.result(view, NAMES))
+    assert "2. **Cat** — **1**" in result and "3. **Ben** — **1**" in result
+    # While the game runs, the same tie-break orders the sheet and names the one leader.
+    running = GAME.view(replace(state, phase=rig(3, []).phase), None)
+    sheet = UI.scores(running, NAMES)
+    assert sheet.description.splitlines()[1:3] == ["2. **Cat** — 1", "3. **Ben** — 1"]
+    assert sheet.fields[-1] == ("Leading", "Ann", False)
+    level = GAME.view(replace(state, phase=rig(3, []).phase, tokens=(3, 9, 9)), None)
+    assert UI.scores(level, NAMES).description.splitlines()[1:3] == [
+        "2. **Ben** — 1",
+        "2. **Cat** — 1",
+    ]
+
+
+def test_the_result_says_whose_seat_a_computer_took() -> None:
+    state = _finished([["R1a", "R2a"], ["B1a"], ["G1a"]], [3, 4, 9])
+    names = Names(("Cindy-Bot", "Ben", "Cat"), frozenset({0, 2}), ("Ann", None, None))
+    shown = text(UI.result(GAME.view(state, None), names))
+    assert "**Cindy-Bot (took Ann's seat)** wins!" in shown
+    assert "🏆 **Cindy-Bot (took Ann's seat)** — **2**" in shown
+    assert "**Ben** — **1**" in shown
+
+
 def test_nothing_to_buy_says_so() -> None:
     state = act(rig(3, ["G2a"]), "draw", "stop", "take.n")
     screen = hand(state, 0)

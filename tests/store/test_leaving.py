@@ -9,6 +9,7 @@ import time
 import pytest
 
 from db.store import Store
+from delivery.shown import names_of
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
@@ -38,7 +39,9 @@ async def test_a_leaver_is_replaced_by_a_computer_that_finishes(store: Store) ->
     assert after.row.host_id == BOB
     seat = after.seats[0]
     assert (seat.user_id, seat.is_computer, seat.left_user_id) == (None, True, HOST)
-    assert seat.name == left.computer
+    assert seat.name == left.computer and seat.left_name == "Host"
+    names = names_of(after)  # what the result will name: the computer, and whose seat it took
+    assert (names[0], names.left_by(0), names.left_by(1)) == (left.computer, "Host", None)
     await leave_game(service, gid, CAROL)
     assert (await service.load(gid)).row.host_id == BOB  # only the host's leaving moves it
 

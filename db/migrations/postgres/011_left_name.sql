@@ -1,0 +1,3 @@
+-- The name of the person who left a seat to a computer (the seat's name becomes the
+-- computer's), so that a result can say whose seat the computer played.
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS left_name TEXT;
