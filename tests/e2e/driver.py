@@ -192,14 +192,16 @@ OLD_CONTROL = "That move is no longer available."
 # A click on an older hand DM whose buttons Discord let live (its retiring edit refused, or
 # still waiting for its rate-limit slot) retires it with this: an update, and no move.
 OUT_OF_DATE = "This hand is out of date"
+# A click on a game that is over draws the clicked hand in its final state with this on top.
+GAME_OVER = "This game is over."
 
 
 def old_control_answer(reply: Reply) -> bool:
     """An old control's answer: the player's hand drawn again with the reason on top (an
-    update of the clicked message, or of its deferred response), only the reason, or an older
-    hand DM marked out of date."""
+    update of the clicked message, or of its deferred response), only the reason, an older
+    hand DM marked out of date, or the final hand of a game that is over."""
     shown = [reply.content, *(str(edit.get("content") or "") for edit in reply.edits)]
-    return any(OLD_CONTROL in text or OUT_OF_DATE in text for text in shown)
+    return any(OLD_CONTROL in text or OUT_OF_DATE in text or GAME_OVER in text for text in shown)
 
 
 def move_accepted(reply: Reply) -> bool:
