@@ -70,6 +70,7 @@ from settings import (
     environment,
     heartbeat_seconds,
 )
+from web.server import WebServer
 from workers.drawing import DrawingProcess
 from workers.thinking import Thinker
 
@@ -120,12 +121,21 @@ class CardBot(client.CardBot):
         if settings.database_url is None:  # one process per database: its file beside it
             database = settings.database_path
             self.publisher.pending = PendingClicks(database.with_name(database.name + ".clicks"))
+        self.web: WebServer | None = None
+        if settings.web_port is not None:
+            self.web = WebServer(settings.web_host, settings.web_port, self.serving)
+
+    def serving(self) -> bool:
+        """Whether this process serves players now (the web server's /health)."""
+        return self.is_ready() and not self.is_closed()
 
     async def setup_hook(self) -> None:
         # The helpers import Pillow and the computers while the bot logs in, not at the first click.
         await asyncio.gather(self.painter.start(), self.thinker.start())
         await self.add_cogs()
         await self.sync_commands()
+        if self.web is not None:
+            await self.web.start()
 
     async def add_cogs(self) -> None:
         """Every cog and component; commands carry their translations (cogs/utils/translator.py)."""
@@ -179,6 +189,8 @@ class CardBot(client.CardBot):
         """
         if not self.is_closed():
             await lifecycle.finish_in_flight()
+            if self.web is not None:
+                await self.web.stop()
             await self.publisher.close(timeout=CLOSE_GRACE)
             await self.painter.close()
             await self.thinker.close()

@@ -150,6 +150,22 @@ def shards(source: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | Non
     return count, ids
 
 
+def web_address(source: Mapping[str, str]) -> tuple[str, int | None]:
+    """WEB_HOST (default 127.0.0.1; 0.0.0.0 in a container) and WEB_PORT (unset: no HTTP
+    server; 0: any free port)."""
+    host = source.get("WEB_HOST", "").strip() or "127.0.0.1"
+    port_text = source.get("WEB_PORT", "").strip()
+    if not port_text:
+        return host, None
+    try:
+        port = int(port_text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise SettingsError(f"WEB_PORT must be a port number (0 to 65535), not {port_text!r}.")
+    return host, port
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -164,6 +180,8 @@ class Settings:
     shard_count: int | None = None  # sharded: this many shards in all (None: unsharded)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all)
     event_loop: str = "auto"  # "uvloop", "asyncio", or "auto": uvloop where it is installed
+    web_host: str = "127.0.0.1"  # the bot's HTTP server (web/): where it listens
+    web_port: int | None = None  # None: no HTTP server
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -215,4 +233,5 @@ class Settings:
             count,
             ids,
             loop,
+            *web_address(source),
         )

@@ -158,6 +158,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "waiting": (),
     "cogs.utils": ("presentation", "service", "db.models", "engine", "i18n", "waiting"),
     "delivery": ("cogs.utils", "presentation", "service", "db.models", "engine", "i18n", "waiting"),
+    "web": ("cogs.utils", "delivery", "presentation", "service", "db.models", "engine", "i18n"),
     "cogs": (
         "cogs.utils",
         "delivery",
