@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Seat = int
@@ -111,6 +112,14 @@ class Game(Protocol[S, A]):
     def outcome(self, state: S) -> Outcome | None:
         """None while the game runs; the totals and winners once it is over."""
         ...
+
+
+class Level(StrEnum):
+    """A computer player's strength, chosen per seat (docs/computer-players.md)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
 
 
 class Policy(Protocol):
