@@ -21,6 +21,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_ROOT_USER_ACTION=ignore \
     CARDTABLE_ENV_FILE= \
     DATABASE_PATH=/data/bot.db \
+    WEB_HOST=0.0.0.0 \
     ON_CANNOT_START=wait
 
 # The bot's own user and group, both with a fixed id (10001): files it writes on a volume or

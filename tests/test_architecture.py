@@ -27,6 +27,7 @@ PROJECT = (
     "delivery",
     "presentation",
     "workers",
+    "web",
     "service",
     "db",
     "i18n",

@@ -121,7 +121,7 @@ def test_every_setting_of_the_bot_reaches_the_bots(compose: dict[str, Any]) -> N
     source = (ROOT / "settings.py").read_text()
     read = set(re.findall(r'"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"', source))
     assert {"DISCORD_TOKEN", "TURN_TIMEOUT_SECONDS", "DATABASE_PASSWORD"} <= read
-    image_sets = {"DATABASE_PATH", "ON_CANNOT_START", "CARDTABLE_ENV_FILE"}
+    image_sets = {"DATABASE_PATH", "ON_CANNOT_START", "CARDTABLE_ENV_FILE", "WEB_HOST"}
     tests_only = {"RATE_LIMIT_SCALE"}
     dotenv = {name: f"from-dotenv-{name}" for name in (*read, "POSTGRES_PASSWORD")}
     for name, service in bots(compose).items():
