@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any, cast
 
 import launcher
 
@@ -70,6 +71,7 @@ from settings import (
     environment,
     heartbeat_seconds,
 )
+from web.interactions import InteractionsEndpoint
 from web.server import WebServer
 from workers.drawing import DrawingProcess
 from workers.thinking import Thinker
@@ -124,6 +126,16 @@ class CardBot(client.CardBot):
         self.web: WebServer | None = None
         if settings.web_port is not None:
             self.web = WebServer(settings.web_host, settings.web_port, self.serving)
+            if settings.interactions == "http" and settings.public_key is not None:
+                endpoint = InteractionsEndpoint(settings.public_key, self.interaction_posted)
+                self.web.add_routes(endpoint.routes())
+
+    def interaction_posted(self, data: dict[str, Any]) -> None:
+        """An interaction Discord POSTed (web/interactions.py), verified: handled as the
+        gateway's INTERACTION_CREATE is, by the command tree and the controls. discord.py has
+        no public entry for a payload that did not come from its gateway; this is the one
+        its gateway calls."""
+        self._connection.parse_interaction_create(cast(Any, data))
 
     def serving(self) -> bool:
         """Whether this process serves players now (the web server's /health)."""

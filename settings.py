@@ -23,6 +23,7 @@ ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"
 DEFAULT_HEARTBEAT_SECONDS = 10.0
 EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 ON_CANNOT_START = ("exit", "wait")
+INTERACTIONS = ("gateway", "http")
 
 
 class SettingsError(Exception):
@@ -166,6 +167,35 @@ def web_address(source: Mapping[str, str]) -> tuple[str, int | None]:
     return host, port
 
 
+def interactions(source: Mapping[str, str], web_port: int | None) -> tuple[str, str | None]:
+    """INTERACTIONS (``gateway``, the default, or ``http``: Discord POSTs them to the web
+    server's /interactions) and DISCORD_PUBLIC_KEY, the application's key that signs them
+    (64 hex digits; needed, with WEB_PORT, for ``http``)."""
+    mode = (source.get("INTERACTIONS", "").strip() or "gateway").lower()
+    if mode not in INTERACTIONS:
+        raise SettingsError(f"INTERACTIONS must be gateway or http, not {mode!r}.")
+    key = source.get("DISCORD_PUBLIC_KEY", "").strip().lower() or None
+    if key is not None:
+        try:
+            valid = len(bytes.fromhex(key)) == 32
+        except ValueError:
+            valid = False
+        if not valid:
+            raise SettingsError(
+                "DISCORD_PUBLIC_KEY must be the application's public key: 64 hex digits "
+                "(Developer Portal, General Information)."
+            )
+    if mode == "http":
+        if key is None:
+            raise SettingsError(
+                "INTERACTIONS=http needs DISCORD_PUBLIC_KEY (Developer Portal, General "
+                "Information) to check Discord's signatures."
+            )
+        if web_port is None:
+            raise SettingsError("INTERACTIONS=http needs WEB_PORT: the port Discord's POSTs reach.")
+    return mode, key
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -182,6 +212,8 @@ class Settings:
     event_loop: str = "auto"  # "uvloop", "asyncio", or "auto": uvloop where it is installed
     web_host: str = "127.0.0.1"  # the bot's HTTP server (web/): where it listens
     web_port: int | None = None  # None: no HTTP server
+    interactions: str = "gateway"  # "http": Discord POSTs interactions to /interactions
+    public_key: str | None = None  # the application's Ed25519 key (hex), for "http"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -220,6 +252,7 @@ class Settings:
         loop = (source.get("EVENT_LOOP", "").strip() or "auto").lower()
         if loop not in EVENT_LOOPS:
             raise SettingsError(f"EVENT_LOOP must be auto, uvloop or asyncio, not {loop!r}.")
+        host, port = web_address(source)
         return cls(
             token,
             database_path(source),
@@ -233,5 +266,7 @@ class Settings:
             count,
             ids,
             loop,
-            *web_address(source),
+            host,
+            port,
+            *interactions(source, port),
         )

@@ -113,7 +113,8 @@ async def _deliver(
     channel_id: int,
     source_message_id: int | None,
 ) -> InteractionRecord:
-    session = _require_connection(fake, channel_id)
+    # Over HTTP, Discord POSTs the interaction whether or not a gateway session is up.
+    session = _require_connection(fake, channel_id) if fake.endpoint is None else None
     channel = fake.channels[channel_id]
     rec = InteractionRecord(
         id=int(payload["id"]),
@@ -125,12 +126,18 @@ async def _deliver(
         payload=payload,
         source_message_id=source_message_id,
         _lookup=fake.message,
-        shard_id=session.shard_id,
+        shard_id=None if session is None else session.shard_id,
     )
     fake.interactions[rec.id] = rec
     fake.interactions_by_token[rec.token] = rec
     rec.sent_at = time.monotonic()
-    await session.dispatch("INTERACTION_CREATE", payload)
+    if session is not None:
+        await session.dispatch("INTERACTION_CREATE", payload)
+        return rec
+    assert fake.endpoint is not None
+    status, text = await fake.endpoint.post(payload)
+    if status != 202:
+        raise RuntimeError(f"the bot's endpoint answered {status} {text!r} to {kind} {rec.id}")
     return rec
 
 
@@ -191,7 +198,8 @@ async def slash(
     fake: FakeDiscord, user_id: int, channel_id: int, command: str, options: dict[str, Any]
 ) -> InteractionRecord:
     """Build and deliver a CHAT_INPUT application command interaction."""
-    _require_connection(fake, channel_id)
+    if fake.endpoint is None:
+        _require_connection(fake, channel_id)
     tokens = command.strip().lstrip("/").split()
     guild_id = fake.channels[channel_id].guild_id
     top, is_guild_command = _find_command(fake, guild_id, tokens[0])
@@ -246,7 +254,8 @@ async def unregistered_command(
 ) -> InteractionRecord:
     """A CHAT_INPUT command as sent, without checking the registered tree: what a client
     whose command list predates the bot's last sync (or a forged client) sends."""
-    _require_connection(fake, channel_id)
+    if fake.endpoint is None:
+        _require_connection(fake, channel_id)
     iid, token = _new_ids(fake)
     payload = _base_payload(fake, APPLICATION_COMMAND, iid, token, user_id, channel_id)
     payload["data"] = {"id": str(fake.ids.next()), "name": name, "type": 1, "options": options}
@@ -271,12 +280,29 @@ async def component(
 ) -> InteractionRecord:
     """Build and deliver a MESSAGE_COMPONENT interaction (button if values is None)."""
     stored = fake.stored.get(message_id)
+    if stored is not None and fake.endpoint is None:
+        _require_connection(fake, stored.channel_id)
+    if stored is not None:
+        await _settle(fake, message_id)
+    payload = component_payload(fake, user_id, message_id, custom_id, values, force)
+    kind = "button" if values is None else "select"
+    return await _deliver(fake, payload, kind, user_id, int(payload["channel_id"]), message_id)
+
+
+def component_payload(
+    fake: FakeDiscord,
+    user_id: int,
+    message_id: int,
+    custom_id: str,
+    values: list[str] | None = None,
+    force: bool = False,
+) -> JSON:
+    """The MESSAGE_COMPONENT interaction a click makes (a select's if ``values``), not sent."""
+    stored = fake.stored.get(message_id)
     if stored is None or stored.deleted:
         raise LookupError(f"message {message_id} does not exist (or was deleted)")
-    _require_connection(fake, stored.channel_id)
     if not fake._visible_to(stored, user_id):
         raise LookupError(f"user {user_id} cannot see message {message_id}")
-    await _settle(fake, message_id)
     comp = component_by_custom_id(stored.data, custom_id)
     if not force:
         if comp is None:
@@ -301,8 +327,7 @@ async def component(
     payload = _base_payload(fake, MESSAGE_COMPONENT, iid, token, user_id, stored.channel_id)
     payload["data"] = data
     payload["message"] = copy.deepcopy(stored.data)
-    kind = "button" if values is None else "select"
-    return await _deliver(fake, payload, kind, user_id, stored.channel_id, message_id)
+    return payload
 
 
 async def click_label(

@@ -83,6 +83,8 @@ class BotProcess:
                 "RATE_LIMIT_SCALE": str(self.fake.time_scale),
             }
         )
+        if self.fake.endpoint is not None:
+            env.update(self.fake.endpoint.bot_environment())
         env.update(self.env)
         env.update(extra or {})
         return env

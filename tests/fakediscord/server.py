@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as _interactions
+from .endpoint import Endpoint
 from .faults import FaultInjector
 from .gateway import GatewaySession, handle_gateway
 from .models import (
@@ -113,6 +114,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self._rest = RestApi(self)
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.endpoint: Endpoint | None = None  # set: interactions are POSTed to the bot
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -134,8 +136,16 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         sockets = getattr(server, "sockets", None) or []
         self.port = int(sockets[0].getsockname()[1])
 
+    def serve_interactions_over_http(self, port: int | None = None) -> Endpoint:
+        """From now on interactions go to the bot's endpoint (tests/fakediscord/endpoint.py),
+        never on the gateway; bot processes started after this are told so."""
+        self.endpoint = Endpoint(port)
+        return self.endpoint
+
     async def stop(self) -> None:
         """Close every websocket and stop listening."""
+        if self.endpoint is not None:
+            await self.endpoint.close()
         for ws in list(self.open_sockets):
             await ws.close(code=1001)
         if self._runner is not None:

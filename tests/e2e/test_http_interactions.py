@@ -1,0 +1,87 @@
+"""Interactions over HTTP (INTERACTIONS=http): the fake POSTs every slash command and click,
+signed, to the bot's /interactions and never sends them on the gateway; whole games are
+played that way, and a forged or replayed click changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import (
+    action_count,
+    bot_env,
+    game_row,
+    live_move_buttons,
+    open_game,
+    play_to_the_end,
+)
+from tests.e2e.test_gnome_game import _play_one as play_gnome_move
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.interactions import component_payload
+
+GAMES = {"grinch": 0, "gnome": 1, "hearts": 1, "ten": 0}  # game: computers beside alice (+bob)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_game_over_http_and_nothing_on_the_gateway(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path, game: str
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    endpoint = fake.serve_interactions_over_http()
+    fake.click_settle = 0.05
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    players = [alice] if game == "hearts" else [alice, bob]
+    await open_game(fake, channel, alice, players[1:], computers=GAMES[game], game=game)
+    assert game_row(db)["status"] == "active"
+    rng = random.Random(3)
+    if game == "gnome":  # its moves are select menus too
+        for _ in range(400):
+            if game_row(db)["status"] != "active":
+                break
+            assert await play_gnome_move(fake, players, rng) is not None
+    else:
+        await play_to_the_end(fake, players, rng, db, channel=channel, limit=600)
+    assert game_row(db)["status"] == "finished"
+    assert endpoint.answers and {status for status, _ in endpoint.answers} == {202}
+    sessions = list(fake.sessions.values())
+    assert sessions and all(s.sent for s in sessions)  # the gateway carried the other events
+    sent = [f for s in sessions for f in s.sent if f["t"] == "INTERACTION_CREATE"]
+    assert sent == []
+
+
+async def test_forged_and_replayed_clicks_are_refused_and_change_nothing(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    endpoint = fake.serve_interactions_over_http()
+    fake.click_settle = 0.05
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await open_game(fake, channel, alice, [bob], computers=0, game="grinch")
+    mover, found = next(
+        (u, f) for u in (alice, bob) if (f := live_move_buttons(fake.dm_messages(u)))
+    )
+    message, options = found
+    payload = component_payload(fake, mover, int(message["id"]), options[0].custom_id or "")
+    before = action_count(db)
+    body = json.dumps(payload).encode()
+    forged = endpoint.sign(body)
+    forged["X-Signature-Ed25519"] = "00" * 64
+    assert (await endpoint.post(payload, body=body, headers=forged))[0] == 401
+    stale = endpoint.sign(body, timestamp=1_000_000_000)
+    assert (await endpoint.post(payload, body=body, headers=stale))[0] == 401
+    assert action_count(db) == before  # nothing acted on
+    assert (await endpoint.post(payload))[0] == 202  # the real one, once
+    await fake.wait_for(lambda: action_count(db) > before, timeout=10)
+    done = action_count(db)
+    assert (await endpoint.post(payload))[0] == 401  # the same interaction again
+    assert action_count(db) == done
+    assert "refused a POST /interactions" in bot_process.log_text()
+    assert "refused a replayed interaction" in bot_process.log_text()

@@ -1,0 +1,156 @@
+"""POST /interactions: Discord's signature, the timestamp's age, replays, PING, dispatch."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+from nacl.signing import SigningKey
+
+from settings import SettingsError, interactions
+from web.interactions import MAX_SKEW, InteractionsEndpoint, Seen
+from web.server import WebServer
+
+KEY = SigningKey(bytes(range(32)))
+PUBLIC = KEY.verify_key.encode().hex()
+
+
+def signed(
+    payload: dict[str, Any], *, at: float | None = None, key: SigningKey = KEY
+) -> tuple[bytes, dict[str, str]]:
+    body = json.dumps(payload).encode()
+    timestamp = str(int(time.time() if at is None else at))
+    signature = key.sign(timestamp.encode() + body).signature.hex()
+    headers = {
+        "X-Signature-Ed25519": signature,
+        "X-Signature-Timestamp": timestamp,
+        "Content-Type": "application/json",
+    }
+    return body, headers
+
+
+class Endpoint:
+    def __init__(self, base: str, dispatched: list[dict[str, Any]]) -> None:
+        self.url = f"{base}/interactions"
+        self.dispatched = dispatched
+
+    async def post(self, body: bytes, headers: dict[str, str]) -> tuple[int, str]:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.post(self.url, data=body, headers=headers) as response,
+        ):
+            return response.status, await response.text()
+
+
+@pytest.fixture
+async def endpoint() -> AsyncIterator[Endpoint]:
+    dispatched: list[dict[str, Any]] = []
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(InteractionsEndpoint(PUBLIC, dispatched.append).routes())
+    await server.start()
+    try:
+        yield Endpoint(f"http://127.0.0.1:{server.bound_port}", dispatched)
+    finally:
+        await server.stop()
+
+
+CLICK = {"id": "111", "type": 3, "token": "t", "data": {"custom_id": "x", "component_type": 2}}
+
+
+async def test_ping_is_answered_with_pong_and_not_dispatched(endpoint: Endpoint) -> None:
+    status, text = await endpoint.post(*signed({"id": "1", "type": 1}))
+    assert (status, json.loads(text)) == (200, {"type": 1})
+    assert endpoint.dispatched == []
+
+
+async def test_a_signed_click_is_dispatched_once_and_answered_202(endpoint: Endpoint) -> None:
+    status, text = await endpoint.post(*signed(CLICK))
+    assert (status, text) == (202, "")
+    assert endpoint.dispatched == [CLICK]
+
+
+async def test_a_replay_is_refused_and_not_dispatched_again(
+    endpoint: Endpoint, caplog: pytest.LogCaptureFixture
+) -> None:
+    body, headers = signed(CLICK)
+    assert (await endpoint.post(body, headers))[0] == 202
+    assert (await endpoint.post(body, headers))[0] == 401
+    assert len(endpoint.dispatched) == 1
+    assert "replayed interaction 111" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        "other key",
+        "body changed",
+        "timestamp changed",
+        "no headers",
+        "not hex",
+        "stale",
+        "from the future",
+    ],
+)
+async def test_a_request_discord_did_not_sign_now_is_refused_and_logged(
+    endpoint: Endpoint, caplog: pytest.LogCaptureFixture, forge: str
+) -> None:
+    now = time.time()
+    body, headers = signed(CLICK, key=SigningKey(bytes(32)) if forge == "other key" else KEY)
+    if forge == "body changed":
+        body = body.replace(b'"x"', b'"y"')
+    elif forge == "timestamp changed":
+        headers["X-Signature-Timestamp"] = str(int(now) + 1)
+    elif forge == "no headers":
+        del headers["X-Signature-Ed25519"], headers["X-Signature-Timestamp"]
+    elif forge == "not hex":
+        headers["X-Signature-Ed25519"] = "zz" * 64
+    elif forge == "stale":
+        body, headers = signed(CLICK, at=now - MAX_SKEW - 5)
+    elif forge == "from the future":
+        body, headers = signed(CLICK, at=now + MAX_SKEW + 5)
+    status, _text = await endpoint.post(body, headers)
+    assert status == 401
+    assert endpoint.dispatched == []
+    assert "refused a POST /interactions" in caplog.text
+
+
+async def test_signed_garbage_is_a_bad_request(endpoint: Endpoint) -> None:
+    body = b"not json"
+    timestamp = str(int(time.time()))
+    headers = {
+        "X-Signature-Ed25519": KEY.sign(timestamp.encode() + body).signature.hex(),
+        "X-Signature-Timestamp": timestamp,
+    }
+    assert (await endpoint.post(body, headers))[0] == 400
+    assert endpoint.dispatched == []
+
+
+def test_seen_forgets_ids_older_than_the_window() -> None:
+    now = [0.0]
+    seen = Seen(clock=lambda: now[0])
+    assert seen.first_time("a")
+    assert not seen.first_time("a")
+    now[0] = MAX_SKEW + 1
+    assert seen.first_time("b")
+    assert len(seen) == 1  # "a" is gone: its requests fail the timestamp check by now
+    assert seen.first_time("a")
+
+
+def test_interactions_settings() -> None:
+    assert interactions({}, None) == ("gateway", None)
+    assert interactions({"INTERACTIONS": "HTTP", "DISCORD_PUBLIC_KEY": PUBLIC.upper()}, 8080) == (
+        "http",
+        PUBLIC,
+    )
+    for env, port, words in [
+        ({"INTERACTIONS": "webhook"}, 8080, "gateway or http"),
+        ({"INTERACTIONS": "http"}, 8080, "DISCORD_PUBLIC_KEY"),
+        ({"INTERACTIONS": "http", "DISCORD_PUBLIC_KEY": PUBLIC}, None, "WEB_PORT"),
+        ({"DISCORD_PUBLIC_KEY": "abc"}, None, "64 hex digits"),
+    ]:
+        with pytest.raises(SettingsError, match=words):
+            interactions(env, port)

@@ -1,0 +1,131 @@
+"""Discord's interactions over HTTP: ``POST /interactions`` (INTERACTIONS=http).
+
+With an Interactions Endpoint URL set in the Developer Portal, Discord stops sending
+interactions on the gateway and POSTs each one to that URL instead, signed with the
+application's Ed25519 key: the signature (``X-Signature-Ed25519``, hex) covers the
+timestamp (``X-Signature-Timestamp``) followed by the raw body. So any process behind a load
+balancer can serve any click.
+
+A request is acted on only when its signature checks out, its timestamp is within
+:data:`MAX_SKEW` of now, and its interaction id has not been seen by this process within that
+window; anything else is answered 401 and logged, never dispatched. ``PING`` (type 1), which
+Discord sends when the URL is saved, is answered with ``PONG``. Every other interaction is
+handed to the same handlers as a gateway one (the command tree, the controls), which answer it
+through the callback endpoint as they always do; the POST itself is answered ``202`` with no
+body, as Discord asks of a request whose answer goes through the callback.
+
+A replay sent to another process within the window passes that process's memory: its click
+still carries the game step it was made for, so the move is refused as stale like any
+double click, and Discord refuses a second answer to one interaction.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+from nacl.exceptions import BadSignatureError
+from nacl.signing import VerifyKey
+
+log = logging.getLogger(__name__)
+
+MAX_SKEW = 300.0  # seconds a request's signed timestamp may be from this machine's clock
+PING = 1
+PONG = {"type": 1}
+
+Dispatch = Callable[[dict[str, Any]], None]
+Clock = Callable[[], float]
+
+
+class Verifier:
+    """Checks a request's Ed25519 signature and the age of its timestamp."""
+
+    def __init__(self, public_key: str, clock: Clock = time.time) -> None:
+        self._key = VerifyKey(bytes.fromhex(public_key))
+        self._clock = clock
+
+    def refusal(self, signature: str | None, timestamp: str | None, body: bytes) -> str | None:
+        """Why the request is refused, or None when it is Discord's and fresh."""
+        if not signature or not timestamp:
+            return "no signature headers"
+        try:
+            signed = bytes.fromhex(signature)
+            self._key.verify(timestamp.encode() + body, signed)
+        except (ValueError, BadSignatureError):
+            return "bad signature"
+        try:
+            sent = float(timestamp)
+        except ValueError:
+            return "bad timestamp"
+        if abs(self._clock() - sent) > MAX_SKEW:
+            return f"stale timestamp ({self._clock() - sent:.0f} s old)"
+        return None
+
+
+class Seen:
+    """Interaction ids this process was given within the last :data:`MAX_SKEW` seconds (an
+    older request is refused by its timestamp anyway, so the memory stays that window's)."""
+
+    def __init__(self, clock: Clock = time.monotonic) -> None:
+        self._ids: OrderedDict[str, float] = OrderedDict()
+        self._clock = clock
+
+    def first_time(self, interaction_id: str) -> bool:
+        now = self._clock()
+        while self._ids:
+            oldest, at = next(iter(self._ids.items()))
+            if now - at <= MAX_SKEW:
+                break
+            del self._ids[oldest]
+        if interaction_id in self._ids:
+            return False
+        self._ids[interaction_id] = now
+        return True
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+class InteractionsEndpoint:
+    """``POST /interactions``: verified, deduplicated, then ``dispatch``ed."""
+
+    def __init__(self, public_key: str, dispatch: Dispatch, clock: Clock = time.time) -> None:
+        self.verifier = Verifier(public_key, clock)
+        self.seen = Seen()
+        self._dispatch = dispatch
+
+    def routes(self) -> list[web.AbstractRouteDef]:
+        return [web.post("/interactions", self.handle)]
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        body = await request.read()
+        refusal = self.verifier.refusal(
+            request.headers.get("X-Signature-Ed25519"),
+            request.headers.get("X-Signature-Timestamp"),
+            body,
+        )
+        if refusal is not None:
+            log.warning("refused a POST /interactions from %s: %s", request.remote, refusal)
+            return web.Response(status=401, text="invalid request signature")
+        try:
+            data = json.loads(body)
+            kind = data["type"]
+        except (ValueError, TypeError, KeyError):
+            log.warning("refused a signed POST /interactions that is not an interaction")
+            return web.Response(status=400, text="not an interaction")
+        if kind == PING:
+            return web.json_response(PONG)
+        if not self.seen.first_time(str(data.get("id"))):
+            log.warning("refused a replayed interaction %s", data.get("id"))
+            return web.Response(status=401, text="interaction already received")
+        try:
+            self._dispatch(data)
+        except Exception:
+            log.exception("an interaction POSTed by Discord could not be read: %s", data.get("id"))
+            return web.Response(status=500)
+        return web.Response(status=202)
