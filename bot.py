@@ -70,6 +70,7 @@ from settings import (
     database_url,
     environment,
     heartbeat_seconds,
+    http_only,
 )
 from web.interactions import InteractionsEndpoint
 from web.server import WebServer
@@ -123,6 +124,8 @@ class CardBot(client.CardBot):
         if settings.database_url is None:  # one process per database: its file beside it
             database = settings.database_path
             self.publisher.pending = PendingClicks(database.with_name(database.name + ".clicks"))
+        self.http_only = not settings.gateway  # `bot.py worker`: see serve()
+        self._ended = asyncio.Event()
         self.web: WebServer | None = None
         if settings.web_port is not None:
             self.web = WebServer(settings.web_host, settings.web_port, self.serving)
@@ -140,6 +143,21 @@ class CardBot(client.CardBot):
     def serving(self) -> bool:
         """Whether this process serves players now (the web server's /health)."""
         return self.is_ready() and not self.is_closed()
+
+    async def serve(self, token: str) -> None:
+        """Run until closed: on the gateway (discord.py's ``start``), or, for `bot.py worker`,
+        logged in over REST alone, serving the interactions Discord POSTs to the web server.
+
+        A worker has no gateway to say it is ready: once logged in (the cogs loaded, the web
+        server up) it is, so discord.py's ready flag is set and ``on_ready`` dispatched for
+        what waits on them (the turn timers, the repairs)."""
+        if not self.http_only:
+            await self.start(token)
+            return
+        await self.login(token)
+        self._ready.set()
+        self.dispatch("ready")
+        await self._ended.wait()
 
     async def setup_hook(self) -> None:
         # The helpers import Pillow and the computers while the bot logs in, not at the first click.
@@ -207,6 +225,7 @@ class CardBot(client.CardBot):
             await self.painter.close()
             await self.thinker.close()
         await super().close()
+        self._ended.set()
 
 
 @contextlib.asynccontextmanager
@@ -261,6 +280,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     commands_ = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands_.add_parser("run", help="start the bot (what happens without a command)")
+    commands_.add_parser(
+        "worker",
+        help="serve interactions over HTTP only, without a gateway connection "
+        "(INTERACTIONS=http; docs/scaling.md)",
+    )
     health = commands_.add_parser(
         "health", help="exit 0 if the running bot is connected and can write its database"
     )
@@ -350,16 +374,19 @@ def main(argv: list[str] | None = None) -> int:
         line = f"Cannot start: a game in engine.PACKAGES has no {folders} (UI, look, picture)."
         return lifecycle.cannot_start(line, source)
     try:
-        return run_command(source)
+        return run_command(source, worker=args.command == "worker")
     except SettingsError as exc:
         return lifecycle.cannot_start(f"Cannot start: {exc}", source)
     except lifecycle.CannotStart as exc:
         return lifecycle.cannot_start(str(exc), source)
 
 
-def run_command(source: dict[str, str]) -> int:
-    """Run the bot; SettingsError or lifecycle.CannotStart when it cannot start."""
+def run_command(source: dict[str, str], *, worker: bool = False) -> int:
+    """Run the bot (``worker``: over HTTP only); SettingsError or lifecycle.CannotStart when
+    it cannot start."""
     settings = Settings.from_env(source)
+    if worker:
+        settings = http_only(settings)
     logging.getLogger().setLevel(settings.log_level)
     quiet_voice_warnings()
     factory = lifecycle.loop_factory(settings.event_loop)

@@ -86,6 +86,8 @@ async def finish_in_flight(timeout: float = GRACE_SECONDS) -> int:
 def connected(bot: commands.Bot) -> bool:
     """Whether the gateway connection (every shard's, when sharded) is up and the bot past
     on_ready."""
+    if getattr(bot, "http_only", False):  # a worker: logged in, no gateway to be connected to
+        return bot.is_ready() and not bot.is_closed()
     if isinstance(bot, discord.AutoShardedClient):
         return bot.is_ready() and not bot.is_closed() and sharding.all_shards_open(bot)
     return bot.is_ready() and not bot.is_closed() and bot.ws is not None and bot.ws.open
@@ -278,7 +280,8 @@ async def _serve(bot: commands.Bot, token: str, signals: StopSignals) -> int | C
     if signals.requested.is_set():  # stopped while the database was being opened
         log.info("stopping (%s) before connecting", signals.name)
         return EXIT_OK
-    running = asyncio.create_task(bot.start(token), name="discord-client")
+    serve = getattr(bot, "serve", bot.start)  # the bot's own way to run, else discord.py's
+    running = asyncio.create_task(serve(token), name="discord-client")
     waiting = asyncio.create_task(signals.requested.wait(), name="stop-signal")
     await asyncio.wait({running, waiting}, return_when=asyncio.FIRST_COMPLETED)
     if signals.requested.is_set():

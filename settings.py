@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -196,6 +196,17 @@ def interactions(source: Mapping[str, str], web_port: int | None) -> tuple[str, 
     return mode, key
 
 
+def http_only(settings: Settings) -> Settings:
+    """The settings of `bot.py worker`: no gateway connection, so interactions must come over
+    HTTP (and a worker runs no shards)."""
+    if settings.interactions != "http":
+        raise SettingsError(
+            "`bot.py worker` serves interactions over HTTP only: set INTERACTIONS=http, "
+            "DISCORD_PUBLIC_KEY and WEB_PORT."
+        )
+    return replace(settings, gateway=False, shard_count=None, shard_ids=None)
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
@@ -214,6 +225,7 @@ class Settings:
     web_port: int | None = None  # None: no HTTP server
     interactions: str = "gateway"  # "http": Discord POSTs interactions to /interactions
     public_key: str | None = None  # the application's Ed25519 key (hex), for "http"
+    gateway: bool = True  # False for `bot.py worker`: interactions over HTTP only
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

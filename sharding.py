@@ -38,11 +38,14 @@ def runs_shard_zero(settings: Settings) -> bool:
 
 
 def syncs_commands(settings: Settings) -> bool:
-    """Whether this process syncs the slash commands (the one running shard 0)."""
-    return runs_shard_zero(settings)
+    """Whether this process syncs the slash commands (the one running shard 0; never a
+    worker, which runs no shard)."""
+    return settings.gateway and runs_shard_zero(settings)
 
 
 def describe(settings: Settings) -> str:
+    if not settings.gateway:
+        return "worker, no gateway"
     if settings.shard_count is None:
         return "unsharded"
     ids = settings.shard_ids if settings.shard_ids is not None else range(settings.shard_count)

@@ -144,6 +144,11 @@ def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_worker_without_http_interactions_is_one_clear_line(tmp_path: Path) -> None:
+    result = run_bot(tmp_path, {"DISCORD_TOKEN": "x"}, args=["worker"])
+    assert_one_line_failure(result.stderr, result.returncode, "worker", "INTERACTIONS=http")
+
+
 def test_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

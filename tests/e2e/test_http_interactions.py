@@ -85,3 +85,25 @@ async def test_forged_and_replayed_clicks_are_refused_and_change_nothing(
     assert action_count(db) == done
     assert "refused a POST /interactions" in bot_process.log_text()
     assert "refused a replayed interaction" in bot_process.log_text()
+
+
+async def test_a_worker_without_a_gateway_serves_a_whole_game(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """`bot.py worker`: logged in over REST, no gateway session, every click over HTTP."""
+    fake, db = fake_discord, tmp_path / "bot.db"
+    endpoint = fake.serve_interactions_over_http()
+    fake.click_settle = 0.05
+    await bot_process.start(env=bot_env(tmp_path))  # the gateway process syncs the commands
+    await bot_process.stop()
+    identified = fake.ready_count
+    await bot_process.start(env=bot_env(tmp_path), args=("worker",), wait=False)
+    await endpoint.wait_serving()
+    assert "worker, no gateway" in bot_process.log_text()
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    await open_game(fake, channel, alice, [bob], computers=1, game="grinch")
+    await play_to_the_end(fake, [alice, bob], random.Random(8), db, channel=channel)
+    assert game_row(db)["status"] == "finished"
+    assert fake.ready_count == identified  # the worker never connected to the gateway
+    assert "synced" not in bot_process.log_text().split("start #2")[1]

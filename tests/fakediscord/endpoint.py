@@ -9,6 +9,7 @@ the raw body, hex in ``X-Signature-Ed25519``; the timestamp is Unix seconds.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import time
@@ -69,6 +70,23 @@ class Endpoint:
             answer = (response.status, await response.text())
         self.answers.append(answer)
         return answer
+
+    async def wait_serving(self, timeout: float = 20.0) -> None:
+        """Until the bot's web server answers /health with 200 (a worker has no gateway
+        session to wait for)."""
+        if self._http is None:
+            self._http = aiohttp.ClientSession()
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                async with self._http.get(f"http://127.0.0.1:{self.port}/health") as response:
+                    if response.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot's web server did not serve within {timeout} s")
+            await asyncio.sleep(0.1)
 
     async def close(self) -> None:
         if self._http is not None:

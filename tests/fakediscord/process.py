@@ -98,8 +98,10 @@ class BotProcess:
         commands: bool = True,
         timeout: float = 20.0,
         shards: int = 1,
+        args: tuple[str, ...] = (),
     ) -> None:
-        """Launch ``script`` (path relative to the repo, or absolute) with ``sys.executable``.
+        """Launch ``script`` (path relative to the repo, or absolute) with ``sys.executable``
+        and ``args``.
 
         ``wait``: return only once the bot identified on the fake gateway (``shards``
         connections; and, with ``commands``, registered its application commands) and
@@ -116,7 +118,7 @@ class BotProcess:
         self._log_file.write(f"==== start #{self.starts + 1}: {path.name} ====\n".encode())
         self._log_file.flush()
         self.popen = subprocess.Popen(
-            [sys.executable, str(path)],
+            [sys.executable, str(path), *args],
             cwd=self.cwd,
             env=self._environment(env),
             stdout=self._log_file,
