@@ -1,10 +1,12 @@
 """compose.yaml, read without Docker: PostgreSQL and two bot processes over the shards of one
 SHARD_COUNT, each healthy only when its own check says so, every service with only the
-variables it needs, the database and each bot's /data on named volumes."""
+variables it needs, the database and each bot's /data on named volumes; with the "http"
+profile, stateless workers behind HAProxy."""
 
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -13,6 +15,7 @@ import pytest
 import yaml
 
 from settings import Settings
+from tests.e2e.balancer import haproxy
 
 ROOT = Path(__file__).resolve().parents[1]
 AWKWARD = "p@ss:w/o?r#d%20 x"  # every character that cuts a URL, and a space
@@ -152,3 +155,35 @@ def test_bots_have_the_health_check_and_time_to_stop(compose: dict[str, Any]) ->
         assert check["test"] == ["CMD", "python", "/app/bot.py", "health"]
         assert check["start_period"] and check["interval"]
         assert int(service["stop_grace_period"].rstrip("s")) >= 10
+
+
+def test_the_http_profile_puts_workers_behind_haproxy(compose: dict[str, Any]) -> None:
+    """`--profile http --scale worker=N`: stateless workers over HTTP only, and a pinned
+    HAProxy whose configuration finds them by Docker's DNS and checks their /health."""
+    worker, balancer = compose["services"]["worker"], compose["services"]["balancer"]
+    assert worker["profiles"] == balancer["profiles"] == ["http"]
+    assert worker["command"][-1] == "worker"
+    assert worker["environment"]["INTERACTIONS"] == "http"
+    assert "container_name" not in worker and "ports" not in worker  # it must scale
+    assert "volumes" not in worker and worker["tmpfs"] == ["/data:uid=10001,gid=10001"]
+    assert re.fullmatch(r"haproxy:\d+\.\d+\.\d+", balancer["image"])
+    (mount,) = balancer["volumes"]
+    source, target = mount.split(":")[:2]
+    assert target == "/usr/local/etc/haproxy/haproxy.cfg"
+    config = (ROOT / source).read_text()
+    port = worker["environment"]["WEB_PORT"]
+    assert f"server-template worker 16 worker:{port} check" in config
+    assert "option httpchk GET /health" in config
+    assert "retry-on conn-failure" in config  # never a retry of a request a worker received
+    for name, service in bots(compose).items():
+        assert service["environment"]["INTERACTIONS"] == "gateway", name
+
+
+def test_the_balancers_configuration_is_valid_haproxy() -> None:
+    checked = subprocess.run(
+        [haproxy(), "-c", "-f", str(ROOT / "deploy" / "haproxy.cfg")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -21,6 +21,7 @@ from tests.e2e.driver import (
 )
 from tests.e2e.test_gnome_game import _play_one as play_gnome_move
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.endpoint import wait_ok
 from tests.fakediscord.interactions import component_payload
 
 GAMES = {"grinch": 0, "gnome": 1, "hearts": 1, "ten": 0}  # game: computers beside alice (+bob)
@@ -98,7 +99,7 @@ async def test_a_worker_without_a_gateway_serves_a_whole_game(
     await bot_process.stop()
     identified = fake.ready_count
     await bot_process.start(env=bot_env(tmp_path), args=("worker",), wait=False)
-    await endpoint.wait_serving()
+    await wait_ok(endpoint.port)
     assert "worker, no gateway" in bot_process.log_text()
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")

@@ -13,6 +13,7 @@ import asyncio
 import json
 import socket
 import time
+from collections import Counter
 from typing import Any
 
 import aiohttp
@@ -25,6 +26,23 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+async def wait_ok(port: int, timeout: float = 20.0) -> None:
+    """Until ``GET /health`` on ``port`` answers 200 (a worker has no gateway session to
+    wait for)."""
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as http:
+        while True:
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/health") as response:
+                    if response.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"nothing served on port {port} within {timeout} s")
+            await asyncio.sleep(0.1)
+
+
 class Endpoint:
     """Where and how the fake POSTs interactions; ``answers`` keeps every (status, body)."""
 
@@ -32,6 +50,7 @@ class Endpoint:
         self.port = free_port() if port is None else port
         self.key = SigningKey.generate()
         self.answers: list[tuple[int, str]] = []
+        self.served_by: Counter[str] = Counter()  # a balancer's X-Served-By, where it sets one
         self._http: aiohttp.ClientSession | None = None
 
     @property
@@ -68,25 +87,9 @@ class Endpoint:
         sent = self.sign(data) if headers is None else headers
         async with self._http.post(self.url, data=data, headers=sent) as response:
             answer = (response.status, await response.text())
+            self.served_by[response.headers.get("X-Served-By", "")] += 1
         self.answers.append(answer)
         return answer
-
-    async def wait_serving(self, timeout: float = 20.0) -> None:
-        """Until the bot's web server answers /health with 200 (a worker has no gateway
-        session to wait for)."""
-        if self._http is None:
-            self._http = aiohttp.ClientSession()
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                async with self._http.get(f"http://127.0.0.1:{self.port}/health") as response:
-                    if response.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the bot's web server did not serve within {timeout} s")
-            await asyncio.sleep(0.1)
 
     async def close(self) -> None:
         if self._http is not None:
