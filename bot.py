@@ -114,7 +114,9 @@ class CardBot(client.CardBot):
         )
         self.painter = DrawingProcess()
         pictures = Attachments(self.painter, self.servers.pictures_on)
-        pacer = Pacer(scale=settings.rate_limit_scale)
+        # With several processes on PostgreSQL, one token's limits are shared through it.
+        shared = getattr(store, "take_rest_slot", None) if settings.database_url else None
+        pacer = Pacer(scale=settings.rate_limit_scale, shared=shared)
         self.languages = Languages(store)
         self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)
         self.collector_tuned = False  # see lifecycle.tune_collector

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NoReturn
 
 import asyncpg
 
+from db.budget import TAKE_SLOT, wait_of
 from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
 from db.migrations import Dialect, apply_postgres
 from db.store import TABLE_KEYS, Store, Tx
@@ -121,6 +122,15 @@ class PostgresStore(Store):
 
     async def close(self) -> None:
         await self._pool.close()
+
+    async def take_rest_slot(self, key: str, limit: int, period: float) -> float:
+        """One call of Discord's bucket ``key`` for this bot, shared with every process on
+        this database: 0 when taken, else the seconds until the bucket opens (db/budget.py)."""
+        async with self._connection() as conn:
+            try:
+                return wait_of(await conn.fetchval(TAKE_SLOT, key, limit, period))
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
 
     async def schema_version(self) -> int:
         rows = await self._fetch("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")

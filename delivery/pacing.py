@@ -11,20 +11,33 @@ The windows are a little stricter than Discord's (clocks and network delays diff
 Discord object is needed: they count calls, keyed by anything hashable. A channel's calls are
 also spread out (at most one per ``period / limit`` seconds): a busy table then shows each
 move about a second later, instead of five edits at once and then a five-second wait.
+
+Several processes on one PostgreSQL database share one token's limits: then each slot is also
+taken from the database's buckets (``shared``, db/budget.py), after this process's own
+windows, so that all of them together stay inside Discord's limits. If the database cannot
+answer, the process goes on with its own windows alone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 
 CHANNEL_LIMIT = 5
 CHANNEL_PERIOD = 5.5  # Discord: 5 per 5 s; the margin absorbs clock and network skew
 GLOBAL_LIMIT = 40
 GLOBAL_PERIOD = 1.0  # Discord: 50 per s; interaction responses do not count
 IDLE_WINDOWS = 512  # channel windows kept once idle; older idle ones are dropped
+GLOBAL_KEY = "global"
+WARN_EVERY = 60.0  # seconds between two warnings that the shared budget did not answer
+
+log = logging.getLogger(__name__)
+
+# (bucket key, limit, period in seconds) -> 0 when a slot was taken, else seconds to wait.
+Shared = Callable[[str, int, float], Awaitable[float]]
 
 
 class Window:
@@ -82,8 +95,14 @@ class Pacer:
         global_limit: int = GLOBAL_LIMIT,
         global_period: float = GLOBAL_PERIOD,
         scale: float = 1.0,
+        shared: Shared | None = None,
     ) -> None:
-        """``scale`` shrinks every window (tests against a fake Discord in compressed time)."""
+        """``scale`` shrinks every window (tests against a fake Discord in compressed time);
+        ``shared``: the buckets every process of the bot takes its slots from."""
+        self._shared = shared
+        self._warned = -WARN_EVERY
+        self._global_limit = global_limit
+        self._global_period = global_period * scale
         self._channel_limit = channel_limit
         self._channel_period = channel_period * scale
         # Spread evenly too: Discord counts a call when it arrives, and calls granted in a
@@ -115,6 +134,7 @@ class Pacer:
         """Wait for a free slot for one REST call (``channel`` None: a call outside channels)."""
         if channel is not None:
             await self._window(channel).acquire()
+            await self._take_shared(str(channel), self._channel_limit, self._channel_period)
         if urgent:
             self._urgent_waiting += 1
             self._no_urgent.clear()
@@ -131,4 +151,20 @@ class Pacer:
                     await self._global.acquire()
                     break
                 await asyncio.sleep(min(self._global.wait_time(), 0.05) or 0.01)
+        await self._take_shared(GLOBAL_KEY, self._global_limit, self._global_period)
         self.calls += 1
+
+    async def _take_shared(self, key: str, limit: int, period: float) -> None:
+        """Wait for a slot of the shared bucket ``key`` (nothing to do without ``shared``)."""
+        while self._shared is not None:
+            try:
+                wait = await self._shared(key, limit, period)
+            except Exception as exc:  # noqa: BLE001 - an injected port: no failure of it stops a call
+                now = time.monotonic()
+                if now - self._warned > WARN_EVERY:
+                    self._warned = now
+                    log.warning("the shared REST budget did not answer (%s); pacing alone", exc)
+                return
+            if wait <= 0:
+                return
+            await asyncio.sleep(wait)

@@ -1,0 +1,89 @@
+"""The REST budget shared by processes on one PostgreSQL database (db/budget.py): a sliding
+window per bucket, and three processes' pacers together inside one limit."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+
+from db import pgadmin
+from db.postgres import PostgresStore
+from delivery.pacing import Pacer, Shared
+
+
+@pytest.fixture
+async def stores(pg_url: str) -> AsyncIterator[list[PostgresStore]]:
+    """Three stores on one emptied database: three processes of the bot."""
+    await pgadmin.reset_schema(pg_url)
+    opened = [await PostgresStore.connect(pg_url) for _ in range(3)]
+    yield opened
+    for store in opened:
+        await store.close()
+
+
+async def test_a_bucket_takes_its_limit_then_says_how_long_to_wait(
+    stores: list[PostgresStore],
+) -> None:
+    one, other, _ = stores
+    assert [await one.take_rest_slot("ch:1", 3, 1.0) for _ in range(2)] == [0.0, 0.0]
+    assert await other.take_rest_slot("ch:1", 3, 1.0) == 0.0  # another process, same bucket
+    wait = await one.take_rest_slot("ch:1", 3, 1.0)
+    assert 0.5 < wait <= 1.0
+    assert await other.take_rest_slot("ch:2", 3, 1.0) == 0.0  # buckets are apart
+    await asyncio.sleep(wait + 0.02)
+    # The three calls have left the window: three more, and the fourth waits again.
+    assert [await other.take_rest_slot("ch:1", 3, 1.0) for _ in range(3)] == [0.0] * 3
+    assert await one.take_rest_slot("ch:1", 3, 1.0) > 0
+
+
+async def test_three_processes_stay_inside_one_global_and_one_channel_limit(
+    stores: list[PostgresStore],
+) -> None:
+    """Each slot the shared buckets granted is recorded (bucket, time): all three processes
+    together took at most 40 global slots in any 0.25 s and 5 of a channel in any 1.375 s."""
+    scale = 0.25  # windows 4x shorter: 40 calls per 0.25 s, 5 per channel per 1.375 s
+    granted: dict[str, list[float]] = {}
+
+    def recording(store: PostgresStore) -> Shared:
+        async def take(key: str, limit: int, period: float) -> float:
+            wait = await store.take_rest_slot(key, limit, period)
+            if wait == 0:
+                granted.setdefault(key, []).append(time.monotonic())
+            return wait
+
+        return take
+
+    pacers = [Pacer(scale=scale, shared=recording(store)) for store in stores]
+
+    async def calls(pacer: Pacer, count: int) -> None:
+        for i in range(count):
+            await pacer.slot(("ch", i % 12))
+
+    await asyncio.gather(*(calls(pacer, 40) for pacer in pacers))
+    assert sum(p.calls for p in pacers) == 120
+    assert len(granted["global"]) == 120
+
+    def most_within(times: list[float], span: float) -> int:
+        times = sorted(times)
+        return max(sum(1 for u in times[i:] if u - t < span) for i, t in enumerate(times))
+
+    # The grant is recorded after the database answered: a little later than it decided,
+    # never earlier, so the margin below is the answers' jitter.
+    assert most_within(granted["global"], 0.25 - 0.02) <= 40
+    channels = [k for k in granted if k != "global"]
+    assert len(channels) == 12
+    for key in channels:
+        assert most_within(granted[key], 5.5 * scale - 0.02) <= 5, key
+
+
+async def test_a_budget_that_does_not_answer_leaves_the_process_its_own_pacing() -> None:
+    async def broken(_key: str, _limit: int, _period: float) -> float:
+        raise OSError("connection refused")
+
+    pacer = Pacer(scale=0.1, shared=broken)
+    for _ in range(3):
+        await asyncio.wait_for(pacer.slot(("ch", 1)), timeout=5)
+    assert pacer.calls == 3
