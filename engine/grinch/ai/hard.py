@@ -23,7 +23,7 @@ from engine.base import View
 from engine.grinch.ai.normal import TURNS, Adjust, GrinchPolicy, cells, row_costs
 from engine.grinch.scoring import CARD_INDEX, CARDS, RANK_OF, ROWS
 
-SAMPLES: Final = 64
+SAMPLES: Final = 48
 SPREAD: Final = 9.0  # standard deviation of one player's points in one round, for the model
 TIE_WEIGHT: Final = 0.002  # weight of plain points next to the winning chance
 
