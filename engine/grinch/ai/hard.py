@@ -21,14 +21,13 @@ from typing import Any, Final
 
 from engine.base import View
 from engine.grinch.ai.normal import TURNS, Adjust, GrinchPolicy, cells, row_costs
-from engine.grinch.scoring import CARD_INDEX, CARDS, RANK_OF, ROWS
+from engine.grinch.scoring import CARD_INDEX, CARDS, ROWS
 
 SAMPLES: Final = 48
 SPREAD: Final = 9.0  # standard deviation of one player's points in one round, for the model
 TIE_WEIGHT: Final = 0.002  # weight of plain points next to the winning chance
 
 _COMBOS: Final = {k: tuple(combinations(range(k), 5)) for k in range(5, 12)}
-_RANK: Final = tuple(RANK_OF[c] for c in CARDS)
 
 
 def _free_mask(sheet_row: Mapping[str, int | None]) -> int:
