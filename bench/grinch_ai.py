@@ -1,6 +1,6 @@
 """How much better the Grinch computer player does than random play.
 
-Plays seeded games with the policy of engine/grinch/ai.py in one seat (rotating) against
+Plays seeded games with the normal policy of engine/grinch/ai/ in one seat (rotating) against
 RandomPolicy in the others, and prints its win rate (shared wins count), its sole-win rate,
 mean totals and decision times. Run from the checkout: ``python -m bench.grinch_ai``.
 """
