@@ -1,14 +1,20 @@
 """The hard computer player for Gnoming A Round.
 
-It plays normal's steps with a sharper valuation where the round's end is in sight:
+It plays normal's steps (see ``normal``) and looks further where normal stops at its own grid:
 
-- on its last turn (another seat went out) it scores candidates by the expected final score
-  of its grid: the real score of the face-up cards, the unseen cards' average for each face-down
-  cell, and for each line a face-down cell could still complete, the chance of the card that
-  completes it (no credit for pairs it will have no turn to use);
-- before going out it samples the cards it cannot see (every face-down cell of the others, from
-  the cards not seen, consistently with the view) and adds each opponent's expected last-turn
-  gain, to weigh the chance that its score is lowest: the first-out -5 against the +5.
+- tempo: before its last turn each of its own face-down cells costs the unseen mean plus
+  ``MARGIN``, a price on the turns a hidden cell keeps it from going out, so that it turns its
+  cells up with any fair card and is often the one to end the round;
+- going out: it samples the cards it cannot see (the others' face-down cells, drawn from the
+  cards it has not seen, consistently with its view), takes off each opponent's expected
+  last-turn gain, and weighs the first-out -5 against the +5 by the chance that its exact
+  score is the lowest;
+- on its last turn (another seat went out) it scores candidates by the expected final score:
+  the face-up cards' real score, the unseen mean per face-down cell, less for each line a
+  face-down cell could still complete the saving times the chance of the completing card (no
+  credit for pairs it will have no turn to use);
+- discards: of the two piles, it covers the one that leaves the next player the least help,
+  judged by normal's valuation of that player's grid with each top it would see.
 """
 
 from __future__ import annotations
