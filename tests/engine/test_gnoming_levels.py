@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +13,9 @@ from engine import policy_for
 from engine.base import Level, Policy, RandomPolicy
 from engine.gnoming import GAME, State
 from engine.gnoming.ai import POLICIES, POLICY, EasyPolicy, GnomePolicy, HardPolicy
+from engine.gnoming.ai.hard import final_value
+from engine.gnoming.ai.normal import Cell
+from engine.gnoming.scoring import score_kinds
 
 LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
 
@@ -158,3 +162,44 @@ def test_a_level_is_deterministic_for_a_seed(
             choices[run].append(policy.choose(GAME.view(state, seat), legal, random.Random(step)))
     assert choices[0] == choices[1]
     assert len(choices[0]) > 50
+
+
+def exact_final(cells: list[Cell], unseen: Counter[Cell]) -> float:
+    """The expected score of a grid with one face-down cell, over every unseen card."""
+    down = cells.index(None)
+    total = sum(unseen.values())
+    expected = 0.0
+    for card, count in unseen.items():
+        filled = [card if c is None else c for c in cells]
+        kinds = [c[0] for c in filled if c is not None]
+        values = [c[1] for c in filled if c is not None]
+        expected += count / total * score_kinds(kinds, values).raw
+    assert cells[down] is None
+    return expected
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [
+        "6 6 . / 3 4 5 / 7 8 3",  # a row of 6s waiting for its third card
+        "5 5 . / 5 3 4 / 5 7 8",  # the pair's first cell is in a matched column already
+        "M 4 . / 7 3 5 / 7 8 6",  # a wild mulligan and a 4
+        "3 4 . / -1 H 5 / 7 8 6",  # nothing to complete
+    ],
+)
+def test_the_last_turn_valuation_is_exact_with_one_face_down_cell(grid: str) -> None:
+    cells: list[Cell] = []
+    for text in grid.replace("/", " ").split():
+        if text == ".":
+            cells.append(None)
+        elif text in "HM":
+            cells.append((text, 10 if text == "H" else 0))
+        else:
+            cells.append(("P" if int(text) > 0 else "N", int(text)))
+    cards: dict[tuple[str, int], int] = {("P", 6): 9, ("P", 5): 7, ("P", 4): 5, ("M", 0): 2}
+    cards |= {("N", -2): 4, ("H", 10): 1}
+    unseen: Counter[Cell] = Counter(cards)
+    total = sum(cards.values())
+    chance: dict[Cell, float] = {card: k / total for card, k in cards.items()}
+    mean = sum(card[1] * k for card, k in cards.items()) / total
+    assert final_value(cells, chance, mean) == pytest.approx(exact_final(cells, unseen))
