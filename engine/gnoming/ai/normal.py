@@ -1,4 +1,4 @@
-"""A computer player for Gnoming A Round, deciding from its own view only.
+"""The normal computer player for Gnoming A Round, deciding from its own view only.
 
 It scores its grid with the real scoring rules, counting every face-down cell as the average
 of the cards it has not seen (plus a small risk margin), adds a bonus for lines that hold a
@@ -229,6 +229,3 @@ class GnomePolicy:
         if cell is not None and gain < 0:
             return Bounce(cell)
         return _cover_choice(table.view, [a for a in legal if isinstance(a, NoBounce)], rng)
-
-
-POLICY = GnomePolicy()
