@@ -109,7 +109,8 @@ def test_easy_slips_sometimes_but_not_always() -> None:
             same += 1
         else:
             differ += 1
-    assert same > 2 * differ > 0
+    # About SLIP_CHANCE of the choices are slips (seeded, so the count is fixed).
+    assert 0.15 * (same + differ) < differ < 0.45 * (same + differ)
 
 
 def test_easy_dumps_the_queen_when_void_and_ducks_when_it_can() -> None:
