@@ -31,7 +31,7 @@ from engine.hearts2p.ai.sim import (
     play,
     rollout_state,
 )
-from engine.hearts2p.ai.solve import OutOfTime, solve_moves
+from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
 from engine.hearts2p.rules import CARD_INDEX, DECK, MOON_PAYOUT, TARGET
 
 # A rough model of the rest of the game, used to turn final totals into a chance of winning:
@@ -79,8 +79,10 @@ class MonteCarloPolicy:
 
     ``exact_deals[n]`` is the most sampled deals searched exactly when the player holds
     ``n`` cards, within ``time_limit`` seconds (a search still running then is dropped).
+    With ``nodes`` set, the searches of one decision share that many trick nodes instead of
+    a time limit, so the choice depends on (view, legal, rng) only, not on the machine.
     ``deals`` deals are also played out by a fast heuristic first: their averages decide
-    when no exact search finished in time, or when ``exact_deals[n]`` is 0.
+    when no exact search finished in its budget, or when ``exact_deals[n]`` is 0.
     """
 
     def __init__(
@@ -89,11 +91,13 @@ class MonteCarloPolicy:
         deals: int = 24,
         time_limit: float = 0.12,
         margin: float | None = None,
+        nodes: int | None = None,
     ) -> None:
         self.exact_deals = exact_deals
         self.deals = deals
         self.time_limit = time_limit
         self.margin = margin
+        self.nodes = nodes
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
@@ -102,7 +106,7 @@ class MonteCarloPolicy:
         k = read_view(view)
         by_card = {CARD_INDEX[a.card]: a for a in legal}
         scores = self.evaluate(k, list(by_card), rng, deadline)
-        best = max(by_card, key=lambda c: (scores[c], _danger(c)))
+        best = max(by_card, key=lambda c: (scores[c], danger(c)))
         return by_card[best]
 
     def evaluate(
@@ -118,21 +122,23 @@ class MonteCarloPolicy:
                 played_out[card] += utility(*rollout_state(play(root, card)))
         searched = dict.fromkeys(moves, 0.0)
         done = 0
+        budget = None if self.nodes is None else Budget(self.nodes)
+        clock = None if budget is not None else deadline
         for _ in range(exact):
             root = (k.hand, sample_opponent_hand(k, rng), *k.root[2:])
             try:
-                values = solve_moves(root, utility, self.margin, deadline)
+                values = solve_moves(root, utility, self.margin, clock, budget)
             except OutOfTime:
                 break
             for card in moves:
                 searched[card] += values[card]
             done += 1
-            if time.perf_counter() > deadline:
+            if clock is not None and time.perf_counter() > clock:
                 break
         return searched if done else played_out
 
 
-def _danger(card: int) -> int:
+def danger(card: int) -> int:
     """Tie-break between cards of equal value: shed the most dangerous card (QS, then high
     cards), which keeps the hand safest in deals the sampling did not cover."""
     return (100 if card == QS else 0) + card % 7
@@ -165,5 +171,7 @@ def _rule_lead(legal: int, k: Knowledge) -> int:
     return heuristic_lead(safe or legal, broken=True)
 
 
-POLICY = MonteCarloPolicy()
+# The normal level: a node budget of about what 0.12 s of search gives on an idle machine.
+NORMAL_NODES = 15_000
+POLICY = MonteCarloPolicy(nodes=NORMAL_NODES)
 RULE_POLICY = RulePolicy()

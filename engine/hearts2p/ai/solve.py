@@ -40,7 +40,21 @@ Key = tuple[int, int, int, bool, int, int, bool, bool]
 
 
 class OutOfTime(Exception):
-    """The search passed its deadline; its partial results are worthless."""
+    """The search passed its deadline or spent its node budget; its partial results are
+    worthless."""
+
+
+class Budget:
+    """A number of trick nodes that searches may still visit, shared by several searches.
+
+    A search charged to a budget raises :class:`OutOfTime` once the budget is spent, so what
+    it finds depends on the position only, never on the speed of the machine.
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self, nodes: int) -> None:
+        self.left = nodes
 
 
 def representatives(moves: int, live: int) -> dict[int, int]:
@@ -106,12 +120,14 @@ def solve_moves(
     utility: Utility,
     margin: float | None = None,
     deadline: float | None = None,
+    budget: Budget | None = None,
 ) -> dict[int, float]:
     """Minimax value of every legal card of the seat to act, which must be seat 0.
 
     Exact when ``margin`` is None; otherwise a card worse than the best by more than
     ``margin`` gets an upper bound of its value (cheaper to prove). Raises
-    :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
+    :class:`OutOfTime` once ``time.perf_counter()`` passes ``deadline``, or once it has
+    visited more trick nodes than ``budget`` has left (each node visited is taken from it).
     """
     if to_act(state) != 0:
         raise ValueError("solve_moves is asked for seat 0's moves only")
@@ -157,6 +173,10 @@ def solve_moves(
             low = utility(p0 + left, p1, True, True)
             if low >= beta:
                 return low
+        if budget is not None:
+            budget.left -= 1
+            if budget.left < 0:
+                raise OutOfTime
         if deadline is not None:
             visits[0] += 1
             if not visits[0] % CLOCK_EVERY and time.perf_counter() > deadline:
