@@ -46,12 +46,14 @@ async def leave_game(
         # Due now, the computer moves below; should this process stop first, another one
         # plays it after the grace. Not due, the move that makes it due marks the game.
         due = seat.seat in loaded.game.to_act(loaded.state)
+        settings = await service.store.guild_settings(loaded.row.guild_id)
         handed = await service.store.hand_seat_to_computer(
             game_id,
             seat.seat,
             name=computer,
             new_host=None if heir is None else heir.user_id,
             resume_after=service.resume_deadline() if due else None,
+            level=settings.computer_level,  # the server's default: nobody chose one
         )
         if not handed:
             raise GameClosed("This game is over.")
