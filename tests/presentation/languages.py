@@ -21,6 +21,7 @@ import pytest
 
 import i18n
 from engine import GAMES
+from engine.base import Level
 from presentation import UIS
 from presentation.base import Button, HandScreen, Names, Panel, Select
 from presentation.lobby import lobby_panel
@@ -90,6 +91,7 @@ class LobbySeat:
     name: str
     is_computer: bool
     accepted: bool
+    level: Level = Level.NORMAL
 
 
 def screens(name: str, players: int, seed: int, *, moves: int = 400) -> Iterator[Shown]:
