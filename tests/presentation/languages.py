@@ -187,7 +187,7 @@ SHARED_WORDS = {
     "ro": frozenset(
         {"active", "are", "bonus", "consecutive", "face", "final", "golf", "lobby", "minus"}
         | {"minute", "mulligan", "negative", "net", "rating", "rest", "rival", "secret"}
-        | {"solo", "spectator", "stop", "super", "total"}
+        | {"normal", "solo", "spectator", "stop", "super", "total"}
     ),
     "et": frozenset({"all", "bot", "mulligan", "need", "number", "on", "see", "sees", "trump"}),
     "lt": frozenset({"be", "centre", "minus", "net", "per", "super", "ten", "ties", "to"}),
