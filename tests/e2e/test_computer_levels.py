@@ -39,6 +39,10 @@ async def test_a_hard_computer_added_in_the_lobby_stays_hard_after_a_restart(
     await bot_process.start(env=env)
     channel = fake.channel_named("games")
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    # The server's default is easy: the hard computer below is the menu's choice, not it.
+    settings = await fake.slash(alice, channel, "settings", {"computer_level": "easy"})
+    panel = await settings.wait_message()
+    assert fake.is_ephemeral(panel) and "**Computer level:** easy" in message_text(panel)
     lobby = (await (await fake.slash(alice, channel, "grinch start")).wait_response()).message()
     assert lobby is not None
     lobby_id = int(lobby["id"])
@@ -66,7 +70,7 @@ async def test_a_hard_computer_added_in_the_lobby_stays_hard_after_a_restart(
     while not thought_hard_since_restart() and game_row(db)["status"] == "active":
         assert await play_one_move(fake, [alice, bob], rng, hand_messages={})
     assert thought_hard_since_restart(), "no computer move was thought at hard after the restart"
-    assert "plays at normal" not in bot_process.log_text()  # nobody is on autopilot
+    assert "plays at easy" not in bot_process.log_text()  # nobody played at the default
     # The table, redrawn by the restarted bot, still names the computer with its level.
     table_id = int(game_row(db)["table_message_id"])
     assert "Robo Max 🤖 hard" in message_text(fake.message(table_id) or {})

@@ -19,6 +19,7 @@ from service.leaving import leave_game
 from service.ratings import COMPUTER_SKILLS, DEFAULT_SKILL, Ratings, rate_match
 from service.rematch import rematch
 from service.reports import Loaded
+from service.servers import BadSetting, ServerSettings, parse_level
 
 HOST, BOB = 100, 101
 
@@ -169,3 +170,20 @@ async def test_ratings_and_their_rebuild_use_each_computers_level(store: Store) 
     assert await stored() == pytest.approx(expected)
     await ratings.rebuild()
     assert await stored() == pytest.approx(expected)
+
+
+async def test_settings_change_the_servers_default_level(store: Store) -> None:
+    servers = ServerSettings(store, default_timeout=300)
+    assert (await servers.get(1)).computer_level is Level.NORMAL
+    saved = await servers.update(1, computer_level="hard")
+    assert (
+        saved.computer_level is Level.HARD and (await servers.get(1)).computer_level is Level.HARD
+    )
+    unchanged = await servers.update(1, pictures=False)  # other settings keep the level
+    assert unchanged.computer_level is Level.HARD
+    with pytest.raises(BadSetting, match="easy"):
+        await servers.update(1, computer_level="brutal")
+    assert parse_level(" Easy ") is Level.EASY
+    service = GameService(store, turn_timeout=0)
+    lobby = await _lobby(service, None)  # added without a level: the server's default
+    assert lobby.seats[2].level is Level.HARD
