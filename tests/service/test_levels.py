@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import i18n
 from db.models import GameStatus
 from db.servers import GuildSettings
 from db.store import Store
@@ -114,9 +115,14 @@ async def test_a_leavers_seat_goes_to_a_computer_at_the_servers_default(store: S
     await _set_default(store, Level.HARD)
     lobby = await _lobby(service)
     await service.start(lobby.row.id, HOST)
-    await leave_game(service, lobby.row.id, BOB)
+    left = await leave_game(service, lobby.row.id, BOB)
     seat = (await service.load(lobby.row.id)).seats[1]
     assert seat.is_computer and seat.level is Level.HARD and seat.left_user_id == BOB
+    assert left.level is Level.HARD
+    notice = str(left.report.notices[0])
+    assert notice == f"🚪 Bob left the game; {left.computer} 🤖 hard plays their seat."
+    with i18n.using("ro"):
+        assert f"{left.computer} 🤖 greu joacă" in str(left.report.notices[0])
 
 
 async def test_a_rematch_keeps_each_computers_level(store: Store) -> None:
