@@ -26,7 +26,7 @@ from typing import Any
 
 from db import open_store
 from db.models import GameStatus
-from tests.e2e.driver import find_button, newest_live_controls, old_control_answer
+from tests.e2e.driver import add_computer, find_button, newest_live_controls, old_control_answer
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
 
@@ -94,12 +94,13 @@ async def open_table(fake: FakeDiscord, table: Table) -> None:
     lobby = reply.message()
     assert lobby is not None, reply
     lobby_id = int(lobby["id"])
-    labels = [(u, "Join") for u in table.humans[1:]]
-    labels += [(host, "Add computer player")] * table.computers + [(host, "Start")]
-    for user, label in labels:
-        current = fake.message(lobby_id) or lobby
-        custom_id = find_button(current, label).custom_id or ""
+    for user in table.humans[1:]:
+        custom_id = find_button(fake.message(lobby_id) or lobby, "Join").custom_id or ""
         await (await fake.click(user, lobby_id, custom_id)).wait_response(20)
+    for _ in range(table.computers):
+        await (await add_computer(fake, host, lobby_id)).wait_response(20)
+    custom_id = find_button(fake.message(lobby_id) or lobby, "Start").custom_id or ""
+    await (await fake.click(host, lobby_id, custom_id)).wait_response(20)
 
 
 async def think_then(rng: random.Random, think: tuple[float, float], until: float) -> bool:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from db import pgadmin
 from tests.e2e.driver import (
+    add_computer,
     channel_message_with_button,
     find_button,
     live_move_buttons,
@@ -79,9 +80,11 @@ async def start_game(fake: FakeDiscord, table: Table) -> None:
         await asyncio.sleep(0.1)  # the game goes on: its table was between two rounds
         return
     lobby_id = int(lobby["id"])
-    for user, label in ((joiner, "Join"), (host, "Add computer player"), (host, "Start")):
-        button = find_button(fake.message(lobby_id) or lobby, label)
-        await (await fake.click(user, lobby_id, button.custom_id or "")).wait_response()
+    join = find_button(fake.message(lobby_id) or lobby, "Join")
+    await (await fake.click(joiner, lobby_id, join.custom_id or "")).wait_response()
+    await (await add_computer(fake, host, lobby_id)).wait_response()
+    start = find_button(fake.message(lobby_id) or lobby, "Start")
+    await (await fake.click(host, lobby_id, start.custom_id or "")).wait_response()
     await fake.wait_for(lambda: live_table(fake, table.channel) is not None, timeout=30)
 
 

@@ -29,7 +29,8 @@ def how_to_play() -> str:
     steps = (
         _(
             "1. Type `/<game> start` in a server channel: a lobby opens. Friends press "
-            "**Join**, anyone may **Add computer player**, and the host presses **Start**."
+            "**Join**, anyone seated may add a computer player (easy, normal or hard) from "
+            "the menu, and the host presses **Start**."
         ),
         _(
             "2. Your cards come to you by DM, with a button or menu for every move you may "

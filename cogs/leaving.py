@@ -24,6 +24,7 @@ from db.models import GameStatus
 from delivery.publisher import Publisher
 from engine import GAMES
 from i18n import N_, _, later
+from presentation.base import level_word
 from presentation.titles import game_title
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
@@ -112,7 +113,11 @@ class LeavingCog(commands.Cog, name="Leaving"):
             left = await within_budget(interaction, work)
         if refused:
             return
-        text = _("You left the game; {computer} 🤖 plays your seat.", computer=left.computer)
+        text = _(
+            "You left the game; {computer} 🤖 {level} plays your seat.",
+            computer=left.computer,
+            level=level_word(left.level),
+        )
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(content=text, view=None)

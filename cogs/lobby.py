@@ -1,4 +1,5 @@
-"""Lobbies: `/<game> start`, the Join / Leave / Add computer / Start / Cancel buttons."""
+"""Lobbies: `/<game> start`, the Join / Leave / Start / Cancel buttons and the menu that adds
+a computer player at a level."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
-from cogs.utils.controls import LOBBY, lobby_view
+from cogs.utils.controls import LOBBY, chosen_level, lobby_view
 from cogs.utils.locale import public_language
 from cogs.utils.replies import answer, answering_errors, reply, within_budget
 from delivery.publisher import Publisher
 from engine import GAMES
 from engine.base import Game
 from i18n import Later, _, later
+from presentation.base import computer_label
 from presentation.lobby import lobby_panel
 from presentation.titles import game_title
 from service.games import GameService
@@ -189,7 +191,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def _computers(self, loaded: Loaded) -> bool:
         """Whether the lobby's server allows computer players (its settings)."""
-        return (await self.service.store.guild_settings(loaded.row.guild_id)).computers
+        return await self.service.computers_allowed(loaded.row.guild_id)
 
     def _after_close(self, loaded: Loaded) -> None:
         if loaded.state is None:
@@ -225,7 +227,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             else:
                 report = await self.service.start(game_id, user.id, channel_id=here)
             i18n.set_language(public)  # the lobby message is public (this task's own context)
-            names = ", ".join(s.name for s in report.after.seats)
+            names = ", ".join(
+                computer_label(s.name, s.level) if s.is_computer else s.name
+                for s in report.after.seats
+            )
             panel = lobby_panel(
                 report.after.game,
                 report.after.seats,
@@ -239,8 +244,9 @@ class LobbyCog(commands.Cog, name="Lobby"):
         closing: Later | None = None  # written below, in the server's language
         if verb == "join":
             loaded = await self.service.join(game_id, user.id, user.display_name, channel_id=here)
-        elif verb == "bot":
-            loaded = await self.service.add_computer(game_id, user.id, channel_id=here)
+        elif verb == "bot":  # the computer menu: the chosen level (the old button: none)
+            level = chosen_level(interaction)
+            loaded = await self.service.add_computer(game_id, user.id, channel_id=here, level=level)
         elif verb == "cancel":
             loaded = await self.service.cancel(
                 game_id, user.id, is_admin=is_admin(interaction), channel_id=here

@@ -32,10 +32,6 @@ class RematchCog(commands.Cog, name="Rematch"):
         self.bot = bot
         self.service = service
 
-    async def _computers(self, guild_id: int) -> bool:
-        """Whether the server's settings allow computer players (the lobby's buttons)."""
-        return (await self.service.store.guild_settings(guild_id)).computers
-
     async def cog_load(self) -> None:
         self.bot.controls.on(PLAY_AGAIN, self.play_again)
 
@@ -70,7 +66,9 @@ class RematchCog(commands.Cog, name="Rematch"):
             embed=to_discord.embed(
                 lobby_panel(made.lobby.game, made.lobby.seats, made.lobby.row.host_id)
             ),
-            view=lobby_view(made.lobby, computers=await self._computers(made.lobby.row.guild_id)),
+            view=lobby_view(
+                made.lobby, computers=await self.service.computers_allowed(made.lobby.row.guild_id)
+            ),
             allowed_mentions=discord.AllowedMentions(users=True),
         )
         try:

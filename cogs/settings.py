@@ -1,7 +1,9 @@
 """/settings (Manage Server) and the DM reminders of long turn timers.
 
 Settings are stored per server and apply to games whose lobby opens afterwards: the turn
-timer (off, minutes, hours or days) and whether computer players may be added. The rules of
+timer (off, minutes, hours or days), whether computer players may be added, and their
+default level (also the level that plays for a player on autopilot or out of time, from the
+next move on). The rules of
 the four games leave no choice of rounds or target score (Grinch's rounds follow the number of
 players, Gnoming A Round has three, Hearts and Ten fixed ends), so there is no such setting.
 """
@@ -22,8 +24,9 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot
 from cogs.utils.replies import answering_errors, reply, within_budget
 from delivery.publisher import Publisher
+from engine.base import Level
 from i18n import _
-from presentation.base import BLUE, Panel
+from presentation.base import BLUE, Panel, level_word
 from presentation.titles import game_title
 from service.languages import Languages
 from service.servers import GuildSettings, ServerSettings, describe_timeout
@@ -34,9 +37,15 @@ REMIND_EVERY = 60.0  # seconds between looks for turn timers running low
 
 
 def settings_panel(
-    timer: str, computers: bool, changed: bool, pictures: bool = True, language: str | None = None
+    timer: str,
+    computers: bool,
+    changed: bool,
+    pictures: bool = True,
+    language: str | None = None,
+    level: Level = Level.NORMAL,
 ) -> Panel:
-    """``language``: the name of the server's language for public messages, when known."""
+    """``language``: the name of the server's language for public messages, when known;
+    ``level``: the server's default computer level."""
     shown_language = (
         "\n"
         + _("**Language:** {language} (change with `/language server:True`)", language=language)
@@ -54,6 +63,8 @@ def settings_panel(
                 else _("**Computer players:** not allowed")
             )
             + "\n"
+            + _("**Computer level:** {level}", level=level_word(level))
+            + "\n"
             + (_("**Card pictures:** on") if pictures else _("**Card pictures:** off (text only)"))
             + shown_language
             + "\n\n"
@@ -62,6 +73,12 @@ def settings_panel(
                 "New games follow these; games already open keep theirs. Change with "
                 "`/settings turn_timer:2h computers:False` "
                 "(`off`, or minutes `m`, hours `h`, days `d`)."
+            )
+            + " "
+            + _(
+                "The computer level is the level of a computer nobody chose one for (in a "
+                "seat a player left) and of the computer that plays for a player on autopilot "
+                "or out of time."
             )
         ),
         colour=BLUE,
@@ -97,6 +114,14 @@ class SettingsCog(commands.Cog, name="Settings"):
         turn_timer="Time to act before the computer plays: off, 10m, 2h, 3d …",
         computers="Whether computer players may be added to games",
         pictures="Card pictures on hands, rounds and results (off: text only)",
+        computer_level="The computer players' default level, also used for autopilot",
+    )
+    @app_commands.choices(
+        computer_level=[
+            app_commands.Choice(name="easy", value="easy"),
+            app_commands.Choice(name="normal", value="normal"),
+            app_commands.Choice(name="hard", value="hard"),
+        ]
     )
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
@@ -106,14 +131,20 @@ class SettingsCog(commands.Cog, name="Settings"):
         turn_timer: str | None = None,
         computers: bool | None = None,
         pictures: bool | None = None,
+        computer_level: app_commands.Choice[str] | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         perms = interaction.permissions
         if not (perms.manage_guild or perms.administrator):
             await reply(interaction, _("Only members with Manage Server can change the settings."))
             return
+        level = None if computer_level is None else computer_level.value
         update = self.servers.update(
-            guild, turn_timer=turn_timer, computers=computers, pictures=pictures
+            guild,
+            turn_timer=turn_timer,
+            computers=computers,
+            pictures=pictures,
+            computer_level=level,
         )
 
         async def work() -> tuple[GuildSettings, str | None]:
@@ -127,8 +158,10 @@ class SettingsCog(commands.Cog, name="Settings"):
         if refused:
             return
         timer = describe_timeout(self.servers.timeout_of(saved))
-        changed = any(x is not None for x in (turn_timer, computers, pictures))
-        panel = settings_panel(timer, saved.computers, changed, saved.pictures, language)
+        changed = any(x is not None for x in (turn_timer, computers, pictures, level))
+        panel = settings_panel(
+            timer, saved.computers, changed, saved.pictures, language, saved.computer_level
+        )
         embed = to_discord.embed(panel)
         try:
             if interaction.response.is_done():

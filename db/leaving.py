@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from db.models import GameStatus
 from db.reads import Tx
+from engine.base import Level
 
 
 class Leaving:
@@ -29,9 +30,11 @@ class Leaving:
         name: str,
         new_host: int | None,
         resume_after: float | None = None,
+        level: Level = Level.NORMAL,
     ) -> bool:
         """The person in ``seat`` of a running game leaves it to a computer named ``name``
-        (the seat keeps who left, and their name); ``new_host`` takes the host's powers.
+        playing at ``level`` (the seat keeps who left, and their name); ``new_host`` takes
+        the host's powers.
         False if the game is not running or the seat has no person in it. ``resume_after``:
         the moment by which the computer should have moved if the seat is due (see
         ``Store.record_move``)."""
@@ -42,11 +45,12 @@ class Leaving:
             changed = await tx.execute(
                 "UPDATE seats SET left_user_id = user_id, left_name = name, user_id = NULL, "
                 "is_computer = ?, name = ?, autopilot = ?, timeouts = 0, deadline = NULL, "
-                "claimed_until = NULL "
+                "claimed_until = NULL, level = ? "
                 "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL",
                 True,
                 name,
                 False,
+                str(level),
                 game_id,
                 seat,
             )

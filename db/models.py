@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from engine.base import Level
+
 
 class GameStatus(StrEnum):
     """Where a game is in its life: ``games.status``."""
@@ -84,6 +86,7 @@ class SeatRow:
     left_user_id: int | None = None  # the person who left this seat to a computer
     left_name: str | None = None  # and their name (``name`` is the computer's)
     shown_version: int = -1  # the game version the seat's DM shows (as last recorded)
+    level: Level = Level.NORMAL  # a computer seat's strength (a person's seat: unused)
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SeatRow:
@@ -105,6 +108,7 @@ class SeatRow:
             left_user_id=row.get("left_user_id"),
             left_name=row.get("left_name"),
             shown_version=row.get("shown_version", -1),
+            level=Level(row.get("level") or Level.NORMAL),
         )
 
 

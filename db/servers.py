@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from db.reads import Tx
+from engine.base import Level
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +20,8 @@ class GuildSettings:
     computers: bool = True
     updated_at: float = 0.0
     pictures: bool = True  # card pictures on the bot's messages
+    # The level of computers added without one, of a leaver's computer, of autopilot and timeouts.
+    computer_level: Level = Level.NORMAL
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GuildSettings:
@@ -29,6 +32,7 @@ class GuildSettings:
             bool(row["computers"]),
             float(row["updated_at"]),
             bool(row.get("pictures", True)),
+            Level(row.get("computer_level") or Level.NORMAL),
         )
 
 
@@ -63,14 +67,16 @@ class Servers:
         async with self._transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, turn_timeout, computers, updated_at, "
-                "pictures) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-                "turn_timeout = excluded.turn_timeout, computers = excluded.computers, "
-                "updated_at = excluded.updated_at, pictures = excluded.pictures",
+                "pictures, computer_level) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO "
+                "UPDATE SET turn_timeout = excluded.turn_timeout, computers = excluded.computers, "
+                "updated_at = excluded.updated_at, pictures = excluded.pictures, "
+                "computer_level = excluded.computer_level",
                 settings.guild_id,
                 settings.turn_timeout,
                 bool(settings.computers),
                 now,
                 bool(settings.pictures),
+                str(settings.computer_level),
             )
         return replace(settings, updated_at=now)
 

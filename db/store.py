@@ -43,6 +43,7 @@ from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Statement, Tx
 from db.servers import Servers
 from db.shown import SharedShown
+from engine.base import Level
 
 __all__ = ["TABLE_KEYS", "Reads", "SeatUpdate", "Store", "Tx", "is_postgres_url"]
 
@@ -173,8 +174,10 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         max_seats: int,
         is_computer: bool = False,
         accepted: bool = True,
+        level: Level = Level.NORMAL,
     ) -> SeatRow | None:
-        """Append a seat to a lobby; None when the lobby is full or no longer a lobby."""
+        """Append a seat to a lobby (``level``: a computer's); None when the lobby is full or
+        no longer a lobby."""
         try:
             async with self._transaction() as tx:
                 rows = await tx.fetch(
@@ -192,14 +195,15 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                     "UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id
                 )
                 added = await tx.fetch(
-                    "INSERT INTO seats (game_id, seat, user_id, name, is_computer, accepted) "
-                    "VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                    "INSERT INTO seats (game_id, seat, user_id, name, is_computer, accepted, "
+                    "level) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     game_id,
                     count,
                     user_id,
                     name,
                     bool(is_computer),
                     bool(accepted),
+                    str(level),
                 )
         except ConstraintViolation as exc:
             raise AlreadySeated("already seated") from exc
@@ -451,14 +455,8 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         if not fields:
             return
         sets = ", ".join(f"{name} = ?" for name in fields)
-        await self._write_all(
-            [
-                Statement(
-                    f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?",
-                    (*fields.values(), game_id, seat),
-                )
-            ]
-        )
+        sql = f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?"
+        await self._write_all([Statement(sql, (*fields.values(), game_id, seat))])
 
 
 # One row of the seats' batch: seat, deadline, timeouts, autopilot, step increment, keep.

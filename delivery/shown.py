@@ -84,6 +84,7 @@ def names_of(loaded: Loaded) -> Names:
         tuple(s.name for s in loaded.seats),
         frozenset(s.seat for s in loaded.seats if s.is_computer),
         tuple(s.left_name for s in loaded.seats),
+        tuple(s.level if s.is_computer else None for s in loaded.seats),
     )
 
 

@@ -108,9 +108,12 @@ class Later:
 
     message: str
     values: Mapping[str, Any] = field(default_factory=dict)
+    context: str | None = None  # pgettext's context, for a short word marked with one
 
     def __str__(self) -> str:
         values = {k: str(v) if isinstance(v, Later) else v for k, v in self.values.items()}
+        if self.context is not None:
+            return pgettext(self.context, self.message, **values)
         return _(self.message, **values)
 
 

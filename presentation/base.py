@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol, TypeVar
 
-from engine.base import View
+from engine.base import Level, View
+from i18n import pgettext
 
 # The view type a game's renderer reads: its engine's own (a TypedDict), or View.
 # Contravariant: a renderer of one game's views is not a renderer of any view.
@@ -101,14 +102,31 @@ class HandScreen:
     content: str = ""
 
 
+def level_word(level: Level) -> str:
+    """A computer player's level in one word of the current language ("hard")."""
+    if level is Level.EASY:
+        return pgettext("computer level", "easy")
+    if level is Level.HARD:
+        return pgettext("computer level", "hard")
+    return pgettext("computer level", "normal")
+
+
+def computer_label(name: str, level: Level | None = None) -> str:
+    """A computer player's name as every screen shows it: a robot, then its level when known
+    ("Robo Max 🤖 hard"): the lobby, the table, results, /history and replays."""
+    return f"{name} 🤖 {level_word(level)}" if level is not None else f"{name} 🤖"
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
-    """Display names per seat and whether each seat is a computer."""
+    """Display names per seat, whether each seat is a computer, and each computer's level."""
 
     names: tuple[str, ...]
     computers: frozenset[int] = field(default_factory=frozenset)
     # Per seat, the name of the person who left it to the computer now playing it (or None).
     left: tuple[str | None, ...] = ()
+    # Per seat, the level its computer plays at (None, or a shorter tuple: not known).
+    levels: tuple[Level | None, ...] = ()
 
     def __getitem__(self, seat: int) -> str:
         return self.names[seat]
@@ -120,9 +138,15 @@ class Names:
         """Who left ``seat`` to the computer playing it; None for a seat nobody left."""
         return self.left[seat] if seat < len(self.left) else None
 
+    def level_of(self, seat: int) -> Level | None:
+        """The level of the computer in ``seat``; None for a person or when not known."""
+        return self.levels[seat] if seat < len(self.levels) else None
+
     def label(self, seat: int) -> str:
-        """The name, with a robot for computer players."""
-        return f"{self.names[seat]} 🤖" if seat in self.computers else self.names[seat]
+        """The name, with a robot and its level for computer players (:func:`computer_label`)."""
+        if seat not in self.computers:
+            return self.names[seat]
+        return computer_label(self.names[seat], self.level_of(seat))
 
 
 class GameUI(Protocol[V_contra]):
@@ -176,10 +200,10 @@ class GameUI(Protocol[V_contra]):
 
 
 def seat_list(names: Names, marks: dict[int, str] | None = None) -> str:
-    """One line per seat: an optional mark, then the name (and a robot for computers)."""
+    """One line per seat: an optional mark, then the name (for computers, with a robot and
+    the level: :meth:`Names.label`)."""
     lines = []
     for seat in range(len(names)):
         mark = (marks or {}).get(seat, "")
-        robot = " 🤖" if seat in names.computers else ""
-        lines.append(f"{mark}{names[seat]}{robot}".strip())
+        lines.append(f"{mark}{names.label(seat)}".strip())
     return "\n".join(lines)

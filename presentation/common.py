@@ -57,12 +57,13 @@ def points(n: int) -> str:
 
 
 def credited(names: Names, seat: int) -> str:
-    """The seat's name for a result: a computer that took over a seat says whose it was
-    ("Cindy-Bot (took Ann's seat)"), so that a win is never credited to a silent stranger."""
+    """The seat's name for a result (a computer's with its robot and level): a computer that
+    took over a seat says whose it was ("Cindy-Bot 🤖 normal (took Ann's seat)"), so that a
+    win is never credited to a silent stranger."""
     left = names.left_by(seat)
     if left is None:
-        return names[seat]
-    return _("{computer} (took {name}'s seat)", computer=names[seat], name=left)
+        return names.label(seat)
+    return _("{computer} (took {name}'s seat)", computer=names.label(seat), name=left)
 
 
 def _verdict(names: Names, winners: set[int]) -> str:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine.base import Game
+from engine.base import Game, Level
 from i18n import _, ngettext
-from presentation.base import BLUE, GREY, Panel
+from presentation.base import BLUE, GREY, Panel, computer_label
 from presentation.titles import title_of
 
 
@@ -26,6 +26,9 @@ class LobbySeat(Protocol):
     @property
     def accepted(self) -> bool: ...
 
+    @property
+    def level(self) -> Level: ...
+
 
 def lobby_panel(
     game: Game[Any, Any],
@@ -38,7 +41,10 @@ def lobby_panel(
     ended = closing is not None
     lines = []
     for seat in seats:
-        mark = "🤖" if seat.is_computer else ("⏳" if not seat.accepted else "🙂")
+        if seat.is_computer:  # the robot is in the label, after the name, as everywhere
+            lines.append(f"▫️ {computer_label(seat.name, seat.level)}")
+            continue
+        mark = "⏳" if not seat.accepted else "🙂"
         host = " " + _("(host)") if seat.user_id == host_id else ""
         waiting = " — " + _("waiting for them to accept") if not seat.accepted else ""
         lines.append(f"{mark} {seat.name}{host}{waiting}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from engine.base import View
+from engine.base import Level, View
 from i18n import N_, _, translate
 from presentation import UIS
 from presentation.base import GREY, Names, Panel, replayed
@@ -34,6 +34,8 @@ class Player(Protocol):
     def user_id(self) -> int | None: ...
     @property
     def computer(self) -> bool: ...
+    @property
+    def level(self) -> Level | None: ...
 
 
 class Summary(Protocol):
@@ -67,7 +69,11 @@ class Frame(Protocol):
 
 
 def names(players: Sequence[Player]) -> Names:
-    return Names(tuple(p.name for p in players), frozenset(p.seat for p in players if p.computer))
+    return Names(
+        tuple(p.name for p in players),
+        frozenset(p.seat for p in players if p.computer),
+        levels=tuple(p.level if p.computer else None for p in players),
+    )
 
 
 def history_panel(

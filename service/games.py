@@ -15,29 +15,19 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from db.errors import (
-    NotFound,
-    StaleVersion,
-    StorageFull,
-    StoreUnavailable,
-)
+from db.errors import NotFound, StaleVersion, StorageFull, StoreUnavailable
 from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.store import SeatUpdate, Store
-from engine import policy_for
-from engine.base import IllegalAction
+from engine.base import IllegalAction, Level
 from i18n import N_, later
-from service.errors import (
-    CannotSave,
-    GameClosed,
-    NoGame,
-    NotSeated,
-    RejectedMove,
-    StaleMove,
-)
+from service.errors import CannotSave, GameClosed, NoGame, NotSeated, RejectedMove, StaleMove
 from service.lobbies import Lobbies
 from service.reports import Loaded, Move, Report, Upcoming, with_seat
 from service.showing import Showing
 from service.states import KnownStates
+from service.thinking import Think, think_in_thread
+
+__all__ = ["GameService", "Think", "think_in_thread"]
 
 log = logging.getLogger(__name__)
 
@@ -49,15 +39,6 @@ STALLED_BATCH = 20  # stalled games resumed at a time
 # milliseconds, in the same process; they wait only if that process stopped or failed.
 RESUME_GRACE = 10.0
 MAX_AUTOMATIC_MOVES = 2_000  # a bound on computer moves in a row, far above any real game
-
-# A computer's choice: (game name, the seat's view, its legal actions, a seeded Random) -> an
-# action. The bot thinks in a process of its own (workers.thinking); tests and tools here.
-Think = Callable[[str, Any, list[Any], random.Random], Awaitable[Any]]
-
-
-async def think_in_thread(game: str, view: Any, legal: list[Any], rng: random.Random) -> Any:
-    """The game's policy in a worker thread of this process."""
-    return await asyncio.to_thread(policy_for(game).choose, view, legal, rng)
 
 
 class GameService(Lobbies):
@@ -430,14 +411,23 @@ class GameService(Lobbies):
             self.soonest_new_deadline = soonest
         self.timers_changed.set()
 
+    async def _level(self, loaded: Loaded, seat_no: int, actor: Actor) -> Level:
+        """A computer seat plays at its own level; a person's seat played for them (autopilot,
+        a timeout) at the server's default level of this moment."""
+        if actor == Actor.COMPUTER:
+            return loaded.seats[seat_no].level
+        return (await self.store.guild_settings(loaded.row.guild_id)).computer_level
+
     async def _computer_move(self, report: Report, seat_no: int, actor: Actor) -> None:
         loaded = report.after
         game = loaded.game
         legal = game.legal_actions(loaded.state, seat_no)
         view = game.view(loaded.state, seat_no)
         rng = random.Random(f"{loaded.row.seed}:{loaded.row.version}:{seat_no}")
+        level = await self._level(loaded, seat_no, actor)
+        log.debug("game %s seat %s: the computer plays at %s", loaded.row.id, seat_no, level)
         try:
-            action = await self._think(loaded.row.game, view, legal, rng)
+            action = await self._think(loaded.row.game, view, legal, rng, level)
             new_state = game.apply(loaded.state, seat_no, action)
         except Exception:  # a computer player's bug must never stall a game
             log.exception("computer player failed in game %s; playing at random", loaded.row.id)

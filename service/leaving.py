@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db.models import GameStatus
-from i18n import later
+from engine.base import Level
+from i18n import Later, later
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.lobbies import COMPUTER_NAMES
@@ -25,6 +26,12 @@ class Left:
     report: Report  # what the computer did after taking the seat (for the publisher)
     computer: str
     new_host: str | None
+    level: Level = Level.NORMAL  # the computer's (the server's default)
+
+
+def level_later(level: Level) -> Later:
+    """The level's word as presentation.base.level_word says it, translated where shown."""
+    return Later(str(level), context="computer level")
 
 
 async def leave_game(
@@ -46,31 +53,36 @@ async def leave_game(
         # Due now, the computer moves below; should this process stop first, another one
         # plays it after the grace. Not due, the move that makes it due marks the game.
         due = seat.seat in loaded.game.to_act(loaded.state)
+        level = (await service.store.guild_settings(loaded.row.guild_id)).computer_level
         handed = await service.store.hand_seat_to_computer(
             game_id,
             seat.seat,
             name=computer,
             new_host=None if heir is None else heir.user_id,
             resume_after=service.resume_deadline() if due else None,
+            level=level,  # the server's default: nobody chose one
         )
         if not handed:
             raise GameClosed("This game is over.")
     report = await service.resume(game_id)  # the computer moves if the seat is due
     if heir is None:
         text = later(
-            "🚪 {name} left the game; {computer} 🤖 plays their seat.",
+            "🚪 {name} left the game; {computer} 🤖 {level} plays their seat.",
             name=seat.name,
             computer=computer,
+            level=level_later(level),
         )
     else:
         text = later(
-            "🚪 {name} left the game; {computer} 🤖 plays their seat. {host} is the host now.",
+            "🚪 {name} left the game; {computer} 🤖 {level} plays their seat. {host} is the "
+            "host now.",
             name=seat.name,
             computer=computer,
+            level=level_later(level),
             host=heir.name,
         )
     report.notices.insert(0, text)
-    return Left(report, computer, None if heir is None else heir.name)
+    return Left(report, computer, None if heir is None else heir.name, level)
 
 
 async def close_idle_lobbies(

@@ -17,6 +17,7 @@ from db.errors import AlreadySeated, ChannelBusy, StaleVersion
 from db.models import GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
+from engine.base import Level
 from i18n import Later
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
 from service.reports import Loaded, Report, Upcoming, here
@@ -147,15 +148,22 @@ class Lobbies(ABC):
             return await self.load(game_id)
 
     async def add_computer(
-        self, game_id: int, user_id: int, *, channel_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        level: Level | None = None,
     ) -> Loaded:
+        """Seat a computer player at ``level`` (None: the server's default level)."""
         async with self.lock(game_id):
             loaded = await self._lobby(game_id, channel_id)
             if loaded.seat_of(user_id) is None:
                 raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
                 raise LobbyProblem("This is a challenge between two players.")
-            if not (await self.store.guild_settings(loaded.row.guild_id)).computers:
+            settings = await self.store.guild_settings(loaded.row.guild_id)
+            if not settings.computers:
                 raise LobbyProblem("This server's settings do not allow computer players.")
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
@@ -165,10 +173,15 @@ class Lobbies(ABC):
                 name=name,
                 max_seats=loaded.game.max_players,
                 is_computer=True,
+                level=settings.computer_level if level is None else level,
             )
             if added is None:
                 raise LobbyProblem("This game is full.")
             return await self.load(game_id)
+
+    async def computers_allowed(self, guild_id: int) -> bool:
+        """Whether the server's settings allow computer players (the lobby then offers them)."""
+        return (await self.store.guild_settings(guild_id)).computers
 
     async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         async with self.lock(game_id):

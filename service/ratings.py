@@ -2,10 +2,11 @@
 
 A finished game with at least two humans is rated: every seat's finishing place comes from
 the engine's :class:`~engine.base.Outcome` (:func:`places`), humans carry their stored rating,
-and each computer seat takes part as a fixed-strength opponent (:data:`COMPUTER_SKILL`,
-never updated). Only the humans' new ratings are kept. The conservative rating shown to
-players is openskill's ordinal (mu - 3 sigma) on a friendlier scale (:func:`shown`): a new
-player shows :data:`NEW_PLAYER`, and the stored values stay openskill's.
+and each computer seat takes part as a fixed-strength opponent at its level's skill
+(:data:`COMPUTER_SKILLS`, never updated). Only the humans' new ratings are kept. The
+conservative rating shown to players is openskill's ordinal (mu - 3 sigma) on a friendlier
+scale (:func:`shown`): a new player shows :data:`NEW_PLAYER`, and the stored values stay
+openskill's.
 
 Ratings are derived data: :meth:`Ratings.rebuild` recomputes every rating from the stored
 results in the order the games ended, which gives exactly the values the incremental
@@ -17,22 +18,31 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from openskill.models import PlackettLuce
 
-from db.models import GameRow, GameStatus
+from db.models import GameRow, GameStatus, SeatRow
 from db.players import Entrant, HistoryRow, RatingRow, Skill
 from db.store import Store
 from engine import GAMES
-from engine.base import Outcome
+from engine.base import Level, Outcome
 
 log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
 DEFAULT_SKILL: Skill = (MODEL.mu, MODEL.sigma)  # a new player: 25 ± 8.33, ordinal 0
-# A computer seat: as strong as a new player on average, but certain of it (a small sigma),
-# so beating it is modest evidence and its own value never moves.
-COMPUTER_SKILL: Skill = (MODEL.mu, 2.0)
+# A computer seat: a fixed skill per level, certain of it (a small sigma), so beating one is
+# modest evidence and its own value never moves. Normal is as strong as a new player on
+# average; easy is below, hard above, a fifth of the scale each way (5 of mu 25): beating a
+# hard computer gains more than beating a normal one, which gains more than an easy one.
+COMPUTER_SIGMA = 2.0
+COMPUTER_SKILLS: dict[Level, Skill] = {
+    Level.EASY: (MODEL.mu - 5.0, COMPUTER_SIGMA),
+    Level.NORMAL: (MODEL.mu, COMPUTER_SIGMA),
+    Level.HARD: (MODEL.mu + 5.0, COMPUTER_SIGMA),
+}
+COMPUTER_SKILL: Skill = COMPUTER_SKILLS[Level.NORMAL]  # a computer whose level is not known
 # Games where the lowest total wins (the rules: Gnoming A Round, 2-Player Hearts).
 LOWEST_WINS = frozenset(name for name, game in GAMES.items() if game.lowest_wins)
 MIN_HUMANS = 2
@@ -79,11 +89,19 @@ def shown(value: float) -> int:
     return max(0, round(NEW_PLAYER + POINTS * value))
 
 
-def rate_match(entrants: Sequence[Entrant], current: Mapping[int, Skill]) -> dict[int, Skill]:
-    """Every human's new skill after one game; computers are fixed-strength opponents."""
+def rate_match(
+    entrants: Sequence[Entrant],
+    current: Mapping[int, Skill],
+    levels: Mapping[int, Level] | None = None,
+) -> dict[int, Skill]:
+    """Every human's new skill after one game; computers are fixed-strength opponents, each
+    with the skill of its seat's level (``levels``: seat -> level; normal where not given)."""
     teams = []
-    for _seat, user, _place in entrants:
-        mu, sigma = COMPUTER_SKILL if user is None else current.get(user, DEFAULT_SKILL)
+    for seat, user, _place in entrants:
+        if user is None:
+            mu, sigma = COMPUTER_SKILLS[(levels or {}).get(seat, Level.NORMAL)]
+        else:
+            mu, sigma = current.get(user, DEFAULT_SKILL)
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
     rated = MODEL.rate(teams, ranks=[float(place) for _s, _u, place in entrants])
     return {
@@ -91,6 +109,11 @@ def rate_match(entrants: Sequence[Entrant], current: Mapping[int, Skill]) -> dic
         for (_seat, user, _place), team in zip(entrants, rated, strict=True)
         if user is not None
     }
+
+
+def levels_of(seats: Sequence[SeatRow]) -> dict[int, Level]:
+    """Each computer seat's level, as the game stored it (seat -> level)."""
+    return {s.seat: s.level for s in seats if s.is_computer}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +128,7 @@ class Ratings:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def _places(self, row: GameRow) -> list[int] | None:
+    async def _places(self, row: GameRow, seats: Sequence[SeatRow]) -> list[int] | None:
         """Finishing places; people who left come last, whatever their seat's computer did."""
         if row.snapshot is None:
             return None
@@ -114,17 +137,19 @@ class Ratings:
         if outcome is None:
             return None
         found = places(row.game, outcome)
-        left = {s.seat for s in await self.store.seats(row.id) if s.left_user_id is not None}
+        left = {s.seat for s in seats if s.left_user_id is not None}
         return leavers_last(found, left) if left else found
 
     async def rate(self, game_id: int) -> list[HistoryRow]:
         """Rate one finished game (a second call changes nothing); [] when it is not rated."""
         row = await self.store.game(game_id)
-        found = await self._places(row)
+        seats = await self.store.seats(game_id)
+        found = await self._places(row, seats)
         if row.status != GameStatus.FINISHED or found is None:
             return []
+        rate = partial(rate_match, levels=levels_of(seats))
         history = await self.store.rate_game(
-            game_id, dict(enumerate(found)), rate_match, ordinal, DEFAULT_SKILL
+            game_id, dict(enumerate(found)), rate, ordinal, DEFAULT_SKILL
         )
         if history:
             log.info("game %s rated for %d players", game_id, len(history))
@@ -144,10 +169,11 @@ class Ratings:
         history: list[HistoryRow] = []
         games = await self.store.games_to_rate()
         for row in games:
-            found = await self._places(row)
+            seats = await self.store.seats(row.id)
+            found = await self._places(row, seats)
             if found is None:
                 continue
-            left = {s.seat: s.left_user_id for s in await self.store.seats(row.id)}
+            left = {s.seat: s.left_user_id for s in seats}
             results = [
                 replace(r, user_id=r.user_id or left.get(r.seat), won=r.won and bool(r.user_id))
                 for r in await self.store.result_rows(row.id)
@@ -158,7 +184,7 @@ class Ratings:
                 for r in results
                 if r.user_id is not None
             }
-            new = rate_match(entrants, current)
+            new = rate_match(entrants, current, levels_of(seats))
             at = float(row.ended_at or row.updated_at)
             for r in results:
                 if r.user_id is None:

@@ -1,8 +1,8 @@
 """Play again: a finished game's players get a new lobby in the same channel (no Discord).
 
 The player who asks hosts the new lobby; the old game's computer players are seated again at
-once, and the other people are invited to join it (each with one click on **Join**); the host
-starts, as in any lobby.
+once, each at its level, and the other people are invited to join it (each with one click on
+**Join**); the host starts, as in any lobby.
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ async def rematch(
     try:
         for seat in old.seats:
             if seat.is_computer:
-                lobby = await service.add_computer(lobby.row.id, user_id, channel_id=channel_id)
+                lobby = await service.add_computer(
+                    lobby.row.id, user_id, channel_id=channel_id, level=seat.level
+                )
     except LobbyProblem:  # the server no longer allows computer players
         lobby = await service.load(lobby.row.id)
     invited = tuple(s.user_id for s in old.seats if s.user_id is not None and s.user_id != user_id)

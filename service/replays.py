@@ -2,8 +2,8 @@
 
 A replay is recomputed, never stored: the engine is deterministic for a seed, so the state
 after step ``k`` is the first state with the first ``k`` actions of the log applied. The
-export (:meth:`Replays.export`) is a JSON document with everything needed for that, and
-:func:`replay_export` plays one back to its final state.
+export (:meth:`Replays.export`) is a JSON document with everything needed for that, and each
+computer player's level; :func:`replay_export` plays one back to its final state.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from db.errors import NotFound
 from db.models import ActionRow, GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
-from engine.base import IllegalAction, View
+from engine.base import IllegalAction, Level, View
 from service.errors import NoGame
 from service.ratings import places
 
@@ -31,6 +31,7 @@ class Player:
     name: str
     user_id: int | None
     computer: bool
+    level: Level | None = None  # a computer's level (None for a person)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,10 @@ class Frame:
 
 
 def _players(seats: list[SeatRow]) -> tuple[Player, ...]:
-    return tuple(Player(s.seat, s.name, s.user_id, s.is_computer) for s in seats)
+    return tuple(
+        Player(s.seat, s.name, s.user_id, s.is_computer, s.level if s.is_computer else None)
+        for s in seats
+    )
 
 
 def _options(row: GameRow) -> dict[str, Any] | None:
@@ -167,7 +171,13 @@ class Replays:
             "started_at": row.created_at,
             "ended_at": row.ended_at,
             "players": [
-                {"seat": p.seat, "name": p.name, "user_id": p.user_id, "computer": p.computer}
+                {  # "level": a computer's ("easy", "normal", "hard"); null for a person
+                    "seat": p.seat,
+                    "name": p.name,
+                    "user_id": p.user_id,
+                    "computer": p.computer,
+                    "level": p.level,
+                }
                 for p in _players(seats)
             ],
             "actions": [

@@ -19,9 +19,11 @@ __all__ = [
     "Reminder",
     "ServerSettings",
     "describe_timeout",
+    "parse_level",
     "parse_timeout",
 ]
 from db.store import Store
+from engine.base import Level
 from i18n import ngettext, pgettext
 from service.errors import PlayError
 
@@ -64,6 +66,14 @@ def describe_timeout(seconds: float) -> str:
     if seconds % MINUTE == 0:
         return ngettext("{n} minute", "{n} minutes", int(seconds // MINUTE))
     return ngettext("{n} second", "{n} seconds", int(seconds))
+
+
+def parse_level(text: str) -> Level:
+    """``easy``, ``normal`` or ``hard`` (the /settings choices' values) as a Level."""
+    try:
+        return Level(text.strip().lower())
+    except ValueError as exc:
+        raise BadSetting("Choose the computer level `easy`, `normal` or `hard`.") from exc
 
 
 PICTURES_FRESH = 60.0  # seconds a server's pictures setting is trusted without a read
@@ -109,6 +119,7 @@ class ServerSettings:
         turn_timer: str | None = None,
         computers: bool | None = None,
         pictures: bool | None = None,
+        computer_level: str | None = None,
     ) -> GuildSettings:
         """Change what was given (new games follow it; running games keep their timer)."""
         current = await self.store.guild_settings(guild_id)
@@ -119,6 +130,8 @@ class ServerSettings:
             changed = replace(changed, computers=computers)
         if pictures is not None:
             changed = replace(changed, pictures=pictures)
+        if computer_level is not None:
+            changed = replace(changed, computer_level=parse_level(computer_level))
         if changed == current:
             return current
         saved = await self.store.save_guild_settings(changed)

@@ -288,6 +288,50 @@ def test_no_discord_below_cogs() -> None:
     assert below == set()
 
 
+def store_readers(sources: dict[str, str]) -> list[str]:
+    """``module:line`` of every read of ``<something>.service.store`` (or ``service.store``)
+    in the given sources: the Discord side reaches the store only through the service's own
+    methods (and delivery through ``service.showing``), never by holding its store."""
+    found = []
+    for module, text in sorted(sources.items()):
+        for node in ast.walk(ast.parse(text)):
+            if not (isinstance(node, ast.Attribute) and node.attr == "store"):
+                continue
+            owner = node.value
+            if (isinstance(owner, ast.Attribute) and owner.attr == "service") or (
+                isinstance(owner, ast.Name) and owner.id == "service"
+            ):
+                found.append(f"{module}:{node.lineno}")
+    return found
+
+
+def _discord_side() -> dict[str, str]:
+    return {
+        _module_name(p): p.read_text(encoding="utf-8")
+        for p in project_files()
+        if _module_name(p).startswith(("cogs", "delivery"))
+    }
+
+
+def test_cogs_and_delivery_never_hold_the_store() -> None:
+    assert store_readers(_discord_side()) == []
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "async def f(self): return await self.service.store.guild_settings(1)",
+        "def f(service): return service.store",
+    ],
+)
+def test_a_read_of_the_service_store_is_reported(bad: str) -> None:
+    sources = _discord_side()
+    assert "cogs.lobby" in sources
+    sources["cogs.lobby"] += "\n" + bad + "\n"
+    lines = len(sources["cogs.lobby"].splitlines())
+    assert store_readers(sources) == [f"cogs.lobby:{lines}"]
+
+
 def test_no_file_over_the_limit() -> None:
     long = {
         str(p.relative_to(ROOT)): n

@@ -14,6 +14,7 @@ from cogs.settings import settings_panel
 from cogs.utils.controls import HAND, lobby_view, seat_button
 from db.store import Store
 from delivery.shown import hand_header
+from engine.base import Level
 from presentation.lobby import lobby_panel
 from service.games import GameService
 from service.reports import Loaded
@@ -31,13 +32,26 @@ async def _lobby(store: Store, game: str = "grinch", channel_id: int = 10) -> Lo
 
 
 def _labels(view: discord.ui.View) -> list[str]:
-    """Each button's label (a restart-proof button holds its discord.ui.Button as ``item``)."""
+    """Each button's label, and a menu's placeholder (a restart-proof control holds its
+    discord.ui.Button or Select as ``item``)."""
     labels = []
     for item in view.children:
-        button = item.item if isinstance(item, discord.ui.DynamicItem) else item
-        assert isinstance(button, discord.ui.Button), button
-        labels.append(str(button.label))
+        control = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        if isinstance(control, discord.ui.Select):
+            labels.append(str(control.placeholder))
+            continue
+        assert isinstance(control, discord.ui.Button), control
+        labels.append(str(control.label))
     return labels
+
+
+def _menu_options(view: discord.ui.View) -> list[tuple[str, str]]:
+    """(label, value) of every option of the view's menu (the lobby's computer levels)."""
+    for item in view.children:
+        control = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        if isinstance(control, discord.ui.Select):
+            return [(o.label, o.value) for o in control.options]
+    return []
 
 
 def test_every_message_of_the_bot_is_translated() -> None:
@@ -61,11 +75,13 @@ async def test_the_lobby_and_its_buttons_read_in_estonian(store: Store) -> None:
     with i18n.using("et"):
         panel = lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)
         labels = _labels(lobby_view(loaded))
+        levels = _menu_options(lobby_view(loaded))
     assert panel.title == "Grinch Grow Your Heart — ooteruum"
     assert panel.description.startswith("2–6 mängijat · 2 laua taga\n\n")
     assert "Ann (korraldaja)" in panel.description
     assert panel.description.endswith("Vajuta **Liitu**, et koht võtta. Mängu alustab korraldaja.")
-    assert labels == ["Liitu", "Lahku", "Lisa arvutimängija", "Alusta", "Tühista"]
+    assert labels == ["Liitu", "Lahku", "Alusta", "Tühista", "🤖 Lisa arvutimängija…"]
+    assert levels == [("Kerge", "easy"), ("Keskmine", "normal"), ("Raske", "hard")]
     with i18n.using("lt"):
         assert seat_button(HAND, 1)[1]["label"] == "Mano kortos"
     assert _labels(lobby_view(loaded))[0] == "Join"  # English by default
@@ -96,11 +112,13 @@ async def test_a_hand_header_reads_in_lithuanian(store: Store) -> None:
 
 def test_settings_and_command_errors_in_each_language() -> None:
     with i18n.using("ro"):
-        panel = settings_panel("2 ore", computers=False, changed=True, pictures=True)
+        panel = settings_panel(
+            "2 ore", computers=False, changed=True, pictures=True, level=Level.HARD
+        )
     assert panel.title == "⚙️ Setările serverului au fost salvate"
     assert panel.description.startswith(
         "**Timp pe tură:** 2 ore\n**Jucători calculator:** nepermiși\n"
-        "**Imagini cu cărți:** activate\n\n"
+        "**Nivelul calculatorului:** greu\n**Imagini cu cărți:** activate\n\n"
     )
     with i18n.using("ro"):
         panel = settings_panel("2 ore", False, False, True, language="Lietuvių")
@@ -140,6 +158,6 @@ async def test_a_lobby_offers_no_computer_players_when_the_server_allows_none(
     store: Store,
 ) -> None:
     loaded = await _lobby(store)
-    assert "Add computer player" in _labels(lobby_view(loaded))
+    assert "🤖 Add a computer player…" in _labels(lobby_view(loaded))
     labels = _labels(lobby_view(loaded, computers=False))
     assert labels == ["Join", "Leave", "Start", "Cancel"]

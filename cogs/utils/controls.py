@@ -6,7 +6,10 @@ a restart (all state lives in the database, none on view objects):
 - ``g:<game>:<step>:<action>``  a move button (the clicker's seat step guards against doubles)
 - ``gs:<game>:<step>:<n>``      a move select; each option's value is an action text
 - ``x:<game>:<n>``              a move button shown but not clickable (disabled, or no action)
-- ``lobby:<game>:<verb>``       lobby buttons (join, accept, leave, bot, start, cancel, decline)
+- ``lobby:<game>:<verb>``       lobby buttons (join, accept, leave, start, cancel, decline) and
+                               the lobby's computer menu (``bot``: each option's value is a
+                               level, ``engine.base.Level``; a click on the button lobbies
+                               had before, with no value, adds one at the server's default)
 - ``hand:<game>``               "My hand" on the table: the hand as an ephemeral message
 - ``back:<game>``               a player on autopilot takes their seat back
 - ``lb:<name>:<page>:<w>``       a leaderboard page (``p`` previous, ``n`` next); anyone may turn
@@ -30,8 +33,11 @@ cogs/guard.py, which sees every click anyway: as discord.py dynamic items, each 
 have discord.py rebuild the clicked message's whole ``View``. Every other id is one of
 :data:`CLICKS`, answered by one dynamic item class, :class:`ControlButton`, whose template is
 the union of theirs: discord.py tries one pattern per click (not one per kind of button), and
-the item finds its row by the id's prefix. One class instead of a class per kind (or classes
-made by a factory) keeps one way in: the clicker's language, then the route's handler.
+the item finds its row by the id's prefix. The item wraps a button, or a select (the lobby's
+computer menu), whatever the clicked component is; a select's choice is read from the
+interaction's data by its handler (:func:`chosen_level`). One class instead of a class per
+kind (or classes made by a factory) keeps one way in: the clicker's language, then the
+route's handler.
 
 The rare messages (lobby, leaderboard, replays, results) carry discord.py views of
 :class:`ControlButton` items; hands and the table, drawn on every move, carry components
@@ -53,6 +59,7 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot, Route
 from cogs.utils.locale import Localized
 from db.models import GameStatus
+from engine.base import Level
 from i18n import N_, _, pgettext, translate
 from presentation.base import Button, Control, HandScreen, Select
 from service.reports import Loaded
@@ -164,11 +171,11 @@ def move_of(custom_id: str, data: Mapping[str, Any]) -> tuple[int, int, str] | N
 
 class ControlButton(
     Localized,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    discord.ui.DynamicItem[discord.ui.Button[Any] | discord.ui.Select[Any]],
     template="|".join(f"(?:{c.regex(capture=False)})" for c in CLICKS.values()),
 ):
-    """Any button of :data:`CLICKS` (registered once, in bot.py): the click runs in its
-    user's language and goes to its route's handler."""
+    """Any button (or select) of :data:`CLICKS` (registered once, in bot.py): the click runs
+    in its user's language and goes to its route's handler."""
 
     @classmethod
     async def from_custom_id(
@@ -178,6 +185,8 @@ class ControlButton(
         match: re.Match[str],
         /,
     ) -> ControlButton:
+        if isinstance(item, discord.ui.Select):  # the lobby's computer menu: the choice is
+            return cls(item)  # in the interaction's data, read by the handler
         return cls(discord.ui.Button(custom_id=match.string))  # the id says everything
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -203,6 +212,47 @@ def clickable(custom_id: str, **look: Any) -> ControlButton:
     return ControlButton(discord.ui.Button(custom_id=custom_id, **look))
 
 
+def chosen_level(interaction: discord.Interaction[Any]) -> Level | None:
+    """The level chosen in the lobby's computer menu; None for a click on the button lobbies
+    had before the menu (or a value that is no level): the server's default level then."""
+    data: Mapping[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or []
+    text = str(values[0]) if isinstance(values, list) and values else ""
+    return Level(text) if text in LEVELS else None
+
+
+LEVELS = frozenset(str(level) for level in Level)
+
+
+def _computer_menu(game_id: int, *, full: bool) -> ControlButton:
+    """ "Add a computer player…": one option per level, each with a line saying what it is
+    for; choosing one seats a computer at that level (two clicks, as a menu takes)."""
+    options = [
+        discord.SelectOption(
+            label=pgettext("computer level", "Easy"),
+            value=Level.EASY,
+            description=_("Plays loosely: for learning the game"),
+        ),
+        discord.SelectOption(
+            label=pgettext("computer level", "Normal"),
+            value=Level.NORMAL,
+            description=_("A fair opponent for most players"),
+        ),
+        discord.SelectOption(
+            label=pgettext("computer level", "Hard"),
+            value=Level.HARD,
+            description=_("Plays to win: for experienced players"),
+        ),
+    ]
+    menu: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=LOBBY.id(game_id, "bot"),
+        placeholder=_("🤖 Add a computer player…"),
+        options=options,
+        disabled=full,
+    )
+    return ControlButton(menu)
+
+
 def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in items:
@@ -211,13 +261,14 @@ def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
 
 
 def lobby_view(loaded: Loaded, *, computers: bool = True) -> discord.ui.View:
-    """Accept / Decline while a challenge is open, then Join / Leave / Add computer player /
-    Start / Cancel; ``computers``: whether the server's settings allow computer players
-    (without them there is no Add computer player button)."""
+    """Accept / Decline while a challenge is open, then Join / Leave / Start / Cancel and,
+    on a row of its own, the menu that adds a computer player at a level; ``computers``:
+    whether the server's settings allow computer players (without them there is no menu)."""
     game_id, game, seats = loaded.row.id, loaded.game, loaded.seats
     full = len(seats) >= game.max_players
     looks: list[tuple[str, str, discord.ButtonStyle, str | None, bool]]
-    if any(not s.accepted for s in seats):
+    challenge = any(not s.accepted for s in seats)
+    if challenge:
         looks = [
             ("accept", pgettext("lobby", "Accept"), _SUCCESS, None, False),
             ("decline", pgettext("lobby", "Decline"), _DANGER, None, False),
@@ -226,18 +277,16 @@ def lobby_view(loaded: Loaded, *, computers: bool = True) -> discord.ui.View:
         looks = [
             ("join", pgettext("lobby", "Join"), _SUCCESS, None, full),
             ("leave", pgettext("lobby", "Leave"), _SECONDARY, None, False),
-            *(
-                [("bot", pgettext("lobby", "Add computer player"), _SECONDARY, "🤖", full)]
-                if computers
-                else []
-            ),
             ("start", pgettext("lobby", "Start"), _PRIMARY, None, len(seats) < game.min_players),
             ("cancel", pgettext("lobby", "Cancel"), _DANGER, None, False),
         ]
-    return _view(
+    items: list[discord.ui.Item[Any]] = [
         clickable(LOBBY.id(game_id, verb), label=label, style=style, emoji=emoji, disabled=off)
         for verb, label, style, emoji, off in looks
-    )
+    ]
+    if computers and not challenge:  # a challenge is between two people
+        items.append(_computer_menu(game_id, full=full))
+    return _view(items)
 
 
 def board_view(game: str, page: int, pages: int) -> discord.ui.View | None:

@@ -120,6 +120,25 @@ def find_button(message: JSON, label: str) -> Button:
     raise LookupError(f"no button {label!r} in {[b.label for b in buttons(message)]}")
 
 
+COMPUTER_MENU = "🤖 Add a computer player…"  # the lobby's menu of computer levels
+
+
+def computer_menu(message: JSON) -> Select | None:
+    """The lobby's "Add a computer player" menu (None: the server allows no computers)."""
+    return next((s for s in selects(message) if s.placeholder == COMPUTER_MENU), None)
+
+
+async def add_computer(
+    fake: FakeDiscord, user: int, lobby_id: int, level: str = "normal"
+) -> InteractionRecord:
+    """``user`` chooses ``level`` in the lobby's computer menu; the click's record."""
+    lobby = fake.message(lobby_id)
+    menu = computer_menu(lobby) if lobby is not None else None
+    if menu is None:
+        raise LookupError(f"lobby {lobby_id} has no computer menu")
+    return await fake.select(user, lobby_id, menu.custom_id, [level])
+
+
 def channel_message_with_button(fake: FakeDiscord, channel: int, label: str) -> JSON:
     for message in reversed(fake.messages(channel)):
         if any(b.label == label and not b.disabled for b in buttons(message)):
@@ -135,8 +154,9 @@ async def open_game(
     computers: int,
     *,
     game: str = "grinch",
+    level: str = "normal",
 ) -> None:
-    """`/<game> start`, everyone joins, computers added, the host starts."""
+    """`/<game> start`, everyone joins, computers added (at ``level``), the host starts."""
     rec = await fake.slash(host, channel, f"{game} start")
     reply = await rec.wait_response()
     lobby = reply.message()
@@ -145,9 +165,7 @@ async def open_game(
         click = await fake.click(user, int(lobby["id"]), find_button(lobby, "Join").custom_id or "")
         await click.wait_response()
     for _ in range(computers):
-        lobby = fake.message(int(lobby["id"])) or lobby
-        button = find_button(lobby, "Add computer player")
-        await (await fake.click(host, int(lobby["id"]), button.custom_id or "")).wait_response()
+        await (await add_computer(fake, host, int(lobby["id"]), level)).wait_response()
     lobby = fake.message(int(lobby["id"])) or lobby
     start = await fake.click(host, int(lobby["id"]), find_button(lobby, "Start").custom_id or "")
     await start.wait_response()

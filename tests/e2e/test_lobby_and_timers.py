@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env, find_button, game_row, quiet
+from tests.e2e.driver import add_computer, bot_env, computer_menu, find_button, game_row, quiet
 from tests.fakediscord import FakeDiscord
 
 
@@ -25,6 +25,13 @@ async def _press(fake: FakeDiscord, user: int, message_id: int, label: str) -> s
     return ""
 
 
+async def _add_computer(fake: FakeDiscord, user: int, message_id: int, level: str) -> str:
+    """Choose a level in the lobby's computer menu; the ephemeral answer, or "" if the lobby
+    was updated."""
+    reply = await (await add_computer(fake, user, message_id, level)).wait_response()
+    return reply.content if reply.ephemeral else ""
+
+
 async def test_lobby_answers_and_cancel_rights(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
@@ -39,14 +46,17 @@ async def test_lobby_answers_and_cancel_rights(
     lobby_id = int(lobby["id"])
     assert "Start" in [b.label for b in fake.buttons(lobby_id) if b.disabled]  # 1 of 2 seated
     assert await _press(fake, bob, lobby_id, "Join") == "You are already in this game."
-    assert (await _press(fake, carol, lobby_id, "Add computer player")).startswith("Join the")
+    assert (await _add_computer(fake, carol, lobby_id, "hard")).startswith("Join the")
     assert await _press(fake, carol, lobby_id, "Join") == ""
     assert await _press(fake, carol, lobby_id, "Start") == "Only the host can start the game."
-    for _ in range(4):
-        assert await _press(fake, bob, lobby_id, "Add computer player") == ""
+    for level in ("easy", "normal", "hard", "easy"):
+        assert await _add_computer(fake, bob, lobby_id, level) == ""
     assert all(b.disabled for b in fake.buttons(lobby_id) if b.label == "Join")  # 6 of 6: full
+    menu = computer_menu(fake.message(lobby_id) or {})
+    assert menu is not None and menu.disabled  # full: the menu offers no more seats
     text = "\n".join(str(e) for e in (fake.message(lobby_id) or {}).get("embeds", []))
     assert "6 seated" in text
+    assert "Robo Max 🤖 easy" in text and "Unit Lou 🤖 hard" in text, text
     # A player who is not the host and has no Manage Server cannot cancel; alice can.
     refused = await fake.slash(carol, channel, "grinch cancel")
     assert "Only the host" in (await refused.wait_message())["content"]
@@ -75,7 +85,7 @@ async def test_turn_timer_plays_for_absent_players_and_survives_a_restart(
     assert lobby is not None
     lobby_id = int(lobby["id"])
     await _press(fake, bob, lobby_id, "Join")
-    await _press(fake, alice, lobby_id, "Add computer player")
+    await _add_computer(fake, alice, lobby_id, "normal")
     await _press(fake, alice, lobby_id, "Start")
     await quiet(fake)
     # Restart before anyone's timer ran out: the stored deadlines are re-armed.

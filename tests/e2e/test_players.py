@@ -18,6 +18,7 @@ from tests.e2e.driver import (
     alice_and_bob_playing,
     bot_env,
     channel_message_with_button,
+    computer_menu,
     find_button,
     game_row,
     play_one_move,
@@ -147,8 +148,8 @@ async def test_settings_are_for_moderators_and_reach_the_next_lobby(
     rec = await fake.slash(alice, channel, "grinch start", {})
     lobby = await rec.wait_message()
     assert game_row(db)["turn_timeout"] == 7200
-    labels = [b.label for b in buttons(lobby)]  # no button that would only refuse
-    assert "Join" in labels and "Add computer player" not in labels, labels
+    labels = [b.label for b in buttons(lobby)]  # no menu that would only refuse
+    assert "Join" in labels and computer_menu(lobby) is None, labels
 
 
 async def test_a_player_leaves_and_the_computer_in_their_seat_finishes(

@@ -8,9 +8,10 @@ from cogs.guard import ours
 from cogs.utils import to_discord
 from cogs.utils.controls import history_view, replay_view
 from engine import GAMES
+from engine.base import Level
 from presentation import UIS
-from presentation.replay import names, replay_panels
-from service.replays import Frame, Player
+from presentation.replay import history_panel, names, replay_panels
+from service.replays import Frame, Player, Summary
 
 PLAYERS = (Player(0, "Ann", 1, False), Player(1, "Robo Max", None, True))
 
@@ -91,3 +92,15 @@ def test_a_replay_step_waits_for_nobody_and_sends_no_hand() -> None:
         assert "DM" not in shown and "Waiting for" not in shown, (name, shown)
         if name == "grinch":  # the Whos discard at once: the live table waits for them
             assert "Waiting for: ⏳ Robo Max" in (live.description or "")
+
+
+def test_history_and_replays_show_a_computers_level() -> None:
+    players = (Player(0, "Ann", 1, False), Player(1, "Robo Max", None, True, Level.HARD))
+    _first, last = _frames()
+    hard = Frame(1, "hearts", last.step, last.steps, last.view, players, last.move)
+    end = replay_panels(hard)
+    assert "Robo Max 🤖 hard: " in (end[0].footer or "")
+    assert "Robo Max 🤖 hard" in str(end[0].fields) + str(end[1])  # the table and the result
+    summary = Summary(1, "hearts", 0.0, players, (26, 0), frozenset({1}))
+    listing = history_panel([summary], {"hearts": "2-Player Hearts"}).description
+    assert "🏆 Robo Max 🤖 hard 0" in listing and "Ann 26" in listing

@@ -21,6 +21,7 @@ import pytest
 
 import i18n
 from engine import GAMES
+from engine.base import Level
 from presentation import UIS
 from presentation.base import Button, HandScreen, Names, Panel, Select
 from presentation.lobby import lobby_panel
@@ -90,6 +91,7 @@ class LobbySeat:
     name: str
     is_computer: bool
     accepted: bool
+    level: Level = Level.NORMAL
 
 
 def screens(name: str, players: int, seed: int, *, moves: int = 400) -> Iterator[Shown]:
@@ -185,7 +187,7 @@ SHARED_WORDS = {
     "ro": frozenset(
         {"active", "are", "bonus", "consecutive", "face", "final", "golf", "lobby", "minus"}
         | {"minute", "mulligan", "negative", "net", "rating", "rest", "rival", "secret"}
-        | {"solo", "spectator", "stop", "super", "total"}
+        | {"normal", "solo", "spectator", "stop", "super", "total"}
     ),
     "et": frozenset({"all", "bot", "mulligan", "need", "number", "on", "see", "sees", "trump"}),
     "lt": frozenset({"be", "centre", "minus", "net", "per", "super", "ten", "ties", "to"}),

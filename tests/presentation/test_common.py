@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from presentation.base import Names
+from dataclasses import dataclass
+
+import i18n
+from engine import GAMES
+from engine.base import Level
+from presentation.base import Names, computer_label, seat_list
 from presentation.common import (
     LINE_WIDTH,
     final_panel,
@@ -13,6 +18,7 @@ from presentation.common import (
     score_table,
     wrap,
 )
+from presentation.lobby import lobby_panel
 
 NAMES = Names(("Ann", "Bo", "Cy"))
 LONG = Names(
@@ -129,9 +135,51 @@ def test_a_computer_that_took_a_seat_is_named_with_whose_seat_it_was() -> None:
     names = Names(("Cindy-Bot", "Bo"), frozenset({0}), ("Ann", None))
     view = {"outcome": {"totals": [30, 12], "winners": [0]}}
     result = final_panel("R", view, names)
-    assert result.description.startswith("**Cindy-Bot (took Ann's seat)** wins!")
-    assert "🏆 **Cindy-Bot (took Ann's seat)** — 30" in result.description
+    assert result.description.startswith("**Cindy-Bot 🤖 (took Ann's seat)** wins!")
+    assert "🏆 **Cindy-Bot 🤖 (took Ann's seat)** — 30" in result.description
     assert "▫️ **Bo** — 12" in result.description
-    assert "Cindy-Bot (took Ann's seat)" in over_panel("G", view, names).description
+    assert "Cindy-Bot 🤖 (took Ann's seat)" in over_panel("G", view, names).description
     plain = final_panel("R", view, Names(("Cindy-Bot", "Bo"), frozenset({0})))
-    assert plain.description.startswith("**Cindy-Bot** wins!")
+    assert plain.description.startswith("**Cindy-Bot 🤖** wins!")
+
+
+def test_a_computer_is_named_with_its_level_wherever_its_name_is_shown() -> None:
+    names = Names(
+        ("Ann", "Robo Max", "Cindy-Bot"),
+        frozenset({1, 2}),
+        levels=(None, Level.HARD, Level.EASY),
+    )
+    assert [names.label(s) for s in range(3)] == ["Ann", "Robo Max 🤖 hard", "Cindy-Bot 🤖 easy"]
+    assert seat_list(names, {0: "▶️ "}).splitlines() == [
+        "▶️ Ann",
+        "Robo Max 🤖 hard",
+        "Cindy-Bot 🤖 easy",
+    ]
+    view = {"outcome": {"totals": [3, 9, 5], "winners": [1]}}
+    result = final_panel("R", view, names).description
+    assert result.startswith("**Robo Max 🤖 hard** wins!")
+    assert "▫️ **Cindy-Bot 🤖 easy** — 5" in result
+    with i18n.using("ro"):
+        assert names.label(1) == "Robo Max 🤖 greu" and computer_label("X", Level.NORMAL) == (
+            "X 🤖 mediu"
+        )
+    with i18n.using("lt"):
+        assert names.label(2) == "Cindy-Bot 🤖 lengvas"
+    with i18n.using("et"):
+        assert names.label(1) == "Robo Max 🤖 raske"
+    assert computer_label("X") == "X 🤖"  # a level not known (an old caller): the robot only
+
+
+@dataclass(frozen=True)
+class _Seat:
+    user_id: int | None
+    name: str
+    is_computer: bool = False
+    accepted: bool = True
+    level: Level = Level.NORMAL
+
+
+def test_the_lobby_shows_each_computers_level() -> None:
+    seats = [_Seat(1, "Ann"), _Seat(None, "Robo Max", True, level=Level.HARD)]
+    text = lobby_panel(GAMES["grinch"], seats, 1).description
+    assert "🙂 Ann (host)" in text and "▫️ Robo Max 🤖 hard" in text

@@ -16,7 +16,7 @@ import pytest
 
 import i18n
 from engine import GAMES
-from engine.base import View
+from engine.base import Level, View
 from presentation.base import Names, Panel
 from presentation.common import final_panel, final_screen, over_panel, own_result_line, score_table
 from presentation.players import board_panel, decimal, stats_panel, trend_text
@@ -69,6 +69,7 @@ class Player:
     name: str
     user_id: int | None
     computer: bool
+    level: Level | None = None
 
 
 @dataclass(frozen=True)

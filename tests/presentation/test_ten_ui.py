@@ -338,7 +338,7 @@ def test_result_uses_the_outcome_and_explains_a_tie_break() -> None:
     assert "**Ben** wins!" in shown
     assert "Tie on 2 points: more currency tokens wins" in shown
     assert shown.index("**Ben** — **2**") < shown.index("**Ann** — **2**")
-    assert "3. **Cat** — **1**" in shown
+    assert "3. **Cat 🤖** — **1**" in shown
     assert UI.summaries(after, after, NAMES) == []
     final = UI.table(after, NAMES)  # the board as it ended; the ranking is the message below
     assert final.title == "🔟 Ten — 3 players — game over"
@@ -356,7 +356,7 @@ def test_scores_and_result_rank_a_tie_below_the_winner_by_the_same_tie_break() -
         "3. **Ben** — 1",
     ]
     result = text(UI.result(view, NAMES))
-    assert "2. **Cat** — **1**" in result and "3. **Ben** — **1**" in result
+    assert "2. **Cat 🤖** — **1**" in result and "3. **Ben** — **1**" in result
     # While the game runs, the same tie-break orders the sheet and names the one leader.
     running = GAME.view(replace(state, phase=rig(3, []).phase), None)
     sheet = UI.scores(running, NAMES)
@@ -373,8 +373,8 @@ def test_the_result_says_whose_seat_a_computer_took() -> None:
     state = _finished([["R1a", "R2a"], ["B1a"], ["G1a"]], [3, 4, 9])
     names = Names(("Cindy-Bot", "Ben", "Cat"), frozenset({0, 2}), ("Ann", None, None))
     shown = text(UI.result(GAME.view(state, None), names))
-    assert "**Cindy-Bot (took Ann's seat)** wins!" in shown
-    assert "🏆 **Cindy-Bot (took Ann's seat)** — **2**" in shown
+    assert "**Cindy-Bot 🤖 (took Ann's seat)** wins!" in shown
+    assert "🏆 **Cindy-Bot 🤖 (took Ann's seat)** — **2**" in shown
     assert "**Ben** — **1**" in shown
 
 

@@ -164,7 +164,7 @@ async def test_a_failing_computer_player_never_stalls_the_game(
         def choose(self, view: object, legal: list[object], rng: random.Random) -> object:
             raise RuntimeError("bug in the computer player")
 
-    monkeypatch.setattr("service.games.policy_for", lambda name: Broken())
+    monkeypatch.setattr("service.thinking.policy_for", lambda name, level: Broken())
     service = GameService(store, turn_timeout=0)
     loaded = await _started(service, humans=1, computers=1)  # the computer may move first
     game = GAMES["grinch"]

@@ -101,9 +101,9 @@ async def test_a_public_notice_is_translated_where_it_is_shown(store: Store) -> 
         left = await leave_game(service, gid, BOB)
     notice = left.report.notices[0]
     assert isinstance(notice, i18n.Later)
-    with i18n.using("lt"):  # ... the channel reads Lithuanian
-        assert str(notice) == f"🚪 Bob paliko žaidimą; vietą perėmė {left.computer} 🤖."
-    assert str(notice) == f"🚪 Bob left the game; {left.computer} 🤖 plays their seat."
+    with i18n.using("lt"):  # ... the channel reads Lithuanian, the level too
+        assert str(notice) == f"🚪 Bob paliko žaidimą; vietą perėmė {left.computer} 🤖 vidutinis."
+    assert str(notice) == f"🚪 Bob left the game; {left.computer} 🤖 normal plays their seat."
 
 
 def test_turn_timers_are_described_with_each_languages_plurals() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from db.errors import StorageFull
 from db.store import Store
+from engine.base import Level
 from service.errors import CannotSave
 from service.games import RESUME_GRACE, GameService
 from service.leaving import leave_game
@@ -107,7 +108,7 @@ async def test_a_chain_stops_quietly_when_another_process_moved_the_game_on(
     clock = Clock()
     thinking, release = asyncio.Event(), asyncio.Event()
 
-    async def slow(game: str, view: Any, legal: list[Any], rng: random.Random) -> Any:
+    async def slow(game: str, view: Any, legal: list[Any], rng: random.Random, level: Level) -> Any:
         thinking.set()
         await release.wait()
         return legal[0]
