@@ -1,7 +1,7 @@
 """Discord's rate limits as one budget for every process on a PostgreSQL database.
 
 Each process asks the database before a REST call: the function ``take_rest_slot`` (migration
-012) counts the call in its bucket if fewer than ``limit`` calls were made in the last
+013) counts the call in its bucket if fewer than ``limit`` calls were made in the last
 ``period`` seconds by any process, or answers how long until one leaves the window. A sliding
 window, stricter than Discord's fixed ones whatever their phase; one round trip per bucket.
 """
