@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -100,6 +101,7 @@ async def test_full_game_two_humans_and_a_computer(
         )
     )
     assert "Lowest total after three rounds wins." in result
+    result = re.sub(" 🤖 (easy|normal|hard)", "", result)  # a computer's name and its level
     names = seat_names(db, row["id"])
     won = " and ".join(names[s] for s in sorted(outcome.winners))
     verb = "wins" if len(outcome.winners) == 1 else "share the win"

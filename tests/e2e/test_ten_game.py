@@ -155,7 +155,8 @@ async def test_full_game_two_humans_and_a_computer(
     outcome = game.outcome(game.from_json(row["snapshot"]))
     assert outcome is not None
     names = seat_names(db, row["id"])
-    result = _result_text(fake, channel, "🏆 Ten — result")
+    # A computer's name is followed by its level ("Robo Max 🤖 normal"): read without it.
+    result = re.sub(" 🤖 (easy|normal|hard)", "", _result_text(fake, channel, "🏆 Ten — result"))
     winners = " and ".join(f"**{names[s]}**" for s in sorted(outcome.winners))
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
     assert f"{winners} {verb}!" in result
