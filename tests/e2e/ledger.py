@@ -170,3 +170,16 @@ async def play(
             raise AssertionError(f"nobody could move for {stall:.0f} s; clicks so far {made}")
         await asyncio.sleep(0.2)
     return made
+
+
+async def assert_exactly_once(db: Database, ledger: Ledger) -> Rows:
+    """Every game finished, and the logged player moves are exactly the acknowledged clicks;
+    returns the action log."""
+    statuses = await db.statuses()
+    assert set(statuses.values()) == {"finished"}, statuses
+    actions = await db.actions()
+    played = Counter(
+        (int(a["game_id"]), str(a["action"])) for a in actions if a["actor"] == "player"
+    )
+    assert played == ledger.acked, (played - ledger.acked, ledger.acked - played)
+    return actions

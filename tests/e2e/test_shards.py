@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.driver import open_game, quiet
-from tests.e2e.ledger import Database, Ledger, play
+from tests.e2e.ledger import Database, Ledger, assert_exactly_once, play
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
@@ -51,13 +50,7 @@ def dump_logs(procs: list[BotProcess]) -> None:
 async def check_log(db: Database, fake: FakeDiscord, ledger: Ledger, channels: list[int]) -> None:
     """Exactly once: the logged player moves are the acknowledged clicks; each logged timeout
     was announced once; every game finished."""
-    statuses = await db.statuses()
-    assert set(statuses.values()) == {"finished"}, statuses
-    actions = await db.actions()
-    played = Counter(
-        (int(a["game_id"]), str(a["action"])) for a in actions if a["actor"] == "player"
-    )
-    assert played == ledger.acked, (played - ledger.acked, ledger.acked - played)
+    actions = await assert_exactly_once(db, ledger)
     timeouts = sum(1 for a in actions if a["actor"] == "timeout")
     announced = sum(
         1

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.balancer import Balancer, haproxy
 from tests.e2e.driver import open_game, quiet
-from tests.e2e.ledger import Database, Ledger, play
+from tests.e2e.ledger import Database, Ledger, assert_exactly_once, play
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
 from tests.fakediscord.process import BotProcess
@@ -90,13 +89,7 @@ async def test_three_workers_behind_a_balancer_survive_a_kill(
             await wait_ok(ports[1])
             await play(fake, [alice, bob, carol], rng, ledger, until=db.all_over)
             await quiet(fake)
-            statuses = await db.statuses()
-            assert set(statuses.values()) == {"finished"}, statuses
-            actions = await db.actions()
-            played = Counter(
-                (int(a["game_id"]), str(a["action"])) for a in actions if a["actor"] == "player"
-            )
-            assert played == ledger.acked, (played - ledger.acked, ledger.acked - played)
+            await assert_exactly_once(db, ledger)
             served = [endpoint.served_by[f"w{i}"] for i in range(WORKERS)]
             assert all(served) and sum(served) == len(endpoint.answers), endpoint.served_by
             assert {status for status, _ in endpoint.answers} == {202}
