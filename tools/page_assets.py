@@ -7,7 +7,7 @@ Writes two JSON files into ``page/src/generated/`` (or the folder given):
   ``look.py``, so the page's SVG cards wear the same colours and shapes as the PNGs;
 - ``catalogs.json``: per language, the page's own words (the ``page`` domain of
   ``locales/``) and the few words printed on card faces (from the games' domains), with the
-  catalog's plural rule.
+  catalog's plural rule, and the games' titles.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 from engine.gnoming import CARD_IDS, card_kind, card_value
 from engine.grinch import CARDS, SUIT_NAMES, bonus_text
 from engine.hearts2p import DECK, QUEEN_OF_SPADES, card_points
+import i18n
 from i18n import LANGUAGES
 from i18n.catalogs import DOMAINS, po_path
 from presentation.drawing import frame, palette
@@ -32,6 +33,7 @@ from presentation.grinch import look as grinch_look
 from presentation.grinch.text import CARD_NAMES
 from presentation.hearts2p import look as hearts_look
 from presentation.ten import look as ten_look
+from presentation.titles import game_titles
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "page" / "src" / "generated"
@@ -180,7 +182,13 @@ def catalog(language: str, wanted: Iterable[tuple[str | None, str]]) -> dict[str
 
 
 def catalogs() -> dict[str, Any]:
-    return {language: catalog(language, FACE_WORDS) for language in LANGUAGES}
+    """Every language's catalog, with each game's title as the bot shows it."""
+    out: dict[str, Any] = {}
+    for language in LANGUAGES:
+        out[language] = catalog(language, FACE_WORDS)
+        with i18n.using(language):
+            out[language]["titles"] = game_titles()
+    return out
 
 
 def write(folder: Path) -> None:

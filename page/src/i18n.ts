@@ -5,6 +5,8 @@
 export interface Catalog {
   plural_forms: string;
   messages: Record<string, string | string[]>;
+  /** Each game's title as the bot shows it in this language. */
+  titles?: Record<string, string>;
 }
 
 export type Catalogs = Record<string, Catalog>;
@@ -38,6 +40,10 @@ export class Words {
   constructor(catalogs: Catalogs, language: string) {
     this.catalog = catalogs[language];
     this.language = this.catalog ? language : "en";
+  }
+
+  title(game: string): string {
+    return this.catalog?.titles?.[game] ?? game;
   }
 
   _(message: string, values?: Values): string {

@@ -22,6 +22,14 @@ export interface SeatInfo {
 
 export type View = Record<string, unknown>;
 
+/** One of the DM's embeds, as the bot draws it for this viewer (already translated). */
+export interface Panel {
+  title: string;
+  description: string;
+  fields: [string, string][];
+  footer: string;
+}
+
 export interface TableMessage {
   type: "table";
   game: Game;
@@ -31,6 +39,7 @@ export interface TableMessage {
   step: number | null;
   view: View;
   moves: Move[];
+  panels: Panel[];
   seats: SeatInfo[];
   to_act: number[];
   deadline: number | null;
@@ -142,6 +151,20 @@ function numbers(value: unknown): number[] {
   return Array.isArray(value) ? value.filter((v): v is number => typeof v === "number") : [];
 }
 
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function panel(data: Record<string, unknown>): Panel {
+  const fields = Array.isArray(data["fields"]) ? data["fields"] : [];
+  return {
+    title: text(data["title"]),
+    description: text(data["description"]),
+    fields: fields.filter(Array.isArray).map((f: unknown[]) => [text(f[0]), text(f[1])] as [string, string]),
+    footer: text(data["footer"]),
+  };
+}
+
 function parseTable(data: Record<string, unknown>): TableMessage | null {
   if (!isGame(data["game"]) || !isObject(data["view"])) return null;
   const moves = Array.isArray(data["moves"]) ? data["moves"] : [];
@@ -158,6 +181,7 @@ function parseTable(data: Record<string, unknown>): TableMessage | null {
       action: String(m["action"]),
       label: String(m["label"] ?? m["action"]),
     })),
+    panels: (Array.isArray(data["panels"]) ? data["panels"] : []).filter(isObject).map(panel),
     seats: seats.filter(isObject).map((s) => ({
       name: String(s["name"] ?? ""),
       computer: s["computer"] === true,

@@ -17,13 +17,7 @@ import { ten } from "./views/ten";
 const VIEWS: Record<Game, GameView> = { grinch, gnome, hearts, ten };
 
 export function titleOf(game: Game, words: Words): string {
-  const titles: Record<Game, string> = {
-    grinch: words._("Grinch"),
-    gnome: words._("Gnoming A Round"),
-    hearts: words._("2-Player Hearts"),
-    ten: words._("Ten"),
-  };
-  return titles[game];
+  return words.title(game);
 }
 
 /** What the table remembers between two drawings of one game. */
@@ -94,7 +88,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
       const element = h("span", { class: "card spot", "data-place": options.place },
         h("span", { class: "spot-label" }, label),
         count === undefined ? null : h("span", { class: "count" }, String(count)));
-      const name = count === undefined ? label : `${label}: ${words.ngettext("{n} card", "{n} cards", count)}`;
+      const name = count === undefined ? label : label + ": " + words.ngettext("{n} card", "{n} cards", count);
       return wrap(element, options, name);
     },
   };
@@ -109,12 +103,12 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const seats = h("ol", { class: "seats", "aria-label": words._("Players") });
   table.seats.forEach((seat, i) => {
     const marks: string[] = [];
-    if (table.to_act.includes(i)) marks.push(`▶ ${words._("to play")}`);
+    if (table.to_act.includes(i)) marks.push("▶ " + words._("to play"));
     const winners = (table.view["outcome"] as { winners?: number[] } | null)?.winners ?? [];
-    if (table.status === "finished" && winners.includes(i)) marks.push(`★ ${words._("winner")}`);
+    if (table.status === "finished" && winners.includes(i)) marks.push("★ " + words._("winner"));
     const who = seat.computer ? `🤖 ${seat.name}${seat.level ? ` (${seat.level})` : ""}` : seat.name;
     seats.append(h("li", { class: ["seat", table.to_act.includes(i) ? "acting" : "", seat.you ? "you" : ""].filter(Boolean).join(" ") },
-      h("span", { class: "name" }, who, seat.you ? ` · ${words._("you")}` : ""),
+      h("span", { class: "name" }, who, seat.you ? " · " + words._("you") : ""),
       h("span", { class: "facts" }, [...marks, ...view.seatFacts(ctx, i)].join(" · "))));
   });
 
@@ -137,8 +131,17 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const scores = h("table", { class: "scores" }, h("caption", {}, words._("Scores")));
   table.seats.forEach((seat, i) => scores.append(h("tr", {}, h("th", { scope: "row" }, seat.name), h("td", {}, String(totals[i] ?? 0)))));
 
+  const details = h("section", { class: "panels" });
+  for (const panel of table.panels) {
+    const box = h("details", { class: "panel" }, h("summary", {}, panel.title || words._("Details")));
+    if (panel.description) box.append(h("p", { class: "description" }, panel.description));
+    for (const [name, value] of panel.fields) box.append(h("p", {}, h("strong", {}, name), " ", value));
+    if (panel.footer) box.append(h("p", { class: "footer" }, panel.footer));
+    details.append(box);
+  }
+
   memory.places = new Set(places);
   memory.last = table.last;
   return h("div", { class: `table game-${table.game}`, "data-game": table.game, "data-version": table.version },
-    header, seats, body, buttons, h("section", { class: "side" }, h("h3", {}, words._("Last moves")), log, scores));
+    header, seats, body, buttons, h("section", { class: "side" }, h("h3", {}, words._("Last moves")), log, scores, details));
 }

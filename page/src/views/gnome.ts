@@ -59,7 +59,8 @@ function grid(ctx: Ctx, seat: number, cells: Cell[]): HTMLElement {
 export const gnome: GameView = {
   heading(ctx) {
     const v = ctx.table.view;
-    return `${ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) })} · ${phaseText(ctx, str(v["phase"]) ?? "")}`;
+    const round = ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) });
+    return [round, phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
   },
 
   seatFacts(ctx, seat) {
@@ -68,10 +69,10 @@ export const gnome: GameView = {
     const facts = [
       w.ngettext("{n} face down", "{n} face down", num(list<number>(v["face_down"])[seat])),
       w._("showing {n}", { n: num(list<number>(v["showing"])[seat]) }),
-      w._("{n} points", { n: num(list<number>(v["totals"])[seat]) }),
+      w.ngettext("{n} point", "{n} points", num(list<number>(v["totals"])[seat])),
     ];
     const lap = v["final_lap"] as { first_out?: number } | null;
-    if (lap && lap.first_out === seat) facts.unshift(`⚑ ${w._("went out")}`);
+    if (lap && lap.first_out === seat) facts.unshift("⚑ " + w._("went out"));
     return facts;
   },
 
@@ -83,7 +84,7 @@ export const gnome: GameView = {
       ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["draw_size"]) }));
     for (const name of ["A", "B"]) {
       const pile = piles[name] ?? { top: null, size: 0 };
-      const caption = h("figcaption", {}, `${name} · ${w.ngettext("{n} card", "{n} cards", pile.size)}`);
+      const caption = h("figcaption", {}, name + " · " + w.ngettext("{n} card", "{n} cards", pile.size));
       const face = pile.top !== null
         ? ctx.card(pile.top, { place: `discard:${name}`, target: `discard:${name}` })
         : ctx.spot(w._("empty"), { place: `discard:${name}`, target: `discard:${name}` });

@@ -23,16 +23,18 @@ function phaseText(ctx: Ctx, phase: string): string {
 export const grinch: GameView = {
   heading(ctx) {
     const v = ctx.table.view;
-    return `${ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) })} · ${ctx.words._("turn {turn}", { turn: num(v["turn"]) })} · ${phaseText(ctx, str(v["phase"]) ?? "")}`;
+    const round = ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) });
+    const turn = ctx.words._("turn {turn}", { turn: num(v["turn"]) });
+    return [round, turn, phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
   },
 
   seatFacts(ctx, seat) {
     const v = ctx.table.view;
     const w = ctx.words;
     const facts = [w.ngettext("{n} card", "{n} cards", num(list<number>(v["hand_sizes"])[seat]))];
-    if (num(v["grinch"], -1) === seat) facts.unshift(`♛ ${w._("Grinch")}`);
-    if (list<number>(v["submitted"]).includes(seat)) facts.push(`✓ ${w._("ready")}`);
-    facts.push(w._("{n} points", { n: num(list<number>(v["totals"])[seat]) }));
+    if (num(v["grinch"], -1) === seat) facts.unshift("♛ " + w._("Grinch"));
+    if (list<number>(v["submitted"]).includes(seat)) facts.push("✓ " + w._("ready"));
+    facts.push(w.ngettext("{n} point", "{n} points", num(list<number>(v["totals"])[seat])));
     return facts;
   },
 
@@ -50,7 +52,7 @@ export const grinch: GameView = {
         top !== undefined
           ? ctx.card(top, { place: `pile:${seat}`, target: `pile:${seat}` })
           : ctx.spot(w._("empty"), { place: `pile:${seat}`, target: `pile:${seat}` }),
-        h("figcaption", {}, `${name} · ${w.ngettext("{n} card", "{n} cards", pile.length)}`),
+        h("figcaption", {}, name + " · " + w.ngettext("{n} card", "{n} cards", pile.length)),
       );
       pileRow.append(holder);
     });

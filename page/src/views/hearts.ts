@@ -12,8 +12,9 @@ export const hearts: GameView = {
   heading(ctx) {
     const v = ctx.table.view;
     const w = ctx.words;
-    const broken = v["hearts_broken"] === true ? ` · ♥ ${w._("hearts are broken")}` : "";
-    return `${w._("Hand {n}", { n: num(v["hand_no"]) })} · ${w._("trick {n} of 13", { n: num(v["trick_no"]) })}${broken}`;
+    const parts = [w._("Hand {n}", { n: num(v["hand_no"]) }), w._("trick {n} of 13", { n: num(v["trick_no"]) })];
+    if (v["hearts_broken"] === true) parts.push("♥ " + w._("hearts are broken"));
+    return parts.join(" · ");
   },
 
   seatFacts(ctx, seat) {
@@ -22,8 +23,8 @@ export const hearts: GameView = {
     const taken = list<{ points: number }>(v["taken"])[seat];
     return [
       w.ngettext("{n} card", "{n} cards", num(list<number>(v["hand_sizes"])[seat])),
-      w._("{n} taken this hand", { n: taken?.points ?? 0 }),
-      w._("{n} points", { n: num(list<number>(v["totals"])[seat]) }),
+      w.ngettext("{n} point taken this hand", "{n} points taken this hand", taken?.points ?? 0),
+      w.ngettext("{n} point", "{n} points", num(list<number>(v["totals"])[seat])),
     ];
   },
 

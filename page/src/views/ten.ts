@@ -28,7 +28,7 @@ function phaseText(ctx: Ctx, phase: string): string {
 export const ten: GameView = {
   heading(ctx) {
     const v = ctx.table.view;
-    return `${ctx.words._("Turn {n}", { n: num(v["turns"]) + 1 })} · ${phaseText(ctx, str(v["phase"]) ?? "")}`;
+    return [ctx.words._("Turn {n}", { n: num(v["turns"]) + 1 }), phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
   },
 
   seatFacts(ctx, seat) {
@@ -36,9 +36,9 @@ export const ten: GameView = {
     const info = list<TenSeat>(ctx.table.view["seats"])[seat];
     if (!info) return [];
     return [
-      w._("{n} points", { n: info.score }),
-      `◎ ${w.ngettext("{n} token", "{n} tokens", info.tokens)}`,
-      `✖ ${w.ngettext("{n} bust", "{n} busts", info.bust_tokens)}`,
+      w.ngettext("{n} point", "{n} points", info.score),
+      "◎ " + w.ngettext("{n} currency token", "{n} currency tokens", info.tokens),
+      "✖ " + w.ngettext("{n} bust token", "{n} bust tokens", info.bust_tokens),
     ];
   },
 
@@ -49,8 +49,8 @@ export const ten: GameView = {
       ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["deck_size"]) }));
     list<string>(v["row"]).forEach((card, i) => row.append(ctx.card(card, { place: `row:${i}` })));
     const limits = h("p", { class: "limits" },
-      `${w._("Numbers {n}", { n: num(v["row_numbers"]) })} − ${w._("currency {n}", { n: num(v["row_currency"]) })} = ${num(v["net"])} · ` +
-      w._("{n} more is safe", { n: num(v["net_room"]) }));
+      w._("Numbers {numbers} − currency {currency} = {net}", { numbers: num(v["row_numbers"]), currency: num(v["row_currency"]), net: num(v["net"]) }) +
+      " · " + w._("{n} more is safe", { n: num(v["net_room"]) }));
     const parts: HTMLElement[] = [h("section", { class: "area", "aria-label": w._("The row") }, h("h3", {}, w._("The row")), row, limits)];
     const auction = v["auction"] as { wild: string; high: number } | null;
     if (auction) {
