@@ -1,4 +1,4 @@
-"""What the table page (page/) takes from the project at build time: ``python -m tools.page_assets``.
+"""What the table page (page/) takes from the project at build time (``make page`` runs it).
 
 Writes two JSON files into ``page/src/generated/`` (or the folder given):
 
@@ -20,10 +20,10 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+import i18n
 from engine.gnoming import CARD_IDS, card_kind, card_value
 from engine.grinch import CARDS, SUIT_NAMES, bonus_text
 from engine.hearts2p import DECK, QUEEN_OF_SPADES, card_points
-import i18n
 from i18n import LANGUAGES
 from i18n.catalogs import DOMAINS, po_path
 from presentation.drawing import frame, palette
@@ -168,7 +168,7 @@ def catalog(language: str, wanted: Iterable[tuple[str | None, str]]) -> dict[str
         for message in po:
             if not message.id or message.fuzzy:
                 continue
-            singular = message.id[0] if isinstance(message.id, tuple) else message.id
+            singular = str(message.id[0] if isinstance(message.id, tuple | list) else message.id)
             key = _key(message.context, singular)
             if key in messages or (domain != PAGE_DOMAIN and key not in wanted_keys):
                 continue
