@@ -42,7 +42,7 @@ SQLITE_TRIGGERS = (
     f"BEGIN SELECT {SQLITE_FUNCTION}(NEW.game_id, {_CHANNEL_OF_SEAT.format(row='NEW')}); END",
     f"CREATE TEMP TRIGGER IF NOT EXISTS seats_removed AFTER DELETE ON main.seats "
     f"BEGIN SELECT {SQLITE_FUNCTION}(OLD.game_id, {_CHANNEL_OF_SEAT.format(row='OLD')}); END",
-    f"CREATE TEMP TRIGGER IF NOT EXISTS seats_changed AFTER UPDATE ON main.seats WHEN "
+    "CREATE TEMP TRIGGER IF NOT EXISTS seats_changed AFTER UPDATE ON main.seats WHEN "
     + " OR ".join(f"OLD.{f} IS NOT NEW.{f}" for f in _SEAT_FIELDS)
     + f" BEGIN SELECT {SQLITE_FUNCTION}(NEW.game_id, {_CHANNEL_OF_SEAT.format(row='NEW')}); END",
 )
@@ -93,8 +93,8 @@ class PgListener:
                 await self._task
             self._task = None
 
-    def _heard(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        parsed = parse(payload)
+    def _heard(self, _conn: object, _pid: int, _channel: str, payload: object) -> None:
+        parsed = parse(str(payload))
         if parsed is not None:
             self._told(*parsed)
 
@@ -109,7 +109,7 @@ class PgListener:
                 await asyncio.sleep(RELISTEN_SECONDS)
                 continue
             try:
-                conn.add_termination_listener(lambda _c: lost.set())
+                conn.add_termination_listener(lambda _c, lost=lost: lost.set())
                 await conn.add_listener(PG_CHANNEL, self._heard)
                 self.connected.set()
                 if not first:  # announcements made while nobody listened are lost

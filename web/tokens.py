@@ -31,7 +31,7 @@ class TokenEndpoint:
             body = None
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not code or len(code) > 512:
-            return _error(400, "Send {\"code\": ...} from the SDK's authorize().")
+            return _error(400, 'Send {"code": ...} from the SDK\'s authorize().')
         try:
             identity = await self.api.exchange(code)
         except DiscordRefused as exc:
