@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from db.changes import Changed
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -110,6 +111,11 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                 except ConstraintViolation as exc:
                     statement.on_conflict(exc)
                     raise
+
+    async def watch_changes(self, told: Changed) -> None:
+        """From now on, ``told(game id, channel id)`` after each write to a game or its seats
+        made by any process sharing the database (db/changes.py); one watcher per store."""
+        raise NotImplementedError
 
     async def check_writable(self) -> None:
         """Raise DatabaseUnusable unless a write transaction can start (the health check)."""
