@@ -102,6 +102,12 @@ messages: $(VENV)/.test
 messages-check: $(VENV)/.test
 	$(PY) -m tools.messages check $(DOMAINS)
 
+# A local live table without Discord: the fake Discord and a bot with its web server on, and
+# the page's address for each of three players (tools/web.py). PORT=8787 by default.
+web: $(VENV)/.test
+	@test -f page/dist/index.html || $(MAKE) --no-print-directory page
+	$(PY) -m tools.web
+
 bench: $(VENV)/.test
 	$(PY) -m bench.engine
 	$(PY) -m bench.views

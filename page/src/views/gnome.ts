@@ -29,6 +29,7 @@ function grid(ctx: Ctx, seat: number, cells: Cell[]): HTMLElement {
   const opening = mine && ctx.bound.pairs.size > 0;
   const first = opening ? (ctx.memory.get(FIRST) as number | undefined) ?? null : null;
   const open = opening ? openingCells(ctx.bound.pairs, first) : new Set<number>();
+  if (first !== null) open.add(first); // picked again: unpicked
   const box = h("div", { class: "grid", role: "group", "aria-label": ctx.table.seats[seat]?.name ?? "" });
   cells.forEach((cell, i) => {
     const card = cell.up ? cell.card : null;
