@@ -16,6 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 DIST = REPO / "page" / "dist" / "index.html"
 ARTIFACTS = REPO / "tests" / "artifacts" / "activity"
 POLL_MS = 25  # how often a wait looks at the page (not every animation frame: cheaper)
+FOCUSED = "s => document.activeElement?.matches(s) ? document.activeElement.tagName : null"
 PRESS_MS = 3000  # a move that does not come within this is gone (the table moved on)
 
 
@@ -101,10 +102,7 @@ class Tab:
         try:
             if self.keyboard:
                 await element.focus(timeout=PRESS_MS)
-                focused = await self.page.evaluate(
-                    "s => document.activeElement?.matches(s) ? document.activeElement.tagName : null",
-                    selector,
-                )
+                focused = await self.page.evaluate(FOCUSED, selector)
                 if focused is None:  # redrawn between the focus and the look
                     return False
                 assert focused == "BUTTON", f"{selector} is not a focusable button ({focused})"

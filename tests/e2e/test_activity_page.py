@@ -48,7 +48,8 @@ PHONE = {"width": 390, "height": 844}
 MOVE_LIMIT = 700
 # Prefer a face-down cell (Gnoming) or a card-bound move: games end sooner, as hurried people
 # play them.
-PICK = """els => els.map(e => [e.dataset.action, e.querySelector('.card:not([data-card])') !== null])"""
+PICK = """els => els.map(e => [
+    e.dataset.action, e.querySelector('.card:not([data-card])') !== null])"""
 
 
 @dataclass
@@ -125,7 +126,9 @@ async def move_in_dms(fake: FakeDiscord, user: int, rng: random.Random) -> bool 
     message, moves, menus = found
     if menus and (not moves or rng.random() < 0.5):
         menu = rng.choice(menus)
-        rec = await fake.select(user, int(message["id"]), menu.custom_id, [rng.choice(menu.options)[1]])
+        rec = await fake.select(
+            user, int(message["id"]), menu.custom_id, [rng.choice(menu.options)[1]]
+        )
     else:
         rec = await fake.click(user, int(message["id"]), rng.choice(moves).custom_id or "")
     reply = await rec.wait_response()
@@ -138,7 +141,11 @@ async def move_in_dms(fake: FakeDiscord, user: int, rng: random.Random) -> bool 
 async def join_from_the_channel(fake: FakeDiscord, channel: int, user: int) -> None:
     def lobby() -> dict[str, Any] | None:
         return next(
-            (m for m in reversed(fake.messages(channel)) if any(b.label == "Join" for b in buttons(m))),
+            (
+                m
+                for m in reversed(fake.messages(channel))
+                if any(b.label == "Join" for b in buttons(m))
+            ),
             None,
         )
 
@@ -224,7 +231,9 @@ async def test_two_tabs_and_a_dm_player_play_every_game(
                 base = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}"
                 tabs = [
                     await open_tab(browser, f"{base}&user_id={alice}", alice, f"{game}-alice"),
-                    await open_tab(browser, f"{base}&user_id={bob}", bob, f"{game}-bob", phone=True),
+                    await open_tab(
+                        browser, f"{base}&user_id={bob}", bob, f"{game}-bob", phone=True
+                    ),
                 ]
                 tables.append(Table(game, channel, tabs, third))
             await asyncio.gather(*(play(fake, db, t, 20261203 + i) for i, t in enumerate(tables)))
