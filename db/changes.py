@@ -2,7 +2,7 @@
 
 The database announces them itself, so no code path that changes a game can forget to:
 
-- PostgreSQL: triggers (migration 014) ``pg_notify('game_changes', '<game>:<channel>')``,
+- PostgreSQL: triggers (migration 015) ``pg_notify('game_changes', '<game>:<channel>')``,
   delivered at commit to every process listening; :class:`PgListener` keeps one connection of
   its own LISTENing, and listens again on a new one if it is lost.
 - SQLite (one process): temporary triggers on the store's connection call a function of that

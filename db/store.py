@@ -112,10 +112,8 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                     statement.on_conflict(exc)
                     raise
 
-    async def watch_changes(self, told: Changed) -> None:
-        """From now on, ``told(game id, channel id)`` after each write to a game or its seats
-        made by any process sharing the database (db/changes.py); one watcher per store."""
-        raise NotImplementedError
+    async def watch_changes(self, told: Changed) -> None:  # one per store: db/changes.py
+        raise NotImplementedError  # the engines tell ``told`` of every process's game writes
 
     async def check_writable(self) -> None:
         """Raise DatabaseUnusable unless a write transaction can start (the health check)."""

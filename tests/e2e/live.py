@@ -5,6 +5,7 @@ replayed from the bot's database (to check each frame against the seat's own vie
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -74,10 +75,8 @@ class Client:
             if left <= 0:
                 raise TimeoutError(f"no such frame; last: {self.frames[-1:]}")
             self._new.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._new.wait(), left)
-            except TimeoutError:
-                pass
 
     async def closed_with(self, timeout: float = 10.0) -> int | None:
         await asyncio.wait_for(asyncio.shield(self._reader), timeout)
@@ -106,7 +105,9 @@ async def connect(
 def state_at(db: Path, game_id: int, version: int) -> Any:
     """The game's engine state at ``version``, replayed from its seed and action log."""
     with sqlite3.connect(db) as conn:
-        name, seed = conn.execute("SELECT game, seed FROM games WHERE id = ?", (game_id,)).fetchone()
+        name, seed = conn.execute(
+            "SELECT game, seed FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         seats = conn.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,)).fetchone()
         actions = conn.execute(
             "SELECT seat, action FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq",

@@ -18,10 +18,18 @@ import aiohttp
 import pytest
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import action_count, bot_env, game_row, newest_live_controls, open_game
+from tests.e2e.driver import (
+    action_count,
+    bot_env,
+    find_button,
+    game_row,
+    newest_live_controls,
+    open_game,
+)
 from tests.e2e.live import Client, connect, live_env, login, state_at
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
+from tests.fakediscord.records import LAUNCH_ACTIVITY
 from tests.web.frames_check import check_frame
 from web.sessions import Sessions
 
@@ -55,8 +63,14 @@ async def test_players_and_a_spectator_on_the_live_table(
     alice, bob, carol, dora = (fake.user_named(n) for n in ("alice", "bob", "carol", "dora"))
     await open_game(fake, channel, alice, [bob], computers=0, game="hearts")
     table = next(m for m in fake.messages(channel) if "live:" in str(m.get("components")))
-    assert "Open the table" in str(table["components"])
-    instance = fake.activities.add_instance(channel, [alice, bob, carol])
+    live = find_button(table, "Open the table").custom_id or ""
+    launch = await (await fake.click(carol, int(table["id"]), live)).wait_response()
+    assert launch.type == LAUNCH_ACTIVITY  # the button opens the live table in the channel
+    instance = fake.activities.instance_of(channel)
+    assert instance is not None
+    command = await (await fake.slash(alice, channel, "hearts table")).wait_response()
+    assert command.type == LAUNCH_ACTIVITY and fake.activities.instance_of(channel) == instance
+    fake.activities.join(instance, bob)
     seats = {alice: 0, bob: 1, carol: None}
     async with aiohttp.ClientSession() as http:
         clients = {u: await connect(http, port, await login(http, fake, port, u), instance, u)

@@ -39,7 +39,8 @@ def position(name: str, moves: int) -> Loaded:
 
 def frame_for(loaded: Loaded, seat: int | None) -> dict[str, Any]:
     chosen = None if seat is None else loaded.seats[seat]
-    return json.loads(json.dumps(table_frame(loaded, chosen, Views(), [])))
+    frame: dict[str, Any] = json.loads(json.dumps(table_frame(loaded, chosen, Views(), [])))
+    return frame
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
