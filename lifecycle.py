@@ -5,8 +5,9 @@ say) get up to ``GRACE_SECONDS`` to finish, then the gateway and HTTP session cl
 database; the exit code is 0.
 
 The exit code says whether starting again can help, for whoever restarts the bot: 1 is an
-unexpected error (a restart may well help); 2 is a reason a restart does not fix (settings, an
-unusable database, a token Discord refuses), logged as one ERROR line. Discord or PostgreSQL
+unexpected error (a restart may well help), or the shard lease lost (leasing.py); 2 is a reason
+a restart does not fix (settings, an unusable database, a token Discord refuses, a shard that
+a live process runs), logged as one ERROR line. Discord or PostgreSQL
 unreachable or failing (no network, a 5xx, a server still starting after a reboot) is not a
 reason to exit at all: that step is tried again in this process, pausing
 ``RETRY_FIRST_SECONDS`` and doubling up to ``RETRY_MAX_SECONDS``, one WARNING line per try, as
