@@ -72,6 +72,8 @@ from settings import (
     heartbeat_seconds,
     http_only,
 )
+from web.activity import Activity
+from web.discord_api import DiscordApi
 from web.interactions import InteractionsEndpoint
 from web.server import WebServer
 from workers.drawing import DrawingProcess
@@ -134,6 +136,27 @@ class CardBot(client.CardBot):
             if settings.interactions == "http" and settings.public_key is not None:
                 endpoint = InteractionsEndpoint(settings.public_key, self.interaction_posted)
                 self.web.add_routes(endpoint.routes())
+        self.live: Activity | None = None  # the live table (discord.py's `activity` is taken)
+        if self.web is not None and settings.client_id and settings.client_secret:
+            self.live = self.live_table(settings.client_id, settings.client_secret)
+            self.web.add_routes(self.live.routes())
+            self.publisher.tables.live_button = True
+
+    def live_table(self, client_id: str, secret: str) -> Activity:
+        """The live table's backend (web/activity.py): Discord's API where discord.py's is."""
+        api = DiscordApi(
+            discord.http.Route.BASE,
+            bot_token=self.settings.token,
+            client_id=client_id,
+            client_secret=secret,
+        )
+        return Activity(
+            api=api,
+            secret=secret,
+            service=self.service,
+            publisher=self.publisher,
+            languages=self.languages,
+        )
 
     def interaction_posted(self, data: dict[str, Any]) -> None:
         """An interaction Discord POSTed (web/interactions.py), verified: handled as the
@@ -166,6 +189,8 @@ class CardBot(client.CardBot):
         await asyncio.gather(self.painter.start(), self.thinker.start())
         await self.add_cogs()
         await self.sync_commands()
+        if self.live is not None:
+            await self.live.start()
         if self.web is not None:
             await self.web.start()
 
@@ -176,7 +201,8 @@ class CardBot(client.CardBot):
         await self.add_cog(GuardCog(self))
         table = TableCog(self, self.service, self.publisher)
         await self.add_cog(table)
-        await self.add_cog(LobbyCog(self, self.service, self.publisher, table))
+        live = self.live is not None
+        await self.add_cog(LobbyCog(self, self.service, self.publisher, table, live=live))
         generation = (
             None if self.settings.database_url else generation_path(self.settings.database_path)
         )
@@ -221,6 +247,8 @@ class CardBot(client.CardBot):
         """
         if not self.is_closed():
             await lifecycle.finish_in_flight()
+            if self.live is not None:
+                await self.live.close()
             if self.web is not None:
                 await self.web.stop()
             await self.publisher.close(timeout=CLOSE_GRACE)

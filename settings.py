@@ -226,6 +226,13 @@ class Settings:
     interactions: str = "gateway"  # "http": Discord POSTs interactions to /interactions
     public_key: str | None = None  # the application's Ed25519 key (hex), for "http"
     gateway: bool = True  # False for `bot.py worker`: interactions over HTTP only
+    client_id: str | None = None  # the application's OAuth2 client id (the Activity)
+    client_secret: str | None = None  # its OAuth2 secret: signs the Activity's sessions
+
+    @property
+    def activity(self) -> bool:
+        """Whether the live table (the Activity, docs/activity.md) is served."""
+        return self.web_port is not None and bool(self.client_id and self.client_secret)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -281,4 +288,6 @@ class Settings:
             host,
             port,
             *interactions(source, port),
+            client_id=source.get("DISCORD_CLIENT_ID", "").strip() or None,
+            client_secret=source.get("DISCORD_CLIENT_SECRET", "").strip() or None,
         )

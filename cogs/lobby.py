@@ -13,7 +13,7 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
-from cogs.utils.controls import LOBBY, chosen_level, lobby_view
+from cogs.utils.controls import LIVE, LOBBY, chosen_level, lobby_view
 from cogs.utils.locale import public_language
 from cogs.utils.replies import answer, answering_errors, reply, within_budget
 from delivery.publisher import Publisher
@@ -41,6 +41,14 @@ class TableCommands(Protocol):
     ) -> None: ...
 
 
+async def launch(interaction: discord.Interaction[CardBot]) -> None:
+    """Answer with Discord's launch-activity response: the live table opens in the channel."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException:
+        log.warning("Discord refused to launch the live table", exc_info=True)
+
+
 def is_admin(interaction: discord.Interaction[CardBot]) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
@@ -53,8 +61,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
         service: GameService,
         publisher: Publisher,
         table: TableCommands,
+        *,
+        live: bool = False,
     ) -> None:
         self.bot = bot
+        self.live = live  # the live table (an Activity) is served: /<game> table launches it
         self.service = service
         self.publisher = publisher
         self.table = table
@@ -62,6 +73,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
 
     async def cog_load(self) -> None:
         self.bot.controls.on(LOBBY, self.on_lobby_button)
+        if self.live:
+            self.bot.controls.on(LIVE, self.on_live_button)
         for group in self.groups:
             self.bot.tree.add_command(group, override=True)
 
@@ -106,6 +119,12 @@ class LobbyCog(commands.Cog, name="Lobby"):
         @group.command(name="cancel", description="End this channel's game (host or Manage Server)")
         async def cancel(interaction: discord.Interaction[CardBot]) -> None:
             await self.cancel_command(interaction, name)
+
+        if self.live:
+
+            @group.command(name="table", description="Open the live table of this channel's game")
+            async def table(interaction: discord.Interaction[CardBot]) -> None:
+                await launch(interaction)
 
         return group
 
@@ -198,6 +217,10 @@ class LobbyCog(commands.Cog, name="Lobby"):
             self.publisher.close_lobby_message(loaded, later("🛑 This lobby was closed."))
         else:
             self.publisher.cancelled(loaded)
+
+    async def on_live_button(self, interaction: discord.Interaction[CardBot], _game: int) -> None:
+        """ "Open the table" on a table message: the live table of its channel."""
+        await launch(interaction)
 
     # -- lobby buttons -------------------------------------------------------------------
 

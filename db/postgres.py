@@ -19,6 +19,7 @@ import asyncpg
 
 from db import leases
 from db.budget import TAKE_SLOT, wait_of
+from db.changes import Changed, PgListener
 from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
 from db.migrations import Dialect, apply_postgres
 from db.store import TABLE_KEYS, Store, Tx
@@ -105,6 +106,7 @@ class PostgresStore(Store):
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         self._pool = pool
         self.url = url
+        self._listener: PgListener | None = None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
@@ -122,7 +124,13 @@ class PostgresStore(Store):
         return cls(pool, url)
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
         await self._pool.close()
+
+    async def watch_changes(self, told: Changed) -> None:
+        self._listener = PgListener(self.url, told)
+        await self._listener.start()
 
     async def take_rest_slot(self, key: str, limit: int, period: float) -> float:
         """One call of Discord's bucket ``key`` for this bot, shared with every process on

@@ -14,6 +14,7 @@ and raises :class:`StorageFull`; the connection stays usable for when space is b
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import fcntl
 import logging
@@ -26,6 +27,7 @@ from typing import Any, ClassVar, NoReturn
 
 import aiosqlite
 
+from db.changes import SQLITE_FUNCTION, SQLITE_TRIGGERS, Changed, from_thread
 from db.errors import (
     ConstraintViolation,
     DamagedDatabase,
@@ -110,7 +112,7 @@ class _SqliteTx:
     # cursor kept on this side would cost two more trips per statement, and a move makes
     # several. The rows changed come from the connection's running count (execute runs only
     # in a transaction that has the connection to itself, see db.gate, so no other statement
-    # runs in between; the schema has no triggers).
+    # runs in between; the only triggers, db.changes's, change no rows).
 
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         try:
@@ -185,6 +187,13 @@ class SqliteStore(Store):
                 _raise_mapped(exc, target)
             raise
         return cls(conn, target, lock)
+
+    async def watch_changes(self, told: Changed) -> None:
+        announce = from_thread(asyncio.get_running_loop(), told)
+        async with self._gate.exclusive():
+            await self._conn.create_function(SQLITE_FUNCTION, 2, announce)
+            for trigger in SQLITE_TRIGGERS:
+                await self._conn.execute(trigger)
 
     async def close(self) -> None:
         async with self._gate.exclusive():

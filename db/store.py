@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from db.changes import Changed
 from db.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -110,6 +111,9 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                 except ConstraintViolation as exc:
                     statement.on_conflict(exc)
                     raise
+
+    async def watch_changes(self, told: Changed) -> None:  # one per store: db/changes.py
+        raise NotImplementedError  # the engines tell ``told`` of every process's game writes
 
     async def check_writable(self) -> None:
         """Raise DatabaseUnusable unless a write transaction can start (the health check)."""

@@ -68,6 +68,7 @@ class TableMessages:
         self.refused: dict[int, Refused] = {}  # channel id -> its refusals
         # Told a channel's id when its tables that are behind should be drawn again.
         self.retry: Callable[[int], None] | None = None
+        self.live_button = False  # "Open the table" (the Activity is served: bot.py says so)
 
     def blocked(self, channel_id: int) -> bool:
         refused = self.refused.get(channel_id)
@@ -118,7 +119,7 @@ class TableMessages:
         elif timers and loaded.row.status == GameStatus.ACTIVE:
             panel = with_timers(panel, timers)
         live = loaded.row.status == GameStatus.ACTIVE
-        table_view = controls.table_view(loaded.row.id) if live else None
+        table_view = controls.table_view(loaded.row.id, live=self.live_button) if live else None
         return ui.table_key(view), {"embed": to_discord.embed(panel), "view": table_view}
 
     async def draw(self, shown: GameShown, *, urgent: bool) -> bool:

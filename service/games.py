@@ -20,6 +20,7 @@ from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.store import SeatUpdate, Store
 from engine.base import IllegalAction, Level
 from i18n import N_, later
+from service.changes import Changes
 from service.errors import CannotSave, GameClosed, NoGame, NotSeated, RejectedMove, StaleMove
 from service.lobbies import Lobbies
 from service.reports import Loaded, Move, Report, Upcoming, with_seat
@@ -58,6 +59,7 @@ class GameService(Lobbies):
     ) -> None:
         self.store = store
         self.showing = Showing(store)  # the delivery layer's port to the store
+        self.changes = Changes(store)  # every write to a game, by any process (web/ listens)
         self.turn_timeout = turn_timeout
         self._clock = clock
         self._think = think or think_in_thread

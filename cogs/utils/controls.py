@@ -20,6 +20,7 @@ a restart (all state lives in the database, none on view objects):
 - ``quit:<game>``               confirms ``/<game> leave``: a computer takes the clicker's seat
 - ``watch:<game>:<w>``          **Watch** on the table (``n``: a new private spectator's view)
                                and **Refresh** on that view (``r``: redrawn in place)
+- ``live:<game>``               **Open the table**: the live table, an Activity (docs/activity.md)
 
 Each is one :class:`CustomId` below: it writes ids (``LOBBY.id(game_id, "join")``) and reads
 them back (``LOBBY.parse``) as the values its handler takes, and it is a
@@ -35,9 +36,9 @@ have discord.py rebuild the clicked message's whole ``View``. Every other id is 
 the union of theirs: discord.py tries one pattern per click (not one per kind of button), and
 the item finds its row by the id's prefix. The item wraps a button, or a select (the lobby's
 computer menu), whatever the clicked component is; a select's choice is read from the
-interaction's data by its handler (:func:`chosen_level`). One class instead of a class per
-kind (or classes made by a factory) keeps one way in: the clicker's language, then the
-route's handler.
+interaction's data by its handler (:func:`chosen_level`). One class instead of a class per kind
+(or classes made by a factory) keeps one way in: the clicker's language, then the route's
+handler.
 
 The rare messages (lobby, leaderboard, replays, results) carry discord.py views of
 :class:`ControlButton` items; hands and the table, drawn on every move, carry components
@@ -148,11 +149,11 @@ EXPORT: CustomId[int] = CustomId("rx:{}", GAME_ID)
 PLAY_AGAIN: CustomId[int] = CustomId("again:{}", GAME_ID)
 LEAVE: CustomId[int] = CustomId("quit:{}", GAME_ID)
 WATCH: CustomId[int, str] = CustomId("watch:{}:{}", GAME_ID, choice("n", "r"))
+LIVE: CustomId[int] = CustomId("live:{}", GAME_ID)
 
 # The ids answered through ControlButton, by prefix.
-CLICKS: dict[str, CustomId[*tuple[Any, ...]]] = {
-    c.name: c for c in (LOBBY, HAND, BACK, BOARD_PAGE, REPLAY, EXPORT, PLAY_AGAIN, LEAVE, WATCH)
-}
+_ROUTED = (LOBBY, HAND, BACK, BOARD_PAGE, REPLAY, EXPORT, PLAY_AGAIN, LEAVE, WATCH, LIVE)
+CLICKS: dict[str, CustomId[*tuple[Any, ...]]] = {c.name: c for c in _ROUTED}
 
 
 def move_of(custom_id: str, data: Mapping[str, Any]) -> tuple[int, int, str] | None:
@@ -380,13 +381,14 @@ def leave_view(game_id: int) -> discord.ui.View:
 
 _SEAT_LOOKS: dict[str, dict[str, Any]] = {
     HAND.name: {"label": N_("My hand"), "style": _PRIMARY, "emoji": "🃏"},
+    LIVE.name: {"label": N_("Open the table"), "style": _SECONDARY, "emoji": "🎴"},
     # "I'm back" goes on the last row, below any grid of cards (rows 0-2).
     BACK.name: {"label": N_("I'm back"), "style": _SUCCESS, "emoji": "👋", "row": 4},
 }
 
 
 def seat_button(route: CustomId[int], game_id: int) -> tuple[str, dict[str, Any]]:
-    """ "My hand" (``HAND``) or "I'm back" (``BACK``): the custom id and look
+    """ "My hand" (``HAND``), "I'm back" (``BACK``) or "Open the table" (``LIVE``): the id and look
     (``discord.ui.Button``'s other arguments, the label in the current language)."""
     look = _SEAT_LOOKS[route.name]
     return route.id(game_id), {**look, "label": translate(look["label"])}
@@ -481,11 +483,12 @@ def hand_message(
     }
 
 
-def table_view(game_id: int) -> to_discord.RawView:
-    """The table's buttons: "My hand" and the spectator's "Watch" (cogs/watching.py)."""
+def table_view(game_id: int, *, live: bool = False) -> to_discord.RawView:
+    """The table's buttons: "My hand", "Watch" (cogs/watching.py) and, live, "Open the table"."""
     rows = to_discord.Rows()
-    rows.add(*_looked(*seat_button(HAND, game_id)))
-    rows.add(*_looked(*watch_button(game_id)))
+    for button in (seat_button(HAND, game_id), watch_button(game_id), seat_button(LIVE, game_id)):
+        if live or button[0] != LIVE.id(game_id):
+            rows.add(*_looked(*button))
     return rows.view()
 
 

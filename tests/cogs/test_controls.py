@@ -26,6 +26,7 @@ SAMPLES: dict[str, tuple[Any, ...]] = {
     "again": (12,),
     "quit": (12,),
     "watch": (12, "r"),
+    "live": (12,),
 }
 TEMPLATE = ControlButton.__discord_ui_compiled_template__
 

@@ -12,6 +12,7 @@ from .records import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE_MESSAGE,
+    LAUNCH_ACTIVITY,
     MODAL,
     PONG,
     UPDATE_MESSAGE,
@@ -64,7 +65,8 @@ def register(api: RestApi) -> None:
         is_component = rec.source_message_id is not None
         if ctype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and not is_component:
             raise HttpError(400, 50035, "Invalid Form Body: update needs a component message")
-        if ctype not in (PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, 6, 7, MODAL):
+        allowed = (PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, 6, 7, MODAL, LAUNCH_ACTIVITY)
+        if ctype not in allowed:
             raise HttpError(400, 50035, f"Invalid Form Body: callback type {ctype}")
         rec.acked_at = time.monotonic()
         ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
@@ -95,6 +97,9 @@ def register(api: RestApi) -> None:
                 message = source.data
         elif ctype == MODAL:
             rec.outputs.append(Output("modal", None, data))
+        elif ctype == LAUNCH_ACTIVITY:
+            launched = fake.activities.launched(rec.channel_id, rec.user_id)
+            rec.outputs.append(Output("activity", None, {"instance_id": launched}))
         rec.response = Reply(
             type=ctype,
             data=data,
@@ -112,7 +117,11 @@ def register(api: RestApi) -> None:
                 "response_message_ephemeral": ephemeral,
             }
         }
-        if rec.original_message_id is not None and ctype != MODAL:
+        if ctype == LAUNCH_ACTIVITY:
+            instance = fake.activities.instance_of(rec.channel_id)
+            answer["resource"] = {"type": ctype, "activity_instance": {"id": instance}}
+            answer["interaction"]["activity_instance_id"] = instance
+        if rec.original_message_id is not None and ctype not in (MODAL, LAUNCH_ACTIVITY):
             answer["interaction"]["response_message_id"] = str(rec.original_message_id)
         if message is not None:
             answer["resource"] = {"type": ctype, "message": message}

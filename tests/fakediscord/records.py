@@ -19,6 +19,7 @@ DEFERRED_CHANNEL_MESSAGE = 5
 DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
 MODAL = 9
+LAUNCH_ACTIVITY = 12
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class RecordedRequest:
 
 @dataclass(frozen=True)
 class Output:
-    """Something visible an interaction produced: kind is reply/update/followup/edit/modal."""
+    """Something visible an interaction produced: kind is reply/update/followup/edit/modal
+    (or activity: a launch-activity response, its payload the instance)."""
 
     kind: str
     message_id: int | None

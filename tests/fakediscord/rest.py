@@ -35,6 +35,12 @@ class RestApi(Router):
         super().__init__(fake)
         add = self._add
         add("GET", "/users/@me", self.get_me)
+        add("POST", "/oauth2/token", self.fake.activities.token)
+        add(
+            "GET",
+            "/applications/{application_id}/activity-instances/{instance_id}",
+            self.fake.activities.instance,
+        )
         add("GET", "/users/{user_id}", self.get_user)
         add("POST", "/users/@me/channels", self.open_dm)
         add("GET", "/gateway", self.get_gateway)
@@ -121,6 +127,9 @@ class RestApi(Router):
         return 200, {"items": []}
 
     async def get_me(self, ctx: Ctx) -> Result:
+        user_id = self.fake.activities.bearer_user(ctx.authorization)
+        if user_id is not None:  # an Activity's user, by their OAuth2 token
+            return 200, self.fake.users[user_id].payload()
         return 200, {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False}
 
     async def get_user(self, ctx: Ctx) -> Result:

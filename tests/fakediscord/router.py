@@ -52,6 +52,7 @@ class Ctx:
     query: dict[str, str]
     body: Any
     files: list[UploadedFile] = field(default_factory=list)
+    authorization: str = ""  # the Authorization header (a bearer token for /users/@me)
 
     def int_param(self, name: str) -> int:
         return int(self.params[name])
@@ -70,6 +71,7 @@ _PLACEHOLDERS = {
     "emoji": r"[^/]+",
     "reaction_user": r"[^/]+",
     "message": r"@original|\d+",
+    "instance_id": r"[^/]+",
 }
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -125,6 +127,8 @@ def banned_response() -> web.Response:
 
 
 async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
+    if request.content_type == "application/x-www-form-urlencoded":  # OAuth2's token route
+        return {k: str(v) for k, v in (await request.post()).items()}, []
     if request.content_type.startswith("multipart/"):
         reader = await request.multipart()
         body: Any = None
@@ -200,6 +204,7 @@ class Router:
         except (ValueError, UnicodeDecodeError):
             body, files = None, []
         ctx = Ctx(request.method, path, {}, dict(request.query), body, files)
+        ctx.authorization = request.headers.get("Authorization", "")
         found = self.match(request.method, path) if known else None
         kind = "" if found is None else found[0].kind
         headers: dict[str, str] = {}
@@ -267,6 +272,10 @@ class Router:
         )
 
     def _authorised(self, request: web.Request, path: str) -> bool:
-        if path.startswith(("/webhooks/", "/interactions/")):
+        if path.startswith(("/webhooks/", "/interactions/", "/oauth2/token")):
+            return True
+        if path == "/users/@me" and self.fake.activities.bearer_user(
+            request.headers.get("Authorization", "")
+        ):
             return True
         return request.headers.get("Authorization") == f"Bot {self.fake.token}"

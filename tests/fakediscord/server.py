@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as _interactions
+from .activities import Activities
 from .endpoint import Endpoint
 from .faults import FaultInjector
 from .gateway import GatewaySession, handle_gateway
@@ -111,6 +112,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.ack_deadline = 3.0
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
+        self.activities = Activities(self)  # OAuth2 and activity instances
         self._rest = RestApi(self)
         self._runner: web.AppRunner | None = None
         self.port = 0

@@ -1,0 +1,103 @@
+"""The live table's calls to Discord against the fake: the code exchange and the instance check."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import aiohttp
+import pytest
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.activities import CLIENT_SECRET
+from web.discord_api import DiscordApi, NotInInstance, channel_for
+from web.server import WebServer
+from web.sessions import Sessions
+from web.tokens import TokenEndpoint
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    guild = fake.add_guild("Test Server")
+    fake.add_channel(guild, "games")
+    fake.add_channel(guild, "general")
+    fake.add_user("alice")
+    fake.add_user("bob")
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+async def api(fake: FakeDiscord) -> AsyncIterator[DiscordApi]:
+    api = DiscordApi(
+        f"{fake.url}/api/v10",
+        bot_token=fake.token,
+        client_id=str(fake.application_id),
+        client_secret=CLIENT_SECRET,
+    )
+    yield api
+    await api.close()
+
+
+async def test_a_code_is_exchanged_for_its_user_and_a_session(
+    fake: FakeDiscord, api: DiscordApi
+) -> None:
+    alice = fake.user_named("alice")
+    sessions = Sessions(CLIENT_SECRET)
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(TokenEndpoint(api, sessions).routes())
+    await server.start()
+    base = f"http://127.0.0.1:{server.bound_port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            code = fake.activities.issue_code(alice)
+            async with http.post(f"{base}/api/token", json={"code": code}) as response:
+                assert response.status == 200
+                body = await response.json()
+            assert body["user"] == {"id": str(alice), "name": "alice"}
+            viewer = sessions.read(body["session"])
+            assert viewer is not None and viewer.user_id == alice
+            assert fake.activities.bearer_user(f"Bearer {body['access_token']}") == alice
+            # a code works once; a made-up one never; no code is a bad request
+            async with http.post(f"{base}/api/token", json={"code": code}) as response:
+                assert response.status == 401
+            async with http.post(f"{base}/api/token", json={"code": "mock:1"}) as response:
+                assert response.status == 401
+            async with http.post(f"{base}/api/token", data=b"not json") as response:
+                assert response.status == 400
+    finally:
+        await server.stop()
+    assert fake.activities.exchanges == 1
+
+
+async def test_a_wrong_client_secret_is_refused(fake: FakeDiscord) -> None:
+    api = DiscordApi(
+        f"{fake.url}/api/v10",
+        bot_token=fake.token,
+        client_id=str(fake.application_id),
+        client_secret="not the secret",
+    )
+    try:
+        with pytest.raises(Exception, match="401"):
+            await api.exchange(fake.activities.issue_code(fake.user_named("alice")))
+    finally:
+        await api.close()
+
+
+async def test_the_instance_gives_the_channel_of_a_user_in_it(
+    fake: FakeDiscord, api: DiscordApi
+) -> None:
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    games, general = fake.channel_named("games"), fake.channel_named("general")
+    instance = fake.activities.add_instance(games, [alice])
+    assert await channel_for(api, instance, alice) == games
+    assert await channel_for(api, instance, alice, games) == games
+    with pytest.raises(NotInInstance, match="another channel"):
+        await channel_for(api, instance, alice, general)  # the page says it is elsewhere
+    with pytest.raises(NotInInstance, match="not in the instance"):
+        await channel_for(api, instance, bob)
+    fake.activities.join(instance, bob)  # bob joins: looked up afresh, not the kept answer
+    assert await channel_for(api, instance, bob) == games
+    with pytest.raises(NotInInstance):
+        await channel_for(api, "i-unknown", alice)

@@ -1,0 +1,45 @@
+"""The live table's backend, put together (docs/activity.md): ``POST /api/token``, the
+websocket ``GET /api/live`` and the page's files, on the bot's web server."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from delivery.publisher import Publisher
+from service.games import GameService
+from service.languages import Languages
+from web.discord_api import DiscordApi
+from web.hub import Hub
+from web.live import LiveEndpoint, close_all
+from web.page import PageFiles
+from web.sessions import Sessions
+from web.tokens import TokenEndpoint
+
+
+class Activity:
+    def __init__(
+        self,
+        *,
+        api: DiscordApi,
+        secret: str,
+        service: GameService,
+        publisher: Publisher,
+        languages: Languages,
+    ) -> None:
+        self.api = api
+        self.sessions = Sessions(secret)
+        self.hub = Hub(service)
+        self.token = TokenEndpoint(api, self.sessions)
+        self.live = LiveEndpoint(self.hub, service, publisher, languages, api, self.sessions)
+        self.page = PageFiles()
+
+    def routes(self) -> list[web.AbstractRouteDef]:
+        """The page's catch-all goes last: the API's routes and /health come first."""
+        return [*self.token.routes(), *self.live.routes(), *self.page.routes()]
+
+    async def start(self) -> None:
+        await self.hub.start()
+
+    async def close(self) -> None:
+        await close_all(self.hub)
+        await self.api.close()

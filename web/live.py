@@ -1,0 +1,218 @@
+"""``GET /api/live``: one websocket per viewer of the live table (docs/activity.md).
+
+The first message is the hello (session, activity instance); the instance gives the channel
+whose game the viewer watches (web/hub.py sends the frames). A move goes through the same
+service call as a button click (``GameService.act``: the seat's step guards against a stale or
+doubled move) and is then published like a click's, so the DMs and the channel's table show
+it; a lobby operation likewise. A refusal is a ``refused`` frame; nothing is applied.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+import i18n
+from delivery.lobbies import LobbyMessages
+from delivery.publisher import Publisher
+from engine import GAMES
+from engine.base import Level
+from i18n import N_
+from service.errors import PlayError
+from service.games import GameService
+from service.languages import Languages
+from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
+from web.hub import Hub, Viewer
+from web.sessions import Sessions
+
+log = logging.getLogger(__name__)
+
+HELLO_SECONDS = 10.0
+FLOOD_MESSAGES, FLOOD_SECONDS = 20, 5.0
+MAX_MESSAGE = 4096
+BAD_MESSAGE, BAD_SESSION, BAD_INSTANCE, FLOODING = 4000, 4001, 4003, 4008
+NOT_HERE = N_("That game is not at this table.")
+SERVER_ONLY = N_("Games are played in a server channel.")
+
+
+class Refused(Exception):
+    """A request the viewer is told no to (the message is translated when sent)."""
+
+
+class LiveEndpoint:
+    def __init__(
+        self,
+        hub: Hub,
+        service: GameService,
+        publisher: Publisher,
+        languages: Languages,
+        api: DiscordApi,
+        sessions: Sessions,
+    ) -> None:
+        self.hub = hub
+        self.service = service
+        self.publisher = publisher
+        self.lobbies = LobbyMessages(publisher)
+        self.languages = languages
+        self.api = api
+        self.sessions = sessions
+
+    def routes(self) -> list[web.AbstractRouteDef]:
+        return [web.get("/api/live", self.handle)]
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
+        await ws.prepare(request)
+        viewer = await self._hello(ws)
+        if viewer is None:
+            return ws
+        try:
+            await viewer.send_now(
+                {
+                    "type": "welcome",
+                    "user": {"id": str(viewer.user_id), "name": viewer.name},
+                    "channel_id": str(viewer.channel_id),
+                    "language": viewer.language,
+                }
+            )
+            await self.hub.join(viewer)
+            await self._serve(viewer)
+        finally:
+            self.hub.leave(viewer)
+        return ws
+
+    async def _hello(self, ws: web.WebSocketResponse) -> Viewer | None:
+        try:
+            message = await ws.receive(timeout=HELLO_SECONDS)
+        except TimeoutError:
+            await ws.close(code=BAD_SESSION, message=b"no hello")
+            return None
+        data = _json(message)
+        if data is None or data.get("type") != "hello":
+            await ws.close(code=BAD_MESSAGE, message=b"the first message must be a hello")
+            return None
+        who = self.sessions.read(data.get("session"))
+        if who is None:
+            await ws.close(code=BAD_SESSION, message=b"bad or expired session")
+            return None
+        claimed = data.get("channel_id")
+        try:
+            channel_id = await channel_for(
+                self.api,
+                str(data.get("instance") or ""),
+                who.user_id,
+                int(claimed) if isinstance(claimed, str | int) and str(claimed).isdigit() else None,
+            )
+            found = await self.api.instance(str(data.get("instance")))
+        except NotInInstance as exc:
+            log.info("user %s refused at instance %r: %s", who.user_id, data.get("instance"), exc)
+            await ws.close(code=BAD_INSTANCE, message=b"not an instance of yours")
+            return None
+        except DiscordUnreachable as exc:
+            log.warning("cannot check an activity instance: %s", exc)
+            await ws.close(code=1011, message=b"Discord cannot be reached; try again")
+            return None
+        language = await self.languages.private(who.user_id, found.guild_id)
+        return Viewer(ws, who.user_id, who.name, channel_id, found.guild_id, language)
+
+    async def _serve(self, viewer: Viewer) -> None:
+        ws = viewer.ws
+        recent: deque[float] = deque()
+        async for message in ws:
+            now = time.monotonic()
+            recent.append(now)
+            while recent and now - recent[0] > FLOOD_SECONDS:
+                recent.popleft()
+            if len(recent) > FLOOD_MESSAGES:
+                log.info("user %s flooded the live table; closing", viewer.user_id)
+                await ws.close(code=FLOODING, message=b"too many messages")
+                return
+            data = _json(message)
+            kind = None if data is None else data.get("type")
+            if data is None or kind not in ("move", "lobby"):
+                await ws.close(code=BAD_MESSAGE, message=b"not a message of the live table")
+                return
+            try:
+                if kind == "move":
+                    await self._move(viewer, data)
+                else:
+                    await self._lobby(viewer, data)
+            except (PlayError, Refused) as exc:
+                with i18n.using(viewer.language):
+                    reason = exc.translated() if isinstance(exc, PlayError) else i18n._(str(exc))
+                await viewer.send_now({"type": "refused", "reason": reason})
+
+    async def _move(self, viewer: Viewer, data: dict[str, Any]) -> None:
+        game_id, step, action = data.get("game_id"), data.get("step"), data.get("action")
+        if not isinstance(game_id, int) or not isinstance(step, int):
+            raise Refused(NOT_HERE)
+        if not isinstance(action, str) or not action or len(action) > 100:
+            raise Refused(NOT_HERE)
+        if self.hub.games.get(viewer.channel_id) != game_id:
+            raise Refused(NOT_HERE)
+        report = await self.service.act(game_id, viewer.user_id, step, action)
+        self.publisher.publish(report)
+
+    async def _lobby(self, viewer: Viewer, data: dict[str, Any]) -> None:
+        op, channel = data.get("op"), viewer.channel_id
+        if viewer.guild_id is None:
+            raise Refused(SERVER_ONLY)
+        if op == "open":
+            game = data.get("game")
+            if not isinstance(game, str) or game not in GAMES:
+                raise Refused(NOT_HERE)
+            loaded = await self.service.open_lobby(
+                game=game,
+                guild_id=viewer.guild_id,
+                channel_id=channel,
+                host_id=viewer.user_id,
+                host_name=viewer.name,
+            )
+            self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
+            return
+        game_id = self.hub.games.get(channel)
+        if game_id is None:
+            raise Refused(NOT_HERE)
+        if op == "join":
+            user, name = viewer.user_id, viewer.name
+            loaded = await self.service.join(game_id, user, name, channel_id=channel)
+        elif op == "add_computer":
+            level = data.get("level")
+            chosen = Level(level) if level in {str(v) for v in Level} else None
+            loaded = await self.service.add_computer(
+                game_id, viewer.user_id, channel_id=channel, level=chosen
+            )
+        elif op == "start":
+            report = await self.service.start(game_id, viewer.user_id, channel_id=channel)
+            self.lobbies.started(report.after)
+            self.publisher.publish(report)
+            return
+        else:
+            raise Refused(NOT_HERE)
+        self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
+
+    async def _computers(self, guild_id: int) -> bool:
+        return await self.service.computers_allowed(guild_id)
+
+
+def _json(message: Any) -> dict[str, Any] | None:
+    if message.type != WSMsgType.TEXT:
+        return None
+    try:
+        data = json.loads(message.data)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+async def close_all(hub: Hub) -> None:
+    """Close every viewer's socket (the bot is stopping): they reconnect to another process,
+    or to this one once it is back."""
+    sockets = [v.ws for viewers in hub.channels.values() for v in viewers]
+    await asyncio.gather(*(ws.close(code=1012, message=b"restarting") for ws in sockets))
