@@ -5,8 +5,9 @@ say) get up to ``GRACE_SECONDS`` to finish, then the gateway and HTTP session cl
 database; the exit code is 0.
 
 The exit code says whether starting again can help, for whoever restarts the bot: 1 is an
-unexpected error (a restart may well help); 2 is a reason a restart does not fix (settings, an
-unusable database, a token Discord refuses), logged as one ERROR line. Discord or PostgreSQL
+unexpected error (a restart may well help), or the shard lease lost (leasing.py); 2 is a reason
+a restart does not fix (settings, an unusable database, a token Discord refuses, a shard that
+a live process runs), logged as one ERROR line. Discord or PostgreSQL
 unreachable or failing (no network, a 5xx, a server still starting after a reboot) is not a
 reason to exit at all: that step is tried again in this process, pausing
 ``RETRY_FIRST_SECONDS`` and doubling up to ``RETRY_MAX_SECONDS``, one WARNING line per try, as
@@ -34,6 +35,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from typing import TypeVar
 
 import aiohttp
 import asyncpg
@@ -47,6 +49,7 @@ from db.postgres import describe
 from db.probe import DatabaseUnusable, check_writable
 from db.store import Store
 from heartbeat import Beat, Heartbeat, heartbeat_path, write_beat
+from leasing import LEASE_ERRORS, ShardHeld, ShardLease, shard_lease
 from settings import Settings, SettingsError, database_path, on_cannot_start
 
 log = logging.getLogger("lifecycle")
@@ -221,11 +224,13 @@ async def open_store(settings: Settings) -> Store:
 
 
 class StopSignals:
-    """SIGTERM and SIGINT set ``requested`` (and say which) instead of killing the process."""
+    """SIGTERM and SIGINT set ``requested`` (and say which) instead of killing the process;
+    so does :meth:`fail`, from inside, for an exit code of 1."""
 
     def __init__(self) -> None:
         self.requested = asyncio.Event()
         self.name = ""
+        self.failed = False
         self._installed: list[signal.Signals] = []
 
     @property
@@ -247,6 +252,12 @@ class StopSignals:
         for sig in self._installed:
             loop.remove_signal_handler(sig)
         self._installed.clear()
+
+    def fail(self, why: str) -> None:
+        """Stop as a signal does, then exit 1 (the shard lease lost: a restart may help)."""
+        if not self.requested.is_set():
+            self.name, self.failed = why, True
+            self.requested.set()
 
     def _received(self, sig: signal.Signals) -> None:
         if self.requested.is_set():
@@ -344,9 +355,18 @@ async def run(settings: Settings, build: Callable[[Store], commands.Bot]) -> int
         if store is None:
             return EXIT_OK  # stopped while waiting for the database
         try:
-            code = await _run_bot(settings, lambda: build(store), signals)
+            lease = shard_lease(settings, store, lambda: signals.fail("the shard lease is lost"))
+            if lease is not None and not await _retrying(lambda: _take(lease), signals):
+                return EXIT_OK  # stopped while waiting for the database
+            try:
+                code = await _run_bot(settings, lambda: build(store), signals)
+            finally:
+                if lease is not None:
+                    await lease.release()
         finally:
             await store.close()
+        if signals.failed:
+            return EXIT_FAILED
         if code == EXIT_OK:
             log.info("stopped; database closed")
         return code
@@ -390,7 +410,23 @@ async def _run_bot(
             await bot.close()
 
 
-async def _retrying(step: Callable[[], Awaitable[Store]], signals: StopSignals) -> Store | None:
+async def _take(lease: ShardLease) -> bool:
+    """Take this process's shard lease and keep it (leasing.py); CannotStart if a live process
+    holds a shard, or, tried again, if PostgreSQL cannot answer."""
+    try:
+        await lease.take()
+    except ShardHeld as exc:
+        raise CannotStart(str(exc)) from None
+    except LEASE_ERRORS as exc:
+        raise CannotStart(f"Cannot lease {lease.text}: {exc}", transient=True) from None
+    lease.start()
+    return True
+
+
+Step = TypeVar("Step")
+
+
+async def _retrying(step: Callable[[], Awaitable[Step]], signals: StopSignals) -> Step | None:
     """``step()``, tried again after a pause while it fails for a transient reason; None if a
     stop signal came meanwhile."""
     pause = RETRY_FIRST_SECONDS

@@ -43,6 +43,18 @@ def syncs_commands(settings: Settings) -> bool:
     return settings.gateway and runs_shard_zero(settings)
 
 
+def leased_shards(settings: Settings) -> tuple[int, tuple[int, ...]] | None:
+    """(SHARD_COUNT, the shards this process runs): what it must hold alone (leasing.py). An
+    unsharded bot is shard 0 of 1, which overlaps every shard of any count; a worker runs no
+    shard (None)."""
+    if not settings.gateway:
+        return None
+    if settings.shard_count is None:
+        return 1, (0,)
+    ids = settings.shard_ids if settings.shard_ids is not None else range(settings.shard_count)
+    return settings.shard_count, tuple(ids)
+
+
 def describe(settings: Settings) -> str:
     if not settings.gateway:
         return "worker, no gateway"

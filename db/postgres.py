@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NoReturn
 
 import asyncpg
 
+from db import leases
 from db.budget import TAKE_SLOT, wait_of
 from db.changes import Changed, PgListener
 from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
@@ -137,6 +138,34 @@ class PostgresStore(Store):
         async with self._connection() as conn:
             try:
                 return wait_of(await conn.fetchval(TAKE_SLOT, key, limit, period))
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+
+    async def take_shard_leases(
+        self, count: int, shards: Sequence[int], holder: str, ttl: float
+    ) -> leases.HeldShard | None:
+        """Lease ``shards`` of ``count`` to ``holder`` for ``ttl`` s, all or none (db/leases.py):
+        None when taken, else the live lease of another holder that overlaps one of them."""
+        async with self._connection() as conn:
+            try:
+                row = await conn.fetchrow(leases.TAKE, count, list(shards), holder, ttl)
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+        return leases.held_shard(row)
+
+    async def renew_shard_leases(self, holder: str, ttl: float) -> int:
+        """Renew ``holder``'s unexpired leases for ``ttl`` s; how many there were."""
+        async with self._connection() as conn:
+            try:
+                return int(await conn.fetchval(leases.RENEW, holder, ttl))
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+
+    async def release_shard_leases(self, holder: str) -> None:
+        """Give up every lease of ``holder`` (a clean stop: the shards are free at once)."""
+        async with self._connection() as conn:
+            try:
+                await conn.execute(leases.RELEASE, holder)
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
 

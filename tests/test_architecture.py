@@ -38,6 +38,7 @@ PROJECT = (
     "lifecycle",
     "heartbeat",
     "sharding",
+    "leasing",
     "waiting",
 )
 MAX_LINES = 500

@@ -11,7 +11,7 @@ from discord.ext import commands
 import sharding
 from bot import CardBot, ShardedCardBot, build_bot
 from db import open_store
-from settings import Settings, SettingsError
+from settings import Settings, SettingsError, http_only
 from tests.test_startup import assert_one_line_failure, run_bot
 
 BASE = {"DISCORD_TOKEN": "t"}
@@ -78,3 +78,13 @@ async def test_bot_class_follows_the_settings(tmp_path: Path) -> None:
         assert sharded.shard_text == "shards 2,3 of 4"
     finally:
         await store.close()
+
+
+def test_the_shards_a_process_leases() -> None:
+    """What a gateway process must hold alone (leasing.py): its shards; an unsharded bot is
+    shard 0 of 1; a worker runs no shard, so it leases none."""
+    assert sharding.leased_shards(settings()) == (1, (0,))
+    assert sharding.leased_shards(settings(SHARD_COUNT="3")) == (3, (0, 1, 2))
+    assert sharding.leased_shards(settings(SHARD_COUNT="4", SHARD_IDS="3,1")) == (4, (3, 1))
+    http = {"INTERACTIONS": "http", "DISCORD_PUBLIC_KEY": "ab" * 32, "WEB_PORT": "0"}
+    assert sharding.leased_shards(http_only(settings(**http, SHARD_COUNT="2"))) is None

@@ -9,6 +9,7 @@ from engine import policy_for
 from engine.base import Level, Policy, RandomPolicy
 from engine.grinch import CARD_INDEX, GAME, ROWS, ChooseRow, GrinchState, canonical, row_values
 from engine.grinch.ai import POLICIES, POLICY, EasyPolicy, HardPolicy
+from engine.grinch.ai.roles import RoleModel, free_mask, roles_after
 
 HARD = POLICIES[Level.HARD]
 EASY = POLICIES[Level.EASY]
@@ -135,3 +136,16 @@ def test_easy_beats_random_and_normal_beats_easy_on_points() -> None:
         margin_easy += (totals[0] - totals[1]) * (1 - 2 * swap)
     assert margin_random > 0
     assert margin_easy > 0
+
+
+def test_the_role_model_knows_who_will_be_the_grinch() -> None:
+    # Two players: seat 0 is the Grinch of rounds 1, 3 and 5; seat 1 of rounds 2, 4 and 6.
+    assert roles_after(0, 2, 1, 6) == (False, True, False, True, False)
+    assert roles_after(1, 4, 0, 4) == (False, True, False, False)
+    model = RoleModel(hands=60)
+    free = free_mask(["wreaths", "noise"])
+    # The Grinch chooses from more cards, so a round as the Grinch is worth more.
+    assert model.value(free, (True,)) > model.value(free, (False,))
+    costs = dict(model.costs(free, (True, False)))
+    assert set(costs) == {i for i, row in enumerate(ROWS) if row not in ("wreaths", "noise")}
+    assert min(costs.values()) == 0.0

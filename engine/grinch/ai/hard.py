@@ -4,6 +4,8 @@
 - Exact play where the choices left are few: the turn-3 Grinch's first take is an
   expectimax over every deck card and the second take it allows, the last take and the
   last discard are exact.
+- Later rounds are modelled with each seat's roles in them (``roles``): a seat that will be
+  the Grinch again keeps its hardest rows for then.
 - A hand is valued by the chance of winning the game it leads to, not by its points alone:
   each opponent's final total is modelled from their sheet (total so far plus the model of
   their free rows) with a normal spread per round still to play, so a player who is behind
@@ -20,10 +22,11 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from engine.base import View
-from engine.grinch.ai.normal import TURNS, Adjust, GrinchPolicy, cells, row_costs
+from engine.grinch.ai.normal import TURNS, Adjust, GrinchPolicy, cells
+from engine.grinch.ai.roles import RoleModel, free_mask, roles_after
 from engine.grinch.scoring import CARD_INDEX, CARDS, ROWS
 
-SAMPLES: Final = 48
+SAMPLES: Final = 64
 SPREAD: Final = 9.0  # standard deviation of one player's points in one round, for the model
 TIE_WEIGHT: Final = 0.002  # weight of plain points next to the winning chance
 
@@ -46,15 +49,17 @@ class HardPolicy(GrinchPolicy):
         samples: int = SAMPLES,
         spread: float = SPREAD,
         future: MappingProxyType[tuple[int, int], float] | None = None,
+        roles: RoleModel | None = None,
     ) -> None:
-        """``future`` is the model of later rounds (``normal.future_values``); by default the
-        normal player's own model is built again."""
+        """``future`` is the normal player's model of later rounds (``normal.future_values``),
+        built again when not given; ``roles`` the model by roles that this player plays by."""
         if future is None:
             super().__init__(samples)
         else:
             self.samples = samples
             self.future = future
         self.spread = spread
+        self.roles = roles if roles is not None else RoleModel()
 
     # ------------------------------------------------------------ the valuation
 
@@ -64,15 +69,18 @@ class HardPolicy(GrinchPolicy):
         me = view["seat"]
         sheet = view["sheet"]
         totals = view["totals"]
+        players, now, rounds = view["players"], view["round"], view["rounds"]
         mine = _free_mask(sheet[me])
-        later = [self.future.get((mine & ~(1 << i), after), 0.0) for i in range(len(ROWS))]
+        ahead = roles_after(me, players, now, rounds)
+        later = [self.roles.value(mine & ~(1 << i), ahead) for i in range(len(ROWS))]
         top = max((v for i, v in enumerate(later) if mine >> i & 1), default=0.0)
         base = totals[me] + top
         rivals = []
-        for j in range(view["players"]):
+        for j in range(players):
             if j == me:
                 continue
-            expected = totals[j] + self.future.get((_free_mask(sheet[j]), after + 1), 0.0)
+            theirs = roles_after(j, players, now - 1, rounds)
+            expected = totals[j] + self.roles.value(_free_mask(sheet[j]), theirs)
             sigma = self.spread * math.sqrt(2 * after + 1)
             rivals.append((base - expected, sigma))
 
@@ -86,13 +94,16 @@ class HardPolicy(GrinchPolicy):
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
         phase = view["phase"]
-        if phase == "SCORING" or view["seat"] is None:
+        if view["seat"] is None:
             return super().choose(view, legal, rng)
         by_text = {str(a): a for a in legal}
         after = view["rounds"] - view["round"]
-        adjust = row_costs(self.future, view["used_rows"] or [], after)
+        ahead = roles_after(view["seat"], view["players"], view["round"], view["rounds"])
+        adjust = self.roles.costs(free_mask(view["used_rows"] or []), ahead)
         utility = self._utility(view, after)
         value = _Valuer(adjust, utility)
+        if phase == "SCORING":
+            return by_text[self._row(view, list(by_text), adjust, utility)]
         if phase in ("WHO_DISCARD", "GRINCH_DISCARD"):
             scored = self._discards(view, value, rng)
         elif phase == "GRINCH_TAKE":
@@ -107,26 +118,36 @@ class HardPolicy(GrinchPolicy):
 
     # ------------------------------------------------------------ decisions
 
+    @staticmethod
+    def _row(
+        view: View, texts: list[str], adjust: Adjust, utility: Callable[[float], float]
+    ) -> str:
+        """The row whose cell, less what it costs the rounds to come, wins most often."""
+        values = cells([CARD_INDEX[c] for c in view["hand"]])
+        usable = [(i, cost) for i, cost in adjust if f"r.{ROWS[i]}" in texts]
+        best = max(usable, key=lambda ic: (utility(values[ic[0]] - ic[1]), -ic[0]))
+        return f"r.{ROWS[best[0]]}"
+
     def _discards(self, view: View, value: _Valuer, rng: random.Random) -> dict[str, float]:
         hand = [CARD_INDEX[c] for c in view["hand"]]
         future = 2 * (TURNS - view["turn"])
+        pool = self._unseen(view)
         totals = [0.0] * len(hand)
         if future == 0:
             for d in range(len(hand)):
                 totals[d] = value.of(hand[:d] + hand[d + 1 :])
         else:
-            pool = self._unseen(view)
             combos = _COMBOS[len(hand) + future]
             for _ in range(self.samples):
                 cards = hand + rng.sample(pool, future)
                 best = [-1e9] * len(hand)
                 for combo in combos:
-                    v = value.of([cards[k] for k in combo])
+                    v = value.raw([cards[k] for k in combo])
                     for d in range(len(hand)):
                         if d not in combo and v > best[d]:
                             best[d] = v
                 for d in range(len(hand)):
-                    totals[d] += best[d] / self.samples
+                    totals[d] += value.utility(best[d]) / self.samples
         return {f"d.{CARDS[card]}": totals[d] for d, card in enumerate(hand)}
 
     def _takes(
@@ -188,12 +209,26 @@ class HardPolicy(GrinchPolicy):
 
 
 class _Valuer:
-    """One decision's valuation of five-card hands, remembered by their set of cards."""
+    """One decision's valuation of five-card hands, remembered by their set of cards: ``raw``
+    the best free row's cell less its cost, ``of`` that value's utility (``raw`` orders hands
+    as ``of`` does, the utility rising with the value)."""
 
     def __init__(self, adjust: Adjust, utility: Callable[[float], float]) -> None:
         self.adjust = adjust
         self.utility = utility
         self.memo: dict[int, float] = {}
+        self.raws: dict[int, float] = {}
+
+    def raw(self, hand: Sequence[int]) -> float:
+        key = 0
+        for c in hand:
+            key |= 1 << c
+        known = self.raws.get(key)
+        if known is None:
+            values = cells(hand)
+            known = float(max(values[i] - cost for i, cost in self.adjust))
+            self.raws[key] = known
+        return known
 
     def of(self, hand: Sequence[int]) -> float:
         key = 0
@@ -201,8 +236,7 @@ class _Valuer:
             key |= 1 << c
         known = self.memo.get(key)
         if known is None:
-            values = cells(hand)
-            known = self.utility(max(values[i] - cost for i, cost in self.adjust))
+            known = self.utility(self.raw(hand))
             self.memo[key] = known
         return known
 
