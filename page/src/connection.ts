@@ -8,7 +8,7 @@ export type LinkState = "connecting" | "open" | "closed" | "refused";
 
 export interface LinkOptions {
   url: string;
-  hello(): Promise<{ session: string; instance: string }>;
+  hello(): Promise<{ session: string; instance: string; channel: string | null }>;
   onMessage(message: ServerMessage): void;
   onState(state: LinkState, detail?: string): void;
 }
@@ -30,7 +30,9 @@ export class Link {
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.attempt = 0;
-      socket.send(JSON.stringify({ type: "hello", session: hello.session, instance: hello.instance } satisfies ClientMessage));
+      const message: ClientMessage = { type: "hello", session: hello.session, instance: hello.instance };
+      if (hello.channel) message.channel_id = hello.channel;
+      socket.send(JSON.stringify(message));
       this.options.onState("open");
     });
     socket.addEventListener("message", (event) => {

@@ -9,6 +9,7 @@ export interface SignedIn {
   session: string;
   user: User;
   instanceId: string;
+  channelId: string | null;
   locale: string | null;
 }
 
@@ -40,7 +41,7 @@ export async function signIn(launch: Launch): Promise<SignedIn> {
     await sdk.ready();
     const { code } = await sdk.commands.authorize({ client_id: "mock", response_type: "code", state: "", prompt: "none", scope: ["identify"] });
     const token = await exchange(launch.apiBase, code);
-    return { session: token.session, user: token.user, instanceId: launch.instanceId ?? sdk.instanceId, locale: navigator.language };
+    return { session: token.session, user: token.user, instanceId: launch.instanceId ?? sdk.instanceId, channelId: launch.channelId, locale: navigator.language };
   }
   const id = await clientId(launch.apiBase);
   const sdk = new DiscordSDK(id);
@@ -54,5 +55,5 @@ export async function signIn(launch: Launch): Promise<SignedIn> {
   } catch {
     locale = null;
   }
-  return { session: token.session, user: token.user, instanceId: sdk.instanceId, locale };
+  return { session: token.session, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
 }

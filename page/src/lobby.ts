@@ -2,7 +2,7 @@
 
 import { h } from "./dom";
 import type { Words } from "./i18n";
-import { GAMES, type Game, type LobbyMessage, type LobbyOp } from "./protocol";
+import { GAMES, resultPanel, type Game, type LobbyMessage, type LobbyOp } from "./protocol";
 import { titleOf } from "./table";
 
 export type LobbySend = (op: LobbyOp, extra?: { game?: Game; level?: string }) => void;
@@ -39,7 +39,7 @@ export function drawLobby(message: LobbyMessage, words: Words, send: LobbySend):
       join.addEventListener("click", () => send("join"));
       row.append(join);
     }
-    if (lobby.players.length < lobby.max) {
+    if (lobby.computers && lobby.players.length < lobby.max) {
       for (const [level, name] of levels(words)) {
         const add = h("button", { class: "move", "data-lobby": `add_computer:${level}` },
           words._("Add a computer ({level})", { level: name }));
@@ -53,6 +53,13 @@ export function drawLobby(message: LobbyMessage, words: Words, send: LobbySend):
       row.append(start);
     }
     parts.push(row);
+  }
+  const last = resultPanel(message.last_result);
+  if (last) {
+    const box = h("section", { class: "panel result" }, h("h3", {}, last.title));
+    if (last.description) box.append(h("p", { class: "description" }, last.description));
+    for (const [name, value] of last.fields) box.append(h("p", {}, h("strong", {}, name), " ", value));
+    parts.push(box);
   }
   return h("div", { class: "lobby" }, ...parts);
 }

@@ -34,7 +34,7 @@ class Page {
         const signed = cached && Date.now() - cached.at < SESSION_MAX_AGE_MS ? cached.value : await signIn(launch);
         this.signedIn = { at: cached?.value === signed ? cached.at : Date.now(), value: signed };
         this.words = new Words(catalogs, chooseLanguage(catalogs, [signed.locale, navigator.language]));
-        return { session: signed.session, instance: signed.instanceId };
+        return { session: signed.session, instance: signed.instanceId, channel: signed.channelId };
       },
       onMessage: (message) => this.receive(message),
       onState: (state, detail) => {

@@ -57,6 +57,8 @@ export interface Lobby {
   max: number;
   joined: boolean;
   can_start: boolean;
+  /** The server allows computer players. */
+  computers: boolean;
 }
 
 export interface LobbyMessage {
@@ -82,7 +84,7 @@ export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | Refus
 export type LobbyOp = "open" | "join" | "add_computer" | "start";
 
 export type ClientMessage =
-  | { type: "hello"; session: string; instance: string }
+  | { type: "hello"; session: string; instance: string; channel_id?: string }
   | { type: "move"; game_id: number; step: number; action: string }
   | { type: "lobby"; op: LobbyOp; game?: Game; level?: string };
 
@@ -101,6 +103,12 @@ function player(value: unknown): string {
 }
 
 /** The server's message in ``text``, or null when it is not one the page knows. */
+/** The panel of a lobby frame's last result, if it has one. */
+export function resultPanel(result: Record<string, unknown> | null): Panel | null {
+  const found = result?.["panel"];
+  return isObject(found) ? panel(found) : null;
+}
+
 export function parseServerMessage(text: string): ServerMessage | null {
   let data: unknown;
   try {
@@ -136,6 +144,7 @@ export function parseServerMessage(text: string): ServerMessage | null {
           max: Number(lobby["max"] ?? 1),
           joined: lobby["joined"] === true,
           can_start: lobby["can_start"] === true,
+          computers: lobby["computers"] !== false,
         },
         last_result: lastResult,
       };
