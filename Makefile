@@ -13,7 +13,7 @@ IDENTITY := import sys; print(sys.version.split()[0], sys.base_prefix)
 WANT := $(shell $(PYTHON) -c '$(IDENTITY)' 2>/dev/null)
 HAVE := $(shell $(PY) -c '$(IDENTITY)' 2>/dev/null)
 
-.PHONY: install install-test run backup test lint typecheck unit bench messages messages-check clean FORCE
+.PHONY: install install-test run backup test lint typecheck unit page page-test web bench messages messages-check clean FORCE
 
 ifeq ($(WANT),)
 $(error $(PYTHON) was not found or does not run: install Python 3.11 or newer, or set PYTHON=)
@@ -63,7 +63,34 @@ typecheck: $(VENV)/.test
 unit: $(VENV)/.test
 	$(VENV)/bin/pytest -n 4 --dist worksteal -q $(PYTEST_ARGS)
 
-test: lint typecheck unit
+test: lint typecheck page-test unit
+
+# The live table's page (page/, an npm project): its packages as package-lock.json pins them,
+# the JSON it takes from the project (looks and catalogs: tools/page_assets.py), then the type
+# check and the build into page/dist/, which the bot serves.
+NPM ?= npm
+HAVE_NODE := $(shell command -v node >/dev/null 2>&1 && command -v $(NPM) >/dev/null 2>&1 && echo yes)
+
+page/node_modules/.installed: page/package.json page/package-lock.json
+	rm -f $@
+	cd page && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+page: $(VENV)/.runtime page/node_modules/.installed
+	$(PY) -m tools.page_assets
+	cd page && $(NPM) run --silent build
+
+# The page's build and its unit tests (vitest) when Node is here; the browser tests run with
+# the others in `unit` (tests/e2e/test_activity_*.py) and say there why they skip. Without
+# Node this says what it skipped; REQUIRE_BROWSER=1 (CI) makes that a failure.
+page-test: $(VENV)/.test
+ifeq ($(HAVE_NODE),yes)
+	$(MAKE) --no-print-directory page
+	cd page && $(NPM) run --silent test
+else
+	@if [ -n "$$REQUIRE_BROWSER" ]; then echo "page: Node.js and npm are required (REQUIRE_BROWSER is set) but were not found" >&2; exit 1; fi
+	@echo "page: SKIPPED: Node.js/npm not found: the table page was not built and its unit and browser tests do not run (install nodejs and npm to run them)"
+endif
 
 # The translation catalogs (locales/): `make messages` extracts the texts and merges them into
 # every language's .po; `make messages-check` lists what is still untranslated and compiles
@@ -75,6 +102,12 @@ messages: $(VENV)/.test
 messages-check: $(VENV)/.test
 	$(PY) -m tools.messages check $(DOMAINS)
 
+# A local live table without Discord: the fake Discord and a bot with its web server on, and
+# the page's address for each of three players (tools/web.py). PORT=8787 by default.
+web: $(VENV)/.test
+	@test -f page/dist/index.html || $(MAKE) --no-print-directory page
+	$(PY) -m tools.web
+
 bench: $(VENV)/.test
 	$(PY) -m bench.engine
 	$(PY) -m bench.views
@@ -82,6 +115,6 @@ bench: $(VENV)/.test
 	$(PY) -m bench.processes
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) page/node_modules page/dist page/src/generated
 
 FORCE:

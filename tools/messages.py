@@ -67,7 +67,11 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "lifecycle.py",
         "waiting.py",
     ),
+    # The table page's own words (TypeScript, read with Babel's JavaScript extractor); the
+    # page gets them as JSON at build time (tools/page_assets.py), not the bot.
+    "page": ("page/src",),
 }
+PATTERNS = ("*.py", "*.ts")
 ALL_DOMAINS = (*SOURCES, "commands")
 # Fixed dates and names in the headers: an update changes a file only where a message changed.
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
@@ -120,7 +124,10 @@ def _files(domain: str) -> Iterator[Path]:
 def _walk(roots: Iterable[str]) -> Iterator[Path]:
     for root in roots:
         path = ROOT / root
-        yield from sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        if path.is_dir():
+            yield from sorted(p for pattern in PATTERNS for p in path.rglob(pattern))
+        else:
+            yield path
 
 
 def code_messages(domain: str) -> list[Message]:
@@ -128,8 +135,9 @@ def code_messages(domain: str) -> list[Message]:
     found: list[Message] = []
     for path in _files(domain):
         where = str(path.relative_to(ROOT))
+        method = "javascript" if path.suffix == ".ts" else "python"
         for line, message, _comments, context in extract_from_file(
-            "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+            method, str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
         ):
             if isinstance(message, tuple):
                 singular, plural = message[0], message[1]

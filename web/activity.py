@@ -8,6 +8,7 @@ from aiohttp import web
 from delivery.publisher import Publisher
 from service.games import GameService
 from service.languages import Languages
+from web.config import ConfigEndpoint
 from web.discord_api import DiscordApi
 from web.hub import Hub
 from web.live import LiveEndpoint, close_all
@@ -32,10 +33,16 @@ class Activity:
         self.token = TokenEndpoint(api, self.sessions)
         self.live = LiveEndpoint(self.hub, service, publisher, languages, api, self.sessions)
         self.page = PageFiles()
+        self.config = ConfigEndpoint(api.client_id)
 
     def routes(self) -> list[web.AbstractRouteDef]:
         """The page's catch-all goes last: the API's routes and /health come first."""
-        return [*self.token.routes(), *self.live.routes(), *self.page.routes()]
+        return [
+            *self.config.routes(),
+            *self.token.routes(),
+            *self.live.routes(),
+            *self.page.routes(),
+        ]
 
     async def start(self) -> None:
         await self.hub.start()

@@ -1,0 +1,51 @@
+// What a game's view module is given to draw its table, and what it gives back.
+
+import type { Words } from "./i18n";
+import type { Bound } from "./moves";
+import type { Move, TableMessage } from "./protocol";
+
+export interface CardOptions {
+  /** Where the card lies ("hand", "pile:2", "trick"): its key for animations and tests. */
+  place: string;
+  /** The click target it stands for (see moves.targetOf), if any. */
+  target?: string;
+  /** Shown smaller (piles, other seats). */
+  small?: boolean;
+  /** Marked as chosen (a locked-in discard, a picked cell). */
+  chosen?: boolean;
+}
+
+export interface Ctx {
+  table: TableMessage;
+  words: Words;
+  bound: Bound;
+  act(move: Move): void;
+  /** A card of this game (``card`` null: face down), a button when its target has a move. */
+  card(card: string | null, options: CardOptions): HTMLElement;
+  /** A target that is not a card (the deck, an empty pile): a button when it has a move. */
+  spot(label: string, options: CardOptions & { count?: number }): HTMLElement;
+  /** Page state kept between tables of one game (Gnoming's first picked cell). */
+  memory: Map<string, unknown>;
+  redraw(): void;
+}
+
+export interface GameView {
+  /** The line under the title: round, turn, phase. */
+  heading(ctx: Ctx): string;
+  /** Short facts about one seat for the seats strip ("5 cards", "Grinch"). */
+  seatFacts(ctx: Ctx, seat: number): string[];
+  /** The game's own part of the table. */
+  body(ctx: Ctx): HTMLElement;
+}
+
+export function list<T>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export function num(value: unknown, fallback = 0): number {
+  return typeof value === "number" ? value : fallback;
+}
+
+export function str(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}

@@ -1,0 +1,116 @@
+// The live table's page: signs in, opens the websocket, draws what the server sends.
+
+import catalogsData from "./generated/catalogs.json";
+import { Link, type LinkState } from "./connection";
+import { signIn, type SignedIn } from "./discord";
+import { h } from "./dom";
+import { chooseLanguage, Words, type Catalogs } from "./i18n";
+import { launchFrom, liveUrl } from "./launch";
+import { drawLobby } from "./lobby";
+import type { ClientMessage, LobbyMessage, Move, ServerMessage, TableMessage } from "./protocol";
+import { drawTable, TableMemory } from "./table";
+import { clock, secondsLeft } from "./timer";
+
+const catalogs = catalogsData as Catalogs;
+const SESSION_MAX_AGE_MS = 12 * 60 * 1000;
+
+class Page {
+  private words = new Words(catalogs, chooseLanguage(catalogs, [navigator.language]));
+  private shown: TableMessage | LobbyMessage | null = null;
+  private notice = "";
+  private state: LinkState = "connecting";
+  private readonly memory = new TableMemory();
+  private signedIn: { at: number; value: SignedIn } | null = null;
+  private link: Link | null = null;
+
+  constructor(private readonly root: HTMLElement) {}
+
+  async start(): Promise<void> {
+    const launch = launchFrom(window.location.search);
+    this.link = new Link({
+      url: liveUrl(window.location, launch.apiBase),
+      hello: async () => {
+        const cached = this.signedIn;
+        const signed = cached && Date.now() - cached.at < SESSION_MAX_AGE_MS ? cached.value : await signIn(launch);
+        this.signedIn = { at: cached?.value === signed ? cached.at : Date.now(), value: signed };
+        this.words = new Words(catalogs, chooseLanguage(catalogs, [signed.locale, navigator.language]));
+        return { session: signed.session, instance: signed.instanceId, channel: signed.channelId };
+      },
+      onMessage: (message) => this.receive(message),
+      onState: (state, detail) => {
+        this.state = state;
+        if (detail === "session") this.signedIn = null;
+        this.draw();
+      },
+    });
+    window.setInterval(() => this.tick(), 1000);
+    try {
+      await this.link.open();
+    } catch (error) {
+      this.state = "refused";
+      this.notice = String(error);
+      this.draw();
+    }
+  }
+
+  private receive(message: ServerMessage): void {
+    switch (message.type) {
+      case "welcome":
+        this.words = new Words(catalogs, chooseLanguage(catalogs, [message.language, navigator.language]));
+        document.documentElement.lang = this.words.language;
+        break;
+      case "refused":
+        this.notice = message.reason;
+        break;
+      default:
+        if (message.type === "table" && this.shown?.type === "table" && this.shown.game_id === message.game_id && message.version < this.shown.version) return;
+        this.shown = message;
+        this.notice = "";
+    }
+    this.draw();
+  }
+
+  private send(message: ClientMessage): void {
+    if (!this.link?.send(message)) {
+      this.notice = this.words._("Not connected: trying again…");
+      this.draw();
+    }
+  }
+
+  private act(move: Move): void {
+    const table = this.shown;
+    if (table?.type !== "table" || table.step === null) return;
+    this.send({ type: "move", game_id: table.game_id, step: table.step, action: move.action });
+  }
+
+  private tick(): void {
+    for (const element of this.root.querySelectorAll<HTMLElement>(".timer[data-deadline]")) {
+      const seconds = secondsLeft(Number(element.dataset["deadline"]), Date.now());
+      if (seconds !== null) element.textContent = `⏱ ${clock(seconds)}`;
+    }
+  }
+
+  private draw(): void {
+    const focused = document.activeElement as HTMLElement | null;
+    const focusKey = focused?.dataset["action"] ?? focused?.dataset["lobby"] ?? focused?.dataset["cell"];
+    const w = this.words;
+    const parts: (HTMLElement | null)[] = [];
+    if (this.state === "connecting" && !this.shown) parts.push(h("p", { class: "status" }, w._("Connecting…")));
+    if (this.state === "closed") parts.push(h("p", { class: "status" }, w._("Connection lost: reconnecting…")));
+    if (this.state === "refused") parts.push(h("p", { class: "status" }, w._("This table cannot be opened here.")));
+    if (this.notice) parts.push(h("p", { class: "notice", role: "alert" }, this.notice));
+    if (this.shown?.type === "table") {
+      parts.push(drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() }));
+    } else if (this.shown?.type === "lobby") {
+      parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
+    }
+    this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    if (focusKey) {
+      const again = this.root.querySelector<HTMLElement>(`[data-action="${CSS.escape(focusKey)}"], [data-lobby="${CSS.escape(focusKey)}"], [data-cell="${CSS.escape(focusKey)}"]`);
+      again?.focus();
+    }
+  }
+}
+
+const root = document.getElementById("app");
+if (root) void new Page(root).start();

@@ -1,0 +1,207 @@
+// The messages of the live table's websocket (docs/activity.md), and their checks.
+
+export type Game = "grinch" | "gnome" | "hearts" | "ten";
+export const GAMES: readonly Game[] = ["grinch", "gnome", "hearts", "ten"];
+
+export interface User {
+  id: string;
+  name: string;
+}
+
+export interface Move {
+  action: string;
+  label: string;
+}
+
+export interface SeatInfo {
+  name: string;
+  computer: boolean;
+  level: string | null;
+  you: boolean;
+}
+
+export type View = Record<string, unknown>;
+
+/** One of the DM's embeds, as the bot draws it for this viewer (already translated). */
+export interface Panel {
+  title: string;
+  description: string;
+  fields: [string, string][];
+  footer: string;
+}
+
+export interface TableMessage {
+  type: "table";
+  game: Game;
+  game_id: number;
+  version: number;
+  seat: number | null;
+  step: number | null;
+  view: View;
+  moves: Move[];
+  panels: Panel[];
+  seats: SeatInfo[];
+  to_act: number[];
+  deadline: number | null;
+  last: string[];
+  scores: Record<string, unknown> | null;
+  status: "active" | "finished";
+  result: Record<string, unknown> | null;
+}
+
+export interface Lobby {
+  game: Game;
+  game_id: number;
+  players: string[];
+  min: number;
+  max: number;
+  joined: boolean;
+  can_start: boolean;
+  /** The server allows computer players. */
+  computers: boolean;
+}
+
+export interface LobbyMessage {
+  type: "lobby";
+  lobby: Lobby | null;
+  last_result: Record<string, unknown> | null;
+}
+
+export interface WelcomeMessage {
+  type: "welcome";
+  user: User;
+  channel_id: string;
+  language: string;
+}
+
+export interface RefusedMessage {
+  type: "refused";
+  reason: string;
+}
+
+export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage;
+
+export type LobbyOp = "open" | "join" | "add_computer" | "start";
+
+export type ClientMessage =
+  | { type: "hello"; session: string; instance: string; channel_id?: string }
+  | { type: "move"; game_id: number; step: number; action: string }
+  | { type: "lobby"; op: LobbyOp; game?: Game; level?: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isGame(value: unknown): value is Game {
+  return typeof value === "string" && (GAMES as readonly string[]).includes(value);
+}
+
+function player(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (isObject(value) && typeof value["name"] === "string") return value["name"];
+  return "?";
+}
+
+/** The server's message in ``text``, or null when it is not one the page knows. */
+/** The panel of a lobby frame's last result, if it has one. */
+export function resultPanel(result: Record<string, unknown> | null): Panel | null {
+  const found = result?.["panel"];
+  return isObject(found) ? panel(found) : null;
+}
+
+export function parseServerMessage(text: string): ServerMessage | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(data)) return null;
+  switch (data["type"]) {
+    case "welcome":
+      if (!isObject(data["user"])) return null;
+      return {
+        type: "welcome",
+        user: { id: String(data["user"]["id"]), name: String(data["user"]["name"] ?? "") },
+        channel_id: String(data["channel_id"] ?? ""),
+        language: typeof data["language"] === "string" ? data["language"] : "en",
+      };
+    case "table":
+      return parseTable(data);
+    case "lobby": {
+      const lobby = data["lobby"];
+      const lastResult = isObject(data["last_result"]) ? data["last_result"] : null;
+      if (!isObject(lobby) || !isGame(lobby["game"])) {
+        return { type: "lobby", lobby: null, last_result: lastResult };
+      }
+      return {
+        type: "lobby",
+        lobby: {
+          game: lobby["game"],
+          game_id: Number(lobby["game_id"]),
+          players: Array.isArray(lobby["players"]) ? lobby["players"].map(player) : [],
+          min: Number(lobby["min"] ?? 1),
+          max: Number(lobby["max"] ?? 1),
+          joined: lobby["joined"] === true,
+          can_start: lobby["can_start"] === true,
+          computers: lobby["computers"] !== false,
+        },
+        last_result: lastResult,
+      };
+    }
+    case "refused":
+      return { type: "refused", reason: String(data["reason"] ?? "") };
+    default:
+      return null;
+  }
+}
+
+function numbers(value: unknown): number[] {
+  return Array.isArray(value) ? value.filter((v): v is number => typeof v === "number") : [];
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function panel(data: Record<string, unknown>): Panel {
+  const fields = Array.isArray(data["fields"]) ? data["fields"] : [];
+  return {
+    title: text(data["title"]),
+    description: text(data["description"]),
+    fields: fields.filter(Array.isArray).map((f: unknown[]) => [text(f[0]), text(f[1])] as [string, string]),
+    footer: text(data["footer"]),
+  };
+}
+
+function parseTable(data: Record<string, unknown>): TableMessage | null {
+  if (!isGame(data["game"]) || !isObject(data["view"])) return null;
+  const moves = Array.isArray(data["moves"]) ? data["moves"] : [];
+  const seats = Array.isArray(data["seats"]) ? data["seats"] : [];
+  return {
+    type: "table",
+    game: data["game"],
+    game_id: Number(data["game_id"]),
+    version: Number(data["version"] ?? 0),
+    seat: typeof data["seat"] === "number" ? data["seat"] : null,
+    step: typeof data["step"] === "number" ? data["step"] : null,
+    view: data["view"],
+    moves: moves.filter(isObject).map((m) => ({
+      action: String(m["action"]),
+      label: String(m["label"] ?? m["action"]),
+    })),
+    panels: (Array.isArray(data["panels"]) ? data["panels"] : []).filter(isObject).map(panel),
+    seats: seats.filter(isObject).map((s) => ({
+      name: String(s["name"] ?? ""),
+      computer: s["computer"] === true,
+      level: typeof s["level"] === "string" ? s["level"] : null,
+      you: s["you"] === true,
+    })),
+    to_act: numbers(data["to_act"]),
+    deadline: typeof data["deadline"] === "number" ? data["deadline"] : null,
+    last: Array.isArray(data["last"]) ? data["last"].map(String) : [],
+    scores: isObject(data["scores"]) ? data["scores"] : null,
+    status: data["status"] === "finished" ? "finished" : "active",
+    result: isObject(data["result"]) ? data["result"] : null,
+  };
+}

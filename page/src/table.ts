@@ -1,0 +1,147 @@
+// The table around every game: title, whose turn and the timer, the seats with their counts
+// and marks, the game's own part, the move buttons, the last moves, the scores.
+
+import { cardName, cardSvg } from "./cards";
+import { newEntries } from "./changes";
+import type { CardOptions, Ctx, GameView } from "./context";
+import { h, svgBox } from "./dom";
+import type { Words } from "./i18n";
+import { bindMoves } from "./moves";
+import type { Game, Move, TableMessage } from "./protocol";
+import { clock, secondsLeft } from "./timer";
+import { gnome } from "./views/gnome";
+import { grinch } from "./views/grinch";
+import { hearts } from "./views/hearts";
+import { ten } from "./views/ten";
+
+const VIEWS: Record<Game, GameView> = { grinch, gnome, hearts, ten };
+
+export function titleOf(game: Game, words: Words): string {
+  return words.title(game);
+}
+
+/** What the table remembers between two drawings of one game. */
+export class TableMemory {
+  gameId = -1;
+  places = new Set<string>();
+  last: string[] = [];
+  memory = new Map<string, unknown>();
+
+  reset(gameId: number): void {
+    if (gameId === this.gameId) return;
+    this.gameId = gameId;
+    this.places = new Set();
+    this.last = [];
+    this.memory = new Map();
+  }
+}
+
+export interface TableHandlers {
+  act(move: Move): void;
+  redraw(): void;
+}
+
+function turnLine(table: TableMessage, words: Words): string {
+  if (table.status === "finished") return words._("The game is over.");
+  if (table.seat !== null && table.to_act.includes(table.seat)) return words._("Your turn.");
+  const names = table.to_act.map((s) => table.seats[s]?.name ?? "?");
+  return names.length ? words._("Waiting for {names}.", { names: names.join(", ") }) : "";
+}
+
+/** Draws ``table`` and returns it with the places its cards lie in (for the next diff). */
+export function drawTable(table: TableMessage, words: Words, memory: TableMemory, handlers: TableHandlers): HTMLElement {
+  memory.reset(table.game_id);
+  const view = VIEWS[table.game];
+  const bound = bindMoves(table.game, table.moves);
+  const places: string[] = [];
+  const seen = memory.places;
+  const fresh = (key: string): boolean => seen.size > 0 && !seen.has(key);
+
+  const wrap = (element: HTMLElement, options: CardOptions, name: string): HTMLElement => {
+    const move = options.target ? bound.targets.get(options.target) : undefined;
+    if (!move) {
+      element.setAttribute("role", "img");
+      element.setAttribute("aria-label", name);
+      element.title = name;
+      return element;
+    }
+    const button = h("button", { class: "card-button", "data-action": move.action, "aria-label": move.label, title: move.label }, element);
+    button.addEventListener("click", () => handlers.act(move));
+    return button;
+  };
+
+  const ctx: Ctx = {
+    table, words, bound, memory: memory.memory,
+    act: handlers.act,
+    redraw: handlers.redraw,
+    card(card, options) {
+      const key = `${options.place}/${card ?? "?"}`;
+      places.push(key);
+      const classes = ["card", options.small ? "small" : "", options.chosen ? "chosen" : "", fresh(key) ? "arrive" : ""];
+      const element = svgBox(cardSvg(table.game, card, words), classes.filter(Boolean).join(" "));
+      element.dataset["place"] = options.place;
+      if (card !== null) element.dataset["card"] = card;
+      return wrap(element, options, cardName(table.game, card, words));
+    },
+    spot(label, options) {
+      const count = options.count;
+      const element = h("span", { class: "card spot", "data-place": options.place },
+        h("span", { class: "spot-label" }, label),
+        count === undefined ? null : h("span", { class: "count" }, String(count)));
+      const name = count === undefined ? label : label + ": " + words.ngettext("{n} card", "{n} cards", count);
+      return wrap(element, options, name);
+    },
+  };
+
+  const seconds = secondsLeft(table.deadline, Date.now());
+  const header = h("header", { class: "top" },
+    h("h1", {}, titleOf(table.game, words)),
+    h("p", { class: "heading" }, view.heading(ctx)),
+    h("p", { class: table.seat !== null && table.to_act.includes(table.seat) ? "turn mine" : "turn", role: "status" }, turnLine(table, words)),
+    seconds === null ? null : h("p", { class: "timer", "data-deadline": table.deadline ?? "" }, `⏱ ${clock(seconds)}`));
+
+  const seats = h("ol", { class: "seats", "aria-label": words._("Players") });
+  table.seats.forEach((seat, i) => {
+    const marks: string[] = [];
+    if (table.to_act.includes(i)) marks.push("▶ " + words._("to play"));
+    const winners = (table.view["outcome"] as { winners?: number[] } | null)?.winners ?? [];
+    if (table.status === "finished" && winners.includes(i)) marks.push("★ " + words._("winner"));
+    const who = seat.computer ? `🤖 ${seat.name}${seat.level ? ` (${seat.level})` : ""}` : seat.name;
+    seats.append(h("li", { class: ["seat", table.to_act.includes(i) ? "acting" : "", seat.you ? "you" : ""].filter(Boolean).join(" ") },
+      h("span", { class: "name" }, who, seat.you ? " · " + words._("you") : ""),
+      h("span", { class: "facts" }, [...marks, ...view.seatFacts(ctx, i)].join(" · "))));
+  });
+
+  const body = view.body(ctx);
+  const buttons = h("div", { class: "moves", role: "group", "aria-label": words._("Your moves") });
+  for (const move of bound.rest) {
+    const button = h("button", { class: "move", "data-action": move.action }, move.label);
+    button.addEventListener("click", () => handlers.act(move));
+    buttons.append(button);
+  }
+
+  const added = new Set(newEntries(memory.last, table.last));
+  const log = h("ol", { class: "last", "aria-label": words._("Last moves") });
+  table.last.forEach((line, i) => {
+    const isNew = memory.last.length > 0 && added.has(line) && i >= table.last.length - added.size;
+    log.append(h("li", { class: isNew ? "fresh" : "" }, line));
+  });
+
+  const totals = (table.view["totals"] ?? []) as number[];
+  const scores = h("table", { class: "scores" }, h("caption", {}, words._("Scores")));
+  table.seats.forEach((seat, i) => scores.append(h("tr", {}, h("th", { scope: "row" }, seat.name), h("td", {}, String(totals[i] ?? 0)))));
+
+  const details = h("section", { class: "panels" });
+  for (const panel of table.panels) {
+    const box = h("details", { class: "panel" }, h("summary", {}, panel.title || words._("Details")));
+    if (panel.description) box.append(h("p", { class: "description" }, panel.description));
+    for (const [name, value] of panel.fields) box.append(h("p", {}, h("strong", {}, name), " ", value));
+    if (panel.footer) box.append(h("p", { class: "footer" }, panel.footer));
+    details.append(box);
+  }
+
+  memory.places = new Set(places);
+  memory.last = table.last;
+  return h("div", { class: `table game-${table.game}`, "data-game": table.game, "data-version": table.version },
+    header, seats, body, buttons, h("section", { class: "side" }, h("h3", {}, words._("Last moves")), log, scores, details));
+}

@@ -1,0 +1,105 @@
+// Gnoming A Round: every seat's 3x3 grid, the draw pile, the two discard piles, the held card.
+
+import { h } from "../dom";
+import { list, num, str, type Ctx, type GameView } from "../context";
+import { openingCells, openingMove } from "../moves";
+
+interface Cell {
+  card: string | null;
+  up: boolean;
+}
+
+const FIRST = "gnome:first";
+
+function phaseText(ctx: Ctx, phase: string): string {
+  const w = ctx.words;
+  switch (phase) {
+    case "opening": return w._("Everyone turns two cards face up.");
+    case "draw": return w._("Draw a card.");
+    case "play": return w._("Place the card or discard it.");
+    case "bounce": return w._("Bounce the card or let it go.");
+    case "discard": return w._("Choose a discard pile.");
+    case "hazard_flips": return w._("Hazard: turn a card face up.");
+    default: return "";
+  }
+}
+
+function grid(ctx: Ctx, seat: number, cells: Cell[]): HTMLElement {
+  const mine = seat === ctx.table.seat;
+  const opening = mine && ctx.bound.pairs.size > 0;
+  const first = opening ? (ctx.memory.get(FIRST) as number | undefined) ?? null : null;
+  const open = opening ? openingCells(ctx.bound.pairs, first) : new Set<number>();
+  if (first !== null) open.add(first); // picked again: unpicked
+  const box = h("div", { class: "grid", role: "group", "aria-label": ctx.table.seats[seat]?.name ?? "" });
+  cells.forEach((cell, i) => {
+    const card = cell.up ? cell.card : null;
+    if (opening && open.has(i)) {
+      const element = ctx.card(card, { place: `grid:${seat}:${i}`, small: !mine, chosen: first === i });
+      const button = h("button", {
+        class: "card-button", "data-cell": i, "aria-pressed": first === i ? "true" : "false",
+        "aria-label": ctx.words._("Cell {n}", { n: i + 1 }),
+      }, element);
+      button.addEventListener("click", () => {
+        if (first === null || first === i) {
+          ctx.memory.set(FIRST, first === i ? undefined : i);
+          ctx.redraw();
+          return;
+        }
+        const move = openingMove(ctx.bound.pairs, first, i);
+        ctx.memory.delete(FIRST);
+        if (move) ctx.act(move);
+      });
+      box.append(button);
+    } else {
+      box.append(ctx.card(card, { place: `grid:${seat}:${i}`, target: mine ? `cell:${i}` : "", small: !mine }));
+    }
+  });
+  return box;
+}
+
+export const gnome: GameView = {
+  heading(ctx) {
+    const v = ctx.table.view;
+    const round = ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) });
+    return [round, phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
+  },
+
+  seatFacts(ctx, seat) {
+    const v = ctx.table.view;
+    const w = ctx.words;
+    const facts = [
+      w.ngettext("{n} face down", "{n} face down", num(list<number>(v["face_down"])[seat])),
+      w._("showing {n}", { n: num(list<number>(v["showing"])[seat]) }),
+      w.ngettext("{n} point", "{n} points", num(list<number>(v["totals"])[seat])),
+    ];
+    const lap = v["final_lap"] as { first_out?: number } | null;
+    if (lap && lap.first_out === seat) facts.unshift("⚑ " + w._("went out"));
+    return facts;
+  },
+
+  body(ctx) {
+    const v = ctx.table.view;
+    const w = ctx.words;
+    const piles = (v["discard"] ?? {}) as Record<string, { top: string | null; size: number }>;
+    const centre = h("div", { class: "row piles" },
+      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["draw_size"]) }));
+    for (const name of ["A", "B"]) {
+      const pile = piles[name] ?? { top: null, size: 0 };
+      const caption = h("figcaption", {}, name + " · " + w.ngettext("{n} card", "{n} cards", pile.size));
+      const face = pile.top !== null
+        ? ctx.card(pile.top, { place: `discard:${name}`, target: `discard:${name}` })
+        : ctx.spot(w._("empty"), { place: `discard:${name}`, target: `discard:${name}` });
+      centre.append(h("figure", { class: "pile" }, face, caption));
+    }
+    const held = v["held"] as { card: string | null } | null;
+    if (held) {
+      centre.append(h("figure", { class: "pile held" }, ctx.card(held.card, { place: "held" }), h("figcaption", {}, w._("Held card"))));
+    }
+    const grids = h("div", { class: "grids" });
+    list<Cell[]>(v["grids"]).forEach((cells, seat) => {
+      const name = ctx.table.seats[seat]?.name ?? "";
+      grids.append(h("figure", { class: seat === ctx.table.seat ? "seat-grid mine" : "seat-grid" }, grid(ctx, seat, cells), h("figcaption", {}, name)));
+    });
+    return h("div", { class: "game gnome" }, h("section", { class: "area" }, centre), h("section", { class: "area" }, grids));
+  },
+};

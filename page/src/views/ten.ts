@@ -1,0 +1,81 @@
+// Ten: the row of turned cards and its limits, the auction, the market, every collection.
+
+import { h } from "../dom";
+import { list, num, str, type Ctx, type GameView } from "../context";
+
+interface TenSeat {
+  seat: number;
+  by_colour: Record<string, string[]>;
+  score: number;
+  tokens: number;
+  bust_tokens: number;
+  cards: number;
+}
+
+function phaseText(ctx: Ctx, phase: string): string {
+  const w = ctx.words;
+  switch (phase) {
+    case "draw": return w._("Draw or stop.");
+    case "bid": return w._("Bid for the wild card.");
+    case "pay": return w._("Pay for the wild card.");
+    case "reward": return w._("Take the numbers or the currency.");
+    case "buy": case "final_buy": return w._("Buy a card from the market.");
+    case "solo_wild": return w._("Buy the wild card or decline.");
+    default: return "";
+  }
+}
+
+export const ten: GameView = {
+  heading(ctx) {
+    const v = ctx.table.view;
+    return [ctx.words._("Turn {n}", { n: num(v["turns"]) + 1 }), phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
+  },
+
+  seatFacts(ctx, seat) {
+    const w = ctx.words;
+    const info = list<TenSeat>(ctx.table.view["seats"])[seat];
+    if (!info) return [];
+    return [
+      w.ngettext("{n} point", "{n} points", info.score),
+      "◎ " + w.ngettext("{n} currency token", "{n} currency tokens", info.tokens),
+      "✖ " + w.ngettext("{n} bust token", "{n} bust tokens", info.bust_tokens),
+    ];
+  },
+
+  body(ctx) {
+    const v = ctx.table.view;
+    const w = ctx.words;
+    const row = h("div", { class: "row" },
+      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["deck_size"]) }));
+    list<string>(v["row"]).forEach((card, i) => row.append(ctx.card(card, { place: `row:${i}` })));
+    const limits = h("p", { class: "limits" },
+      w._("Numbers {numbers} − currency {currency} = {net}", { numbers: num(v["row_numbers"]), currency: num(v["row_currency"]), net: num(v["net"]) }) +
+      " · " + w._("{n} more is safe", { n: num(v["net_room"]) }));
+    const parts: HTMLElement[] = [h("section", { class: "area", "aria-label": w._("The row") }, h("h3", {}, w._("The row")), row, limits)];
+    const auction = v["auction"] as { wild: string; high: number } | null;
+    if (auction) {
+      parts.push(h("section", { class: "area" }, h("h3", {}, w._("Auction")),
+        h("div", { class: "row" }, ctx.card(auction.wild, { place: "auction" }), h("p", {}, w._("Highest bid: {n}", { n: auction.high })))));
+    }
+    const market = list<string>(v["market"]);
+    if (market.length > 0) {
+      const shelf = h("div", { class: "row" });
+      market.forEach((card, i) => shelf.append(ctx.card(card, { place: `market:${i}`, small: true })));
+      parts.push(h("section", { class: "area" }, h("h3", {}, w._("Market")), shelf));
+    }
+    const seats = h("div", { class: "collections" });
+    for (const info of list<TenSeat>(v["seats"])) {
+      const box = h("div", { class: "collection" }, h("h4", {}, ctx.table.seats[info.seat]?.name ?? ""));
+      for (const colour of [...list<string>(v["colours"]), "W"]) {
+        const cards = info.by_colour[colour] ?? [];
+        if (cards.length === 0) continue;
+        const line = h("div", { class: "row tight" });
+        cards.forEach((card, i) => line.append(ctx.card(card, { place: `coll:${info.seat}:${colour}:${i}`, small: true })));
+        box.append(line);
+      }
+      seats.append(box);
+    }
+    parts.push(h("section", { class: "area", "aria-label": w._("Collections") }, seats));
+    return h("div", { class: "game ten" }, ...parts);
+  },
+};

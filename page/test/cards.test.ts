@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { cardName, cardSvg, escape } from "../src/cards";
+import { Words } from "../src/i18n";
+import { LOOKS } from "../src/looks";
+import { symbol } from "../src/symbols";
+
+const en = new Words({}, "en");
+
+describe("cards", () => {
+  it("draws each suit with its own symbol, not its colour alone", () => {
+    const club = cardSvg("hearts", "5C", en);
+    const spade = cardSvg("hearts", "5S", en);
+    expect(club).toContain(LOOKS.games.hearts.suits["C"]!.colour);
+    expect(club).toContain(symbol("club", 62, 70, 24, LOOKS.games.hearts.suits["C"]!.colour));
+    expect(spade).toContain(symbol("spade", 62, 70, 24, LOOKS.games.hearts.suits["S"]!.colour));
+    expect(cardSvg("ten", "B3a", en)).toContain(symbol("square", 50, 123, 12, LOOKS.games.ten.groups["B"]!.colour));
+    expect(cardSvg("grinch", "W3a", en)).toContain(LOOKS.games.grinch.suits["W"]!.tint);
+  });
+
+  it("marks a bonus card and names the named cards", () => {
+    expect(cardSvg("grinch", "N1a", en)).toContain("Sing! Sing! Sing!");
+    expect(cardSvg("grinch", "W1a", en)).toContain("+10");
+    expect(cardSvg("grinch", "W3a", en)).not.toContain("+10");
+    expect(cardSvg("hearts", "QS", en)).toContain(">13<");
+    expect(cardSvg("hearts", "6H", en)).toContain("1 pt");
+  });
+
+  it("draws every card of every game without falling back to its id", () => {
+    const ids: [Parameters<typeof cardSvg>[0], string][] = [
+      ["gnome", "P6-03"], ["gnome", "N2-01"], ["gnome", "HZ-01"], ["gnome", "MU-02"],
+      ["ten", "R9a"], ["ten", "W#a"], ["ten", "G#a"], ["ten", "C3a"], ["ten", "W5a"],
+    ];
+    for (const [game, card] of ids) expect(cardSvg(game, card, en)).not.toContain(`>${card}<`);
+    expect(cardSvg("gnome", "ZZ-01", en)).toContain(">ZZ-01<");
+  });
+
+  it("draws a back for a face-down card", () => {
+    expect(cardSvg("ten", null, en)).toContain(LOOKS.games.ten.back);
+  });
+
+  it("escapes text and names cards in words", () => {
+    expect(escape(`<b a="x">&'`)).toBe("&#60;b a=&#34;x&#34;&#62;&#38;&#39;");
+    expect(cardName("hearts", "10H", en)).toBe("10♥");
+    expect(cardName("grinch", "O2a", en)).toBe("Cindy-Lou Who: 2 Ornaments +5 Presents");
+    expect(cardName("ten", "C2a", en)).toBe("2 COINS");
+    expect(cardName("gnome", "N3-01", en)).toBe("-3");
+    expect(cardName("gnome", null, en)).toBe("face-down card");
+  });
+});
