@@ -8,9 +8,14 @@ window and one from the bot-wide window. Urgent calls (what a move changed) go b
 background ones (redraws after a restart, reconciliation).
 
 The windows are a little stricter than Discord's (clocks and network delays differ), and no
-Discord object is needed: they count calls, keyed by anything hashable. A channel's calls are
-also spread out (at most one per ``period / limit`` seconds): a busy table then shows each
-move about a second later, instead of five edits at once and then a five-second wait.
+Discord object is needed: they count calls, keyed by anything hashable. A quiet channel gets
+Discord's burst: while its window holds fewer than ``CHANNEL_BURST`` calls, a call goes at
+once (a click's table edit, a round's summary and its new table together). Past that its
+calls are spread out (at most one per ``period / limit`` seconds), so a busy table shows each
+move about a second later instead of five edits at once and then a five-second wait. A
+channel kept busy holds ``limit - 1`` calls whenever it asks for the next, more than the
+burst, so it stays spread out: a burst comes back only after a quiet spell. What waits is
+coalesced by the outbox in front (one edit shows every move made meanwhile).
 
 Several processes on one PostgreSQL database share one token's limits: then each slot is also
 taken from the database's buckets (``shared``, db/budget.py), after this process's own
@@ -28,6 +33,7 @@ from collections.abc import Awaitable, Callable, Hashable
 
 CHANNEL_LIMIT = 5
 CHANNEL_PERIOD = 5.5  # Discord: 5 per 5 s; the margin absorbs clock and network skew
+CHANNEL_BURST = 3  # calls at once while a channel's window holds fewer (then spread)
 GLOBAL_LIMIT = 40
 GLOBAL_PERIOD = 1.0  # Discord: 50 per s; interaction responses do not count
 IDLE_WINDOWS = 512  # channel windows kept once idle; older idle ones are dropped
@@ -50,11 +56,14 @@ class Window:
         clock: Callable[[], float] = time.monotonic,
         *,
         spacing: float = 0.0,
+        burst: int = 1,
     ) -> None:
-        """``spacing``: the least time between two acquisitions (0: bursts allowed)."""
+        """``spacing``: the least time between two acquisitions once the window holds
+        ``burst`` or more of them (0: none; while it holds fewer, they go back to back)."""
         self.limit = limit
         self.period = period
         self.spacing = spacing
+        self.burst = burst
         self._clock = clock
         self._times: deque[float] = deque()
         self._lock = asyncio.Lock()
@@ -67,10 +76,13 @@ class Window:
         """Seconds until a slot is free (0: free now)."""
         now = self._clock()
         self._expire(now)
-        gap = self.spacing - (now - self._times[-1]) if self._times else 0.0
-        if len(self._times) < self.limit:
-            return max(0.0, gap)
-        return max(gap, self.period - (now - self._times[0]))
+        held = len(self._times)
+        if held >= self.limit:
+            # A slot frees when the oldest call leaves; spacing is checked again then.
+            return self.period - (now - self._times[0])
+        if held < self.burst:
+            return 0.0
+        return max(0.0, self.spacing - (now - self._times[-1]))
 
     @property
     def idle(self) -> bool:
@@ -92,12 +104,14 @@ class Pacer:
         *,
         channel_limit: int = CHANNEL_LIMIT,
         channel_period: float = CHANNEL_PERIOD,
+        channel_burst: int = CHANNEL_BURST,
         global_limit: int = GLOBAL_LIMIT,
         global_period: float = GLOBAL_PERIOD,
         scale: float = 1.0,
         shared: Shared | None = None,
     ) -> None:
         """``scale`` shrinks every window (tests against a fake Discord in compressed time);
+        ``channel_burst``: calls a quiet channel may make at once (1: always spread out);
         ``shared``: the buckets every process of the bot takes its slots from."""
         self._shared = shared
         self._warned = -WARN_EVERY
@@ -105,6 +119,7 @@ class Pacer:
         self._global_period = global_period * scale
         self._channel_limit = channel_limit
         self._channel_period = channel_period * scale
+        self._channel_burst = channel_burst
         # Spread evenly too: Discord counts a call when it arrives, and calls granted in a
         # burst (a group of moves saved by one commit) can arrive bunched into one of its
         # windows after a pause of the event loop.
@@ -127,6 +142,7 @@ class Pacer:
                 self._channel_limit,
                 self._channel_period,
                 spacing=self._channel_period / self._channel_limit,
+                burst=self._channel_burst,
             )
         return window
 
