@@ -72,7 +72,7 @@ def world(fake: FakeDiscord, games: int, prefix: str = "") -> list[Table]:
     return tables
 
 
-async def known_dm_channels(fake: FakeDiscord, db: Path, users: list[int]) -> None:
+async def known_dm_channels(fake: FakeDiscord, db: Path | str, users: list[int]) -> None:
     """Players who played before: their DM channels are in the database (an earlier, finished
     game each), so dealing does not wait for Discord's DM-open limit (10 per 10 s)."""
     store = await open_store(db)

@@ -1,0 +1,42 @@
+"""``bench.workers`` and ``bench.pgside``: the shares, the targets and the sums they print."""
+
+from __future__ import annotations
+
+import math
+
+from bench import pgside, workers
+
+
+def test_the_busiest_worker_against_its_fair_share() -> None:
+    assert workers.busiest_share([100]) == 1.0
+    assert workers.busiest_share([50, 50, 50, 50]) == 1.0
+    assert workers.busiest_share([60, 20, 10, 10]) == 2.4
+    assert workers.busiest_share([3, 1]) == 1.5
+    assert math.isnan(workers.busiest_share([0, 0]))
+
+
+def test_growth_of_cpu_per_move_is_measured_from_the_first_run() -> None:
+    assert round(workers.flat_within([10.0, 10.5, 11.2]), 3) == 0.12
+    assert workers.flat_within([10.0, 9.0, 9.5]) == 0.0
+    assert math.isnan(workers.flat_within([]))
+
+
+def test_the_bots_are_pointed_at_the_proxy() -> None:
+    url = "postgresql://postgres@127.0.0.1:5432/cardtable_workers_1"
+    assert workers.through(url, 6001) == "postgresql://postgres@127.0.0.1:6001/cardtable_workers_1"
+    assert workers.through("postgresql://db.example:5432/x", 7) == "postgresql://127.0.0.1:7/x"
+
+
+def test_backends_count_from_their_start_or_from_zero_and_keep_their_last_reading() -> None:
+    cpu = pgside.BackendCpu()
+    cpu.saw(11, 5.0, at_start=True)  # was there: counts from 5.0
+    cpu.saw(11, 7.5, at_start=False)
+    cpu.saw(12, 1.0, at_start=False)  # appeared during the run: all of its time
+    cpu.saw(12, 0.0, at_start=False)  # gone: /proc reads nothing, the last reading stays
+    assert cpu.backends == 2
+    assert cpu.seconds == 2.5 + 1.0
+
+
+def test_the_table_aligns_its_columns() -> None:
+    text = workers.table([["workers", "CPU", "load"], ["1", "12.50", "5.1 4.2"]])
+    assert text.splitlines() == ["workers    CPU  load", "      1  12.50  5.1 4.2"]
