@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 
-from bench import pgside, workers
+import pytest
+
+from bench import pg_commits, pgside, rest_slot, workers
 
 
 def test_the_busiest_worker_against_its_fair_share() -> None:
@@ -40,3 +42,22 @@ def test_backends_count_from_their_start_or_from_zero_and_keep_their_last_readin
 def test_the_table_aligns_its_columns() -> None:
     text = workers.table([["workers", "CPU", "load"], ["1", "12.50", "5.1 4.2"]])
     assert text.splitlines() == ["workers    CPU  load", "      1  12.50  5.1 4.2"]
+
+
+def test_pgbench_report_is_read_without_connection_time() -> None:
+    report = (
+        "number of transactions actually processed: 2410\n"
+        "latency average = 4.150 ms\n"
+        "initial connection time = 3.512 ms\n"
+        "tps = 240.963418 (without initial connection time)\n"
+    )
+    assert pg_commits.tps_of(report) == 240.963418
+    with pytest.raises(ValueError, match="no tps"):
+        pg_commits.tps_of("pgbench: error: connection refused\n")
+
+
+def test_rest_slot_calls_alternate_a_channel_and_the_global_bucket() -> None:
+    calls = [rest_slot.bucket(i, channels=2) for i in range(6)]
+    assert [key for key, _, _ in calls] == ["ch:0", "global", "ch:1", "global", "ch:0", "global"]
+    assert calls[0][1:] == (5, 5.5) and calls[1][1:] == (40, 1.0)
+    assert rest_slot.bucket(1, 2, open_=True)[2] < 0.001
