@@ -6,8 +6,10 @@ each answer marked with the worker that served it), a fresh PostgreSQL database,
 process (``INTERACTIONS=gateway``: the shard, the commands, no interaction) and N workers.
 The offered load is the same in every run: ``--games`` games, one channel each, mixed over the
 four games as in ``bench.discord_load``, every human clicking a random live control of their
-newest hand DM after thinking 0.2-1 s, for ``--seconds``; then the bot gets a few seconds to
-finish its writes.
+newest hand DM after thinking 1-3 s (``--think``), for ``--seconds``; then the bot gets a few
+seconds to finish its writes. Before the clicking, 5 s with nobody playing measure what the
+processes use on their own. ``--balance game``: HAProxy sends all of a game's clicks to one
+worker (a hash of the game id in the custom_id) instead of round robin.
 
 Per run, over the clicking and the drain:
 
@@ -28,7 +30,7 @@ and the offered load is set well below what the machine can take, so moves/s sho
 same; the figure that must not grow is CPU per move.
 
 Run: ``python -m bench.workers`` (``--workers 1 2 4``, ``--games``, ``--seconds``, ``--think``,
-``--scale``, ``--repeat`` (at most 2 on a shared machine), ``--postgres``).
+``--scale``, ``--balance``, ``--repeat`` (at most 2 on a shared machine), ``--postgres``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import argparse
 import asyncio
 import os
 import random
+import resource
 import shutil
 import sys
 import tempfile
@@ -57,6 +60,7 @@ from tests.fakediscord.endpoint import free_port, wait_ok
 from tests.fakediscord.process import BotProcess
 
 DRAIN_SECONDS = 8.0
+IDLE_SECONDS = 5.0  # before the clicking: what the processes use with nobody playing
 FLAT_WITHIN = 0.15  # CPU per move from 1 to N workers
 FAIR_SHARE_AT_MOST = 1.5  # the busiest worker's share over 1/N
 REST_SLOT = "take_rest_slot"
@@ -83,6 +87,9 @@ class Figures:
     xact_commits: int
     load: str
     statements: Counter[str] = field(default_factory=Counter)
+    idle_bot: float = 0.0  # CPU s/s of the bot's processes with nobody clicking
+    idle_postgres: float = 0.0  # and of the database's backends
+    harness: float = 0.0  # share of a core the fake Discord, the players and the proxy used
 
     def per_move(self, value: float) -> float:
         return value / max(1, self.all_moves)
@@ -128,6 +135,27 @@ def through(url: str, port: int) -> str:
     return parts._replace(netloc=netloc).geturl()
 
 
+# HAProxy's choice by game: every game control's custom_id starts ``<kind>:<game id>``
+# (cogs/utils/controls.py); the body's last custom_id, cut down to its game id, is hashed, so
+# a game's clicks all go to one worker (a body with none, a slash command, hashes as "").
+BY_GAME = (
+    "    balance hash req.body,regsub(^.*custom_id.:.?.[a-z]+:,),regsub([^0-9].*$,)\n"
+    "    option http-buffer-request\n"
+)
+
+
+def balancer(folder: Path, front: int, ports: list[int], *, by_game: bool) -> Balancer:
+    """tests/e2e/balancer.py's HAProxy (round robin), or with ``by_game`` the same choosing
+    the worker by the game's id."""
+    found = Balancer(folder, front, ports)
+    if by_game:
+        text = found.config.read_text()
+        chosen = text.replace("    balance roundrobin\n", BY_GAME)
+        assert chosen != text, "the balancer's configuration has no round robin to replace"
+        found.config.write_text(chosen)
+    return found
+
+
 def _is_interaction(kind: str) -> bool:
     return kind.startswith("POST /interactions/") or "/webhooks/" in kind
 
@@ -142,8 +170,10 @@ async def run(
     *,
     scale: float = 1.0,
     seed: int = 1,
+    by_game: bool = False,
 ) -> Figures:
-    """One run with ``workers`` workers (see the module's docstring)."""
+    """One run with ``workers`` workers (see the module's docstring); ``by_game``: the
+    balancer sends each game's clicks to one worker."""
     fake = FakeDiscord()
     fake.click_settle = 0.0
     if scale != 1.0:
@@ -177,7 +207,7 @@ async def run(
             },
             timeout=60,
         )
-        with Balancer(own, endpoint.port, ports):
+        with balancer(own, endpoint.port, ports, by_game=by_game):
             for i, (proc, port) in enumerate(zip(procs, ports, strict=True)):
                 env = {**common, "WEB_PORT": str(port), "DATABASE_PATH": str(own / f"w{i}.db")}
                 await proc.start(env=env, args=("worker",), wait=False)
@@ -237,6 +267,8 @@ async def _measure(
 ) -> Figures:
     assert fake.endpoint is not None
     endpoint = fake.endpoint
+    pids = [_pid(p) for p in (gateway, *procs)]
+    idle = await idle_cpu(pids, server)
     fake.stats.reset()
     served0 = Counter(endpoint.served_by)
     moves0 = await pgside.recorded_moves(direct)
@@ -247,6 +279,7 @@ async def _measure(
     await server.start_sampling()
     clicks = dp.Clicks()
     rng = random.Random(seed)
+    harness0 = _own_cpu()
     start = time.monotonic()
     until = start + seconds
     await asyncio.gather(
@@ -257,6 +290,7 @@ async def _measure(
         )
     )
     elapsed = time.monotonic() - start
+    harness = (_own_cpu() - harness0) / elapsed
     moves = await pgside.recorded_moves(direct) - moves0
     await asyncio.sleep(DRAIN_SECONDS)
     backend = await server.stop_sampling()
@@ -285,13 +319,33 @@ async def _measure(
         xact_commits=commits,
         load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
         statements=wire.statements,
+        idle_bot=idle[0],
+        idle_postgres=idle[1],
+        harness=harness,
     )
+
+
+async def idle_cpu(pids: list[int], server: pgside.Server) -> tuple[float, float]:
+    """CPU seconds per second of the bot's processes together and of the database's backends
+    with nobody clicking (after the tables are shown): what runs on its own (turn timers,
+    repairs, heartbeats, lease renewals, the pools)."""
+    bot0 = sum(dp.cpu_seconds(pid) for pid in pids)
+    await server.start_sampling()
+    await asyncio.sleep(IDLE_SECONDS)
+    backends = await server.stop_sampling()
+    bot = sum(dp.cpu_seconds(pid) for pid in pids) - bot0
+    return bot / IDLE_SECONDS, backends.seconds / IDLE_SECONDS
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 HEADER = (
     "workers", "moves/s", "clicks/s", "CPU/move", "bot", "workers", "gateway", "PostgreSQL",
     "busiest", "shares", "round trips", "commits", "autocommit", "rest slots", "xact_commit",
-    "REST", "load average",
+    "REST", "idle ms/s", "load average",
 )  # fmt: skip
 
 
@@ -318,6 +372,7 @@ def row(f: Figures) -> list[str]:
         f"{f.per_move(f.xact_commits):.2f}",
         f"{f.per_move(f.rest_calls - f.interaction_calls):.2f}"
         f"+{f.per_move(f.interaction_calls):.2f}",
+        f"{f.idle_bot * 1000:.0f}+{f.idle_postgres * 1000:.0f}",
         f.load,
     ]
 
@@ -340,7 +395,9 @@ def show(f: Figures) -> None:
         f"moves {f.moves} while clicking, {f.all_moves} with the drain; accepted clicks "
         f"{f.accepted}; interactions served {f.served} (busiest {f.busiest:.2f}x its share)\n"
         f"CPU s: workers {' '.join(f'{c:.2f}' for c in f.worker_cpu)}, gateway "
-        f"{f.gateway_cpu:.2f}, PostgreSQL {f.postgres_cpu:.2f} ({f.backends} backends)\n"
+        f"{f.gateway_cpu:.2f}, PostgreSQL {f.postgres_cpu:.2f} ({f.backends} backends); with "
+        f"nobody clicking: the bot {f.idle_bot * 1000:.0f} ms/s, PostgreSQL "
+        f"{f.idle_postgres * 1000:.0f} ms/s; the harness used {f.harness:.0%} of a core\n"
         f"round trips {f.wire.round_trips}, commits {f.wire.commits}, rollbacks "
         f"{f.wire.rollbacks}, autocommit {f.wire.autocommit}, xact_commit {f.xact_commits}, "
         f"new connections {f.wire.connections}; statements per move:"
@@ -378,12 +435,14 @@ async def main(args: argparse.Namespace) -> None:
                 figures = await run(
                     workers, args.games, args.seconds, tuple(args.think), Path(tmp),
                     args.postgres, scale=args.scale, seed=repeat,
+                    by_game=args.balance == "game",
                 )  # fmt: skip
                 show(figures)
                 runs.append(figures)
             print(
                 f"\n== repeat {repeat}: {args.games} games, {args.seconds:.0f} s each, "
-                f"windows x{args.scale:g}; CPU in ms per recorded move, counts per move"
+                f"windows x{args.scale:g}, balanced by {args.balance}; CPU in ms per recorded "
+                "move, counts per move"
             )
             print(summary(runs))
 
@@ -391,10 +450,11 @@ async def main(args: argparse.Namespace) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=40.0)
-    parser.add_argument("--think", type=float, nargs=2, default=(0.2, 1.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"))
     parser.add_argument("--scale", type=float, default=1.0, help="rate-limit time scale")
+    parser.add_argument("--balance", choices=("roundrobin", "game"), default="roundrobin")
     parser.add_argument("--repeat", type=int, default=1, choices=(1, 2))
     parser.add_argument("--postgres", default=pgadmin.admin_url())
     asyncio.run(main(parser.parse_args()))

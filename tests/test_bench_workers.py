@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +63,15 @@ def test_rest_slot_calls_alternate_a_channel_and_the_global_bucket() -> None:
     assert [key for key, _, _ in calls] == ["ch:0", "global", "ch:1", "global", "ch:0", "global"]
     assert calls[0][1:] == (5, 5.5) and calls[1][1:] == (40, 1.0)
     assert rest_slot.bucket(1, 2, open_=True)[2] < 0.001
+
+
+def test_the_balancer_by_game_is_a_valid_haproxy_configuration(tmp_path: Path) -> None:
+    chosen = workers.balancer(tmp_path, 8000, [8001, 8002], by_game=True)
+    text = chosen.config.read_text()
+    assert "balance hash req.body" in text and "roundrobin" not in text
+    check = subprocess.run(
+        [chosen.binary, "-c", "-f", str(chosen.config)], capture_output=True, check=False
+    )
+    assert check.returncode == 0, check.stderr.decode(errors="replace")
+    plain = workers.balancer(tmp_path, 8000, [8001], by_game=False).config.read_text()
+    assert "balance roundrobin" in plain
