@@ -77,6 +77,7 @@ class Figures:
     all_moves: int  # clicking and drain: what the CPU is divided by
     accepted: int
     worker_cpu: list[float]  # seconds, each worker with its child processes
+    worker_own: list[float]  # of which each worker's own process (its event loop and threads)
     gateway_cpu: float
     postgres_cpu: float
     backends: int
@@ -281,6 +282,7 @@ async def _measure(
     served0 = Counter(endpoint.served_by)
     moves0 = await pgside.recorded_moves(direct)
     worker0 = [dp.cpu_seconds(_pid(p)) for p in procs]
+    own0 = [dp.process_cpu_seconds(_pid(p)) for p in procs]
     gateway0 = dp.cpu_seconds(_pid(gateway))
     wire0 = proxy.counts.copy()
     commits0 = await server.commits()
@@ -303,6 +305,7 @@ async def _measure(
     await asyncio.sleep(DRAIN_SECONDS)
     backend = await server.stop_sampling()
     worker_cpu = [dp.cpu_seconds(_pid(p)) - c for p, c in zip(procs, worker0, strict=True)]
+    worker_own = [dp.process_cpu_seconds(_pid(p)) - c for p, c in zip(procs, own0, strict=True)]
     gateway_cpu = dp.cpu_seconds(_pid(gateway)) - gateway0
     wire = proxy.counts.minus(wire0)
     commits = await server.commits() - commits0
@@ -317,6 +320,7 @@ async def _measure(
         all_moves=all_moves,
         accepted=len(clicks.accepted),
         worker_cpu=worker_cpu,
+        worker_own=worker_own,
         gateway_cpu=gateway_cpu,
         postgres_cpu=backend.seconds,
         backends=backend.backends,
@@ -351,7 +355,8 @@ def _own_cpu() -> float:
 
 
 HEADER = (
-    "workers", "moves/s", "clicks/s", "CPU/move", "bot", "workers", "gateway", "PostgreSQL",
+    "workers", "moves/s", "clicks/s", "CPU/move", "bot", "workers", "loops", "gateway",
+    "PostgreSQL",
     "busiest", "shares", "round trips", "commits", "autocommit", "rest slots", "xact_commit",
     "REST", "idle ms/s", "load average",
 )  # fmt: skip
@@ -369,6 +374,7 @@ def row(f: Figures) -> list[str]:
         f"{f.cpu_ms:.2f}",
         f"{f.bot_ms:.2f}",
         f"{f.per_move(sum(f.worker_cpu)) * ms:.2f}",
+        f"{f.per_move(sum(f.worker_own)) * ms:.2f}",
         f"{f.per_move(f.gateway_cpu) * ms:.2f}",
         f"{f.per_move(f.postgres_cpu) * ms:.2f}",
         f"{f.busiest:.2f}x",
@@ -402,7 +408,8 @@ def show(f: Figures) -> None:
         f"\n== {f.workers} worker(s), {f.games} games, {f.seconds:.0f} s, load average {f.load}\n"
         f"moves {f.moves} while clicking, {f.all_moves} with the drain; accepted clicks "
         f"{f.accepted}; interactions served {f.served} (busiest {f.busiest:.2f}x its share)\n"
-        f"CPU s: workers {' '.join(f'{c:.2f}' for c in f.worker_cpu)}, gateway "
+        f"CPU s: workers {' '.join(f'{c:.2f}' for c in f.worker_cpu)} (their own processes "
+        f"{' '.join(f'{c:.2f}' for c in f.worker_own)}), gateway "
         f"{f.gateway_cpu:.2f}, PostgreSQL {f.postgres_cpu:.2f} ({f.backends} backends); with "
         f"nobody clicking: the bot {f.idle_bot * 1000:.0f} ms/s, PostgreSQL "
         f"{f.idle_postgres * 1000:.0f} ms/s; the harness used {f.harness:.0%} of a core\n"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench import pg_commits, pgside, rest_slot, workers
+from bench.pgwire import WireCounts
 
 
 def test_the_busiest_worker_against_its_fair_share() -> None:
@@ -75,3 +76,26 @@ def test_the_balancer_by_game_is_a_valid_haproxy_configuration(tmp_path: Path) -
     assert check.returncode == 0, check.stderr.decode(errors="replace")
     plain = workers.balancer(tmp_path, 8000, [8001], by_game=False).config.read_text()
     assert "balance roundrobin" in plain and "inter 2s" in plain
+
+
+def figures(count: int, worker_cpu: float, served: list[int]) -> workers.Figures:
+    return workers.Figures(
+        workers=count, games=24, seconds=40.0, moves=800, all_moves=1000, accepted=500,
+        worker_cpu=[worker_cpu / count] * count, worker_own=[worker_cpu / count / 2] * count,
+        gateway_cpu=0.0, postgres_cpu=3.0, backends=20, served=served, rest_calls=1500,
+        interaction_calls=500, wire=WireCounts(round_trips=20000, commits=1500),
+        xact_commits=14000, load="9.00 9.00 9.00",
+    )  # fmt: skip
+
+
+def test_the_summary_reads_per_move_figures_and_judges_the_targets() -> None:
+    runs = [figures(1, 15.0, [600]), figures(4, 18.6, [200, 150, 100, 150])]
+    text = workers.summary(runs)
+    lines = text.splitlines()
+    assert lines[0].split()[:4] == ["workers", "moves/s", "clicks/s", "CPU/move"]
+    one, four = lines[1].split(), lines[2].split()
+    assert one[:9] == ["1", "20.0", "12.5", "18.00", "15.00", "15.00", "7.50", "0.00", "3.00"]
+    assert four[3] == "21.60" and four[9] == "1.33x" and four[10] == "33%/25%/17%/25%"
+    assert four[11:13] == ["20.0", "1.50"] and four[16] == "1.00+0.50"
+    assert "at most +20% (target within 15%: missed)" in lines[3]
+    assert "busiest worker 1.33x its share" in lines[3]
