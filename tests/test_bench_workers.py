@@ -75,7 +75,7 @@ def test_the_balancer_by_game_is_a_valid_haproxy_configuration(tmp_path: Path) -
     )
     assert check.returncode == 0, check.stderr.decode(errors="replace")
     plain = workers.balancer(tmp_path, 8000, [8001], by_game=False).config.read_text()
-    assert "balance roundrobin" in plain and "inter 2s" in plain
+    assert "balance roundrobin" in plain and "inter 2s downinter 300ms" in plain
 
 
 def figures(count: int, worker_cpu: float, served: list[int]) -> workers.Figures:
