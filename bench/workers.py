@@ -189,8 +189,9 @@ async def run(
     fake.click_settle = 0.0
     if scale != 1.0:
         fake.scale_time(scale)
-    endpoint = fake.serve_interactions_over_http()
     await fake.start()
+    # after the fake has its port: the endpoint's free port is then not the fake's own
+    endpoint = fake.serve_interactions_over_http()
     own = Path(tempfile.mkdtemp(dir=folder, prefix=f"workers-{workers}-"))
     name = pgadmin.fresh_name("cardtable_workers")
     direct = await pgadmin.create_database(admin, name)
