@@ -419,7 +419,8 @@ def show(f: Figures) -> None:
         f"{f.idle_postgres * 1000:.0f} ms/s; the harness used {f.harness:.0%} of a core\n"
         f"round trips {f.wire.round_trips}, commits {f.wire.commits}, rollbacks "
         f"{f.wire.rollbacks}, autocommit {f.wire.autocommit}, xact_commit {f.xact_commits}, "
-        f"new connections {f.wire.connections}; statements per move:"
+        f"new connections {f.wire.connections}; REST calls {f.rest_calls - f.interaction_calls} "
+        f"(+{f.interaction_calls} interaction responses); statements per move:"
     )
     for text, n in f.statements.most_common(14):
         print(f"    {f.per_move(n):6.2f}  {text}")
