@@ -72,7 +72,7 @@ def world(fake: FakeDiscord, games: int, prefix: str = "") -> list[Table]:
     return tables
 
 
-async def known_dm_channels(fake: FakeDiscord, db: Path, users: list[int]) -> None:
+async def known_dm_channels(fake: FakeDiscord, db: Path | str, users: list[int]) -> None:
     """Players who played before: their DM channels are in the database (an earlier, finished
     game each), so dealing does not wait for Discord's DM-open limit (10 per 10 s)."""
     store = await open_store(db)
@@ -95,12 +95,26 @@ async def open_table(fake: FakeDiscord, table: Table) -> None:
     assert lobby is not None, reply
     lobby_id = int(lobby["id"])
     for user in table.humans[1:]:
-        custom_id = find_button(fake.message(lobby_id) or lobby, "Join").custom_id or ""
+        custom_id = await _lobby_button(fake, lobby_id, lobby, "Join")
         await (await fake.click(user, lobby_id, custom_id)).wait_response(20)
     for _ in range(table.computers):
         await (await add_computer(fake, host, lobby_id)).wait_response(20)
-    custom_id = find_button(fake.message(lobby_id) or lobby, "Start").custom_id or ""
+    custom_id = await _lobby_button(fake, lobby_id, lobby, "Start")
     await (await fake.click(host, lobby_id, custom_id)).wait_response(20)
+
+
+async def _lobby_button(fake: FakeDiscord, lobby_id: int, first: Any, label: str) -> str:
+    """The custom_id of the lobby's button ``label``. A bot that deferred the command (a busy
+    database) shows the lobby only when it edits its answer: wait for that edit."""
+
+    def found() -> bool:
+        with contextlib.suppress(LookupError):
+            find_button(fake.message(lobby_id) or first, label)
+            return True
+        return False
+
+    await fake.wait_for(found, timeout=20)
+    return find_button(fake.message(lobby_id) or first, label).custom_id or ""
 
 
 async def think_then(rng: random.Random, think: tuple[float, float], until: float) -> bool:

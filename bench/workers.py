@@ -1,0 +1,480 @@
+"""Interactions over HTTP: 1, 2 and 4 workers (`bot.py worker`) behind HAProxy on PostgreSQL.
+
+Each run starts a fresh fake Discord enforcing Discord's limits (``--scale`` 1: their real
+length), which POSTs every interaction to HAProxy (``tests/e2e/balancer.py``: round robin,
+each answer marked with the worker that served it), a fresh PostgreSQL database, one gateway
+process (``INTERACTIONS=gateway``: the shard, the commands, no interaction) and N workers.
+The offered load is the same in every run: ``--games`` games, one channel each, mixed over the
+four games as in ``bench.discord_load``, every human clicking a random live control of their
+newest hand DM after thinking 1-3 s (``--think``), for ``--seconds``; then the bot gets a few
+seconds to finish its writes. Before the clicking, 5 s with nobody playing measure what the
+processes use on their own. ``--balance game``: HAProxy sends all of a game's clicks to one
+worker (a hash of the game id in the custom_id) instead of round robin.
+
+Per run, over the clicking and the drain:
+
+- **CPU per recorded move**: every bot process (the workers, the gateway process, and their
+  drawing and thinking child processes, from ``/proc``) and PostgreSQL's backends serving the
+  database (``bench.pgside``), over the moves in the action log (computers' included);
+- moves/s while clicking, accepted clicks/s, the share of interactions each worker served
+  (``X-Served-By``) and the largest share over the fair one (1/N);
+- per move: database round trips, explicit transactions committed, statements in a
+  transaction of their own (read off the wire by ``bench.pgwire``, a proxy between the bots
+  and the server), ``take_rest_slot`` calls (the shared REST budget), ``xact_commit`` of
+  the database (``pg_stat_database``), and REST calls (interaction callbacks apart);
+- the load average at the end of the run.
+
+The targets (the scaling issue's): CPU per move flat from 1 to 4 workers (within 15%), and no
+worker serving more than 1.5x its fair share. Wall-clock throughput cannot double on 2 cores,
+and the offered load is set well below what the machine can take, so moves/s should stay the
+same; the figure that must not grow is CPU per move.
+
+Run: ``python -m bench.workers`` (``--workers 1 2 4``, ``--games``, ``--seconds``, ``--think``,
+``--scale``, ``--balance``, ``--repeat`` (at most 2 on a shared machine), ``--postgres``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bench import discord_players as dp
+from bench import pgside
+from bench.pgwire import CountingProxy, WireCounts
+from db import pgadmin
+from tests.e2e.balancer import Balancer
+from tests.e2e.driver import quiet
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.endpoint import free_port, wait_ok
+from tests.fakediscord.process import BotProcess
+
+DRAIN_SECONDS = 8.0
+IDLE_SECONDS = 5.0  # before the clicking: what the processes use with nobody playing
+FLAT_WITHIN = 0.15  # CPU per move from 1 to N workers
+FAIR_SHARE_AT_MOST = 1.5  # the busiest worker's share over 1/N
+REST_SLOT = "take_rest_slot"
+
+
+@dataclass(slots=True)
+class Figures:
+    """One run's readings; the per-move figures are properties."""
+
+    workers: int
+    games: int
+    seconds: float
+    moves: int  # while clicking
+    all_moves: int  # clicking and drain: what the CPU is divided by
+    accepted: int
+    worker_cpu: list[float]  # seconds, each worker with its child processes
+    worker_own: list[float]  # of which each worker's own process (its event loop and threads)
+    gateway_cpu: float
+    postgres_cpu: float
+    backends: int
+    served: list[int]  # interactions each worker answered
+    rest_calls: int
+    interaction_calls: int
+    wire: WireCounts
+    xact_commits: int
+    load: str
+    statements: Counter[str] = field(default_factory=Counter)
+    idle_bot: float = 0.0  # CPU s/s of the bot's processes with nobody clicking
+    idle_postgres: float = 0.0  # and of the database's backends
+    harness: float = 0.0  # share of a core the fake Discord, the players and the proxy used
+
+    def per_move(self, value: float) -> float:
+        return value / max(1, self.all_moves)
+
+    @property
+    def bot_ms(self) -> float:
+        return self.per_move(sum(self.worker_cpu) + self.gateway_cpu) * 1000
+
+    @property
+    def cpu_ms(self) -> float:
+        """All of it: the bot's processes and PostgreSQL's backends, per move."""
+        return self.bot_ms + self.per_move(self.postgres_cpu) * 1000
+
+    @property
+    def moves_per_s(self) -> float:
+        return self.moves / self.seconds
+
+    @property
+    def busiest(self) -> float:
+        return busiest_share(self.served)
+
+
+def busiest_share(served: list[int]) -> float:
+    """The largest worker's share of the interactions over the fair share (1/N): 1.0 is an
+    even spread; nan when nothing was served."""
+    total = sum(served)
+    if not served or total == 0:
+        return float("nan")
+    return max(served) * len(served) / total
+
+
+def flat_within(values: list[float]) -> float:
+    """How far the largest of ``values`` is above the first, as a fraction of the first (the
+    growth of CPU per move from 1 worker to N)."""
+    return max(values) / values[0] - 1 if values and values[0] > 0 else float("nan")
+
+
+def through(url: str, port: int) -> str:
+    """``url`` with its host and port replaced by the proxy's, on 127.0.0.1."""
+    parts = urlsplit(url)
+    user = parts.netloc.rpartition("@")[0]
+    netloc = f"{user}@127.0.0.1:{port}" if user else f"127.0.0.1:{port}"
+    return parts._replace(netloc=netloc).geturl()
+
+
+# HAProxy's choice by game: every game control's custom_id starts ``<kind>:<game id>``
+# (cogs/utils/controls.py); the body's last custom_id, cut down to its game id, is hashed, so
+# a game's clicks all go to one worker (a body with none, a slash command, hashes as "").
+BY_GAME = (
+    "    balance hash req.body,regsub(^.*custom_id.:.?.[a-z]+:,),regsub([^0-9].*$,)\n"
+    "    option http-buffer-request\n"
+)
+
+
+# The tests' health checks (every 300 ms, down after 2 missed) take out a worker whose loop
+# is busy for 0.6 s, which a loaded shared machine does; the bench checks a live worker as
+# compose does (every 2 s) and one that is down (not started yet) every 300 ms.
+TEST_CHECKS = "inter 300ms fall 2"
+BENCH_CHECKS = "inter 2s downinter 300ms fall 3"
+UP_AFTER = 0.6  # seconds after a worker answers its /health until the balancer has seen it
+
+
+def balancer(folder: Path, front: int, ports: list[int], *, by_game: bool) -> Balancer:
+    """tests/e2e/balancer.py's HAProxy (round robin), its health checks every 2 s, or with
+    ``by_game`` the same choosing the worker by the game's id."""
+    found = Balancer(folder, front, ports)
+    text = found.config.read_text()
+    chosen = text.replace(TEST_CHECKS, BENCH_CHECKS)
+    if by_game:
+        chosen = chosen.replace("    balance roundrobin\n", BY_GAME)
+    assert chosen.count("balance ") == 1 and BENCH_CHECKS in chosen, chosen
+    assert by_game == ("balance hash" in chosen), chosen
+    found.config.write_text(chosen)
+    return found
+
+
+def _is_interaction(kind: str) -> bool:
+    return kind.startswith("POST /interactions/") or "/webhooks/" in kind
+
+
+async def run(
+    workers: int,
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    folder: Path,
+    admin: str,
+    *,
+    scale: float = 1.0,
+    seed: int = 1,
+    by_game: bool = False,
+) -> Figures:
+    """One run with ``workers`` workers (see the module's docstring); ``by_game``: the
+    balancer sends each game's clicks to one worker."""
+    fake = FakeDiscord()
+    fake.click_settle = 0.0
+    if scale != 1.0:
+        fake.scale_time(scale)
+    await fake.start()
+    # after the fake has its port: the endpoint's free port is then not the fake's own
+    endpoint = fake.serve_interactions_over_http()
+    own = Path(tempfile.mkdtemp(dir=folder, prefix=f"workers-{workers}-"))
+    name = pgadmin.fresh_name("cardtable_workers")
+    direct = await pgadmin.create_database(admin, name)
+    target = urlsplit(admin)
+    proxy = CountingProxy(target.hostname or "127.0.0.1", target.port or 5432)
+    await proxy.start()
+    server = pgside.Server(admin, name)
+    common = {
+        "DATABASE_URL": through(direct, proxy.port),
+        "TURN_TIMEOUT_SECONDS": "300",
+        "LOG_LEVEL": "WARNING",
+    }
+    gateway = BotProcess(fake, own / "gateway.log")
+    ports = [free_port() for _ in range(workers)]
+    procs = [BotProcess(fake, own / f"worker{i}.log") for i in range(workers)]
+    try:
+        tables = dp.world(fake, games)
+        await dp.known_dm_channels(fake, direct, [u for t in tables for u in t.humans])
+        await gateway.start(
+            env={
+                **common,
+                "INTERACTIONS": "gateway",
+                "WEB_PORT": "",
+                "DATABASE_PATH": str(own / "gateway.db"),
+            },
+            timeout=60,
+        )
+        with balancer(own, endpoint.port, ports, by_game=by_game):
+            for i, (proc, port) in enumerate(zip(procs, ports, strict=True)):
+                env = {**common, "WEB_PORT": str(port), "DATABASE_PATH": str(own / f"w{i}.db")}
+                await proc.start(env=env, args=("worker",), wait=False)
+                await wait_ok(port, timeout=60)
+            await asyncio.sleep(UP_AFTER)
+            await open_tables(fake, tables, workers)
+            await quiet(fake, idle=0.5, timeout=180)
+            with dp.harness_without_pauses():
+                return await _measure(
+                    fake, gateway, procs, direct, server, proxy, tables, seconds, think, seed
+                )
+    except BaseException:
+        for proc in (gateway, *procs):
+            print(f"---- {proc.log_path.name} ----\n{proc.log_text()[-3000:]}", file=sys.stderr)
+        raise
+    finally:
+        for proc in (*procs, gateway):
+            await proc.stop()
+        await server.close()
+        await proxy.stop()
+        await pgadmin.drop_database(admin, name)
+        await fake.stop()
+
+
+async def open_tables(
+    fake: FakeDiscord, tables: list[dp.Table], workers: int, at_once: int = 4
+) -> None:
+    """Every table's game opened, ``at_once`` at a time after the first ``2 * workers`` one by
+    one: a worker's first interactions (its pool's first connections, its first statements
+    prepared, its drawing process started) can miss Discord's 3 s on a busy machine."""
+    for table in tables[: 2 * workers]:
+        await dp.open_table(fake, table)
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(table: dp.Table) -> None:
+        async with gate:
+            await dp.open_table(fake, table)
+
+    await asyncio.gather(*(one(t) for t in tables[2 * workers :]))
+
+
+def _pid(proc: BotProcess) -> int:
+    assert proc.popen is not None
+    return proc.popen.pid
+
+
+async def _measure(
+    fake: FakeDiscord,
+    gateway: BotProcess,
+    procs: list[BotProcess],
+    direct: str,
+    server: pgside.Server,
+    proxy: CountingProxy,
+    tables: list[dp.Table],
+    seconds: float,
+    think: tuple[float, float],
+    seed: int,
+) -> Figures:
+    assert fake.endpoint is not None
+    endpoint = fake.endpoint
+    pids = [_pid(p) for p in (gateway, *procs)]
+    idle = await idle_cpu(pids, server)
+    fake.stats.reset()
+    served0 = Counter(endpoint.served_by)
+    moves0 = await pgside.recorded_moves(direct)
+    worker0 = [dp.cpu_seconds(_pid(p)) for p in procs]
+    own0 = [dp.process_cpu_seconds(_pid(p)) for p in procs]
+    gateway0 = dp.cpu_seconds(_pid(gateway))
+    wire0 = proxy.counts.copy()
+    commits0 = await server.commits()
+    await server.start_sampling()
+    clicks = dp.Clicks()
+    rng = random.Random(seed)
+    harness0 = _own_cpu()
+    start = time.monotonic()
+    until = start + seconds
+    await asyncio.gather(
+        *(
+            dp.play(fake, user, random.Random(rng.random()), until, think, clicks)
+            for t in tables
+            for user in t.humans
+        )
+    )
+    elapsed = time.monotonic() - start
+    harness = (_own_cpu() - harness0) / elapsed
+    moves = await pgside.recorded_moves(direct) - moves0
+    await asyncio.sleep(DRAIN_SECONDS)
+    backend = await server.stop_sampling()
+    worker_cpu = [dp.cpu_seconds(_pid(p)) - c for p, c in zip(procs, worker0, strict=True)]
+    worker_own = [dp.process_cpu_seconds(_pid(p)) - c for p, c in zip(procs, own0, strict=True)]
+    gateway_cpu = dp.cpu_seconds(_pid(gateway)) - gateway0
+    wire = proxy.counts.minus(wire0)
+    commits = await server.commits() - commits0
+    all_moves = await pgside.recorded_moves(direct) - moves0
+    calls = fake.stats.calls
+    served = Counter(endpoint.served_by) - served0
+    return Figures(
+        workers=len(procs),
+        games=len(tables),
+        seconds=elapsed,
+        moves=moves,
+        all_moves=all_moves,
+        accepted=len(clicks.accepted),
+        worker_cpu=worker_cpu,
+        worker_own=worker_own,
+        gateway_cpu=gateway_cpu,
+        postgres_cpu=backend.seconds,
+        backends=backend.backends,
+        served=[served[f"w{i}"] for i in range(len(procs))],
+        rest_calls=sum(calls.values()),
+        interaction_calls=sum(n for k, n in calls.items() if _is_interaction(k)),
+        wire=wire,
+        xact_commits=commits,
+        load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
+        statements=wire.statements,
+        idle_bot=idle[0],
+        idle_postgres=idle[1],
+        harness=harness,
+    )
+
+
+async def idle_cpu(pids: list[int], server: pgside.Server) -> tuple[float, float]:
+    """CPU seconds per second of the bot's processes together and of the database's backends
+    with nobody clicking (after the tables are shown): what runs on its own (turn timers,
+    repairs, heartbeats, lease renewals, the pools)."""
+    bot0 = sum(dp.cpu_seconds(pid) for pid in pids)
+    await server.start_sampling()
+    await asyncio.sleep(IDLE_SECONDS)
+    backends = await server.stop_sampling()
+    bot = sum(dp.cpu_seconds(pid) for pid in pids) - bot0
+    return bot / IDLE_SECONDS, backends.seconds / IDLE_SECONDS
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+HEADER = (
+    "workers", "moves/s", "clicks/s", "CPU/move", "bot", "workers", "loops", "gateway",
+    "PostgreSQL",
+    "busiest", "shares", "round trips", "commits", "autocommit", "rest slots", "xact_commit",
+    "REST", "idle ms/s", "load average",
+)  # fmt: skip
+
+
+def row(f: Figures) -> list[str]:
+    """One line of the table: CPU in ms per move, database and REST counts per move."""
+    ms = 1000
+    total = max(1, sum(f.served))
+    slots = sum(n for k, n in f.statements.items() if REST_SLOT in k)
+    return [
+        str(f.workers),
+        f"{f.moves_per_s:.1f}",
+        f"{f.accepted / f.seconds:.1f}",
+        f"{f.cpu_ms:.2f}",
+        f"{f.bot_ms:.2f}",
+        f"{f.per_move(sum(f.worker_cpu)) * ms:.2f}",
+        f"{f.per_move(sum(f.worker_own)) * ms:.2f}",
+        f"{f.per_move(f.gateway_cpu) * ms:.2f}",
+        f"{f.per_move(f.postgres_cpu) * ms:.2f}",
+        f"{f.busiest:.2f}x",
+        "/".join(f"{n / total:.0%}" for n in f.served),
+        f"{f.per_move(f.wire.round_trips):.1f}",
+        f"{f.per_move(f.wire.commits):.2f}",
+        f"{f.per_move(f.wire.autocommit):.2f}",
+        f"{f.per_move(slots):.2f}",
+        f"{f.per_move(f.xact_commits):.2f}",
+        f"{f.per_move(f.rest_calls - f.interaction_calls):.2f}"
+        f"+{f.per_move(f.interaction_calls):.2f}",
+        f"{f.idle_bot * 1000:.0f}+{f.idle_postgres * 1000:.0f}",
+        f.load,
+    ]
+
+
+def table(rows: list[list[str]]) -> str:
+    """Rows (the first a header) as columns aligned on the right, the last column left."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(w) if i == len(r) - 1 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    )
+
+
+def show(f: Figures) -> None:
+    print(
+        f"\n== {f.workers} worker(s), {f.games} games, {f.seconds:.0f} s, load average {f.load}\n"
+        f"moves {f.moves} while clicking, {f.all_moves} with the drain; accepted clicks "
+        f"{f.accepted}; interactions served {f.served} (busiest {f.busiest:.2f}x its share)\n"
+        f"CPU s: workers {' '.join(f'{c:.2f}' for c in f.worker_cpu)} (their own processes "
+        f"{' '.join(f'{c:.2f}' for c in f.worker_own)}), gateway "
+        f"{f.gateway_cpu:.2f}, PostgreSQL {f.postgres_cpu:.2f} ({f.backends} backends); with "
+        f"nobody clicking: the bot {f.idle_bot * 1000:.0f} ms/s, PostgreSQL "
+        f"{f.idle_postgres * 1000:.0f} ms/s; the harness used {f.harness:.0%} of a core\n"
+        f"round trips {f.wire.round_trips}, commits {f.wire.commits}, rollbacks "
+        f"{f.wire.rollbacks}, autocommit {f.wire.autocommit}, xact_commit {f.xact_commits}, "
+        f"new connections {f.wire.connections}; REST calls {f.rest_calls - f.interaction_calls} "
+        f"(+{f.interaction_calls} interaction responses); statements per move:"
+    )
+    for text, n in f.statements.most_common(14):
+        print(f"    {f.per_move(n):6.2f}  {text}")
+
+
+def summary(runs: list[Figures]) -> str:
+    """The table, then whether the targets were met (CPU per move against the 1-worker run
+    of the same repeat)."""
+    lines = [table([list(HEADER), *(row(f) for f in runs)])]
+    cpu = [f.cpu_ms for f in runs]
+    growth = flat_within(cpu)
+    lines.append(
+        f"CPU per move from {runs[0].workers} to {max(f.workers for f in runs)} workers: "
+        f"at most {growth:+.0%} (target within {FLAT_WITHIN:.0%}: "
+        f"{'met' if abs(growth) <= FLAT_WITHIN else 'missed'}); busiest worker "
+        f"{max(f.busiest for f in runs):.2f}x its share (target at most "
+        f"{FAIR_SHARE_AT_MOST:g}x)"
+    )
+    return "\n".join(lines)
+
+
+async def main(args: argparse.Namespace) -> None:
+    if shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists():
+        raise SystemExit("bench.workers needs HAProxy (Debian: apt-get install haproxy)")
+    why = await pgadmin.reachable(args.postgres)
+    if why is not None:
+        raise SystemExit(f"bench.workers needs PostgreSQL at {args.postgres}: {why}")
+    with tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
+        for repeat in range(1, args.repeat + 1):
+            runs = []
+            for workers in args.workers:
+                figures = await run(
+                    workers, args.games, args.seconds, tuple(args.think), Path(tmp),
+                    args.postgres, scale=args.scale, seed=repeat,
+                    by_game=args.balance == "game",
+                )  # fmt: skip
+                show(figures)
+                runs.append(figures)
+            print(
+                f"\n== repeat {repeat}: {args.games} games, {args.seconds:.0f} s each, "
+                f"windows x{args.scale:g}, balanced by {args.balance}; CPU in ms per recorded "
+                "move, counts per move"
+            )
+            print(summary(runs))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--scale", type=float, default=1.0, help="rate-limit time scale")
+    parser.add_argument("--balance", choices=("roundrobin", "game"), default="roundrobin")
+    parser.add_argument("--repeat", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--postgres", default=pgadmin.admin_url())
+    asyncio.run(main(parser.parse_args()))
