@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import random
 import resource
 import statistics
 import tempfile
@@ -196,18 +195,8 @@ async def _measure(
     process0 = dp.process_cpu_seconds(pid)
     epoch0 = time.time()
     own0 = _own_cpu()
-    clicks = dp.Clicks()
-    rng = random.Random(seed)
-    start = time.monotonic()
-    until = start + seconds
-    await asyncio.gather(
-        *(
-            dp.play(fake, user, random.Random(rng.random()), until, think, clicks)
-            for t in tables
-            for user in t.humans
-        )
-    )
-    elapsed = time.monotonic() - start
+    humans = [user for t in tables for user in t.humans]
+    clicks, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
     bench_cpu = (_own_cpu() - own0) / elapsed
     moves = dp.recorded_moves(db) - moves0
     await asyncio.sleep(DRAIN_SECONDS)

@@ -19,7 +19,7 @@ import sqlite3
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,6 +131,24 @@ async def think_then(rng: random.Random, think: tuple[float, float], until: floa
         return False
     await asyncio.sleep(pause)
     return True
+
+
+async def play_everyone(
+    fake: FakeDiscord,
+    humans: Iterable[int],
+    seed: int,
+    seconds: float,
+    think: tuple[float, float],
+) -> tuple[Clicks, float]:
+    """Every player of ``humans`` at once for ``seconds``: their clicks and the time it took."""
+    clicks = Clicks()
+    rng = random.Random(seed)
+    start = time.monotonic()
+    until = start + seconds
+    await asyncio.gather(
+        *(play(fake, user, random.Random(rng.random()), until, think, clicks) for user in humans)
+    )
+    return clicks, time.monotonic() - start
 
 
 async def play(

@@ -38,12 +38,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import random
 import resource
 import shutil
 import sys
 import tempfile
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,19 +289,9 @@ async def _measure(
     wire0 = proxy.counts.copy()
     commits0 = await server.commits()
     await server.start_sampling()
-    clicks = dp.Clicks()
-    rng = random.Random(seed)
     harness0 = _own_cpu()
-    start = time.monotonic()
-    until = start + seconds
-    await asyncio.gather(
-        *(
-            dp.play(fake, user, random.Random(rng.random()), until, think, clicks)
-            for t in tables
-            for user in t.humans
-        )
-    )
-    elapsed = time.monotonic() - start
+    humans = [user for t in tables for user in t.humans]
+    clicks, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
     harness = (_own_cpu() - harness0) / elapsed
     moves = await pgside.recorded_moves(direct) - moves0
     await asyncio.sleep(DRAIN_SECONDS)

@@ -208,6 +208,14 @@ class HardPolicy(GrinchPolicy):
         return max(deck, *tops)
 
 
+def _key(hand: Sequence[int]) -> int:
+    """A set of card indices as a bit mask."""
+    key = 0
+    for c in hand:
+        key |= 1 << c
+    return key
+
+
 class _Valuer:
     """One decision's valuation of five-card hands, remembered by their set of cards: ``raw``
     the best free row's cell less its cost, ``of`` that value's utility (``raw`` orders hands
@@ -220,9 +228,7 @@ class _Valuer:
         self.raws: dict[int, float] = {}
 
     def raw(self, hand: Sequence[int]) -> float:
-        key = 0
-        for c in hand:
-            key |= 1 << c
+        key = _key(hand)
         known = self.raws.get(key)
         if known is None:
             values = cells(hand)
@@ -231,9 +237,7 @@ class _Valuer:
         return known
 
     def of(self, hand: Sequence[int]) -> float:
-        key = 0
-        for c in hand:
-            key |= 1 << c
+        key = _key(hand)
         known = self.memo.get(key)
         if known is None:
             known = self.utility(self.raw(hand))
