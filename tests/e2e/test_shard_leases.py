@@ -65,7 +65,9 @@ async def test_a_held_shard_is_refused_and_a_killed_holders_is_taken_over(
         await other.start(env=envs[1], timeout=TAKEOVER_SECONDS)
         taken_over = time.monotonic() - killed
         assert taken_over < TAKEOVER_SECONDS
-        assert "lease ran out" in other.log_text()
+        # Taken over: after watching the dead holder's lease run out, or at once when the
+        # process took longer to start than the lease had left.
+        assert "INFO leasing: leased shard 0 of 2" in other.log_text()
         assert fake.live_sessions.covers([0], 2)
 
         intruder = await PostgresStore.connect(pg_database, max_size=1)

@@ -73,7 +73,8 @@ async def test_a_spectator_is_told_who_is_awaited_but_not_where_their_hand_comes
     embed = watch_kwargs(loaded)["embed"]
     assert "Waiting for: ⏳ B" in (embed.description or "")
     assert embed.footer.text is None or "DM" not in embed.footer.text
-    table = TableMessages.kwargs(cast(Any, SimpleNamespace(views=Views())), loaded)[1]["embed"]
+    tables = SimpleNamespace(views=Views(), live_button=False)
+    table = TableMessages.kwargs(cast(Any, tables), loaded)[1]["embed"]
     assert "Your hand comes by DM" in (table.footer.text or "")  # the channel's table says it
 
 
