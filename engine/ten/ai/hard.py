@@ -194,8 +194,9 @@ class _StopSearch:
         self.net = sum(int(c[1]) for c in self.numbers) - self.currency
         unseen = ctx.unseen()
         self.pile = sum(unseen.values())
+        # A wild drawn goes to auction and leaves the row as it was: the search looks at the
+        # number and currency cards only, each as likely as its share of them.
         self.kinds = sorted((t, n) for t, n in unseen.items() if t[0] != "W" and t[1] != "#")
-        self.wilds = self.pile - sum(n for _, n in self.kinds)
         self.buy = ctx.best_buy(self.numbers)
         bust_supply = BUST_TOKENS - sum(s["bust_tokens"] for s in view["seats"])
         self.token = ctx.bust_worth if bust_supply > 0 else 0.0
