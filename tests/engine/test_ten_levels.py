@@ -175,17 +175,20 @@ def test_hard_shuts_out_a_later_bidder_it_can_read() -> None:
 
 
 def _score(seed: int, strong: Policy, weak: Policy) -> float:
-    """The strong side's result in a 2-player game (seats alternate with the seed)."""
-    seats = [strong, weak] if seed % 2 == 0 else [weak, strong]
-    outcome = GAME.outcome(play(seed, seats, check=False))
-    assert outcome is not None
-    mine = seed % 2
-    won = [s in outcome.winners for s in (mine, 1 - mine)]
-    return 0.5 if won[0] == won[1] else float(won[0])
+    """The strong side's result over one deal played twice, the seats swapped (a win 1, a
+    shared win 1/2 per game): two equal players score exactly 1, so only skill moves it."""
+    total = 0.0
+    for mine in (0, 1):
+        seats = [strong, weak] if mine == 0 else [weak, strong]
+        outcome = GAME.outcome(play(seed, seats, check=False))
+        assert outcome is not None
+        won = [s in outcome.winners for s in (mine, 1 - mine)]
+        total += 0.5 if won[0] == won[1] else float(won[0])
+    return total
 
 
 def test_the_levels_are_ordered_by_strength() -> None:
     random_player = RandomPolicy()
-    assert sum(_score(100 + i, EASY, random_player) for i in range(6)) >= 5
-    assert sum(_score(200 + i, POLICY, EASY) for i in range(6)) > 3
-    assert sum(_score(300 + i, HARD, POLICY) for i in range(8)) > 4
+    assert sum(_score(100 + i, EASY, random_player) for i in range(3)) >= 5  # of 6 games
+    assert sum(_score(200 + i, POLICY, EASY) for i in range(5)) > 5  # of 10 games
+    assert sum(_score(300 + i, HARD, POLICY) for i in range(3)) > 3  # of 6 games
