@@ -1,0 +1,96 @@
+"""The easy computer player for Ten: legal, sensible moves with visible mistakes.
+
+- **Draws by a fixed rule**: it goes on while the row's net total and its currency are both
+  low, never counting what is left in the draw pile, and near the line it decides by a coin
+  (seeded).
+- **Rewards by the points in sight**: the number cards when they add to its score now or
+  the currency is small, else the currency; it ignores what the others gain.
+- **Misjudged bids**: it values a wild by the points it adds at once plus a guess, so it
+  often bids too little for a wild that would complete a run, or too much for a loose one.
+- **Careless buys**: it buys what raises its score now, sometimes a cheaper and worse card
+  than the best one, and it pays as the normal player does.
+
+Every chance comes from the rng it is given, so a decision is the same for the same view,
+legal actions and seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+from engine.base import View
+from engine.ten import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
+from engine.ten.ai.normal import TenPolicy, _Context, _row_numbers
+from engine.ten.scoring import score_collection
+
+SAFE_NET: Final = 5  # it always draws up to this net total
+RISKY_NET: Final = 7  # it stops from this net total on; in between a coin decides
+SAFE_CURRENCY: Final = 5  # the same two lines for the row's currency
+RISKY_CURRENCY: Final = 8
+DRAW_CHANCE: Final = 0.4  # the coin between the lines
+SLIP: Final = 0.3  # chance of a worse purchase, or of a wrong guess at a wild's worth
+
+
+class EasyPolicy(TenPolicy):
+    """A player with rules of thumb and seeded slips (see the module docstring)."""
+
+    def __init__(self, slip: float = SLIP) -> None:
+        self.slip = slip
+
+    def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        ctx = _Context(view)
+        phase = view["phase"]
+        if phase == "draw":
+            return self._easy_draw(view, legal, rng)
+        if phase == "bid":
+            return self._easy_bid(ctx, legal, rng)
+        if phase == "reward":
+            return self._easy_reward(ctx)
+        if phase in ("buy", "final_buy"):
+            return self._easy_buy(ctx, legal, rng)
+        return super().choose(view, legal, rng)  # paying: the cheapest payment
+
+    def _easy_draw(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+        draw = next((a for a in legal if isinstance(a, Draw)), None)
+        stop = next((a for a in legal if isinstance(a, Stop)), None)
+        if draw is None or stop is None:
+            return draw or stop
+        net, currency = view["net"], view["row_currency"]
+        if net >= RISKY_NET or currency >= RISKY_CURRENCY:
+            return stop
+        if net <= SAFE_NET and currency <= SAFE_CURRENCY:
+            return draw
+        return draw if rng.random() < DRAW_CHANCE else stop
+
+    def _easy_reward(self, ctx: _Context) -> Any:
+        numbers = _row_numbers(ctx.view)
+        currency = ctx.view["row_currency"]
+        points = score_collection(ctx.collection + numbers) - score_collection(ctx.collection)
+        return Take(points > 0 or currency <= 2 or (bool(numbers) and ctx.tokens >= 8))
+
+    def _easy_bid(self, ctx: _Context, legal: list[Any], rng: random.Random) -> Any:
+        wild = ctx.view["auction"]["wild"]
+        points = score_collection([*ctx.collection, wild]) - score_collection(ctx.collection)
+        guess = points + (rng.choice((-1, 1, 2)) if rng.random() < self.slip else 0)
+        bids = [a.amount for a in legal if isinstance(a, Bid) and a.amount <= ctx.tokens]
+        if guess <= 0 or not bids or min(bids) > guess + 1:
+            return Pass()
+        return Bid(min(bids))
+
+    def _easy_buy(self, ctx: _Context, legal: list[Any], rng: random.Random) -> Any:
+        before = score_collection(ctx.collection)
+        options: list[tuple[int, int, Any]] = []
+        for action in legal:
+            if isinstance(action, Buy) and not action.payment.cards and not action.payment.bust:
+                points = score_collection([*ctx.collection, action.card]) - before
+                if points > 0:
+                    options.append((points, -int(action.card[1]), action))
+        if not options:
+            return next(a for a in legal if isinstance(a, NoBuy))
+        options.sort(key=lambda o: (o[0], o[1]), reverse=True)
+        if len(options) > 1 and rng.random() < self.slip:
+            return options[-1][2]
+        return options[0][2]
