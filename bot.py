@@ -134,7 +134,10 @@ class CardBot(client.CardBot):
         if settings.web_port is not None:
             self.web = WebServer(settings.web_host, settings.web_port, self.serving)
             if settings.interactions == "http" and settings.public_key is not None:
-                endpoint = InteractionsEndpoint(settings.public_key, self.interaction_posted)
+                seen = getattr(store, "first_interaction", None) if settings.database_url else None
+                endpoint = InteractionsEndpoint(
+                    settings.public_key, self.interaction_posted, shared=seen
+                )
                 self.web.add_routes(endpoint.routes())
         self.live: Activity | None = None  # the live table (discord.py's `activity` is taken)
         if self.web is not None and settings.client_id and settings.client_secret:

@@ -21,6 +21,7 @@ from db import leases
 from db.budget import TAKE_SLOT, wait_of
 from db.changes import Changed, PgListener
 from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
+from db.interactions import FIRST_TIME, KEEP_SECONDS
 from db.migrations import Dialect, apply_postgres
 from db.store import TABLE_KEYS, Store, Tx
 
@@ -138,6 +139,15 @@ class PostgresStore(Store):
         async with self._connection() as conn:
             try:
                 return wait_of(await conn.fetchval(TAKE_SLOT, key, limit, period))
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+
+    async def first_interaction(self, interaction_id: str) -> bool:
+        """Whether no worker on this database was given this interaction id before (within
+        db/interactions.py's window): counted as given now."""
+        async with self._connection() as conn:
+            try:
+                return bool(await conn.fetchval(FIRST_TIME, interaction_id, KEEP_SECONDS))
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
 

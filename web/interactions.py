@@ -14,9 +14,11 @@ handed to the same handlers as a gateway one (the command tree, the controls), w
 through the callback endpoint as they always do; the POST itself is answered ``202`` with no
 body, as Discord asks of a request whose answer goes through the callback.
 
-A replay sent to another process within the window passes that process's memory: its click
-still carries the game step it was made for, so the move is refused as stale like any
-double click, and Discord refuses a second answer to one interaction.
+Several workers on one PostgreSQL database also share what they were given (``shared``,
+db/interactions.py), so a replay sent to another worker is refused the same way. If the
+database cannot answer, the worker goes on with its own memory: a replayed click still carries
+the game step it was made for, so the move is refused as stale like any double click, and
+Discord refuses a second answer to one interaction.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -40,6 +42,8 @@ PONG = {"type": 1}
 
 Dispatch = Callable[[dict[str, Any]], None]
 Clock = Callable[[], float]
+# An interaction id -> whether no process on the database was given it before.
+SharedSeen = Callable[[str], Awaitable[bool]]
 
 
 class Verifier:
@@ -94,10 +98,35 @@ class Seen:
 class InteractionsEndpoint:
     """``POST /interactions``: verified, deduplicated, then ``dispatch``ed."""
 
-    def __init__(self, public_key: str, dispatch: Dispatch, clock: Clock = time.time) -> None:
+    def __init__(
+        self,
+        public_key: str,
+        dispatch: Dispatch,
+        clock: Clock = time.time,
+        *,
+        shared: SharedSeen | None = None,
+    ) -> None:
+        """``shared``: the memory of every worker on the database (None: this process's own)."""
         self.verifier = Verifier(public_key, clock)
         self.seen = Seen()
         self._dispatch = dispatch
+        self._shared = shared
+
+    async def _first_time(self, interaction_id: str) -> bool:
+        if not self.seen.first_time(interaction_id):
+            return False
+        if self._shared is None:
+            return True
+        try:
+            return await self._shared(interaction_id)
+        except Exception:
+            log.warning(
+                "the database did not say whether interaction %s was seen by another worker: "
+                "going on with this process's memory",
+                interaction_id,
+                exc_info=True,
+            )
+            return True
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.post("/interactions", self.handle)]
@@ -120,7 +149,7 @@ class InteractionsEndpoint:
             return web.Response(status=400, text="not an interaction")
         if kind == PING:
             return web.json_response(PONG)
-        if not self.seen.first_time(str(data.get("id"))):
+        if not await self._first_time(str(data.get("id"))):
             log.warning("refused a replayed interaction %s", data.get("id"))
             return web.Response(status=401, text="interaction already received")
         try:

@@ -92,3 +92,20 @@ async def test_a_budget_that_does_not_answer_leaves_the_process_its_own_pacing()
     for _ in range(3):
         await asyncio.wait_for(pacer.slot(("ch", 1)), timeout=5)
     assert pacer.calls == 3
+
+
+async def test_an_interaction_is_new_once_for_every_process(stores: list[PostgresStore]) -> None:
+    """The workers' shared memory of POSTed interactions (db/interactions.py)."""
+    one, other, _ = stores
+    assert await one.first_interaction("1001")
+    assert not await other.first_interaction("1001")  # a replay sent to another worker
+    assert not await one.first_interaction("1001")
+    assert await other.first_interaction("1002")
+    async with one._connection() as conn:  # an id older than the window is forgotten
+        await conn.execute(
+            "UPDATE seen_interactions SET seen_at = seen_at - interval '1 hour' WHERE id = '1001'"
+        )
+    assert await other.first_interaction("1003")  # prunes the old row
+    async with one._connection() as conn:
+        kept = await conn.fetch("SELECT id FROM seen_interactions ORDER BY id")
+    assert [row["id"] for row in kept] == ["1002", "1003"]

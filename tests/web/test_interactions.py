@@ -154,3 +154,56 @@ def test_interactions_settings() -> None:
     ]:
         with pytest.raises(SettingsError, match=words):
             interactions(env, port)
+
+
+async def test_a_replay_another_worker_was_given_is_refused(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """With several workers on one database, the database's memory decides."""
+    dispatched: list[dict[str, Any]] = []
+    given: set[str] = {"111"}  # another worker was given the click already
+
+    async def first_anywhere(interaction_id: str) -> bool:
+        if interaction_id in given:
+            return False
+        given.add(interaction_id)
+        return True
+
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(
+        InteractionsEndpoint(PUBLIC, dispatched.append, shared=first_anywhere).routes()
+    )
+    await server.start()
+    try:
+        endpoint = Endpoint(f"http://127.0.0.1:{server.bound_port}", dispatched)
+        assert (await endpoint.post(*signed(CLICK)))[0] == 401
+        assert dispatched == []
+        assert "replayed interaction 111" in caplog.text
+        other = {**CLICK, "id": "222"}
+        assert (await endpoint.post(*signed(other)))[0] == 202
+        assert dispatched == [other]
+    finally:
+        await server.stop()
+
+
+async def test_a_database_that_does_not_answer_leaves_the_worker_its_own_memory(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    dispatched: list[dict[str, Any]] = []
+
+    async def broken(_interaction_id: str) -> bool:
+        raise OSError("connection refused")
+
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(InteractionsEndpoint(PUBLIC, dispatched.append, shared=broken).routes())
+    await server.start()
+    try:
+        endpoint = Endpoint(f"http://127.0.0.1:{server.bound_port}", dispatched)
+        body, headers = signed(CLICK)
+        assert (await endpoint.post(body, headers))[0] == 202
+        assert dispatched == [CLICK]
+        assert "going on with this process's memory" in caplog.text
+        assert (await endpoint.post(body, headers))[0] == 401  # its own memory still refuses
+        assert dispatched == [CLICK]
+    finally:
+        await server.stop()
