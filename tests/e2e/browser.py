@@ -58,6 +58,7 @@ class Tab:
         self.name = name
         self.keyboard = keyboard  # moves made by Tab and Enter, not by the mouse
         self.errors: list[str] = []
+        self.lost_presses = 0  # presses that reached no button (see test_activity_page)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     async def version(self) -> int:
