@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from cogs.upkeep import REPAIR_EVERY
 from tests.e2e.balancer import Balancer, haproxy
 from tests.e2e.driver import open_game, quiet
 from tests.e2e.ledger import Database, Ledger, assert_exactly_once, play
@@ -83,11 +84,23 @@ async def test_three_workers_behind_a_balancer_survive_a_kill(
             await quiet(fake)
             workers[1].kill()  # no warning; the balancer's check takes it out
             before = sum(ledger.acked.values())
-            await play(fake, [alice, bob, carol], rng, ledger, until=db.all_over, moves=10)
+            # A table or hand edit the killed worker had not sent yet is redrawn by the next
+            # periodic repair of any process (cogs/upkeep.py, every REPAIR_EVERY seconds):
+            # until then that game's player may have no live button.
+            after_kill = REPAIR_EVERY + 20
+            await play(
+                fake,
+                [alice, bob, carol],
+                rng,
+                ledger,
+                until=db.all_over,
+                moves=10,
+                stall=after_kill,
+            )
             assert sum(ledger.acked.values()) > before, "no move served with a worker dead"
             await workers[1].start(env=envs[1], args=("worker",), wait=False)
             await wait_ok(ports[1])
-            await play(fake, [alice, bob, carol], rng, ledger, until=db.all_over)
+            await play(fake, [alice, bob, carol], rng, ledger, until=db.all_over, stall=after_kill)
             await quiet(fake)
             await assert_exactly_once(db, ledger)
             served = [endpoint.served_by[f"w{i}"] for i in range(WORKERS)]
