@@ -76,6 +76,20 @@ def game_in(db: Path, channel: int) -> tuple[str, int] | None:
     return None if row is None else (str(row[0]), int(row[1]))
 
 
+async def start_serving_pages(
+    fake: FakeDiscord, bot: BotProcess, tmp_path: Path
+) -> tuple[dict[str, str], int]:
+    """The bot started with the table page served (pages sign in by ``?user_id=``): its
+    environment, for a restart, and its web port."""
+    port = free_port()
+    fake.click_settle = 0.05
+    fake.activities.accept_mock_codes = True
+    env = {**bot_env(tmp_path), **live_env(fake, port)}
+    await bot.start(env=env)
+    await wait_ok(port)
+    return env, port
+
+
 async def open_tab(browser: Any, url: str, user: int, name: str, *, phone: bool = False) -> Tab:
     context = await browser.new_context(
         viewport=PHONE if phone else DESKTOP,
@@ -219,14 +233,11 @@ async def test_two_tabs_and_a_dm_player_play_every_game(
     browser_path = need_browser()
     from playwright.async_api import async_playwright
 
-    fake, db, port = fake_discord, tmp_path / "bot.db", free_port()
-    fake.click_settle = 0.05
-    fake.activities.accept_mock_codes = True
+    fake, db = fake_discord, tmp_path / "bot.db"
     guild = fake.guild_named("Test Server")
     for name in ("erin", "finn"):
         fake.add_user(name)
-    await bot_process.start(env={**bot_env(tmp_path), **live_env(fake, port)})
-    await wait_ok(port)
+    _, port = await start_serving_pages(fake, bot_process, tmp_path)
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(

@@ -12,11 +12,9 @@ import pytest
 
 from tests.e2e.browser import need_browser
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env
-from tests.e2e.live import live_env
-from tests.e2e.test_activity_page import game_in, move_on_page, open_tab
+from tests.e2e.test_activity_page import game_in, move_on_page, open_tab, start_serving_pages
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.endpoint import free_port, wait_ok
+from tests.fakediscord.endpoint import wait_ok
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -27,12 +25,8 @@ async def test_open_pages_reconnect_after_a_restart_and_play_on(
     browser_path = need_browser()
     from playwright.async_api import async_playwright
 
-    fake, db, port = fake_discord, tmp_path / "bot.db", free_port()
-    fake.click_settle = 0.05
-    fake.activities.accept_mock_codes = True
-    env = {**bot_env(tmp_path), **live_env(fake, port)}
-    await bot_process.start(env=env)
-    await wait_ok(port)
+    fake, db = fake_discord, tmp_path / "bot.db"
+    env, port = await start_serving_pages(fake, bot_process, tmp_path)
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
     channel = fake.add_channel(fake.guild_named("Test Server"), "table-restart")
     instance = fake.activities.add_instance(channel, [alice, bob])
