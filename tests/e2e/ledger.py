@@ -90,7 +90,7 @@ class Database:
         return all(s in ("finished", "cancelled") for s in (await self.statuses()).values())
 
     async def actions(self) -> Rows:
-        return await self.rows("SELECT game_id, seq, seat, action, actor FROM actions")
+        return await self.rows("SELECT game_id, seq, seat, action, actor, at FROM actions")
 
 
 def _parse(custom_id: str) -> tuple[int, str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -47,19 +48,38 @@ def dump_logs(procs: list[BotProcess]) -> None:
         sys.stdout.write(f"\n---- {proc.log_path.name} ----\n{proc.log_text()[-6000:]}\n")
 
 
-async def check_log(db: Database, fake: FakeDiscord, ledger: Ledger, channels: list[int]) -> None:
+# A timeout's announcement is a channel message sent after the move is saved, behind the
+# channel's pacing (a few seconds at most): a process killed in between saved the timeout and
+# never said it. The table and the hands are redrawn from the database; that line is not.
+UNSAID_WITHIN = 6.0
+
+
+async def check_log(
+    db: Database,
+    fake: FakeDiscord,
+    ledger: Ledger,
+    channels: list[int],
+    killed_at: float | None = None,
+) -> None:
     """Exactly once: the logged player moves are the acknowledged clicks; each logged timeout
-    was announced once; every game finished."""
+    was announced once (one saved in the last seconds before ``killed_at`` may be unsaid,
+    never said twice); every game finished."""
     actions = await assert_exactly_once(db, ledger)
-    timeouts = sum(1 for a in actions if a["actor"] == "timeout")
+    timeouts = [float(a["at"]) for a in actions if a["actor"] == "timeout"]
     announced = sum(
         1
         for channel in channels
         for message in fake.messages(channel)
         if "ran out of time" in (message.get("content") or "")
     )
-    assert timeouts > 0
-    assert announced == timeouts
+    assert timeouts
+    near_kill = (
+        0
+        if killed_at is None
+        else sum(killed_at - UNSAID_WITHIN <= t <= killed_at for t in timeouts)
+    )
+    when = [round(t - (killed_at or 0), 2) for t in sorted(timeouts)]
+    assert len(timeouts) - near_kill <= announced <= len(timeouts), (announced, when)
 
 
 async def test_two_sharded_processes_on_postgres_survive_a_kill(
@@ -92,6 +112,7 @@ async def test_two_sharded_processes_on_postgres_survive_a_kill(
         await play(fake, [alice, bob, carol], rng, ledger, until=db.all_over, moves=6)
         # Shard 0 dies without warning; shard 1 goes on serving its guild and every timer.
         await quiet(fake)
+        killed_at = time.time()
         procs[0].kill()
         await fake.wait_for(lambda: not fake.live_sessions.covers([0], 2), timeout=10)
         assert fake.live_sessions.covers([1], 2)
@@ -102,7 +123,7 @@ async def test_two_sharded_processes_on_postgres_survive_a_kill(
         await fake.wait_shards([0, 1], 2)
         await play(fake, [alice, bob, carol], rng, ledger, until=db.all_over)
         await quiet(fake)
-        await check_log(db, fake, ledger, [c0, c1])
+        await check_log(db, fake, ledger, [c0, c1], killed_at)
         assert procs[0].starts == 2
         assert procs[1].starts == 1
         assert procs[1].running
@@ -133,11 +154,12 @@ async def test_one_process_on_sqlite_survives_a_kill(
         await open_game(fake, c1, carol, [erin], 1)
         await play(fake, [carol], rng, ledger, until=db.all_over, moves=3)
         await quiet(fake)
+        killed_at = time.time()
         proc.kill()
         await proc.start(env=env)
         await play(fake, [carol], rng, ledger, until=db.all_over)
         await quiet(fake)
-        await check_log(db, fake, ledger, [c1])
+        await check_log(db, fake, ledger, [c1], killed_at)
     except BaseException:
         dump_logs([proc])
         raise
