@@ -61,7 +61,7 @@ typecheck: $(VENV)/.test
 	$(VENV)/bin/mypy
 
 unit: $(VENV)/.test
-	$(VENV)/bin/pytest -n 4 --dist worksteal -q $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 4 --dist load --maxschedchunk 1 -q $(PYTEST_ARGS)
 
 test: lint typecheck page-test unit
 

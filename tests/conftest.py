@@ -24,6 +24,7 @@ import pytest
 
 from db import open_store
 from db.store import Store
+from tests.scheduling import pytest_collection_modifyitems  # noqa: F401  (the suite's order)
 
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"  # settings.ENV_FILE_VARIABLE; kept literal on purpose
 BOT_SETTINGS = (
