@@ -106,6 +106,10 @@ async def test_three_workers_behind_a_balancer_survive_a_kill(
             served = [endpoint.served_by[f"w{i}"] for i in range(WORKERS)]
             assert all(served) and sum(served) == len(endpoint.answers), endpoint.served_by
             assert {status for status, _ in endpoint.answers} == {202}
+            # With the endpoint set, the gateway carried every other event but no interaction.
+            sessions = list(fake.sessions.values())
+            assert sessions and all(s.sent for s in sessions)
+            assert not [f for s in sessions for f in s.sent if f["t"] == "INTERACTION_CREATE"]
     except BaseException:
         dump_logs([gateway, *workers], balancer)
         raise
