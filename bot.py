@@ -209,7 +209,8 @@ class CardBot(client.CardBot):
         generation = (
             None if self.settings.database_url else generation_path(self.settings.database_path)
         )
-        await self.add_cog(UpkeepCog(self, self.service, self.publisher, generation))
+        shared = bool(self.settings.database_url)
+        await self.add_cog(UpkeepCog(self, self.service, self.publisher, generation, shared=shared))
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings))
         await self.add_cog(HistoryCog(self, Replays(self.store)))

@@ -8,8 +8,8 @@ db.generation) every open game is, as Discord shows a later state of them.
 Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
 few seconds, games whose automatic moves are overdue (the process playing them stopped, or
 saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
-failed edit, an outage). A channel that refused the bot's table hears here when Discord says
-the permission is back.
+failed edit, an outage, another process that died before showing a move). A channel that
+refused the bot's table hears here when Discord says the permission is back.
 """
 
 from __future__ import annotations
@@ -36,6 +36,11 @@ log = logging.getLogger(__name__)
 # overdue (see GameService.resume_stalled).
 LOOK_EVERY = 5.0
 REPAIR_EVERY = 60.0
+# With several processes on one database (PostgreSQL), a process that dies mid-move leaves
+# its games' unsent edits to the others, and its players without a live button: they look
+# this often and redraw a game found behind at the same version as at their last look (a
+# live process shows a move within seconds, so nobody is drawing that one).
+SHARED_REPAIR_EVERY = 10.0
 
 
 class UpkeepCog(commands.Cog, name="Upkeep"):
@@ -45,13 +50,17 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         service: GameService,
         publisher: Publisher,
         generation: Path | None = None,
+        *,
+        shared: bool = False,
     ) -> None:
         """``generation``: where the database's last generation token is kept (SQLite), to
-        recognise a restored copy at start; None: not checked."""
+        recognise a restored copy at start; None: not checked. ``shared``: other processes
+        may serve the same games (PostgreSQL): repairs look every SHARED_REPAIR_EVERY s."""
         self.bot = bot
         self.service = service
         self.publisher = publisher
         self.generation = generation
+        self.shared = shared
         self._tasks: list[asyncio.Task[None]] = []
 
     async def cog_load(self) -> None:
@@ -167,27 +176,42 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             )
             self.publisher.lost_click(loaded, seat.seat)
 
-    async def repair(self, *, urgent: bool) -> int:
-        """Redraw every game with a move newer than its table or a DM (none being drawn now)."""
+    async def repair(self, *, urgent: bool, behind: dict[int, int] | None = None) -> int:
+        """Redraw every game with a move newer than its table or a DM (none being drawn now).
+
+        ``behind`` (another process may be drawing it): the versions of the games found
+        behind at the last look, replaced by this look's; a game is redrawn only if it is
+        still behind at the same version."""
         count = 0
+        seen: dict[int, int] = {}
         for game_id in await self.service.stale_games():
             if self.publisher.busy(game_id):
                 continue
             try:
-                self.publisher.repair(await self.service.load(game_id), urgent=urgent)
+                loaded = await self.service.load(game_id)
+                if behind is not None:
+                    seen[game_id] = loaded.row.version
+                    if behind.get(game_id) != loaded.row.version:
+                        continue  # new since the last look: its process may be drawing it
+                self.publisher.repair(loaded, urgent=urgent)
             except Exception:
                 log.exception("could not redraw game %s", game_id)
                 continue
             count += 1
+        if behind is not None:
+            behind.clear()
+            behind.update(seen)
         return count
 
     async def _repair_loop(self) -> None:
         await self.bot.wait_until_ready()
         await self.recover()
+        behind: dict[int, int] | None = {} if self.shared else None
+        every = SHARED_REPAIR_EVERY if self.shared else REPAIR_EVERY
         while True:
-            await asyncio.sleep(REPAIR_EVERY)
+            await asyncio.sleep(every)
             try:
-                repaired = await self.repair(urgent=False)
+                repaired = await self.repair(urgent=False, behind=behind)
             except Exception:
                 log.exception("repairs failed; trying again later")
                 continue

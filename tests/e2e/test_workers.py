@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.upkeep import REPAIR_EVERY
+from cogs.upkeep import SHARED_REPAIR_EVERY
 from tests.e2e.balancer import Balancer, haproxy
 from tests.e2e.driver import open_game, quiet
 from tests.e2e.ledger import Database, Ledger, assert_exactly_once, play
@@ -84,10 +84,11 @@ async def test_three_workers_behind_a_balancer_survive_a_kill(
             await quiet(fake)
             workers[1].kill()  # no warning; the balancer's check takes it out
             before = sum(ledger.acked.values())
-            # A table or hand edit the killed worker had not sent yet is redrawn by the next
-            # periodic repair of any process (cogs/upkeep.py, every REPAIR_EVERY seconds):
-            # until then that game's player may have no live button.
-            after_kill = REPAIR_EVERY + 20
+            # A table or hand edit the killed worker had not sent yet is redrawn by another
+            # process once it has seen the game behind twice (cogs/upkeep.py, a look every
+            # SHARED_REPAIR_EVERY seconds): until then that game's player may have no live
+            # button.
+            after_kill = 2 * SHARED_REPAIR_EVERY + 20
             await play(
                 fake,
                 [alice, bob, carol],
