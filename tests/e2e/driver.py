@@ -19,7 +19,9 @@ JSON = dict[str, Any]
 SHORT_IDLE = 0.1  # seconds: enough when the database says no automatic move is to come
 
 
-async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) -> None:
+async def quiet(
+    fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0, *, next_move: bool = False
+) -> None:
     """Wait until the bot has made no request for ``idle`` seconds (counted from when the last
     full rate-limit window reopened) and its database says every game is shown: the bot paces
     its writes, so a pause alone does not mean it is done.
@@ -27,10 +29,17 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) ->
     Where the database also says no computer's (or autopilot's, or forced) move is still to
     come (``fake.idle_checks``), a pause of SHORT_IDLE is enough: a game's messages are marked
     shown only after every one of them went through, so what the pause still guards is only
-    the bot's work that no game tracks. Most waits of a whole-game test are this one."""
+    the bot's work that no game tracks. Most waits of a whole-game test are this one.
+
+    ``next_move``: the wait between two clicks of a game being played. The next click reads
+    a hand, so once the database says every hand shows the latest move and no automatic move
+    is to come (``fake.hand_checks``), it goes after SHORT_IDLE without a pause, while the
+    table and the bot's untracked messages (a round's summary, a notice) may still wait for
+    their channel's window, as they do when players click quickly. A test's last wait,
+    before it reads the channel, is without it."""
     deadline = time.monotonic() + timeout
     seen = len(fake.requests)
-    last_change = now = time.monotonic()
+    last_change = last_request = now = time.monotonic()
     busy = 0.0
     short = min(idle, SHORT_IDLE)
     while time.monotonic() < deadline:
@@ -38,9 +47,12 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) ->
         now = time.monotonic()
         if len(fake.requests) != seen:
             seen, last_change = len(fake.requests), now
+            last_request = now
         busy = fake.rate_limits.busy_for()
         if busy > 0:
             last_change = max(last_change, now + busy)
+        if next_move and now - last_request >= short and _hands_done(fake):
+            return
         paused = now - last_change
         if paused < short or not all(check() for check in fake.settle_checks):
             continue
@@ -53,6 +65,13 @@ async def quiet(fake: FakeDiscord, idle: float = 0.25, timeout: float = 30.0) ->
         f"last request {now - last_change:.1f}s ago, rate-limit windows busy {busy:.1f}s, "
         f"settle checks failing: {unsettled}; last requests: {recent}"
     )
+
+
+def _hands_done(fake: FakeDiscord) -> bool:
+    """The database says every player's DM shows the latest move and no automatic move is
+    to come (False when it cannot say: no checks registered)."""
+    checks = [*fake.hand_checks, *fake.idle_checks]
+    return bool(fake.hand_checks and fake.idle_checks) and all(c() for c in checks)
 
 
 def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
@@ -240,12 +259,18 @@ def answered(fake: FakeDiscord, rec: InteractionRecord, message_id: int, version
 
 
 async def play_one_move(
-    fake: FakeDiscord, users: list[int], rng: random.Random, *, hand_messages: dict[int, int]
+    fake: FakeDiscord,
+    users: list[int],
+    rng: random.Random,
+    *,
+    hand_messages: dict[int, int],
+    next_move: bool = False,
 ) -> bool:
     """One user with a live move button clicks one at random; False if nobody can move.
 
     Users in ``hand_messages`` play from that ephemeral message (DMs closed); the others from
-    their newest DM.
+    their newest DM. ``next_move``: another click follows at once (see :func:`quiet`); the
+    caller waits for the table itself before reading it.
     """
     candidates = []
     for user in users:
@@ -269,7 +294,7 @@ async def play_one_move(
     # think for a while before that, so wait for the redraw (or an error) first.
     await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=15)
     assert move_accepted(reply), reply  # a deferred answer is read once it came
-    await quiet(fake)
+    await quiet(fake, next_move=next_move)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live button was refused: {errors}"
     return True
@@ -295,17 +320,20 @@ async def play_to_the_end(
     no_dm: tuple[int, ...] = (),
     limit: int = 400,
 ) -> int:
-    """Click random live buttons until the newest game is over; returns the clicks made."""
+    """Click random live buttons until the newest game is over, then wait for the bot to be
+    done (the result in the channel); returns the clicks made."""
     hands: dict[int, int] = {}
     clicks = 0
     while game_row(db)["status"] == "active":
-        if not await play_one_move(fake, users, rng, hand_messages=hands):
+        if not await play_one_move(fake, users, rng, hand_messages=hands, next_move=True):
             if not no_dm:
                 raise AssertionError("the game is active but nobody has a live button")
+            await quiet(fake)  # the table, whose My hand button is about to be pressed
             for user in no_dm:  # a player without DMs opens a fresh hand from the table
                 hands[user] = await open_hand(fake, user, channel)
-            if not await play_one_move(fake, users, rng, hand_messages=hands):
+            if not await play_one_move(fake, users, rng, hand_messages=hands, next_move=True):
                 raise AssertionError("the game is active but nobody has a live button")
         clicks += 1
         assert clicks < limit
+    await quiet(fake)
     return clicks

@@ -132,7 +132,7 @@ async def click_one(
         ledger.acked[_parse(custom_id)] += 1
     else:  # raced by a timeout or a computer: "That move is no longer available."
         ledger.refused += 1
-    await quiet(fake)
+    await quiet(fake, next_move=True)
     return True
 
 
@@ -169,6 +169,7 @@ async def play(
         if time.monotonic() - idle_since > stall:
             raise AssertionError(f"nobody could move for {stall:.0f} s; clicks so far {made}")
         await asyncio.sleep(0.2)
+    await quiet(fake)  # the tables and the bot's other messages too, before the caller reads
     return made
 
 

@@ -46,7 +46,7 @@ async def _play_one(fake: FakeDiscord, users: list[int], rng: random.Random) -> 
         rec = await fake.click(user, int(message["id"]), pick.custom_id or "")
     reply = await rec.wait_response()
     assert move_accepted(reply), reply
-    await quiet(fake, idle=0.2)
+    await quiet(fake, idle=0.2, next_move=True)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live control was refused: {errors}"
     return seen
@@ -80,6 +80,7 @@ async def test_full_game_two_humans_and_a_computer(
         assert seen is not None, "the game is active but nobody has a live control"
         prompts.append(seen)
         assert len(prompts) < 400
+    await quiet(fake)  # the table and the result
     # The DMs said what to do at each step.
     said = "\n".join(prompts)
     for text in ("Draw from the deck", "You hold **", "Tap a card of your grid", "Discard on"):

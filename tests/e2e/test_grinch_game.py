@@ -70,9 +70,10 @@ async def test_full_game_three_humans_and_a_computer(
 
     rng = random.Random(1)
     moves = 0
-    while await play_one_move(fake, [alice, bob, carol], rng, hand_messages={}):
+    while await play_one_move(fake, [alice, bob, carol], rng, hand_messages={}, next_move=True):
         moves += 1
         assert moves < 200
+    await quiet(fake)  # the table and the result
     row = game_row(tmp_path / "bot.db")
     assert row["status"] == "finished"
     final = game_row(tmp_path / "bot.db")["snapshot"]

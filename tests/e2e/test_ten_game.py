@@ -97,7 +97,7 @@ async def _play_one(
     await fake.wait_for(
         lambda: len(fake.message_versions(message_id)) > versions or rec.followups(), timeout=15
     )
-    await quiet(fake, idle=0.15)
+    await quiet(fake, idle=0.15, next_move=True)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live control was refused: {errors}"
     return seen
@@ -114,6 +114,7 @@ async def _play_to_the_end(
         assert seen is not None, "the game is active but nobody has a live control"
         prompts.append(seen)
         assert len(prompts) < 400
+    await quiet(fake)  # the table and the result
     return prompts, used
 
 

@@ -37,6 +37,19 @@ def all_games_shown(db: Path) -> bool:
     return _games_where(db, "snapshot IS NOT NULL AND rendered_version < version") == 0
 
 
+def all_hands_shown(db: Path) -> bool:
+    """Every player's DM of every started game shows its latest move (seats' shown_version;
+    the table may still be on its way); False when unknown."""
+    if not db.exists():
+        return False
+    behind = _games_where(
+        db,
+        "status <> 'lobby' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id "
+        "AND s.dm_message_id IS NOT NULL AND NOT s.dm_closed AND s.shown_version < games.version)",
+    )
+    return behind == 0
+
+
 def no_automatic_move_due(db: Path) -> bool:
     """No started game waits for a computer's, autopilot's or forced move (``resume_after``
     is set from the move that makes one due until it is saved); False when unknown."""
@@ -131,6 +144,7 @@ class BotProcess:
             self._checked.add(database)
             self.fake.settle_checks.append(lambda: all_games_shown(Path(database)))
             self.fake.idle_checks.append(lambda: no_automatic_move_due(Path(database)))
+            self.fake.hand_checks.append(lambda: all_hands_shown(Path(database)))
         if not wait:
             return
         ready = asyncio.ensure_future(

@@ -96,6 +96,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         # Conditions that, when there are some and all hold (its database says no automatic
         # move is still to come), let those helpers call the bot done after a shorter pause.
         self.idle_checks: list[Callable[[], bool]] = []
+        # Conditions that, when there are some and all hold (every player's DM shows the
+        # latest move), let the wait between two clicks of a game end before its table does.
+        self.hand_checks: list[Callable[[], bool]] = []
         self.blocked_dm_attempts: list[int] = []
         self.gateway_log: list[JSON] = []
         self.sessions: dict[str, GatewaySession] = {}
