@@ -69,9 +69,8 @@ async def quiet(
 
 def _hands_done(fake: FakeDiscord) -> bool:
     """The database says every player's DM shows the latest move and no automatic move is
-    to come (False when it cannot say: no checks registered)."""
-    checks = [*fake.hand_checks, *fake.idle_checks]
-    return bool(fake.hand_checks and fake.idle_checks) and all(c() for c in checks)
+    to come (``fake.hand_checks``; False when it cannot say: none registered)."""
+    return bool(fake.hand_checks) and all(check() for check in fake.hand_checks)
 
 
 def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:

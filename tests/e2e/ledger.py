@@ -4,6 +4,7 @@ reading the database back on either engine (for tests/e2e/test_shards.py)."""
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 import sqlite3
 import time
@@ -40,6 +41,8 @@ class Database:
         self.target = target
         self._conn: asyncpg.Connection[asyncpg.Record] | None = None
         self.all_shown = True  # every started game fully shown (polled for PostgreSQL)
+        self.hands_settled = False  # every hand shown, no automatic move due (the same)
+        self.hands_polled_at = -math.inf  # when the query that said so started (monotonic)
         self._poller: asyncio.Task[None] | None = None
 
     @property
@@ -60,25 +63,49 @@ class Database:
 
     def watch_shown(self, fake: FakeDiscord) -> None:
         """PostgreSQL: let driver.quiet() wait until every game is shown (rendered_version),
-        as it does on its own for SQLite files."""
+        and between two clicks until every hand is (seats' shown_version) and no automatic
+        move is due, as it does on its own for SQLite files. A poll counts for the wait
+        between clicks only if it started after the bot's last request."""
         if not self.is_postgres:
             return
 
         async def poll() -> None:
-            sql = (
-                "SELECT COUNT(*) AS n FROM games WHERE snapshot IS NOT NULL "
+            shown = (
+                "SELECT COUNT(*) FROM games WHERE snapshot IS NOT NULL "
                 "AND rendered_version < version"
             )
-            while True:
-                self.all_shown = (await self.rows(sql))[0]["n"] == 0
-                await asyncio.sleep(0.1)
+            hands = (
+                "SELECT COUNT(*) FROM games g WHERE g.status = 'active' AND "
+                "(g.resume_after IS NOT NULL OR EXISTS (SELECT 1 FROM seats s "
+                "WHERE s.game_id = g.id AND s.dm_message_id IS NOT NULL AND NOT s.dm_closed "
+                "AND s.shown_version < g.version))"
+            )
+            conn = await asyncpg.connect(str(self.target))  # its own: the test's is in use
+            try:
+                while True:
+                    started = time.monotonic()
+                    try:
+                        self.all_shown = await conn.fetchval(shown) == 0
+                        self.hands_settled = await conn.fetchval(hands) == 0
+                        self.hands_polled_at = started
+                    except asyncpg.UndefinedTableError:  # the bot has not made its tables yet
+                        self.all_shown, self.hands_settled = True, False
+                    await asyncio.sleep(0.05)
+            finally:
+                await conn.close()
+
+        def hands_settled() -> bool:
+            last = fake.requests[-1].at if fake.requests else -math.inf
+            return self.hands_settled and self.hands_polled_at > last
 
         self._poller = asyncio.create_task(poll())
         fake.settle_checks.append(lambda: self.all_shown)
+        fake.hand_checks.append(hands_settled)
 
     async def close(self) -> None:
         if self._poller is not None:
             self._poller.cancel()
+            await asyncio.gather(self._poller, return_exceptions=True)  # its connection closed
         if self._conn is not None:
             await self._conn.close()
 

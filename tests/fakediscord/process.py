@@ -50,6 +50,11 @@ def all_hands_shown(db: Path) -> bool:
     return behind == 0
 
 
+def hands_settled(db: Path) -> bool:
+    """Every hand shows the latest move and no automatic move is due (see driver.quiet)."""
+    return all_hands_shown(db) and no_automatic_move_due(db)
+
+
 def no_automatic_move_due(db: Path) -> bool:
     """No started game waits for a computer's, autopilot's or forced move (``resume_after``
     is set from the move that makes one due until it is saved); False when unknown."""
@@ -139,12 +144,14 @@ class BotProcess:
             stdin=subprocess.DEVNULL,
         )
         self.starts += 1
-        database = self._environment(env).get("DATABASE_PATH")
+        environment = self._environment(env)
+        database = environment.get("DATABASE_PATH")
         if database and database not in self._checked:  # once per database, not per start
             self._checked.add(database)
             self.fake.settle_checks.append(lambda: all_games_shown(Path(database)))
             self.fake.idle_checks.append(lambda: no_automatic_move_due(Path(database)))
-            self.fake.hand_checks.append(lambda: all_hands_shown(Path(database)))
+            if not environment.get("DATABASE_URL"):  # else that file is not where games are
+                self.fake.hand_checks.append(lambda: hands_settled(Path(database)))
         if not wait:
             return
         ready = asyncio.ensure_future(

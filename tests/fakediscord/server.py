@@ -97,7 +97,8 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         # move is still to come), let those helpers call the bot done after a shorter pause.
         self.idle_checks: list[Callable[[], bool]] = []
         # Conditions that, when there are some and all hold (every player's DM shows the
-        # latest move), let the wait between two clicks of a game end before its table does.
+        # latest move and no automatic move is due), let the wait between two clicks of a
+        # game end before its table is shown.
         self.hand_checks: list[Callable[[], bool]] = []
         self.blocked_dm_attempts: list[int] = []
         self.gateway_log: list[JSON] = []
