@@ -13,7 +13,8 @@ TEN = "tests/e2e/test_ten_game.py::test_solo_game"
 
 def test_a_test_weighs_what_its_longest_prefix_says() -> None:
     assert weight(PAGE) == LONG["tests/e2e/test_activity_page.py::"]
-    assert weight(TEN) == 20  # not test_full_game's
+    assert weight(TEN) == 20
+    assert weight("tests/e2e/test_ten_game.py::test_full_game_two_humans_and_a_computer") == 36
     assert weight("tests/engine/test_deck.py::test_anything") == 0
 
 

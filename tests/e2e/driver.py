@@ -73,6 +73,14 @@ def _hands_done(fake: FakeDiscord) -> bool:
     return bool(fake.hand_checks) and all(check() for check in fake.hand_checks)
 
 
+def assert_no_interaction_on_the_gateway(fake: FakeDiscord) -> None:
+    """With the interactions endpoint set, the gateway sessions carried every other event
+    but not one interaction (Discord's two ways of delivering them exclude each other)."""
+    sessions = list(fake.sessions.values())
+    assert sessions and all(s.sent for s in sessions)
+    assert not [f for s in sessions for f in s.sent if f["t"] == "INTERACTION_CREATE"]
+
+
 def bot_env(tmp_path: Path, timeout: str = "0") -> dict[str, str]:
     """The bot's settings for a test: a database in tmp_path; turn timers off by default."""
     return {"DATABASE_PATH": str(tmp_path / "bot.db"), "TURN_TIMEOUT_SECONDS": timeout}

@@ -18,6 +18,7 @@ import asyncpg
 
 from tests.e2e.driver import answered, live_move_buttons, move_accepted, open_hand, quiet
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.process import HANDS_UNSETTLED, TABLE_BEHIND
 
 Rows = list[dict[str, Any]]
 
@@ -70,16 +71,8 @@ class Database:
             return
 
         async def poll() -> None:
-            shown = (
-                "SELECT COUNT(*) FROM games WHERE snapshot IS NOT NULL "
-                "AND rendered_version < version"
-            )
-            hands = (
-                "SELECT COUNT(*) FROM games g WHERE g.status = 'active' AND "
-                "(g.resume_after IS NOT NULL OR EXISTS (SELECT 1 FROM seats s "
-                "WHERE s.game_id = g.id AND s.dm_message_id IS NOT NULL AND NOT s.dm_closed "
-                "AND s.shown_version < g.version))"
-            )
+            shown = f"SELECT COUNT(*) FROM games WHERE {TABLE_BEHIND}"
+            hands = f"SELECT COUNT(*) FROM games WHERE {HANDS_UNSETTLED}"
             conn = await asyncpg.connect(str(self.target))  # its own: the test's is in use
             try:
                 while True:

@@ -30,29 +30,28 @@ def _games_where(db: Path, condition: str) -> int | None:
     return int(row[0])
 
 
+# Conditions on ``games`` (SQLite and PostgreSQL alike) for the tests' waits: a started game
+# whose table shows less than its latest move; an active game with a hand behind it, or an
+# automatic move still to come.
+TABLE_BEHIND = "snapshot IS NOT NULL AND rendered_version < version"
+HANDS_UNSETTLED = (
+    "status = 'active' AND (resume_after IS NOT NULL OR EXISTS (SELECT 1 FROM seats s "
+    "WHERE s.game_id = games.id AND s.dm_message_id IS NOT NULL AND NOT s.dm_closed "
+    "AND s.shown_version < games.version))"
+)
+
+
 def all_games_shown(db: Path) -> bool:
     """The bot has shown every committed move of every started game (see rendered_version)."""
     if not db.exists():
         return True
-    return _games_where(db, "snapshot IS NOT NULL AND rendered_version < version") == 0
-
-
-def all_hands_shown(db: Path) -> bool:
-    """Every player's DM of every started game shows its latest move (seats' shown_version;
-    the table may still be on its way); False when unknown."""
-    if not db.exists():
-        return False
-    behind = _games_where(
-        db,
-        "status <> 'lobby' AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id "
-        "AND s.dm_message_id IS NOT NULL AND NOT s.dm_closed AND s.shown_version < games.version)",
-    )
-    return behind == 0
+    return _games_where(db, TABLE_BEHIND) == 0
 
 
 def hands_settled(db: Path) -> bool:
-    """Every hand shows the latest move and no automatic move is due (see driver.quiet)."""
-    return all_hands_shown(db) and no_automatic_move_due(db)
+    """Every hand of every active game shows its latest move (seats' shown_version; the
+    table may still be on its way) and no automatic move is due; False when unknown."""
+    return db.exists() and _games_where(db, HANDS_UNSETTLED) == 0
 
 
 def no_automatic_move_due(db: Path) -> bool:
