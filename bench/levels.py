@@ -173,14 +173,15 @@ def run(args: argparse.Namespace) -> list[Summary]:
         for name in games:
             game = GAMES[name]
             for strong, weak in pairs:
-                jobs = [
-                    pool.submit(head_to_head, name, strong, weak, i, args.seed)
-                    for i in range(args.games)
-                ]
-                label = f"{name} {strong} vs {weak}, head to head"
-                summary = summarise(label, [j.result() for j in jobs], 0.5)
-                summaries.append(summary)
-                print(summary.line(), *timing_lines(summary), sep="\n", flush=True)
+                if args.games:
+                    jobs = [
+                        pool.submit(head_to_head, name, strong, weak, i, args.seed)
+                        for i in range(args.games)
+                    ]
+                    label = f"{name} {strong} vs {weak}, head to head"
+                    summary = summarise(label, [j.result() for j in jobs], 0.5)
+                    summaries.append(summary)
+                    print(summary.line(), *timing_lines(summary), sep="\n", flush=True)
                 seats = args.seats or min(4, game.max_players)
                 if seats > 2:
                     n = args.multi_games or args.games
@@ -201,7 +202,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--pair", action="append", help="strong:weak, e.g. hard:normal (repeatable; default: all)"
     )
-    parser.add_argument("--games", type=int, default=1000, help="games per pairing")
+    parser.add_argument(
+        "--games", type=int, default=1000, help="games per pairing (0: multi-player games only)"
+    )
     parser.add_argument("--multi-games", type=int, help="games per multi-player pairing")
     parser.add_argument("--seats", type=int, help="seats of the multi-player games (default 4)")
     parser.add_argument("--seed", type=int, default=0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from bench import levels
@@ -35,3 +37,12 @@ def test_the_same_seed_plays_the_same_game() -> None:
     first = levels.play("grinch", ["random", "random"], 11)[0]
     again = levels.play("grinch", ["random", "random"], 11)[0]
     assert first.totals == again.totals
+
+
+def test_no_head_to_head_games_plays_the_multi_player_pairing_only() -> None:
+    args = argparse.Namespace(
+        game="grinch", pair=["random:random"], games=0, multi_games=2, seats=3, seed=5, jobs=1
+    )
+    summaries = levels.run(args)
+    assert [s.label for s in summaries] == ["grinch random vs 2 random, win share"]
+    assert summaries[0].games == 2
