@@ -2,7 +2,7 @@
 
 Like the normal player it deals the unseen cards consistently with its view and solves each
 deal exactly (``solve``), playing the card with the best average chance of winning the game.
-It differs in three ways:
+It differs in four ways:
 
 - **Deals chosen, not only drawn.** Every unseen card the opponent may hold is in its hand
   unless it is one of the few unknown dead cards, so a deal is fixed by which cards are dead.
@@ -12,6 +12,10 @@ It differs in three ways:
   of deals. A repeated deal is never searched twice.
 - **More search.** Its budget is several times the normal player's, so it solves several
   deals even from a full hand, where the normal player solves one or two.
+- **A computed game-win model.** A deal's result is scored by :mod:`equity`, the exact
+  chance of winning the game from the totals after the hand (dynamic programming over the
+  next hands' results), instead of the normal player's smooth formula, which is much too
+  sure of itself near 100 and ignores how lumpy a hand's result is.
 - **Deterministic.** The budget counts trick nodes, never seconds: the same view, legal cards
   and rng seed give the same card on any machine, under any load.
 
@@ -21,13 +25,15 @@ It sees only its own view: the deals come from :func:`infer.read_view`'s deducti
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from engine.base import View
+from engine.hearts2p.ai.equity import equity_utility
 from engine.hearts2p.ai.infer import Knowledge, read_view
-from engine.hearts2p.ai.policy import danger, hand_utility
-from engine.hearts2p.ai.sim import cards_of, play, rollout_state
+from engine.hearts2p.ai.policy import danger
+from engine.hearts2p.ai.sim import Utility, cards_of, play, rollout_state
 from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
 from engine.hearts2p.rules import CARD_INDEX
 
@@ -81,15 +87,20 @@ def _without(mask: int, cards: tuple[int, ...]) -> int:
 
 
 class HardPolicy:
-    """Exact search of chosen deals within a node budget (see the module docstring)."""
+    """Exact search of chosen deals within a node budget (see the module docstring).
+
+    ``utility`` turns the totals before the hand into the score of a deal's final points.
+    """
 
     def __init__(
         self,
         nodes: int = HARD_NODES,
         deals: int = HARD_DEALS,
         first_deal_nodes: int = FIRST_DEAL_NODES,
+        utility: Callable[[tuple[int, int]], Utility] = equity_utility,
     ) -> None:
         self.nodes = nodes
+        self.utility = utility
         self.deals = deals
         self.first_deal_nodes = first_deal_nodes
 
@@ -104,7 +115,7 @@ class HardPolicy:
 
     def evaluate(self, k: Knowledge, moves: list[int], rng: random.Random) -> dict[int, float]:
         """Each card's value (a chance of winning the game), weighted over searched deals."""
-        utility = hand_utility(k.totals)
+        utility = self.utility(k.totals)
         hands = opponent_hands(k, self.deals, rng)
         totals = dict.fromkeys(moves, 0.0)
         searched = 0
