@@ -10,8 +10,9 @@ It differs in four ways:
   them); otherwise the dead cards of successive deals are spread so that every candidate card
   is dead about equally often, which lowers the variance of the average for the same number
   of deals. A repeated deal is never searched twice.
-- **More search.** Its budget is several times the normal player's, so it solves several
-  deals even from a full hand, where the normal player solves one or two.
+- **More search.** Its budget is several times the normal player's, so it solves a dozen or
+  more deals even from a full hand, where the normal player solves one or two; later in the
+  hand it searches every consistent deal.
 - **A computed game-win model.** A deal's result is scored by :mod:`equity`, the exact
   chance of winning the game from the totals after the hand (dynamic programming over the
   next hands' results), instead of the normal player's smooth formula, which is much too
@@ -38,11 +39,11 @@ from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
 from engine.hearts2p.rules import CARD_INDEX
 
 # Trick nodes shared by one decision's searches, and the most deals one decision searches.
-HARD_NODES = 36_000
-HARD_DEALS = 60
+HARD_NODES = 90_000
+HARD_DEALS = 120
 # The first deal may overrun the shared budget up to this many nodes, so that a decision
 # always rests on at least one exact search.
-FIRST_DEAL_NODES = 60_000
+FIRST_DEAL_NODES = 150_000
 # Deals played out by the fast heuristic when not even one exact search finishes.
 FALLBACK_DEALS = 24
 
