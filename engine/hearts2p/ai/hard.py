@@ -2,7 +2,7 @@
 
 Like the normal player it deals the unseen cards consistently with its view and solves each
 deal exactly (``solve``), playing the card with the best average chance of winning the game.
-It differs in three ways:
+It differs in four ways:
 
 - **Deals chosen, not only drawn.** Every unseen card the opponent may hold is in its hand
   unless it is one of the few unknown dead cards, so a deal is fixed by which cards are dead.
@@ -10,8 +10,13 @@ It differs in three ways:
   them); otherwise the dead cards of successive deals are spread so that every candidate card
   is dead about equally often, which lowers the variance of the average for the same number
   of deals. A repeated deal is never searched twice.
-- **More search.** Its budget is several times the normal player's, so it solves several
-  deals even from a full hand, where the normal player solves one or two.
+- **More search.** Its budget is several times the normal player's, so it solves a dozen or
+  more deals even from a full hand, where the normal player solves one or two; later in the
+  hand it searches every consistent deal.
+- **A computed game-win model.** A deal's result is scored by :mod:`equity`, the exact
+  chance of winning the game from the totals after the hand (dynamic programming over the
+  next hands' results), instead of the normal player's smooth formula, which is much too
+  sure of itself near 100 and ignores how lumpy a hand's result is.
 - **Deterministic.** The budget counts trick nodes, never seconds: the same view, legal cards
   and rng seed give the same card on any machine, under any load.
 
@@ -21,22 +26,24 @@ It sees only its own view: the deals come from :func:`infer.read_view`'s deducti
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from engine.base import View
+from engine.hearts2p.ai.equity import equity_utility
 from engine.hearts2p.ai.infer import Knowledge, read_view
-from engine.hearts2p.ai.policy import danger, hand_utility
-from engine.hearts2p.ai.sim import cards_of, play, rollout_state
+from engine.hearts2p.ai.policy import danger
+from engine.hearts2p.ai.sim import Utility, cards_of, play, rollout_state
 from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
 from engine.hearts2p.rules import CARD_INDEX
 
 # Trick nodes shared by one decision's searches, and the most deals one decision searches.
-HARD_NODES = 36_000
-HARD_DEALS = 60
+HARD_NODES = 90_000
+HARD_DEALS = 120
 # The first deal may overrun the shared budget up to this many nodes, so that a decision
 # always rests on at least one exact search.
-FIRST_DEAL_NODES = 60_000
+FIRST_DEAL_NODES = 150_000
 # Deals played out by the fast heuristic when not even one exact search finishes.
 FALLBACK_DEALS = 24
 
@@ -81,15 +88,20 @@ def _without(mask: int, cards: tuple[int, ...]) -> int:
 
 
 class HardPolicy:
-    """Exact search of chosen deals within a node budget (see the module docstring)."""
+    """Exact search of chosen deals within a node budget (see the module docstring).
+
+    ``utility`` turns the totals before the hand into the score of a deal's final points.
+    """
 
     def __init__(
         self,
         nodes: int = HARD_NODES,
         deals: int = HARD_DEALS,
         first_deal_nodes: int = FIRST_DEAL_NODES,
+        utility: Callable[[tuple[int, int]], Utility] = equity_utility,
     ) -> None:
         self.nodes = nodes
+        self.utility = utility
         self.deals = deals
         self.first_deal_nodes = first_deal_nodes
 
@@ -104,7 +116,7 @@ class HardPolicy:
 
     def evaluate(self, k: Knowledge, moves: list[int], rng: random.Random) -> dict[int, float]:
         """Each card's value (a chance of winning the game), weighted over searched deals."""
-        utility = hand_utility(k.totals)
+        utility = self.utility(k.totals)
         hands = opponent_hands(k, self.deals, rng)
         totals = dict.fromkeys(moves, 0.0)
         searched = 0
