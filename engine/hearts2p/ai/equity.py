@@ -2,7 +2,7 @@
 
 The normal player turns totals into a chance of winning with a smooth formula (a logistic in
 the score difference). That formula knows neither how lumpy a hand's result is (the queen of
-spades alone is 13 points, and about one hand in six is a moon that gives the other seat 20)
+spades alone is 13 points, and nearly one hand in five is a moon that gives the other seat 20)
 nor the exact end rule, so near 100 it misjudges which results win and which lose the game.
 
 Here the chance is computed instead, by dynamic programming over all pairs of totals below
