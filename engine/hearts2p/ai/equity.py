@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.hearts2p.ai.policy import hand_utility
 from engine.hearts2p.ai.sim import Utility
-from engine.hearts2p.rules import MOON_PAYOUT, TARGET
+from engine.hearts2p.rules import TARGET
 
 # (points of one seat, points of the other, how often) for one hand's result.
 HAND_RESULTS: tuple[tuple[int, int, int], ...] = (
@@ -99,18 +100,4 @@ def game_equity(mine: int, theirs: int) -> float:
 def equity_utility(totals: tuple[int, int]) -> Utility:
     """utility(points_me, points_opp, took_me, took_opp): the game-win chance after the hand
     being played, a moon scored as section 5.2 says."""
-    cache_: dict[tuple[int, int, bool, bool], float] = {}
-
-    def utility(p0: int, p1: int, t0: bool, t1: bool) -> float:
-        key = (p0, p1, t0, t1)
-        value = cache_.get(key)
-        if value is None:
-            if not t1:  # the opponent took no point card: I shot the moon
-                p0, p1 = 0, MOON_PAYOUT
-            elif not t0:
-                p0, p1 = MOON_PAYOUT, 0
-            value = game_equity(totals[0] + p0, totals[1] + p1)
-            cache_[key] = value
-        return value
-
-    return utility
+    return hand_utility(totals, game_equity)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.base import View
@@ -50,8 +51,11 @@ def win_chance(mine: int, theirs: int) -> float:
     return 1.0 / (1.0 + math.exp(-1.7 * (theirs - mine) / spread))
 
 
-def hand_utility(totals: tuple[int, int]) -> Utility:
-    """utility(points_me, points_opp, took_me, took_opp) for the hand being played."""
+def hand_utility(
+    totals: tuple[int, int], chance: Callable[[int, int], float] = win_chance
+) -> Utility:
+    """utility(points_me, points_opp, took_me, took_opp) for the hand being played: ``chance``
+    of the totals after it, a moon scored as section 5.2 says."""
     cache: dict[tuple[int, int, bool, bool], float] = {}
 
     def utility(p0: int, p1: int, t0: bool, t1: bool) -> float:
@@ -62,7 +66,7 @@ def hand_utility(totals: tuple[int, int]) -> Utility:
                 p0, p1 = 0, MOON_PAYOUT
             elif not t0:
                 p0, p1 = MOON_PAYOUT, 0
-            value = win_chance(totals[0] + p0, totals[1] + p1)
+            value = chance(totals[0] + p0, totals[1] + p1)
             cache[key] = value
         return value
 
