@@ -183,8 +183,8 @@ def run(args: argparse.Namespace) -> list[Summary]:
                     summaries.append(summary)
                     print(summary.line(), *timing_lines(summary), sep="\n", flush=True)
                 seats = args.seats or min(4, game.max_players)
-                if seats > 2:
-                    n = args.multi_games or args.games
+                n = args.multi_games or args.games
+                if seats > 2 and n:
                     jobs = [
                         pool.submit(multi, name, strong, weak, seats, i, args.seed)
                         for i in range(n)

@@ -46,3 +46,10 @@ def test_no_head_to_head_games_plays_the_multi_player_pairing_only() -> None:
     summaries = levels.run(args)
     assert [s.label for s in summaries] == ["grinch random vs 2 random, win share"]
     assert summaries[0].games == 2
+
+
+def test_no_games_at_all_plays_nothing_instead_of_failing() -> None:
+    args = argparse.Namespace(
+        game="grinch", pair=["random:random"], games=0, multi_games=None, seats=3, seed=5, jobs=1
+    )
+    assert levels.run(args) == []

@@ -26,7 +26,6 @@ It sees only its own view: the deals come from :func:`infer.read_view`'s deducti
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -34,7 +33,7 @@ from engine.base import View
 from engine.hearts2p.ai.equity import equity_utility
 from engine.hearts2p.ai.infer import Knowledge, read_view
 from engine.hearts2p.ai.policy import danger
-from engine.hearts2p.ai.sim import Utility, cards_of, play, rollout_state
+from engine.hearts2p.ai.sim import cards_of, play, rollout_state
 from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
 from engine.hearts2p.rules import CARD_INDEX
 
@@ -88,20 +87,15 @@ def _without(mask: int, cards: tuple[int, ...]) -> int:
 
 
 class HardPolicy:
-    """Exact search of chosen deals within a node budget (see the module docstring).
-
-    ``utility`` turns the totals before the hand into the score of a deal's final points.
-    """
+    """Exact search of chosen deals within a node budget (see the module docstring)."""
 
     def __init__(
         self,
         nodes: int = HARD_NODES,
         deals: int = HARD_DEALS,
         first_deal_nodes: int = FIRST_DEAL_NODES,
-        utility: Callable[[tuple[int, int]], Utility] = equity_utility,
     ) -> None:
         self.nodes = nodes
-        self.utility = utility
         self.deals = deals
         self.first_deal_nodes = first_deal_nodes
 
@@ -116,7 +110,7 @@ class HardPolicy:
 
     def evaluate(self, k: Knowledge, moves: list[int], rng: random.Random) -> dict[int, float]:
         """Each card's value (a chance of winning the game), weighted over searched deals."""
-        utility = self.utility(k.totals)
+        utility = equity_utility(k.totals)
         hands = opponent_hands(k, self.deals, rng)
         totals = dict.fromkeys(moves, 0.0)
         searched = 0
