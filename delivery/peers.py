@@ -6,7 +6,10 @@ be the one that last posted its table or a player's DM. When the store is shared
 (``service.showing.shared``) every table and DM job first reads the game's message ids and
 version back from the database (one query, :meth:`SharedView.refresh`): a newer table or DM
 posted elsewhere is adopted (and edited, never duplicated), and a state older than the
-database's is replaced by a fresh load before anything is drawn. A job that may post a *new*
+database's is replaced by a fresh load before anything is drawn. Two processes' edits of one
+message can land in either order, so after drawing, a job reads the version again: if another
+process moved the game on meanwhile, its edit may have landed first and been drawn over with
+the older state, so the job draws the newest state once more. A job that may post a *new*
 table runs inside the store's table claim (an advisory lock per game): the second process then
 finds the first one's table and edits it, so two processes never both post a table for the same
 game key. On SQLite (one process) none of this runs: no read, no lock, nothing changes.
@@ -39,14 +42,15 @@ class SharedView:
     def enabled(self) -> bool:
         return self.service.showing.shared
 
-    async def refresh(self, shown: GameShown) -> None:
-        """Adopt what the database says the game shows now (shared store only)."""
+    async def refresh(self, shown: GameShown) -> int | None:
+        """Adopt what the database says the game shows now (shared store only); the game's
+        version there (None: not shared, or no such game)."""
         if not self.enabled:
-            return
+            return None
         game_id = shown.loaded.row.id
         ids = await self.service.showing.shown_ids(game_id)
         if ids is None:
-            return
+            return None
         if ids.version > shown.version or ids.status != shown.loaded.row.status:
             shown.update(await self.service.load(game_id))  # another process moved it on
         self._adopt_table(shown, ids.table)
@@ -55,6 +59,14 @@ class SharedView:
             if message_id is not None and message_id != dm.message_id:
                 log.debug("game %s seat %s: DM %s posted elsewhere", game_id, seat, message_id)
                 dm.channel_id, dm.message_id, dm.key = channel_id, message_id, None
+        return ids.version
+
+    async def overtaken(self, shown: GameShown, drawn: int) -> bool:
+        """After a job drew the game at version ``drawn``: whether the database holds a newer
+        one, moved on by another process whose edit may have landed before this job's. The
+        newest state is then in ``shown``, for the job to draw again (shared store only)."""
+        version = await self.refresh(shown)
+        return version is not None and version > drawn
 
     @asynccontextmanager
     async def table_turn(self, shown: GameShown) -> AsyncIterator[None]:

@@ -57,6 +57,9 @@ log = logging.getLogger(__name__)
 
 Text = str | Later  # public text: a Later is translated into the server's language when sent
 CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
+# Another process sharing the database may move a game on while a job draws it; the job then
+# draws the newest state again, this many times at most before it queues itself once more.
+OVERTAKEN_REDRAWS = 3
 
 
 class Publisher:
@@ -396,9 +399,13 @@ class Publisher:
 
         async def job() -> None:
             await self.shared.refresh(shown)
-            with i18n.using(await self.speaking.private(shown.loaded, user_id)):
-                await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
-            self._dm_shown(shown, seat_no)
+            for _ in range(OVERTAKEN_REDRAWS):
+                with i18n.using(await self.speaking.private(shown.loaded, user_id)):
+                    await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
+                self._dm_shown(shown, seat_no)
+                if not await self.shared.overtaken(shown, shown.dm(seat_no).version):
+                    return
+            self._hand_later(shown, seat_no, urgent=urgent)  # overtaken again: once more, later
 
         self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
 
@@ -406,12 +413,17 @@ class Publisher:
         game_id, channel_id = shown.loaded.row.id, shown.loaded.row.channel_id
 
         async def job() -> bool:
-            async with self.shared.table_turn(shown):
-                with i18n.using(await self.speaking.public(shown.loaded)):
-                    drawn = await self.tables.draw(shown, urgent=urgent)
-            for told in self.table_drawn:
-                told(shown.loaded)
-            return drawn
+            for _ in range(OVERTAKEN_REDRAWS):
+                async with self.shared.table_turn(shown):
+                    with i18n.using(await self.speaking.public(shown.loaded)):
+                        drawn = await self.tables.draw(shown, urgent=urgent)
+                for told in self.table_drawn:
+                    told(shown.loaded)
+                shown_at = shown.table_drawn.row.version if shown.table_drawn else shown.version
+                if not drawn or not await self.shared.overtaken(shown, shown_at):
+                    return drawn
+            self._table_later(shown, urgent=urgent)  # overtaken again: once more, later
+            return True
 
         self.outbox.put(("ch", channel_id), ("table", game_id), job, game_id=game_id)
 

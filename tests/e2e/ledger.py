@@ -109,6 +109,21 @@ class Database:
     async def all_over(self) -> bool:
         return all(s in ("finished", "cancelled") for s in (await self.statuses()).values())
 
+    async def describe(self) -> str:
+        """Every game and seat as the database has them, for a failing test's output."""
+        try:
+            games = await self.rows(
+                "SELECT id, game, status, version, rendered_version, resume_after FROM games "
+                "ORDER BY id"
+            )
+            seats = await self.rows(
+                "SELECT game_id, seat, user_id, is_computer, step, deadline, shown_version, "
+                "dm_message_id FROM seats ORDER BY game_id, seat"
+            )
+        except Exception as exc:  # the output of a test that failed already
+            return f"(no database to describe: {exc!r})"
+        return "\n".join(str(row) for row in (*games, *seats))
+
     async def actions(self) -> Rows:
         return await self.rows("SELECT game_id, seq, seat, action, actor, at FROM actions")
 

@@ -129,6 +129,7 @@ async def test_two_sharded_processes_on_postgres_survive_a_kill(
         assert procs[1].running
     except BaseException:
         dump_logs(procs)
+        sys.stdout.write(f"\n---- database ----\n{await db.describe()}\n")
         raise
     finally:
         for proc in procs:

@@ -110,6 +110,7 @@ async def test_three_workers_behind_a_balancer_survive_a_kill(
             assert_no_interaction_on_the_gateway(fake)
     except BaseException:
         dump_logs([gateway, *workers], balancer)
+        sys.stdout.write(f"\n---- database ----\n{await db.describe()}\n")
         raise
     finally:
         for proc in (*workers, gateway):
