@@ -120,7 +120,7 @@ class Database:
                 "SELECT game_id, seat, user_id, is_computer, step, deadline, shown_version, "
                 "dm_message_id FROM seats ORDER BY game_id, seat"
             )
-        except Exception as exc:  # the output of a test that failed already
+        except (OSError, sqlite3.Error, asyncpg.PostgresError) as exc:  # it failed already
             return f"(no database to describe: {exc!r})"
         return "\n".join(str(row) for row in (*games, *seats))
 
