@@ -74,6 +74,10 @@ class Hands:
         self.people = people
         self.attachments = attachments
         self.views = views
+        # Awaited when an edit's turn comes, before it is drawn: another process sharing the
+        # database may have moved the game on meanwhile (delivery/peers.py, set by the
+        # publisher).
+        self.catch_up: Callable[[GameShown], Awaitable[object]] | None = None
 
     def kwargs(
         self,
@@ -172,6 +176,8 @@ class Hands:
         dm = shown.dm(seat.seat)
         assert dm.channel_id is not None and dm.message_id is not None
         await self.pacer.slot(("dm", seat.user_id), urgent=urgent)
+        if self.catch_up is not None:
+            await self.catch_up(shown)
         loaded = shown.loaded
         seat = loaded.seats[seat.seat]
         key = private_key(loaded, seat, self.views)

@@ -40,6 +40,7 @@ from delivery.shown import (
     OldClick,
     People,
     Views,
+    ended_rounds,
     forced_notes,
     names_of,
     private_key,
@@ -57,8 +58,7 @@ log = logging.getLogger(__name__)
 
 Text = str | Later  # public text: a Later is translated into the server's language when sent
 CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
-# Another process sharing the database may move a game on while a job draws it; the job then
-# draws the newest state again, this many times at most before it queues itself once more.
+# Redraws of a job overtaken by another process's move, before it queues itself once more.
 OVERTAKEN_REDRAWS = 3
 
 
@@ -85,6 +85,7 @@ class Publisher:
         self.outbox = Outbox(settled=self._settled, before=self.answering.first)
         self.marks = RenderedMarks(service.showing)
         self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
+        self.hands.catch_up = self.tables.catch_up = self.shared.refresh
         self.games: dict[int, GameShown] = {}
         self.pending = PendingClicks()  # deferred clicks (bot.py gives it its file)
         self._serial = itertools.count()
@@ -116,7 +117,7 @@ class Publisher:
         """
         shown = self._track(report.after)
         loaded = shown.loaded
-        groups = self._summaries(report)
+        groups = ended_rounds(report, self.views)
         finished = GameStatus.FINISHED
         ended = loaded.row.status == finished and report.before.row.status != finished
         for n, (state, views) in enumerate(groups):
@@ -400,10 +401,12 @@ class Publisher:
         async def job() -> None:
             await self.shared.refresh(shown)
             for _ in range(OVERTAKEN_REDRAWS):
+                before = shown.version  # the draw shows this state or a newer one
                 with i18n.using(await self.speaking.private(shown.loaded, user_id)):
                     await self.hands.draw(shown, seat_no, self._say, urgent=urgent)
                 self._dm_shown(shown, seat_no)
-                if not await self.shared.overtaken(shown, shown.dm(seat_no).version):
+                drawn = max(before, shown.dm(seat_no).version)
+                if not await self.shared.overtaken(shown, drawn):
                     return
             self._hand_later(shown, seat_no, urgent=urgent)  # overtaken again: once more, later
 
@@ -415,12 +418,14 @@ class Publisher:
         async def job() -> bool:
             for _ in range(OVERTAKEN_REDRAWS):
                 async with self.shared.table_turn(shown):
+                    before = shown.version  # the draw shows this state, a newer one, or none
                     with i18n.using(await self.speaking.public(shown.loaded)):
                         drawn = await self.tables.draw(shown, urgent=urgent)
                 for told in self.table_drawn:
                     told(shown.loaded)
-                shown_at = shown.table_drawn.row.version if shown.table_drawn else shown.version
-                if not drawn or not await self.shared.overtaken(shown, shown_at):
+                last = shown.table_drawn
+                at = max(before, last.row.version if last is not None else before)
+                if not drawn or not await self.shared.overtaken(shown, at):
                     return drawn
             self._table_later(shown, urgent=urgent)  # overtaken again: once more, later
             return True
@@ -480,22 +485,3 @@ class Publisher:
         channel = self.bot.get_partial_messageable(channel_id)
         await self.pacer.slot(("ch", channel_id))
         await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
-
-    # -- summaries -----------------------------------------------------------------------
-
-    def _summaries(self, report: Report) -> list[tuple[Any, tuple[Any, Any]]]:
-        """(the state after a finished round, the spectator's views before and after it) for
-        each round this report ended (the panels are drawn by the job, in the server's
-        language)."""
-        ui = UIS[report.after.row.game]
-        game = report.after.game
-        names = names_of(report.after)
-        states = [report.before.state, *report.states]
-        groups: list[tuple[Any, tuple[Any, Any]]] = []
-        previous = self.views.of(game, states[0], None) if states[0] is not None else None
-        for state in states[1:]:
-            current = self.views.of(game, state, None)
-            if previous is not None and ui.summaries(previous, current, names):
-                groups.append((state, (previous, current)))
-            previous = current
-        return groups

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +69,8 @@ class TableMessages:
         # Told a channel's id when its tables that are behind should be drawn again.
         self.retry: Callable[[int], None] | None = None
         self.live_button = False  # "Open the table" (the Activity is served: bot.py says so)
+        # Awaited when an edit's turn comes (as Hands.catch_up).
+        self.catch_up: Callable[[GameShown], Awaitable[object]] | None = None
 
     def blocked(self, channel_id: int) -> bool:
         refused = self.refused.get(channel_id)
@@ -161,6 +163,8 @@ class TableMessages:
         channel = self.bot.get_partial_messageable(channel_id)
         if shown.table_message_id is not None and shown.table_key == key:
             await self.pacer.slot(lane, urgent=urgent)
+            if self.catch_up is not None:
+                await self.catch_up(shown)
             if shown.loaded is not loaded:  # moves came while this edit waited
                 newer = self.kwargs(shown.loaded)
                 if newer[0] == key:

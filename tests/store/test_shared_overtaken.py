@@ -116,3 +116,30 @@ async def test_an_edit_that_lands_after_a_newer_one_is_drawn_over(
         drawn = a.hands.kwargs(final, seat, final.row.table_message_id)
         expected = controls(drawn["view"].to_components())
         assert shown[seat.dm_message_id] == expected, f"seat {seat.seat} shows an older move"
+
+
+@pytest.mark.parametrize("game", ["grinch", "hearts", "ten"])
+async def test_a_whole_game_on_a_shared_store_ends_shown(
+    open_store: OpenStore, engine: str, game: str
+) -> None:
+    """Every job of a finished game ends, and the store says its table shows the last move
+    (the result is posted instead of a last table, which no redraw may wait for)."""
+    if engine != "postgres":
+        pytest.skip("two processes share PostgreSQL only")
+    a = process(await open_store(), World(), Shown())
+    lobby = await a.service.open_lobby(
+        game=game, guild_id=1, channel_id=CHANNEL, host_id=HOST, host_name="ann"
+    )
+    await a.service.join(lobby.row.id, GUEST, "bo")
+    report = await a.service.start(lobby.row.id, HOST)
+    game_id = report.after.row.id
+    while report.after.row.status == "active":
+        a.publish(report)
+        report = await move(a, game_id)
+    a.publish(report)
+    async with asyncio.timeout(30):
+        await a.outbox.idle()
+        await a.marks.flush()
+    row = (await a.service.load(game_id)).row
+    assert row.status == "finished"
+    assert row.rendered_version == row.version
