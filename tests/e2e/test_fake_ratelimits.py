@@ -17,6 +17,7 @@ from tests.fakediscord.ratelimit import (
     WEBHOOK_KINDS,
     RateLimiter,
     RateLimitSettings,
+    _ms_up,
 )
 from tests.fakediscord.rawclient import rest_call
 
@@ -221,3 +222,11 @@ async def test_discordpy_retries_after_global_429s(
     assert "Global rate limit has been hit" in bot_process.log_text()
     sent = [m["content"] for m in fake.messages(games)]
     assert sorted(sent) == [f"burst {i}" for i in range(5)]
+
+
+def test_a_full_window_reads_as_its_length() -> None:
+    """A window opened now ends in exactly 5 s, though the float sum says 5.0000000000000036."""
+    opened = 29.62166586056858
+    assert (opened + 5.0) - opened > 5.0
+    assert _ms_up((opened + 5.0) - opened) == 5.0
+    assert _ms_up(4.0001) == 4.001  # a real fraction of a millisecond still rounds up

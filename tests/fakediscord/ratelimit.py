@@ -120,8 +120,9 @@ def major_parameter(params: dict[str, str]) -> str:
 
 
 def _ms_up(seconds: float) -> float:
-    """Discord's millisecond precision, rounded up so that waiting that long is enough."""
-    return max(0.001, math.ceil(seconds * 1000) / 1000)
+    """Discord's millisecond precision, rounded up so that waiting that long is enough; a
+    float's last digits (a full window of 5 s reads 5.000000000001) do not round it up."""
+    return max(0.001, math.ceil(round(seconds * 1000, 6)) / 1000)
 
 
 @dataclass
