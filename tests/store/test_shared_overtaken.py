@@ -122,10 +122,11 @@ async def test_an_edit_that_lands_after_a_newer_one_is_drawn_over(
 async def test_a_whole_game_on_a_shared_store_ends_shown(
     open_store: OpenStore, engine: str, game: str
 ) -> None:
-    """Every job of a finished game ends, and the store says its table shows the last move
-    (the result is posted instead of a last table, which no redraw may wait for)."""
+    """A game played to its end on a shared store: every job ends (a job draws again only
+    while the database holds a move newer than the state it drew from), and the store says
+    the table shows the last move."""
     if engine != "postgres":
-        pytest.skip("two processes share PostgreSQL only")
+        pytest.skip("the shared store (PostgreSQL) only")
     a = process(await open_store(), World(), Shown())
     lobby = await a.service.open_lobby(
         game=game, guild_id=1, channel_id=CHANNEL, host_id=HOST, host_name="ann"
