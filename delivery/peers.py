@@ -6,13 +6,15 @@ be the one that last posted its table or a player's DM. When the store is shared
 (``service.showing.shared``) every table and DM job first reads the game's message ids and
 version back from the database (one query, :meth:`SharedView.refresh`): a newer table or DM
 posted elsewhere is adopted (and edited, never duplicated), and a state older than the
-database's is replaced by a fresh load before anything is drawn. Two processes' edits of one
-message can land in either order, so after drawing, a job reads the version again: if another
-process moved the game on meanwhile, its edit may have landed first and been drawn over with
-the older state, so the job draws the newest state once more. A job that may post a *new*
-table runs inside the store's table claim (an advisory lock per game): the second process then
-finds the first one's table and edits it, so two processes never both post a table for the same
-game key. On SQLite (one process) none of this runs: no read, no lock, nothing changes.
+database's is replaced by a fresh load before anything is drawn; an edit reads it again when
+its rate-limit turn comes (``catch_up``), as it may have waited seconds for it. Two processes'
+edits of one message can still land in either order, so after drawing, a job reads the
+version once more: if another process moved the game on meanwhile, its edit may have landed
+first and been drawn over with the older state, so the job draws the newest state again. A
+job that may post a *new* table runs inside the store's table claim (an advisory lock per
+game): the second process then finds the first one's table and edits it, so two processes never
+both post a table for the same game key. On SQLite (one process) none of this runs: no read, no
+lock, nothing changes.
 """
 
 from __future__ import annotations
