@@ -75,8 +75,7 @@ class Hands:
         self.attachments = attachments
         self.views = views
         # Awaited when an edit's turn comes, before it is drawn: another process sharing the
-        # database may have moved the game on meanwhile (delivery/peers.py, set by the
-        # publisher).
+        # database may have moved the game on meanwhile (set by the publisher: peers.py).
         self.catch_up: Callable[[GameShown], Awaitable[object]] | None = None
 
     def kwargs(

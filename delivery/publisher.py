@@ -424,7 +424,7 @@ class Publisher:
                 for told in self.table_drawn:
                     told(shown.loaded)
                 last = shown.table_drawn
-                at = max(before, last.row.version if last is not None else before)
+                at = before if last is None else max(before, last.row.version)
                 if not drawn or not await self.shared.overtaken(shown, at):
                     return drawn
             self._table_later(shown, urgent=urgent)  # overtaken again: once more, later
