@@ -17,6 +17,9 @@ JSON = dict[str, Any]
 
 
 SHORT_IDLE = 0.1  # seconds: enough when the database says no automatic move is to come
+# Seconds a whole-game test waits for a live button before failing: a computer may still be
+# thinking when the bot has been quiet a moment, on a loaded machine for seconds.
+MOVE_STALL = 20.0
 
 
 async def quiet(
@@ -265,6 +268,23 @@ def answered(fake: FakeDiscord, rec: InteractionRecord, message_id: int, version
     return len(fake.message_versions(message_id)) > versions or bool(rec.followups())
 
 
+def movable(
+    fake: FakeDiscord, users: list[int], hand_messages: dict[int, int]
+) -> list[tuple[int, JSON, list[Button]]]:
+    """Each user with a live move button: the user, the message and its enabled buttons (from
+    the message in ``hand_messages`` for a user there, else from their newest DM)."""
+    candidates = []
+    for user in users:
+        if user in hand_messages:
+            message = fake.message(hand_messages[user])
+            found = live_move_buttons([message]) if message else None
+        else:
+            found = live_move_buttons(fake.dm_messages(user))
+        if found:
+            candidates.append((user, *found))
+    return candidates
+
+
 async def play_one_move(
     fake: FakeDiscord,
     users: list[int],
@@ -279,15 +299,7 @@ async def play_one_move(
     their newest DM. ``next_move``: another click follows at once (see :func:`quiet`); the
     caller waits for the table itself before reading it.
     """
-    candidates = []
-    for user in users:
-        if user in hand_messages:
-            message = fake.message(hand_messages[user])
-            found = live_move_buttons([message]) if message else None
-        else:
-            found = live_move_buttons(fake.dm_messages(user))
-        if found:
-            candidates.append((user, *found))
+    candidates = movable(fake, users, hand_messages)
     if not candidates:
         return False
     user, message, options = rng.choice(candidates)
@@ -317,6 +329,22 @@ async def open_hand(fake: FakeDiscord, user: int, channel: int) -> int:
     return int(message["id"])
 
 
+async def _wait_for_a_move(
+    fake: FakeDiscord, users: list[int], hands: dict[int, int], db: Path
+) -> None:
+    """Wait, as a player waits for a slow computer, until someone has a live button or the
+    game is over; fails after MOVE_STALL seconds."""
+    try:
+        await fake.wait_for(
+            lambda: game_row(db)["status"] != "active" or movable(fake, users, hands),
+            timeout=MOVE_STALL,
+        )
+    except TimeoutError:
+        raise AssertionError(
+            f"the game is active but nobody has had a live button for {MOVE_STALL:.0f} s"
+        ) from None
+
+
 async def play_to_the_end(
     fake: FakeDiscord,
     users: list[int],
@@ -334,7 +362,8 @@ async def play_to_the_end(
     while game_row(db)["status"] == "active":
         if not await play_one_move(fake, users, rng, hand_messages=hands, next_move=True):
             if not no_dm:
-                raise AssertionError("the game is active but nobody has a live button")
+                await _wait_for_a_move(fake, users, hands, db)
+                continue
             await quiet(fake)  # the table, whose My hand button is about to be pressed
             for user in no_dm:  # a player without DMs opens a fresh hand from the table
                 hands[user] = await open_hand(fake, user, channel)
