@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg
 
-from tests.e2e.driver import answered, live_move_buttons, move_accepted, open_hand, quiet
+from tests.e2e.driver import answered, movable, move_accepted, open_hand, quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import HANDS_UNSETTLED, TABLE_BEHIND
 
@@ -144,15 +144,7 @@ async def click_one(
 ) -> bool:
     """One user with a live move button clicks one (from their DMs, or from the ephemeral
     hand in ``hands``); the answer goes in the ledger. False if nobody could move."""
-    candidates = []
-    for user in users:
-        if hands and user in hands:
-            message = fake.message(hands[user])
-            found = live_move_buttons([message]) if message else None
-        else:
-            found = live_move_buttons(fake.dm_messages(user))
-        if found:
-            candidates.append((user, *found))
+    candidates = movable(fake, users, hands or {})
     if not candidates:
         return False
     user, message, options = rng.choice(candidates)
