@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg
 
-from tests.e2e.driver import answered, movable, move_accepted, open_hand, quiet
+from tests.e2e.driver import MOVE_STALL, answered, movable, move_accepted, open_hand, quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import HANDS_UNSETTLED, TABLE_BEHIND
 
@@ -172,7 +172,7 @@ async def play(
     until: Callable[[], Awaitable[bool]],
     moves: int = 1000,
     hand_channel: int | None = None,
-    stall: float = 20.0,
+    stall: float = MOVE_STALL,
 ) -> int:
     """Click until ``until()`` or ``moves`` clicks; waits out turns of absent players and
     computers (no live button), failing after ``stall`` seconds without one. With

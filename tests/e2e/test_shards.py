@@ -28,8 +28,8 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
 # Seconds a player has. "erin" never plays, so her turns time out (twice, then autopilot plays
-# for her); the others click well inside it even on a loaded machine. Two missed turns in a row
-# put a player on autopilot, so a short limit can let both games finish before the kill.
+# for her). The others must click in time even on a loaded machine: two missed turns would put
+# them on autopilot too, and both games could finish before the kill.
 TIMEOUT = "8"
 pytestmark = pytest.mark.timeout(150)  # the PostgreSQL test takes about 60-90 s on 2 cores
 
