@@ -46,12 +46,19 @@ class Ctx:
     db: Path
     channel: int
     target: int  # the user whose DM channel gets the DM faults
+    users: list[int]  # every human player
 
     @property
     def dm(self) -> int:
         found = self.fake.dm_channel_id(self.target)
         assert found is not None
         return found
+
+    @property
+    def dms(self) -> list[int]:
+        """Every human's DM channel the bot has opened."""
+        found = (self.fake.dm_channel_id(user) for user in self.users)
+        return [channel for channel in found if channel is not None]
 
     @property
     def table(self) -> int:
@@ -88,7 +95,12 @@ STEPS: list[tuple[str, Step]] = [
         "table too old to edit (30046, for good)",
         lambda c: [c.add("PATCH", MESSAGE, "30046", message_id=c.table)],
     ),
-    ("502 on a DM edit", lambda c: [c.add("PATCH", MESSAGE, "502", channel_id=c.dm, times=1)]),
+    # On every human's DM: which hand the bot edits next (rather than replaces with a new turn
+    # message) depends on the random moves and the turn timers.
+    (
+        "502 on a DM edit",
+        lambda c: [c.add("PATCH", MESSAGE, "502", channel_id=dm, times=1) for dm in c.dms],
+    ),
     ("table deleted by a moderator", lambda c: _deleted(c.fake, c.table)),
     (
         "DM gone, then DMs closed (50007)",
@@ -147,7 +159,8 @@ async def test_faults_during_a_whole_game(
     await bot_process.start(env=bot_env(tmp_path, timeout=str(TURN_TIMEOUT)))
     await open_game(fake, channel, users[0], users[1:], computers, game=name)
     game_id = int(game_row(db)["id"])
-    ctx = Ctx(fake, db, channel, target=users[1] if fake.dm_channel_id(users[1]) else users[0])
+    target = users[1] if fake.dm_channel_id(users[1]) else users[0]
+    ctx = Ctx(fake, db, channel, target=target, users=users)
     rng = random.Random(f"faults:{name}")
     injected: list[tuple[str, list[Fault]]] = []
     sent: list[Sent] = []
