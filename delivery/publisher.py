@@ -217,11 +217,17 @@ class Publisher:
         return seat.seat, self.hand_kwargs(loaded, seat, edit=True, note=f"⚠️ {text}")
 
     def closed_hand_shown(self, loaded: Loaded, seat_no: int) -> None:
-        """The response drew the seat's DM in the final state of ``loaded``: record it."""
+        """The response drew the seat's DM in the final state of ``loaded``: record it. A game
+        this process is not drawing and the store says is not fully shown (a crash before its
+        last messages, and the start-up repair passed it over while this mark was waiting) is
+        redrawn: once this DM's mark is written, only the table might still be behind, and the
+        repairs look at a finished game's DMs alone."""
         shown = self.games.get(loaded.row.id)
         if shown is not None:
             shown.dm(seat_no).version = max(shown.dm(seat_no).version, loaded.row.version)
         self.marks.mark_dm(loaded.row.id, seat_no, loaded.row.version)
+        if shown is None and loaded.row.rendered_version < loaded.row.version:
+            self.resync(loaded)
 
     def is_old_hand(
         self, game_id: int, user_id: int, channel_id: int | None, message_id: int

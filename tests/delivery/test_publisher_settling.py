@@ -157,3 +157,49 @@ async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) ->
     await marks.flush()
     assert (await store.game(game_id)).rendered_version == 0
     assert (await store.seats(game_id))[0].shown_version == 0
+
+
+async def test_an_old_dm_clicked_after_a_crash_at_the_end_brings_the_whole_game_up(
+    store: Store,
+) -> None:
+    """The bot stopped before drawing a game's last move; after the restart a player clicks
+    their old DM and is answered with the final hand. The rest is drawn too, and the game is
+    recorded as fully shown, whether or not the start-up repair came first."""
+    service = GameService(store, turn_timeout=0)
+    before = Publisher(cast(discord.Client, _Bot()), service, Pacer(scale=0.0001))
+    lobby = await service.open_lobby(
+        game="ten", guild_id=1, channel_id=700, host_id=HUMANS[0], host_name="A"
+    )
+    await service.join(lobby.row.id, HUMANS[1], "B")
+    report = await service.start(lobby.row.id, HUMANS[0])
+    while report.after.row.status == "active":
+        before.publish(report)
+        report = await _next_move(service, report)
+    await before.outbox.idle()
+    await before.marks.flush()  # the last move is saved, never drawn: the bot stops here
+    game_id = lobby.row.id
+    row = await store.game(game_id)
+    assert row.status == "finished" and row.rendered_version < row.version
+
+    http = _CountingHttp()
+    bot = _Bot()
+    bot.http = http
+    after = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    loaded = await service.load(game_id)
+    after.closed_hand_shown(loaded, 0)  # what the click's answer drew
+    await asyncio.sleep(0)
+    await after.outbox.idle()
+    await after.marks.flush()
+    row = await store.game(game_id)
+    assert row.rendered_version == row.version
+    assert [s.shown_version for s in await store.seats(game_id)] == [row.version] * 2
+    assert await store.stale_games() == []
+    assert http.edits, "nothing was redrawn"
+
+
+class _CountingHttp(_Http):
+    def __init__(self) -> None:
+        self.edits: list[int] = []
+
+    async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
+        self.edits.append(message_id)
