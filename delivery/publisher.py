@@ -220,8 +220,8 @@ class Publisher:
         """The response drew the seat's DM in the final state of ``loaded``: record it. A game
         this process is not drawing and the store says is not fully shown (a crash before its
         last messages, and the start-up repair passed it over while this mark was waiting) is
-        redrawn: once this DM's mark is written, only the table might still be behind, and the
-        repairs look at a finished game's DMs alone."""
+        redrawn: once this DM's mark is written, its table may be behind with nothing left to
+        say so, as the repairs look at a finished game's DMs alone."""
         shown = self.games.get(loaded.row.id)
         if shown is not None:
             shown.dm(seat_no).version = max(shown.dm(seat_no).version, loaded.row.version)
