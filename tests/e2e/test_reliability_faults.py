@@ -95,8 +95,8 @@ STEPS: list[tuple[str, Step]] = [
         "table too old to edit (30046, for good)",
         lambda c: [c.add("PATCH", MESSAGE, "30046", message_id=c.table)],
     ),
-    # On every human's DM: which hand the bot edits next (rather than replaces with a new turn
-    # message) depends on the random moves and the turn timers.
+    # On every human's DM: whose DM the bot edits next, and when, depends on the random moves
+    # and the turn timers.
     (
         "502 on a DM edit",
         lambda c: [c.add("PATCH", MESSAGE, "502", channel_id=dm, times=1) for dm in c.dms],
