@@ -106,6 +106,10 @@ async def open_tab(browser: Any, url: str, user: int, name: str, *, phone: bool 
 async def move_on_page(tab: Tab, rng: random.Random) -> bool:
     """One move from what the tab offers; False when it offers none."""
     before = await tab.version()
+    # A refusal's notice stays until the next table: one already there is not this press's
+    # answer. Taken for one, a tab can press again and again while its move is on its way,
+    # until the server closes its socket for flooding.
+    await tab.page.evaluate("document.querySelector('.notice')?.setAttribute('data-seen', '')")
     cells = await tab.cells()
     if cells:  # Gnoming's opening: two cells, one after the other
         first = rng.choice(cells)
@@ -127,7 +131,7 @@ async def move_on_page(tab: Tab, rng: random.Random) -> bool:
     try:
         await tab.page.wait_for_function(
             """v => Number(document.querySelector('.table')?.dataset.version ?? -1) > v
-                || document.querySelector('.notice') !== null
+                || document.querySelector('.notice:not([data-seen])') !== null
                 || document.querySelector('.lobby') !== null""",
             arg=before,
             timeout=LOST_PRESS_MS,
