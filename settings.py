@@ -8,6 +8,7 @@ is what the tests set so that a developer's ``.env`` never reaches them.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 from collections.abc import Mapping
@@ -24,6 +25,7 @@ DEFAULT_HEARTBEAT_SECONDS = 10.0
 EVENT_LOOPS = ("auto", "uvloop", "asyncio")
 ON_CANNOT_START = ("exit", "wait")
 INTERACTIONS = ("gateway", "http")
+DEFAULT_LIVE_SESSION_MINUTES = 15.0
 
 
 class SettingsError(Exception):
@@ -167,6 +169,42 @@ def web_address(source: Mapping[str, str]) -> tuple[str, int | None]:
     return host, port
 
 
+def trusted_proxies(source: Mapping[str, str]) -> tuple[str, ...]:
+    """TRUSTED_PROXIES: the addresses or networks (``10.0.0.5``, ``172.16.0.0/12``), separated
+    by commas, whose ``X-Forwarded-For`` the web server believes (the balancer in front of it);
+    empty: none, every request's address is the connection's own (web/clients.py)."""
+    text = source.get("TRUSTED_PROXIES", "").strip()
+    if not text:
+        return ()
+    parts = tuple(part.strip() for part in text.split(",") if part.strip())
+    for part in parts:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise SettingsError(
+                "TRUSTED_PROXIES must be addresses or networks separated by commas "
+                f"(e.g. 127.0.0.1,172.16.0.0/12), not {part!r}."
+            ) from None
+    return parts
+
+
+def live_session_seconds(source: Mapping[str, str]) -> float:
+    """LIVE_SESSION_MINUTES: how long a live table's sign-in lasts (default 15); the page renews
+    it over its open socket before then, and a socket whose session ran out is closed."""
+    text = source.get("LIVE_SESSION_MINUTES", "").strip()
+    if not text:
+        return DEFAULT_LIVE_SESSION_MINUTES * 60
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = 0.0
+    if not 1 <= minutes <= 24 * 60:
+        raise SettingsError(
+            f"LIVE_SESSION_MINUTES must be a number of minutes from 1 to 1440, not {text!r}."
+        )
+    return minutes * 60
+
+
 def interactions(source: Mapping[str, str], web_port: int | None) -> tuple[str, str | None]:
     """INTERACTIONS (``gateway``, the default, or ``http``: Discord POSTs them to the web
     server's /interactions) and DISCORD_PUBLIC_KEY, the application's key that signs them
@@ -228,6 +266,8 @@ class Settings:
     gateway: bool = True  # False for `bot.py worker`: interactions over HTTP only
     client_id: str | None = None  # the application's OAuth2 client id (the Activity)
     client_secret: str | None = None  # its OAuth2 secret: signs the Activity's sessions
+    trusted_proxies: tuple[str, ...] = ()  # whose X-Forwarded-For is believed (web/clients.py)
+    live_session_seconds: float = DEFAULT_LIVE_SESSION_MINUTES * 60  # a live table sign-in
 
     @property
     def activity(self) -> bool:
@@ -290,4 +330,6 @@ class Settings:
             *interactions(source, port),
             client_id=source.get("DISCORD_CLIENT_ID", "").strip() or None,
             client_secret=source.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            trusted_proxies=trusted_proxies(source),
+            live_session_seconds=live_session_seconds(source),
         )
