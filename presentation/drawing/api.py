@@ -124,11 +124,18 @@ def series_from_views(views: Iterable[View]) -> list[list[int]]:
     nothing, so passing every move's view is fine."""
     series: list[list[int]] = []
     seen = 0
+    last: View | None = None
     for view in views:
+        last = view
         progress = picture_of(view["game"]).progress(view)
         if progress > seen:
             seen = progress
             series.append(picture_of(view["game"]).totals(view))
+    outcome = None if last is None else last.get("outcome")
+    if series and outcome:
+        # Moves after the last round's counter grew (Ten's final purchases) still change the
+        # totals: the chart ends where the result does.
+        series[-1] = [int(t) for t in outcome["totals"]]
     return series
 
 

@@ -18,7 +18,7 @@ from presentation.drawing.chart import chart, nice_step
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.looks import looks
 from presentation.drawing.palette import GOLD
-from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, advance
+from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance
 
 
 @pytest.mark.parametrize("game", sorted(WHOLE_GAME))
@@ -32,6 +32,14 @@ def test_series_ends_at_the_outcome_totals(game: str) -> None:
         assert single == series
     else:
         assert single is None
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 1), (2, 0), (3, 4), (4, 5), (5, 7)])
+def test_a_ten_chart_ends_at_the_result_after_the_final_purchases(players: int, seed: int) -> None:
+    _, history = advance(Position("ten", players, seed, -1))
+    series = series_from_views(history)
+    assert series[-1] == history[-1]["outcome"]["totals"]
+    assert len(series) == history[-1]["turns"]  # one point a turn, the last one corrected
 
 
 def test_series_records_each_round_once() -> None:
