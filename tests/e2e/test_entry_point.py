@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cogs.utils.sync import ENTRY_POINT_FIELDS
 from tests.e2e.driver import bot_env, find_button
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.faults import DAILY_COMMAND_CREATES
@@ -41,6 +42,10 @@ async def test_the_bot_starts_with_activities_on_and_keeps_the_entry_point(
     assert {"grinch", "gnome", "hearts", "ten"} <= {c["name"] for c in commands}
     (put,) = [r for r in fake.requests if r.kind == f"PUT {GLOBAL_COMMANDS}"]
     assert put.status == 200
+    (sent,) = [c for c in put.json if c.get("type") == 4]
+    assert set(sent) <= set(ENTRY_POINT_FIELDS)  # what the bulk overwrite accepts
+    (read,) = [r for r in fake.requests if r.kind == f"GET {GLOBAL_COMMANDS}"]
+    assert read.query == {"with_localizations": "true"}
     assert "synced" in bot_process.log_text() and "Entry Point" in bot_process.log_text()
     await lobby_opens(fake)
 
