@@ -43,6 +43,7 @@ from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
 from cogs.utils import client
+from cogs.utils import sync as command_sync
 from cogs.utils.controls import ControlButton, result_view
 from cogs.utils.locale import LocalizedTree
 from cogs.utils.translator import CommandTranslator
@@ -221,16 +222,12 @@ class CardBot(client.CardBot):
         await self.add_cog(LanguageCog(self.languages))
 
     async def sync_commands(self) -> None:
+        """Shard 0's process syncs (cogs/utils/sync.py: the Entry Point command kept; a sync
+        Discord refuses is logged and the bot goes on with the commands Discord had)."""
         if not sharding.syncs_commands(self.settings):
             log.info("%s: the process running shard 0 syncs the commands", self.shard_text)
-        elif self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), guild.id)
         else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands", len(synced))
+            await command_sync.sync_commands(self.tree, self.settings.dev_guild_id)
 
     @property
     def shard_text(self) -> str:

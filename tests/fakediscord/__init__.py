@@ -5,7 +5,8 @@ The bot process needs no change: start it with ``PYTHONPATH=tests/fakediscord/si
 See ``FakeDiscord`` for the test-side API and ``tests/e2e/conftest.py`` for the fixtures.
 
 Modules by job: ``server`` (FakeDiscord), ``world`` (guilds, users, locales, deletions),
-``reading`` (what was sent), ``router`` (request pipeline), ``rest`` and ``callbacks`` (routes),
+``reading`` (what was sent), ``router`` (request pipeline), ``rest``, ``callbacks`` and
+``commands`` (routes; ``commands`` also the Entry Point command of an app with Activities),
 ``ratelimit`` (buckets, global limit, 429s, counters), ``faults`` (injected errors), ``gateway``
 and ``shards`` (connections and routing), ``interactions`` (payloads users send), ``rawclient``
 (clients for testing the fake itself).

@@ -50,6 +50,15 @@ SERVER_ERROR = DiscordError(500, 0, "500: Internal Server Error")
 BAD_GATEWAY = DiscordError(502, 0, "502: Bad Gateway")
 UNAVAILABLE = DiscordError(503, 0, "503: Service Unavailable")
 RATE_LIMITED = DiscordError(429, 0, "You are being rate limited.")
+DAILY_COMMAND_CREATES = DiscordError(
+    400, 30034, "Max number of daily application command creates has been reached (200)"
+)
+ENTRY_POINT_REQUIRED = DiscordError(
+    400,
+    50240,
+    "You cannot remove this app's Entry Point command in a bulk update operation. Please "
+    "include the Entry Point command in your update request or delete it separately.",
+)
 
 ERRORS: dict[str, DiscordError] = {
     "429": RATE_LIMITED,
@@ -58,9 +67,11 @@ ERRORS: dict[str, DiscordError] = {
     "503": UNAVAILABLE,
     "10003": UNKNOWN_CHANNEL,
     "10008": UNKNOWN_MESSAGE,
+    "30034": DAILY_COMMAND_CREATES,
     "30046": EDIT_LIMIT,
     "50007": CANNOT_DM,
     "50013": MISSING_PERMISSIONS,
+    "50240": ENTRY_POINT_REQUIRED,
 }
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import callbacks
+from .commands import EMBEDDED
 from .messages import create_message, delete_message, edit_message
 from .models import (
     ATTACH_FILES,
-    JSON,
     SEND_MESSAGES,
     VIEW_CHANNEL,
     FakeChannel,
@@ -49,14 +49,7 @@ class RestApi(Router):
         add("GET", "/oauth2/applications/@me", self.get_application)
         add("GET", "/applications/{application_id}/emojis", self.empty_items)
         add("GET", "/applications/{application_id}/entitlements", self.empty_list)
-        for scope in ("", "/guilds/{guild_id}"):
-            base = f"/applications/{{application_id}}{scope}/commands"
-            add("GET", base, self.get_commands)
-            add("PUT", base, self.put_commands)
-            add("POST", base, self.post_command)
-            add("GET", f"{base}/{{command_id}}", self.get_command)
-            add("PATCH", f"{base}/{{command_id}}", self.patch_command)
-            add("DELETE", f"{base}/{{command_id}}", self.delete_command)
+        self.fake.application_commands.register(add)
         add(
             "GET",
             "/applications/{application_id}/guilds/{guild_id}/commands/permissions",
@@ -174,74 +167,11 @@ class RestApi(Router):
             "bot_require_code_grant": False,
             "owner": fake.owner.payload(),
             "verify_key": "0" * 64,
-            "flags": 0,
+            "flags": EMBEDDED if fake.application_commands.activities_enabled else 0,
             "team": None,
             "bot": fake.bot_user.payload(),
             "interactions_endpoint_url": None,
         }
-
-    # ------------------------------------------------------------------ application commands
-
-    def _scope(self, ctx: Ctx) -> int | None:
-        if int(ctx.params["application_id"]) != self.fake.application_id:
-            raise not_found(10002, "Application")
-        return int(ctx.params["guild_id"]) if "guild_id" in ctx.params else None
-
-    def _with_id(self, scope: int | None, command: JSON) -> JSON:
-        fake = self.fake
-        key = (scope, str(command["name"]), int(command.get("type", 1)))
-        cmd_id = fake.command_ids.setdefault(key, fake.ids.next())
-        item: JSON = {
-            "type": 1,
-            "description": "",
-            "options": [],
-            "default_member_permissions": None,
-            "nsfw": False,
-            **command,
-            "id": str(cmd_id),
-            "application_id": str(fake.application_id),
-            "version": str(fake.ids.next()),
-        }
-        if scope is not None:
-            item["guild_id"] = str(scope)
-        return item
-
-    async def get_commands(self, ctx: Ctx) -> Result:
-        return 200, self.fake.commands.get(self._scope(ctx), [])
-
-    async def put_commands(self, ctx: Ctx) -> Result:
-        scope = self._scope(ctx)
-        body = ctx.body if isinstance(ctx.body, list) else []
-        self.fake.commands[scope] = [self._with_id(scope, c) for c in body]
-        self.fake.notify()
-        return 200, self.fake.commands[scope]
-
-    async def post_command(self, ctx: Ctx) -> Result:
-        scope = self._scope(ctx)
-        item = self._with_id(scope, ctx.json)
-        existing = [c for c in self.fake.commands.get(scope, []) if c["id"] != item["id"]]
-        self.fake.commands[scope] = [*existing, item]
-        return 201, item
-
-    def _find_command(self, ctx: Ctx) -> tuple[int | None, JSON]:
-        scope = self._scope(ctx)
-        for command in self.fake.commands.get(scope, []):
-            if command["id"] == ctx.params["command_id"]:
-                return scope, command
-        raise not_found(10063, "application command")
-
-    async def get_command(self, ctx: Ctx) -> Result:
-        return 200, self._find_command(ctx)[1]
-
-    async def patch_command(self, ctx: Ctx) -> Result:
-        _scope, command = self._find_command(ctx)
-        command.update({k: v for k, v in ctx.json.items() if k not in ("id", "application_id")})
-        return 200, command
-
-    async def delete_command(self, ctx: Ctx) -> Result:
-        scope, command = self._find_command(ctx)
-        self.fake.commands[scope] = [c for c in self.fake.commands[scope] if c is not command]
-        return 204, None
 
     # ------------------------------------------------------------------ channels and messages
 

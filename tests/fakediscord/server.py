@@ -12,6 +12,7 @@ from aiohttp import web
 
 from . import interactions as _interactions
 from .activities import Activities
+from .commands import CHAT_INPUT, Commands
 from .endpoint import Endpoint
 from .faults import FaultInjector
 from .gateway import GatewaySession, handle_gateway
@@ -117,6 +118,7 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self.activities = Activities(self)  # OAuth2 and activity instances
+        self.application_commands = Commands(self)  # the command routes, the Entry Point
         self._rest = RestApi(self)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -252,16 +254,18 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         """Wait until the bot has identified (READY number ``after + shards`` or later was sent).
 
         ``after``: pass ``fake.ready_count`` read before (re)starting a bot process, so an old
-        session does not count. ``commands``: also wait until at least one application
-        command is registered. ``settle``: extra sleep covering the bot's short
-        guild_ready_timeout, so on_ready has run before the test goes on. ``shards``: how many
-        connections (IDENTIFYs) the process makes.
+        session does not count. ``commands``: also wait until at least one chat command is
+        registered (an Entry Point command may be there before the bot syncs). ``settle``:
+        extra sleep covering the bot's short guild_ready_timeout, so on_ready has run before
+        the test goes on. ``shards``: how many connections (IDENTIFYs) the process makes.
         """
 
         def ready() -> bool:
             if self.ready_count < after + shards or not self.bot_connected:
                 return False
-            return not commands or any(self.commands.values())
+            return not commands or any(
+                c["type"] == CHAT_INPUT for scope in self.commands.values() for c in scope
+            )
 
         await self.wait_for(ready, timeout)
         await asyncio.sleep(settle)
@@ -337,6 +341,11 @@ class FakeDiscord(WorldMixin, ReadingMixin):
     ) -> InteractionRecord:
         """Submit the modal the bot showed in answer to ``shown_by`` (text input id -> value)."""
         return await _interactions.submit_modal(self, user_id, shown_by, values)
+
+    def enable_activities(self, **fields: Any) -> JSON:
+        """Switch Activities on as the Developer Portal does: Discord's default Entry Point
+        command is created (``fields`` change its defaults); see ``commands.py``."""
+        return self.application_commands.enable_activities(**fields)
 
     def open_dm(self, user_id: int) -> int:
         """The DM channel between the bot and a user, created if needed (as a user opening it)."""
