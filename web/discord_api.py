@@ -5,12 +5,14 @@ They go to the same API base as discord.py's (``discord.http.Route.BASE``, which
 point at the fake Discord), over one aiohttp session, and every one of them through the guard
 (web/guard.py): what it refuses raises :class:`web.guard.Busy` and is not sent. A code and an
 instance id are checked for shape before anything is asked; an instance's answer is kept for
-a few seconds (viewers reconnecting together ask Discord once), a refused instance id for
-longer (asking again would be refused again).
+a few seconds and shared by the viewers who asked for it meanwhile (viewers reconnecting
+together ask Discord once), a refused instance id for longer (asking again would be refused
+again).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -87,6 +89,7 @@ class DiscordApi:
         self._session: aiohttp.ClientSession | None = None
         self._instances: dict[str, tuple[float, Instance]] = {}
         self._refused: dict[str, float] = {}  # instance id -> until when it is refused
+        self._asking: dict[str, asyncio.Future[Instance]] = {}  # instance id -> the call
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -162,11 +165,27 @@ class DiscordApi:
         known = self._instances.get(instance_id)
         if known is not None and now - known[0] < INSTANCE_SECONDS:
             return known[1]
-        if charge is not None:
-            charge()
+        asking = self._asking.get(instance_id)
+        if asking is None:  # viewers of one instance arriving together share one call
+            if charge is not None:
+                charge()
+            asking = asyncio.ensure_future(self._ask(instance_id))
+            self._asking[instance_id] = asking
+            asking.add_done_callback(lambda done: self._asked(instance_id, done))
+        return await asyncio.shield(asking)
+
+    def _asked(self, instance_id: str, done: asyncio.Future[Instance]) -> None:
+        if self._asking.get(instance_id) is done:
+            del self._asking[instance_id]
+        if not done.cancelled():
+            done.exception()  # retrieved: whoever waited for it has raised it already
+
+    async def _ask(self, instance_id: str) -> Instance:
+        """Discord's answer for an instance, kept; a refusal is kept too."""
         try:
             found = await self._look_up(instance_id)
         except DiscordRefused:
+            now = self._clock()
             if len(self._refused) >= KEPT:
                 self._refused = {i: t for i, t in self._refused.items() if t > now}
                 if len(self._refused) >= KEPT:
@@ -175,7 +194,7 @@ class DiscordApi:
             raise
         if len(self._instances) >= KEPT:
             self._instances.clear()
-        self._instances[instance_id] = (now, found)
+        self._instances[instance_id] = (self._clock(), found)
         return found
 
     async def _look_up(self, instance_id: str) -> Instance:

@@ -75,8 +75,8 @@ class Limits:
     )
     ceilings: Mapping[Door, Rate] = field(
         default_factory=lambda: {
-            Door.TOKEN: Rate(10, 0.2),
-            Door.USER: Rate(10, 0.2),
+            Door.TOKEN: Rate(20, 0.2),
+            Door.USER: Rate(20, 0.2),
             Door.INSTANCE: Rate(5, 0.2),
         }
     )

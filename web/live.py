@@ -130,8 +130,8 @@ class LiveEndpoint:
         instance_id = instance if isinstance(instance, str) else ""
         claimed = data.get("channel_id")
         try:
+            guard.check(Per.HELLO_USER, user)  # first: a user's refused hellos cost others none
             guard.check(Per.HELLO_ADDRESS, address_key(address))
-            guard.check(Per.HELLO_USER, user)
             if not ticket.seat(who.user_id):
                 raise Busy("too many open sockets of this user", 30.0, yours=True)
             channel_id = await channel_for(

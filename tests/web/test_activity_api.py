@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -180,3 +181,14 @@ async def test_a_429_on_the_code_exchange_is_a_503_with_retry_after(
     finally:
         await server.stop()
     assert fake.stats.calls["POST /oauth2/token"] == 1
+
+
+async def test_viewers_arriving_together_share_one_call(fake: FakeDiscord, api: DiscordApi) -> None:
+    alice = fake.user_named("alice")
+    instance = fake.activities.add_instance(fake.channel_named("games"), [alice])
+    charged: list[int] = []
+    found = await asyncio.gather(
+        *(api.instance(instance, charge=lambda: charged.append(1)) for _ in range(20))
+    )
+    assert {f.channel_id for f in found} == {fake.channel_named("games")}
+    assert len(activity_calls(fake)) == 1 and len(charged) == 1
