@@ -42,6 +42,7 @@ LONGEST_HOLD = 3600.0
 LOG_EVERY = 10.0  # seconds between two logged refusals of one address (the rest are counted)
 LOGGED_KEYS = 10_000
 SHARED_KEY = "web-instances"
+WARN_EVERY = 60.0  # seconds between two warnings that the shared budget did not answer
 
 
 class Door(StrEnum):
@@ -50,6 +51,11 @@ class Door(StrEnum):
     TOKEN = "POST /oauth2/token"  # no Authorization: our address's budget
     USER = "GET /users/@me"  # the signed-in user's bearer token
     INSTANCE = "GET activity-instances"  # the bot token, shared with the games
+
+
+# A door whose Discord bucket is each caller's own: every call of /users/@me is made with
+# another user's bearer token, so one token's empty bucket says nothing of the next call.
+OWN_BUCKETS = frozenset({Door.USER})
 
 
 class Per(StrEnum):
@@ -126,6 +132,7 @@ class Guard:
         self._invalid: deque[float] = deque()
         self._waiting: Counter[Door] = Counter()
         self._logged: dict[str, tuple[float, int]] = {}
+        self._warned = -math.inf
         self.sockets = Sockets(limits.sockets_per_address, limits.sockets_per_user)
         self.counts: Counter[str] = Counter()  # calls, refusals and invalid answers, by kind
 
@@ -188,7 +195,10 @@ class Guard:
         try:
             return await self._shared(SHARED_KEY, rate.burst, rate.burst * rate.every)
         except Exception as exc:  # noqa: BLE001 - an injected port: its failure stops no call
-            log.warning("the shared REST budget did not answer (%s); the local ceiling alone", exc)
+            now = self._clock()
+            if now - self._warned > WARN_EVERY:
+                self._warned = now
+                log.warning("the shared REST budget did not answer (%s); the ceiling alone", exc)
             return 0.0
 
     def answered(self, door: Door, status: int, headers: Mapping[str, str]) -> float | None:
@@ -205,7 +215,7 @@ class Guard:
                     len(self._invalid),
                     self.limits.invalid_window,
                 )
-        if headers.get("X-RateLimit-Remaining") == "0":
+        if headers.get("X-RateLimit-Remaining") == "0" and door not in OWN_BUCKETS:
             self._hold(door, now, _seconds(headers.get("X-RateLimit-Reset-After")) or 0.0)
         if status != 429:
             return None

@@ -34,6 +34,7 @@ class TokenEndpoint:
         address = self.clients.address(request)
         guard = self.api.guard
         if request.content_length is not None and request.content_length > MAX_BODY:
+            guard.refused(address, "a sign-in", "a body too large")
             return _error(413, "The request is too large.")
         try:
             body = await request.json()

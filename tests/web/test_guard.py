@@ -97,6 +97,9 @@ async def test_discords_headers_hold_the_door() -> None:
     await guard.admit(Door.INSTANCE)  # another door is open
     clock.now += 30.5
     await guard.admit(Door.TOKEN)
+    # /users/@me: each call is another user's token, whose own bucket says nothing of the next
+    guard.answered(Door.USER, 200, headers)
+    await guard.admit(Door.USER)
 
 
 async def test_a_429_is_waited_out_when_short_and_refused_when_long() -> None:
