@@ -40,8 +40,7 @@ TOKEN = "POST /oauth2/token"
 INSTANCE = "GET /applications/{application_id}/activity-instances/{instance_id}"
 WEB_EDGE = (TOKEN, "GET /users/@me", INSTANCE)
 # The chat game's budget is 2.5 calls per move (tests/e2e/test_rest_budget.py), and this game
-# alone makes 2.2-2.3; the margin is for clicks answered late on a machine the flood keeps busy
-# (a deferred answer and its edit are two calls).
+# alone makes 2.2-2.3; the margin is for a machine the flood keeps busy, where it made up to 2.6.
 MAX_CALLS_PER_MOVE = 3.0
 TRY_AGAIN, BAD_INSTANCE = 1013, 4003
 T = TypeVar("T")
