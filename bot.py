@@ -74,7 +74,9 @@ from settings import (
     http_only,
 )
 from web.activity import Activity
+from web.clients import Clients
 from web.discord_api import DiscordApi
+from web.guard import Guard
 from web.interactions import InteractionsEndpoint
 from web.server import WebServer
 from workers.drawing import DrawingProcess
@@ -147,12 +149,17 @@ class CardBot(client.CardBot):
             self.publisher.tables.live_button = True
 
     def live_table(self, client_id: str, secret: str) -> Activity:
-        """The live table's backend (web/activity.py): Discord's API where discord.py's is."""
+        """The live table's backend (web/activity.py): Discord's API where discord.py's is,
+        every call to it through one guard (web/guard.py), whose share of the token's budget
+        is shared by every process on one PostgreSQL database, as the pacer's is."""
+        settings = self.settings
+        shared = getattr(self.store, "take_rest_slot", None) if settings.database_url else None
         api = DiscordApi(
             discord.http.Route.BASE,
-            bot_token=self.settings.token,
+            bot_token=settings.token,
             client_id=client_id,
             client_secret=secret,
+            guard=Guard(shared=shared),
         )
         return Activity(
             api=api,
@@ -160,6 +167,7 @@ class CardBot(client.CardBot):
             service=self.service,
             publisher=self.publisher,
             languages=self.languages,
+            clients=Clients(settings.trusted_proxies),
         )
 
     def interaction_posted(self, data: dict[str, Any]) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 import aiohttp
 
 from tests.e2e.driver import bot_env, open_game
-from tests.e2e.live import Client, connect, live_env, login
+from tests.e2e.live import Client, connect, live_env, login, loopback
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
 from tests.fakediscord.process import BotProcess
@@ -91,12 +91,15 @@ async def main(games: int, moves: int) -> None:
         try:
             for n, channel in enumerate(channels):
                 await open_game(fake, channel, users[2 * n], [users[2 * n + 1]], 0, game="hearts")
-            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as http:
+            # one client address per viewer, as viewers come from their own (web/guard.py)
+            https = {u: aiohttp.ClientSession(connector=loopback(n)) for n, u in enumerate(users)}
+            try:
                 pairs = []
                 for n, channel in enumerate(channels):
                     instance = fake.activities.add_instance(channel, users[2 * n : 2 * n + 2])
                     pair = {}
                     for user in users[2 * n : 2 * n + 2]:
+                        http = https[user]
                         session = await login(http, fake, port, user)
                         pair[user] = await connect(http, port, session, instance, user)
                         await pair[user].wait(lambda f: f["type"] == "table")
@@ -107,8 +110,8 @@ async def main(games: int, moves: int) -> None:
                 before = rss_kib(pid)
                 watchers = []
                 for user in users[2 * games :]:
-                    session = await login(http, fake, port, user)
-                    watchers.append(await connect(http, port, session, watched, user))
+                    session = await login(https[user], fake, port, user)
+                    watchers.append(await connect(https[user], port, session, watched, user))
                 for watcher in watchers:
                     await watcher.wait(lambda f: f["type"] in ("table", "lobby"))
                 await asyncio.sleep(1.0)
@@ -120,6 +123,8 @@ async def main(games: int, moves: int) -> None:
                 cpu = cpu_seconds(pid) - cpu_before
                 pushed = sum(len(w.frames) for w in watchers) - frames_before
                 pushed += 2 * len(more)
+            finally:
+                await asyncio.gather(*(http.close() for http in https.values()))
         finally:
             await bot.stop()
             await fake.stop()

@@ -8,6 +8,7 @@ from aiohttp import web
 from delivery.publisher import Publisher
 from service.games import GameService
 from service.languages import Languages
+from web.clients import Clients
 from web.config import ConfigEndpoint
 from web.discord_api import DiscordApi
 from web.hub import Hub
@@ -26,12 +27,18 @@ class Activity:
         service: GameService,
         publisher: Publisher,
         languages: Languages,
+        clients: Clients | None = None,
     ) -> None:
+        """``clients`` reads a request's client address (the guard's limits per address and
+        the refusals' log lines); every call to Discord goes through ``api.guard``."""
         self.api = api
         self.sessions = Sessions(secret)
         self.hub = Hub(service)
-        self.token = TokenEndpoint(api, self.sessions)
-        self.live = LiveEndpoint(self.hub, service, publisher, languages, api, self.sessions)
+        clients = clients or Clients()
+        self.token = TokenEndpoint(api, self.sessions, clients)
+        self.live = LiveEndpoint(
+            self.hub, service, publisher, languages, api, self.sessions, clients
+        )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)
 

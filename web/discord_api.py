@@ -2,24 +2,46 @@
 bearer token, and an activity instance (which channel it is in, who is in it).
 
 They go to the same API base as discord.py's (``discord.http.Route.BASE``, which the tests
-point at the fake Discord), over one aiohttp session. An instance's answer is kept for a few
-seconds, so viewers reconnecting together ask Discord once.
+point at the fake Discord), over one aiohttp session, and every one of them through the guard
+(web/guard.py): what it refuses raises :class:`web.guard.Busy` and is not sent. A code and an
+instance id are checked for shape before anything is asked; an instance's answer is kept for
+a few seconds and shared by the viewers who asked for it meanwhile (viewers reconnecting
+together ask Discord once), a refused instance id for longer (asking again would be refused
+again).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
+
+from web.guard import Busy, Door, Guard
 
 log = logging.getLogger(__name__)
 
 INSTANCE_SECONDS = 5.0  # how long an activity instance's answer is reused
+REFUSED_SECONDS = 30.0  # how long a refused instance id is refused without asking
+KEPT = 1000  # answers kept, and refused ids kept, at most
 TIMEOUT = aiohttp.ClientTimeout(total=10)
+INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+# Discord's codes are letters and digits; ``mock:<user id>`` is the fake's local mode's.
+CODE = re.compile(r"[A-Za-z0-9._~:-]{1,200}")
+
+
+def is_instance_id(text: object) -> bool:
+    return isinstance(text, str) and INSTANCE_ID.fullmatch(text) is not None
+
+
+def is_code(text: object) -> bool:
+    return isinstance(text, str) and CODE.fullmatch(text) is not None
 
 
 class DiscordRefused(Exception):
@@ -27,7 +49,7 @@ class DiscordRefused(Exception):
 
 
 class DiscordUnreachable(Exception):
-    """Discord could not be asked (network, 5xx, a 429)."""
+    """Discord could not be asked (network, 5xx)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,14 +78,18 @@ class DiscordApi:
         client_id: str,
         client_secret: str,
         clock: Callable[[], float] = time.monotonic,
+        guard: Guard | None = None,
     ) -> None:
         self.base = base.rstrip("/")
         self.client_id = client_id
         self._bot_token = bot_token
         self._secret = client_secret
         self._clock = clock
+        self.guard = guard or Guard(clock=clock)
         self._session: aiohttp.ClientSession | None = None
         self._instances: dict[str, tuple[float, Instance]] = {}
+        self._refused: dict[str, float] = {}  # instance id -> until when it is refused
+        self._asking: dict[str, asyncio.Future[Instance]] = {}  # instance id -> the call
 
     def _http(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -75,30 +101,44 @@ class DiscordApi:
             await self._session.close()
             self._session = None
 
-    async def _call(self, method: str, path: str, **kwargs: Any) -> Any:
-        try:
-            async with self._http().request(method, self.base + path, **kwargs) as response:
-                if response.status >= 500 or response.status == 429:
-                    raise DiscordUnreachable(f"{method} {path}: HTTP {response.status}")
-                if response.status >= 400:
-                    raise DiscordRefused(f"{method} {path}: HTTP {response.status}")
-                return await response.json(content_type=None)
-        except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
-            raise DiscordUnreachable(f"{method} {path}: {exc!r}") from exc
+    async def _call(self, door: Door, path: str, **kwargs: Any) -> Any:
+        """One call through ``door`` (its method is the door's); a 429 is tried once more
+        when Discord's wait is short (the guard waits it), else it is a :class:`Busy`."""
+        method = door.value.split(" ", 1)[0]
+        retry = 0.0
+        for _ in range(2):
+            await self.guard.admit(door)
+            try:
+                async with self._http().request(method, self.base + path, **kwargs) as response:
+                    wait = self.guard.answered(door, response.status, response.headers)
+                    if wait is None:
+                        if response.status >= 500:
+                            raise DiscordUnreachable(f"{door}: HTTP {response.status}")
+                        if response.status >= 400:
+                            raise DiscordRefused(f"{door}: HTTP {response.status}")
+                        return await response.json(content_type=None)
+                    retry = wait
+            except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
+                raise DiscordUnreachable(f"{door}: {exc!r}") from exc
+        raise Busy(f"{door}: Discord asked us to wait", retry, yours=False)
 
     async def exchange(self, code: str) -> Identity:
         """The user an authorize code stands for (OAuth2's authorization_code grant)."""
+        if not is_code(code):
+            raise DiscordRefused("not an authorize code")
         form = {
             "client_id": self.client_id,
             "client_secret": self._secret,
             "grant_type": "authorization_code",
             "code": code,
         }
-        token = await self._call("POST", "/oauth2/token", data=form)
+        token = await self._call(Door.TOKEN, "/oauth2/token", data=form)
         access = token.get("access_token") if isinstance(token, dict) else None
         if not isinstance(access, str):
             raise DiscordRefused("no access token in the answer")
-        me = await self._call("GET", "/users/@me", headers={"Authorization": f"Bearer {access}"})
+        me = await self._call(
+            Door.USER, "/users/@me", headers={"Authorization": f"Bearer {access}"}
+        )
         try:
             name = me.get("global_name") or me.get("username") or ""
             return Identity(int(me["id"]), str(name), access)
@@ -108,16 +148,62 @@ class DiscordApi:
     def forget(self, instance_id: str) -> None:
         self._instances.pop(instance_id, None)
 
-    async def instance(self, instance_id: str) -> Instance:
-        """The activity instance (of this application); DiscordRefused when there is none."""
+    async def instance(
+        self, instance_id: str, *, charge: Callable[[], None] | None = None
+    ) -> Instance:
+        """The activity instance (of this application); DiscordRefused when there is none.
+        ``charge`` is called before Discord is asked (not for a kept answer): it counts the
+        call against whoever it is made for, and raises to stop it."""
+        if not is_instance_id(instance_id):
+            raise DiscordRefused("not an instance id")
         now = self._clock()
+        refused = self._refused.get(instance_id)
+        if refused is not None:
+            if now < refused:
+                raise DiscordRefused("an instance id refused a moment ago")
+            del self._refused[instance_id]
         known = self._instances.get(instance_id)
         if known is not None and now - known[0] < INSTANCE_SECONDS:
             return known[1]
-        if not instance_id or len(instance_id) > 100 or "/" in instance_id:
-            raise DiscordRefused("not an instance id")
-        path = f"/applications/{self.client_id}/activity-instances/{instance_id}"
-        data = await self._call("GET", path, headers={"Authorization": f"Bot {self._bot_token}"})
+        asking = self._asking.get(instance_id)
+        if asking is None:  # viewers of one instance arriving together share one call
+            if charge is not None:
+                charge()
+            asking = asyncio.ensure_future(self._ask(instance_id))
+            self._asking[instance_id] = asking
+            asking.add_done_callback(lambda done: self._asked(instance_id, done))
+        return await asyncio.shield(asking)
+
+    def _asked(self, instance_id: str, done: asyncio.Future[Instance]) -> None:
+        if self._asking.get(instance_id) is done:
+            del self._asking[instance_id]
+        if not done.cancelled():
+            done.exception()  # retrieved: whoever waited for it has raised it already
+
+    async def _ask(self, instance_id: str) -> Instance:
+        """Discord's answer for an instance, kept; a refusal is kept too."""
+        try:
+            found = await self._look_up(instance_id)
+        except DiscordRefused:
+            now = self._clock()
+            if len(self._refused) >= KEPT:
+                self._refused = {i: t for i, t in self._refused.items() if t > now}
+                if len(self._refused) >= KEPT:
+                    self._refused.clear()
+            self._refused[instance_id] = now + REFUSED_SECONDS
+            raise
+        if len(self._instances) >= KEPT:
+            self._instances.clear()
+        self._instances[instance_id] = (self._clock(), found)
+        return found
+
+    async def _look_up(self, instance_id: str) -> Instance:
+        path = (
+            f"/applications/{quote(self.client_id, safe='')}"
+            f"/activity-instances/{quote(instance_id, safe='')}"
+        )
+        auth = {"Authorization": f"Bot {self._bot_token}"}
+        data = await self._call(Door.INSTANCE, path, headers=auth)
         try:
             location = data.get("location") or {}
             channel = location.get("channel_id")
@@ -132,9 +218,6 @@ class DiscordApi:
                 raise DiscordRefused("another application's instance")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DiscordRefused("not an activity instance") from exc
-        if len(self._instances) > 1000:
-            self._instances.clear()
-        self._instances[instance_id] = (now, found)
         return found
 
 
@@ -143,16 +226,21 @@ class NotInInstance(Exception):
 
 
 async def channel_for(
-    api: DiscordApi, instance_id: str, user_id: int, claimed_channel: int | None = None
+    api: DiscordApi,
+    instance_id: str,
+    user_id: int,
+    claimed_channel: int | None = None,
+    *,
+    charge: Callable[[], None] | None = None,
 ) -> int:
     """The channel an instance runs in, if ``user_id`` is in it (and it is the channel the
     page says it is in, when it says one). A user not in a remembered answer is looked up
-    afresh once: they may have joined since."""
+    afresh once: they may have joined since. ``charge``: see :meth:`DiscordApi.instance`."""
     try:
-        found = await api.instance(instance_id)
+        found = await api.instance(instance_id, charge=charge)
         if user_id not in found.users:
             api.forget(instance_id)
-            found = await api.instance(instance_id)
+            found = await api.instance(instance_id, charge=charge)
     except DiscordRefused as exc:
         raise NotInInstance(str(exc)) from exc
     if found.channel_id is None:

@@ -27,8 +27,11 @@ from i18n import N_
 from service.errors import PlayError
 from service.games import GameService
 from service.languages import Languages
+from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
+from web.guard import Busy, Per
 from web.hub import Hub, Viewer
+from web.limits import Ticket, address_key
 from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,7 @@ HELLO_SECONDS = 10.0
 FLOOD_MESSAGES, FLOOD_SECONDS = 20, 5.0
 MAX_MESSAGE = 4096
 BAD_MESSAGE, BAD_SESSION, BAD_INSTANCE, FLOODING = 4000, 4001, 4003, 4008
+TRY_AGAIN = 1013  # a limit of the web edge (web/guard.py): the page reconnects after a while
 NOT_HERE = N_("That game is not at this table.")
 SERVER_ONLY = N_("Games are played in a server channel.")
 
@@ -54,6 +58,7 @@ class LiveEndpoint:
         languages: Languages,
         api: DiscordApi,
         sessions: Sessions,
+        clients: Clients | None = None,
     ) -> None:
         self.hub = hub
         self.service = service
@@ -62,6 +67,7 @@ class LiveEndpoint:
         self.languages = languages
         self.api = api
         self.sessions = sessions
+        self.clients = clients or Clients()
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/api/live", self.handle)]
@@ -69,9 +75,22 @@ class LiveEndpoint:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
-        viewer = await self._hello(ws)
-        if viewer is None:
+        address = self.clients.address(request)
+        ticket = self.api.guard.sockets.open(address_key(address))
+        if ticket is None:
+            self.api.guard.refused(address, "a socket", "too many open sockets from there")
+            await ws.close(code=TRY_AGAIN, message=b"too many sockets from here; try again later")
             return ws
+        try:
+            await self._watch(ws, address, ticket)
+        finally:
+            ticket.close()
+        return ws
+
+    async def _watch(self, ws: web.WebSocketResponse, address: str, ticket: Ticket) -> None:
+        viewer = await self._hello(ws, address, ticket)
+        if viewer is None:
+            return
         try:
             await viewer.send_now(
                 {
@@ -85,37 +104,55 @@ class LiveEndpoint:
             await self._serve(viewer)
         finally:
             self.hub.leave(viewer)
-        return ws
 
-    async def _hello(self, ws: web.WebSocketResponse) -> Viewer | None:
+    async def _hello(
+        self, ws: web.WebSocketResponse, address: str, ticket: Ticket
+    ) -> Viewer | None:
+        guard = self.api.guard
         try:
             message = await ws.receive(timeout=HELLO_SECONDS)
         except TimeoutError:
+            guard.refused(address, "a hello", "none came")
             await ws.close(code=BAD_SESSION, message=b"no hello")
             return None
         data = _json(message)
         if data is None or data.get("type") != "hello":
+            guard.refused(address, "a hello", "the first message was not one")
             await ws.close(code=BAD_MESSAGE, message=b"the first message must be a hello")
             return None
         who = self.sessions.read(data.get("session"))
         if who is None:
+            guard.refused(address, "a hello", "a bad or expired session")
             await ws.close(code=BAD_SESSION, message=b"bad or expired session")
             return None
+        user = str(who.user_id)
+        instance = data.get("instance")
+        instance_id = instance if isinstance(instance, str) else ""
         claimed = data.get("channel_id")
         try:
+            guard.check(Per.HELLO_USER, user)  # first: a user's refused hellos cost others none
+            guard.check(Per.HELLO_ADDRESS, address_key(address))
+            if not ticket.seat(who.user_id):
+                raise Busy("too many open sockets of this user", 30.0, yours=True)
             channel_id = await channel_for(
                 self.api,
-                str(data.get("instance") or ""),
+                instance_id,
                 who.user_id,
                 int(claimed) if isinstance(claimed, str | int) and str(claimed).isdigit() else None,
+                charge=lambda: guard.check(Per.LOOKUP_USER, user),
             )
-            found = await self.api.instance(str(data.get("instance")))
+            found = await self.api.instance(instance_id)
+        except Busy as exc:
+            guard.refused(address, f"user {user}'s hello", exc.reason)
+            reason = f"busy; try again in {exc.seconds} s".encode()
+            await ws.close(code=TRY_AGAIN, message=reason)
+            return None
         except NotInInstance as exc:
-            log.info("user %s refused at instance %r: %s", who.user_id, data.get("instance"), exc)
+            guard.refused(address, f"user {user}'s hello", f"instance {instance_id!r}: {exc}")
             await ws.close(code=BAD_INSTANCE, message=b"not an instance of yours")
             return None
         except DiscordUnreachable as exc:
-            log.warning("cannot check an activity instance: %s", exc)
+            log.warning("cannot check an activity instance for %s: %s", address, exc)
             await ws.close(code=1011, message=b"Discord cannot be reached; try again")
             return None
         language = await self.languages.private(who.user_id, found.guild_id)

@@ -1,4 +1,8 @@
-"""``POST /api/token``: the SDK's authorize code in, a session of the live table out."""
+"""``POST /api/token``: the SDK's authorize code in, a session of the live table out.
+
+A code of the wrong shape is a 400 and is never sent; past its address's limit a client is
+answered 429, and while the web edge's ceiling is reached or Discord asks it to wait, 503;
+both with ``Retry-After`` and without asking Discord (web/guard.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +10,10 @@ import logging
 
 from aiohttp import web
 
-from web.discord_api import DiscordApi, DiscordRefused, DiscordUnreachable
+from web.clients import Clients
+from web.discord_api import DiscordApi, DiscordRefused, DiscordUnreachable, is_code
+from web.guard import Busy, Per
+from web.limits import address_key
 from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -15,30 +22,42 @@ MAX_BODY = 4096
 
 
 class TokenEndpoint:
-    def __init__(self, api: DiscordApi, sessions: Sessions) -> None:
+    def __init__(self, api: DiscordApi, sessions: Sessions, clients: Clients | None = None) -> None:
         self.api = api
         self.sessions = sessions
+        self.clients = clients or Clients()
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.post("/api/token", self.handle)]
 
     async def handle(self, request: web.Request) -> web.Response:
+        address = self.clients.address(request)
+        guard = self.api.guard
         if request.content_length is not None and request.content_length > MAX_BODY:
+            guard.refused(address, "a sign-in", "a body too large")
             return _error(413, "The request is too large.")
         try:
             body = await request.json()
         except ValueError:
             body = None
         code = body.get("code") if isinstance(body, dict) else None
-        if not isinstance(code, str) or not code or len(code) > 512:
+        if not isinstance(code, str) or not is_code(code):
+            guard.refused(address, "a sign-in", "no authorize code")
             return _error(400, 'Send {"code": ...} from the SDK\'s authorize().')
         try:
+            guard.check(Per.SIGN_IN_ADDRESS, address_key(address))
             identity = await self.api.exchange(code)
+        except Busy as exc:
+            guard.refused(address, "a sign-in", exc.reason)
+            status = 429 if exc.yours else 503
+            answer = _error(status, "Too many sign-ins right now; please try again shortly.")
+            answer.headers["Retry-After"] = str(exc.seconds)
+            return answer
         except DiscordRefused as exc:
-            log.info("an authorize code was refused: %s", exc)
+            guard.refused(address, "a sign-in", f"Discord refused the code ({exc})")
             return _error(401, "Discord did not accept that code; please open the table again.")
         except DiscordUnreachable as exc:
-            log.warning("could not exchange an authorize code: %s", exc)
+            log.warning("could not exchange an authorize code from %s: %s", address, exc)
             return _error(502, "Discord cannot be reached right now; please try again.")
         session = self.sessions.issue(identity.user_id, identity.name)
         return web.json_response(

@@ -29,6 +29,13 @@ def live_env(fake: FakeDiscord, port: int) -> dict[str, str]:
     }
 
 
+def loopback(n: int) -> aiohttp.TCPConnector:
+    """A connector whose connections come from the ``n``-th loopback address (127.1.x.y): one
+    address per viewer, so that many viewers in one test are not counted as one client by the
+    web edge's limits per address (web/guard.py)."""
+    return aiohttp.TCPConnector(local_addr=(f"127.1.{n // 250}.{n % 250 + 1}", 0))
+
+
 async def login(http: aiohttp.ClientSession, fake: FakeDiscord, port: int, user: int) -> str:
     code = fake.activities.issue_code(user)
     async with http.post(f"http://127.0.0.1:{port}/api/token", json={"code": code}) as response:

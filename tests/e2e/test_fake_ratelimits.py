@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord
@@ -162,6 +163,39 @@ async def test_global_429_over_http_and_exempt_routes(fake_discord: FakeDiscord)
     assert (hook.status, hook.body["code"]) == (404, 10015)
     assert fake.stats.global_429 == 1
     assert fake.stats.by_route_429() == {"GET /users/@me": 1}
+
+
+def test_the_global_limit_is_each_callers() -> None:
+    clock = ManualClock()
+    limiter = RateLimiter(RateLimitSettings(global_limit=2), clock=clock)
+    token, instance = "POST /oauth2/token", "GET /applications/{application_id}/activity-instances"
+    for _ in range(2):
+        assert limiter.check(instance, {"application_id": "1"}).refused is None
+    assert limiter.check(instance, {"application_id": "1"}).refused is not None  # the bot's
+    for _ in range(2):  # without Authorization: the address's own limit, not the bot's
+        assert limiter.check(token, {}, "ip:127.0.0.1").refused is None
+    refused = limiter.check(token, {}, "ip:127.0.0.1").refused
+    assert refused is not None and refused.is_global
+    assert limiter.check(token, {}, "ip:127.0.0.2").refused is None
+    assert limiter.check("GET /users/@me", {}, "bearer:abc").refused is None
+
+
+@pytest.mark.allow_429
+async def test_code_exchanges_are_limited_per_address_over_http(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    fake.rate_limits.configure(global_limit=3)
+    form = {"client_id": str(fake.application_id), "grant_type": "authorization_code"}
+    async with aiohttp.ClientSession() as http:
+
+        async def exchange() -> int:
+            url = f"{fake.url}/api/v10/oauth2/token"
+            async with http.post(url, data={**form, "code": "made-up"}) as answer:
+                return answer.status
+
+        assert [await exchange() for _ in range(3)] == [401, 401, 401]  # no secret: invalid_client
+        assert await exchange() == 429
+    assert (await rest_call(fake, "GET", "/users/@me")).status == 200  # the bot's budget is whole
+    assert fake.stats.by_route_429() == {"POST /oauth2/token": 1}
 
 
 @pytest.mark.allow_429

@@ -7,8 +7,11 @@ Model (Discord's "Rate Limits" page):
   the guild, else the webhook or interaction (id + token); routes without one share a single
   bucket per bot. Each window opens with the first request and resets ``per`` seconds later,
   which is what discord.py's ``Ratelimit`` assumes from the headers.
-- One global limit per bot token: ``global_limit`` requests per ``global_per`` seconds over
+- One global limit per caller: ``global_limit`` requests per ``global_per`` seconds over
   every route except interaction callbacks and interaction webhooks (followups and edits).
+  The caller is who the request authenticates as (the bot token, a user's bearer token), or,
+  without an Authorization header, the client's address (``POST /oauth2/token``); per-route
+  buckets are kept per caller too.
 - Refused requests get 429 with ``{"message", "retry_after", "global", "code": 0}`` and the
   headers ``Retry-After``, ``X-RateLimit-*``, ``X-RateLimit-Scope`` (``user`` or ``global``) and
   ``X-RateLimit-Global`` on global ones. Every answer on a limited route carries
@@ -48,6 +51,7 @@ WEBHOOK_KINDS = (
     f"DELETE {WEBHOOK}/messages/{{message}}",
 )
 MAX_WINDOWS = 10_000
+BOT = "bot"  # the caller of requests with the bot's token
 REACTIONS = "/channels/{channel_id}/messages/{message_id}/reactions"
 REACTION_KINDS = (
     f"PUT {REACTIONS}/{{emoji}}/{{reaction_user}}",
@@ -297,8 +301,8 @@ class RateLimiter:
         self.settings = settings or RateLimitSettings()
         self.clock = clock
         self.stats = RestStats()
-        self._windows: dict[tuple[str, str], Window] = {}
-        self._global = Window(self.settings.global_limit, self.settings.global_per)
+        self._windows: dict[tuple[str, str, str], Window] = {}
+        self._globals: dict[str, Window] = {}  # caller -> its global window
         self._banned_until = -math.inf
 
     def configure(self, **changes: Any) -> RateLimitSettings:
@@ -335,24 +339,34 @@ class RateLimiter:
 
     def reset_windows(self) -> None:
         self._windows.clear()
-        self._global = Window(self.settings.global_limit, self.settings.global_per)
+        self._globals.clear()
         self._banned_until = -math.inf
 
-    def check(self, kind: str, params: dict[str, str]) -> Decision:
-        """Count a request to ``kind`` against its bucket and the global limit."""
+    def _global(self, caller: str) -> Window:
+        window = self._globals.get(caller)
+        if window is None:
+            if len(self._globals) >= MAX_WINDOWS:
+                self._globals.clear()
+            window = Window(self.settings.global_limit, self.settings.global_per)
+            self._globals[caller] = window
+        return window
+
+    def check(self, kind: str, params: dict[str, str], caller: str = BOT) -> Decision:
+        """Count a request of ``caller`` (``BOT``, ``bearer:<token>``, ``ip:<address>``) to
+        ``kind`` against its bucket and the caller's global limit."""
         settings = self.settings
         if not settings.enabled:
             return Decision()
         now = self.clock()
         rule = settings.rule_for(kind)
-        key = (rule.name, major_parameter(params))
+        key = (rule.name, major_parameter(params), caller)
         window = self._windows.get(key)
         if window is None:
             if len(self._windows) >= MAX_WINDOWS:
                 self._prune(now)
             window = self._windows[key] = Window(rule.limit, rule.per)
         if not exempt_from_global(kind):
-            wait = self._global.take(now)
+            wait = self._global(caller).take(now)
             if wait is not None:
                 refused = RateLimitHit("global", wait, rule.hash, now, is_global=True)
                 return Decision(refused, rule, window.remaining(now), window.reset_after(now))
@@ -373,7 +387,8 @@ class RateLimiter:
         queued: ``driver.quiet`` waits this long before calling the bot idle.
         """
         now = self.clock()
-        ends = [w.exhausted_until(now) for w in (self._global, *self._windows.values())]
+        windows = (*self._globals.values(), *self._windows.values())
+        ends = [w.exhausted_until(now) for w in windows]
         return max((end - now for end in ends if end is not None), default=0.0)
 
     def record(self, kind: str, status: int) -> None:

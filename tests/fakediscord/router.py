@@ -21,7 +21,7 @@ from aiohttp import web
 from .faults import UNKNOWN_MESSAGE
 from .messages import UploadedFile
 from .models import JSON
-from .ratelimit import Decision
+from .ratelimit import BOT, Decision
 from .records import RecordedRequest
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class Ctx:
     body: Any
     files: list[UploadedFile] = field(default_factory=list)
     authorization: str = ""  # the Authorization header (a bearer token for /users/@me)
+    caller: str = BOT  # whose limits the request counts against (``caller_of``)
 
     def int_param(self, name: str) -> int:
         return int(self.params[name])
@@ -89,6 +90,17 @@ class Route:
     def kind(self) -> str:
         """``"POST /channels/{channel_id}/messages"``: how requests are counted and limited."""
         return f"{self.method} {self.template}"
+
+
+def caller_of(authorization: str, remote: str | None) -> str:
+    """Whose global limit a request counts against: the bot's token, a user's bearer token,
+    or, without an Authorization header, the client's address (Discord's "Global Rate Limit":
+    "If no authorization header is provided, then the limit is applied to the IP address")."""
+    if authorization.startswith("Bot "):
+        return BOT
+    if authorization.startswith("Bearer "):
+        return "bearer:" + authorization[len("Bearer ") :]
+    return f"ip:{remote or ''}"
 
 
 def compile_template(template: str) -> re.Pattern[str]:
@@ -205,6 +217,7 @@ class Router:
             body, files = None, []
         ctx = Ctx(request.method, path, {}, dict(request.query), body, files)
         ctx.authorization = request.headers.get("Authorization", "")
+        ctx.caller = caller_of(ctx.authorization, request.remote)
         found = self.match(request.method, path) if known else None
         kind = "" if found is None else found[0].kind
         headers: dict[str, str] = {}
@@ -228,7 +241,7 @@ class Router:
     async def _run(self, route: Route, ctx: Ctx) -> tuple[int, Any, dict[str, str]]:
         """Limits, faults, then the handler; returns status, body and rate-limit headers."""
         fake = self.fake
-        decision: Decision = fake.rate_limits.check(route.kind, ctx.params)
+        decision: Decision = fake.rate_limits.check(route.kind, ctx.params, ctx.caller)
         if decision.refused is not None:
             hit = decision.refused
             fake.rate_limits.count_429(hit, route.kind, ctx.path)
