@@ -159,6 +159,7 @@ class CardBot(client.CardBot):
             service=self.service,
             publisher=self.publisher,
             languages=self.languages,
+            session_seconds=self.settings.live_session_seconds,
         )
 
     def interaction_posted(self, data: dict[str, Any]) -> None:

@@ -12,8 +12,9 @@ from web.config import ConfigEndpoint
 from web.discord_api import DiscordApi
 from web.hub import Hub
 from web.live import LiveEndpoint, close_all
+from web.membership import Membership
 from web.page import PageFiles
-from web.sessions import Sessions
+from web.sessions import SESSION_SECONDS, Sessions
 from web.tokens import TokenEndpoint
 
 
@@ -26,12 +27,16 @@ class Activity:
         service: GameService,
         publisher: Publisher,
         languages: Languages,
+        session_seconds: float = SESSION_SECONDS,
     ) -> None:
         self.api = api
-        self.sessions = Sessions(secret)
+        self.sessions = Sessions(secret, seconds=session_seconds)
+        self.membership = Membership(api, trust_seconds=session_seconds)
         self.hub = Hub(service)
         self.token = TokenEndpoint(api, self.sessions)
-        self.live = LiveEndpoint(self.hub, service, publisher, languages, api, self.sessions)
+        self.live = LiveEndpoint(
+            self.hub, service, publisher, languages, api, self.sessions, self.membership
+        )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)
 
@@ -48,5 +53,6 @@ class Activity:
         await self.hub.start()
 
     async def close(self) -> None:
+        await self.membership.close()
         await close_all(self.hub)
         await self.api.close()

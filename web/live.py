@@ -4,7 +4,10 @@ The first message is the hello (session, activity instance); the instance gives 
 whose game the viewer watches (web/hub.py sends the frames). A move goes through the same
 service call as a button click (``GameService.act``: the seat's step guards against a stale or
 doubled move) and is then published like a click's, so the DMs and the channel's table show
-it; a lobby operation likewise. A refusal is a ``refused`` frame; nothing is applied.
+it; a lobby operation likewise. A refusal is a ``refused`` frame; nothing is applied. A
+``renew`` gives the socket a new session of the same user before its own ends; the socket's
+session and its user's place in the instance are watched for its whole life
+(web/membership.py).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from service.games import GameService
 from service.languages import Languages
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
 from web.hub import Hub, Viewer
+from web.membership import Membership
 from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -54,6 +58,7 @@ class LiveEndpoint:
         languages: Languages,
         api: DiscordApi,
         sessions: Sessions,
+        membership: Membership,
     ) -> None:
         self.hub = hub
         self.service = service
@@ -62,6 +67,7 @@ class LiveEndpoint:
         self.languages = languages
         self.api = api
         self.sessions = sessions
+        self.membership = membership
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/api/live", self.handle)]
@@ -72,18 +78,25 @@ class LiveEndpoint:
         viewer = await self._hello(ws)
         if viewer is None:
             return ws
+        # the address may name the instance (for a balancer); it must be the hello's
+        if request.query.get("instance", viewer.instance) != viewer.instance:
+            await ws.close(code=BAD_INSTANCE, message=b"the address names another instance")
+            return ws
         try:
+            self.membership.watch(viewer)
             await viewer.send_now(
                 {
                     "type": "welcome",
                     "user": {"id": str(viewer.user_id), "name": viewer.name},
                     "channel_id": str(viewer.channel_id),
                     "language": viewer.language,
+                    "expires_in": self.sessions.left(viewer.expires),
                 }
             )
             await self.hub.join(viewer)
             await self._serve(viewer)
         finally:
+            self.membership.unwatch(viewer)
             self.hub.leave(viewer)
         return ws
 
@@ -119,7 +132,16 @@ class LiveEndpoint:
             await ws.close(code=1011, message=b"Discord cannot be reached; try again")
             return None
         language = await self.languages.private(who.user_id, found.guild_id)
-        return Viewer(ws, who.user_id, who.name, channel_id, found.guild_id, language)
+        return Viewer(
+            ws,
+            who.user_id,
+            who.name,
+            channel_id,
+            found.guild_id,
+            language,
+            instance=str(data.get("instance")),
+            expires=who.expires,
+        )
 
     async def _serve(self, viewer: Viewer) -> None:
         ws = viewer.ws
@@ -135,9 +157,13 @@ class LiveEndpoint:
                 return
             data = _json(message)
             kind = None if data is None else data.get("type")
-            if data is None or kind not in ("move", "lobby"):
+            if data is None or kind not in ("move", "lobby", "renew"):
                 await ws.close(code=BAD_MESSAGE, message=b"not a message of the live table")
                 return
+            if kind == "renew":
+                if not await self._renew(viewer, data):
+                    return
+                continue
             try:
                 if kind == "move":
                     await self._move(viewer, data)
@@ -147,6 +173,18 @@ class LiveEndpoint:
                 with i18n.using(viewer.language):
                     reason = exc.translated() if isinstance(exc, PlayError) else i18n._(str(exc))
                 await viewer.send_now({"type": "refused", "reason": reason})
+
+    async def _renew(self, viewer: Viewer, data: dict[str, Any]) -> bool:
+        """A new session for the socket: only a valid one of the same user is taken, and it
+        moves the socket's end; anything else closes the socket (the page signs in again)."""
+        who = self.sessions.read(data.get("session"))
+        if who is None or who.user_id != viewer.user_id:
+            log.info("user %s sent a bad session to renew with; closing", viewer.user_id)
+            await viewer.ws.close(code=BAD_SESSION, message=b"bad or expired session")
+            return False
+        viewer.expires = max(viewer.expires, who.expires)
+        await viewer.send_now({"type": "renewed", "expires_in": self.sessions.left(viewer.expires)})
+        return True
 
     async def _move(self, viewer: Viewer, data: dict[str, Any]) -> None:
         game_id, step, action = data.get("game_id"), data.get("step"), data.get("action")
