@@ -104,7 +104,7 @@ class Membership:
         tasks += [w.task for w in self._instances.values() if w.task is not None]
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, *self._closing, return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
         self._sessions.clear()
         self._instances.clear()
 
