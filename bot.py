@@ -168,6 +168,7 @@ class CardBot(client.CardBot):
             publisher=self.publisher,
             languages=self.languages,
             clients=Clients(settings.trusted_proxies),
+            session_seconds=self.settings.live_session_seconds,
         )
 
     def interaction_posted(self, data: dict[str, Any]) -> None:

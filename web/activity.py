@@ -13,8 +13,9 @@ from web.config import ConfigEndpoint
 from web.discord_api import DiscordApi
 from web.hub import Hub
 from web.live import LiveEndpoint, close_all
+from web.membership import Membership
 from web.page import PageFiles
-from web.sessions import Sessions
+from web.sessions import SESSION_SECONDS, Sessions
 from web.tokens import TokenEndpoint
 
 
@@ -28,16 +29,18 @@ class Activity:
         publisher: Publisher,
         languages: Languages,
         clients: Clients | None = None,
+        session_seconds: float = SESSION_SECONDS,
     ) -> None:
         """``clients`` reads a request's client address (the guard's limits per address and
         the refusals' log lines); every call to Discord goes through ``api.guard``."""
         self.api = api
-        self.sessions = Sessions(secret)
+        self.sessions = Sessions(secret, seconds=session_seconds)
+        self.membership = Membership(api, trust_seconds=session_seconds)
         self.hub = Hub(service)
         clients = clients or Clients()
         self.token = TokenEndpoint(api, self.sessions, clients)
         self.live = LiveEndpoint(
-            self.hub, service, publisher, languages, api, self.sessions, clients
+            self.hub, service, publisher, languages, api, self.sessions, self.membership, clients
         )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)
@@ -55,5 +58,6 @@ class Activity:
         await self.hub.start()
 
     async def close(self) -> None:
+        await self.membership.close()
         await close_all(self.hub)
         await self.api.close()

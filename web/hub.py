@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(eq=False)
 class Viewer:
-    """One open socket: who, where, in which language; its sender of frames."""
+    """One open socket: who, where, in which language, until when; its sender of frames."""
 
     ws: web.WebSocketResponse
     user_id: int
@@ -41,6 +41,8 @@ class Viewer:
     channel_id: int
     guild_id: int | None
     language: str
+    instance: str = ""  # the activity instance it was opened from
+    expires: int = 0  # when its session ends (unix seconds); a renewal moves it
     last: str | None = None  # the last frame sent (or being sent)
     _next: str | None = None
     _sending: asyncio.Task[None] | None = field(default=None, repr=False)

@@ -62,10 +62,11 @@ class Verifier:
             self._key.verify(timestamp.encode() + body, signed)
         except (ValueError, BadSignatureError):
             return "bad signature"
-        try:
-            sent = float(timestamp)
-        except ValueError:
+        # unix seconds as Discord sends them: digits only (float() would take "nan", which
+        # no age check refuses, and "inf")
+        if not timestamp.isascii() or not timestamp.isdigit() or len(timestamp) > 12:
             return "bad timestamp"
+        sent = int(timestamp)
         if abs(self._clock() - sent) > MAX_SKEW:
             return f"stale timestamp ({self._clock() - sent:.0f} s old)"
         return None

@@ -4,7 +4,10 @@ The first message is the hello (session, activity instance); the instance gives 
 whose game the viewer watches (web/hub.py sends the frames). A move goes through the same
 service call as a button click (``GameService.act``: the seat's step guards against a stale or
 doubled move) and is then published like a click's, so the DMs and the channel's table show
-it; a lobby operation likewise. A refusal is a ``refused`` frame; nothing is applied.
+it; a lobby operation likewise. A refusal is a ``refused`` frame; nothing is applied. A
+``renew`` gives the socket a new session of the same user before its own ends; the socket's
+session and its user's place in the instance are watched for its whole life
+(web/membership.py).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, chann
 from web.guard import Busy, Per
 from web.hub import Hub, Viewer
 from web.limits import Ticket, address_key
+from web.membership import Membership
 from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -58,6 +62,7 @@ class LiveEndpoint:
         languages: Languages,
         api: DiscordApi,
         sessions: Sessions,
+        membership: Membership,
         clients: Clients | None = None,
     ) -> None:
         self.hub = hub
@@ -67,6 +72,7 @@ class LiveEndpoint:
         self.languages = languages
         self.api = api
         self.sessions = sessions
+        self.membership = membership
         self.clients = clients or Clients()
 
     def routes(self) -> list[web.AbstractRouteDef]:
@@ -82,32 +88,39 @@ class LiveEndpoint:
             await ws.close(code=TRY_AGAIN, message=b"too many sockets from here; try again later")
             return ws
         try:
-            await self._watch(ws, address, ticket)
+            await self._watch(ws, address, ticket, request.query.get("instance"))
         finally:
             ticket.close()
         return ws
 
-    async def _watch(self, ws: web.WebSocketResponse, address: str, ticket: Ticket) -> None:
-        viewer = await self._hello(ws, address, ticket)
+    async def _watch(
+        self, ws: web.WebSocketResponse, address: str, ticket: Ticket, named: str | None
+    ) -> None:
+        viewer = await self._hello(ws, address, ticket, named)
         if viewer is None:
             return
         try:
+            self.membership.watch(viewer)
             await viewer.send_now(
                 {
                     "type": "welcome",
                     "user": {"id": str(viewer.user_id), "name": viewer.name},
                     "channel_id": str(viewer.channel_id),
                     "language": viewer.language,
+                    "expires_in": self.sessions.left(viewer.expires),
                 }
             )
             await self.hub.join(viewer)
             await self._serve(viewer)
         finally:
+            self.membership.unwatch(viewer)
             self.hub.leave(viewer)
 
     async def _hello(
-        self, ws: web.WebSocketResponse, address: str, ticket: Ticket
+        self, ws: web.WebSocketResponse, address: str, ticket: Ticket, named: str | None
     ) -> Viewer | None:
+        """The hello's viewer, or None once the socket is closed. ``named``: the instance in
+        the socket's address (for a balancer's hash), which must be the hello's."""
         guard = self.api.guard
         try:
             message = await ws.receive(timeout=HELLO_SECONDS)
@@ -129,6 +142,10 @@ class LiveEndpoint:
         instance = data.get("instance")
         instance_id = instance if isinstance(instance, str) else ""
         claimed = data.get("channel_id")
+        if named is not None and named != instance_id:
+            guard.refused(address, f"user {user}'s hello", "the address names another instance")
+            await ws.close(code=BAD_INSTANCE, message=b"the address names another instance")
+            return None
         try:
             guard.check(Per.HELLO_USER, user)  # first: a user's refused hellos cost others none
             guard.check(Per.HELLO_ADDRESS, address_key(address))
@@ -156,7 +173,16 @@ class LiveEndpoint:
             await ws.close(code=1011, message=b"Discord cannot be reached; try again")
             return None
         language = await self.languages.private(who.user_id, found.guild_id)
-        return Viewer(ws, who.user_id, who.name, channel_id, found.guild_id, language)
+        return Viewer(
+            ws,
+            who.user_id,
+            who.name,
+            channel_id,
+            found.guild_id,
+            language,
+            instance=instance_id,
+            expires=who.expires,
+        )
 
     async def _serve(self, viewer: Viewer) -> None:
         ws = viewer.ws
@@ -172,9 +198,13 @@ class LiveEndpoint:
                 return
             data = _json(message)
             kind = None if data is None else data.get("type")
-            if data is None or kind not in ("move", "lobby"):
+            if data is None or kind not in ("move", "lobby", "renew"):
                 await ws.close(code=BAD_MESSAGE, message=b"not a message of the live table")
                 return
+            if kind == "renew":
+                if not await self._renew(viewer, data):
+                    return
+                continue
             try:
                 if kind == "move":
                     await self._move(viewer, data)
@@ -184,6 +214,18 @@ class LiveEndpoint:
                 with i18n.using(viewer.language):
                     reason = exc.translated() if isinstance(exc, PlayError) else i18n._(str(exc))
                 await viewer.send_now({"type": "refused", "reason": reason})
+
+    async def _renew(self, viewer: Viewer, data: dict[str, Any]) -> bool:
+        """A new session for the socket: only a valid one of the same user is taken, and it
+        moves the socket's end; anything else closes the socket (the page signs in again)."""
+        who = self.sessions.read(data.get("session"))
+        if who is None or who.user_id != viewer.user_id:
+            log.info("user %s sent a bad session to renew with; closing", viewer.user_id)
+            await viewer.ws.close(code=BAD_SESSION, message=b"bad or expired session")
+            return False
+        viewer.expires = max(viewer.expires, who.expires)
+        await viewer.send_now({"type": "renewed", "expires_in": self.sessions.left(viewer.expires)})
+        return True
 
     async def _move(self, viewer: Viewer, data: dict[str, Any]) -> None:
         game_id, step, action = data.get("game_id"), data.get("step"), data.get("action")

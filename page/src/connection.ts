@@ -1,14 +1,26 @@
-// The websocket to the backend: hello first, then the server's tables; reconnects after a
-// drop (a new sign-in when the session expired), never after a refusal of the instance.
+// The websocket to the backend: hello first, then the server's tables; the session renewed
+// over the open socket before it ends; reconnects after a drop (a new sign-in when the
+// session expired), never after a refusal of the instance. The backoff restarts only once a
+// socket is welcomed, so a socket the backend's limits close at once (1013) waits longer each
+// time.
 
 import { backoff } from "./launch";
 import { parseServerMessage, type ClientMessage, type ServerMessage } from "./protocol";
 
 export type LinkState = "connecting" | "open" | "closed" | "refused";
 
+export interface Hello {
+  session: string;
+  instance: string;
+  channel: string | null;
+}
+
 export interface LinkOptions {
+  /** The socket's address, without the query (see socketUrl). */
   url: string;
-  hello(): Promise<{ session: string; instance: string; channel: string | null }>;
+  hello(): Promise<Hello>;
+  /** A new session of the same user (a new sign-in, without a reload). */
+  renew(): Promise<string>;
   onMessage(message: ServerMessage): void;
   onState(state: LinkState, detail?: string): void;
 }
@@ -16,20 +28,38 @@ export interface LinkOptions {
 // Close codes after which trying again cannot help (docs/activity.md).
 const FINAL = new Set([4003, 4000]);
 const SESSION_EXPIRED = 4001;
+// A session is renewed two minutes before it ends, or with a quarter of it left if it is
+// shorter than eight minutes; with under two seconds left the page lets it end (4001) instead.
+const RENEW_BEFORE_SECONDS = 120;
+const LAST_RENEWAL_SECONDS = 2;
+
+/** The socket's address: the instance in the query, so that a balancer can send every
+ * socket of an instance to one process (the session stays out of the address and its logs). */
+export function socketUrl(url: string, instance: string): string {
+  return `${url}?instance=${encodeURIComponent(instance)}`;
+}
+
+/** Milliseconds to wait before renewing a session that ends in ``expiresIn`` seconds, or
+ * null when too little is left to try. */
+export function renewalDelay(expiresIn: number): number | null {
+  if (!Number.isFinite(expiresIn) || expiresIn < LAST_RENEWAL_SECONDS) return null;
+  return Math.round((expiresIn - Math.min(RENEW_BEFORE_SECONDS, expiresIn / 4)) * 1000);
+}
 
 export class Link {
   private socket: WebSocket | null = null;
   private attempt = 0;
+  private renewal: ReturnType<typeof setTimeout> | null = null;
+  private endsAt = 0; // when the open socket's session ends (Date.now() milliseconds)
 
   constructor(private readonly options: LinkOptions) {}
 
   async open(): Promise<void> {
     this.options.onState("connecting");
     const hello = await this.options.hello();
-    const socket = new WebSocket(this.options.url);
+    const socket = new WebSocket(socketUrl(this.options.url, hello.instance));
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.attempt = 0;
       const message: ClientMessage = { type: "hello", session: hello.session, instance: hello.instance };
       if (hello.channel) message.channel_id = hello.channel;
       socket.send(JSON.stringify(message));
@@ -37,18 +67,25 @@ export class Link {
     });
     socket.addEventListener("message", (event) => {
       const message = typeof event.data === "string" ? parseServerMessage(event.data) : null;
-      if (message) this.options.onMessage(message);
+      if (!message) return;
+      if (message.type === "welcome") this.attempt = 0; // only a welcomed socket restarts the backoff
+      if ((message.type === "welcome" || message.type === "renewed") && message.expires_in !== null) {
+        this.endsAt = Date.now() + message.expires_in * 1000;
+        this.schedule(socket, message.expires_in);
+      }
+      this.options.onMessage(message);
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.cancelRenewal();
       if (FINAL.has(event.code)) {
         this.options.onState("refused", event.reason);
         return;
       }
       this.options.onState("closed", event.code === SESSION_EXPIRED ? "session" : event.reason);
       this.attempt += 1;
-      window.setTimeout(() => void this.open().catch((error: unknown) => this.options.onState("closed", String(error))), backoff(this.attempt));
+      setTimeout(() => void this.open().catch((error: unknown) => this.options.onState("closed", String(error))), backoff(this.attempt));
     });
   }
 
@@ -56,5 +93,33 @@ export class Link {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  private schedule(socket: WebSocket, expiresIn: number): void {
+    this.cancelRenewal();
+    const delay = renewalDelay(expiresIn);
+    if (delay === null) return;
+    this.renewal = setTimeout(() => void this.renew(socket), delay);
+  }
+
+  private cancelRenewal(): void {
+    if (this.renewal !== null) clearTimeout(this.renewal);
+    this.renewal = null;
+  }
+
+  /** Sign in again and hand the socket the new session; on failure, try again while time is
+   * left (the server's ``renewed`` schedules the next renewal). */
+  private async renew(socket: WebSocket): Promise<void> {
+    this.renewal = null;
+    try {
+      const session = await this.options.renew();
+      if (this.socket === socket && socket.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify({ type: "renew", session } satisfies ClientMessage));
+        return;
+      }
+    } catch {
+      // tried again below, while the session lasts
+    }
+    if (this.socket === socket) this.schedule(socket, (this.endsAt - Date.now()) / 1000);
   }
 }

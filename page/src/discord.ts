@@ -1,16 +1,30 @@
 // Signing in: the Embedded App SDK's authorize (scope identify) and the backend's /api/token,
 // or, outside Discord, the SDK's mock whose code ("mock:<user_id>") the local fake accepts.
+// One SDK for the page's life: a renewal asks it for a new code (prompt none: no dialog once
+// the user has agreed) without a reload.
 
-import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
+import { DiscordSDK, DiscordSDKMock, type IDiscordSDK } from "@discord/embedded-app-sdk";
 import type { Launch } from "./launch";
 import type { User } from "./protocol";
 
-export interface SignedIn {
+export interface Session {
   session: string;
+  /** When the backend says the session ends (Date.now() milliseconds). */
+  expiresAt: number;
+}
+
+export interface SignedIn extends Session {
   user: User;
   instanceId: string;
   channelId: string | null;
   locale: string | null;
+}
+
+interface TokenAnswer {
+  access_token: string;
+  session: string;
+  expires_in?: number;
+  user: User;
 }
 
 async function clientId(apiBase: string): Promise<string> {
@@ -23,37 +37,91 @@ async function clientId(apiBase: string): Promise<string> {
   return data.client_id;
 }
 
-async function exchange(apiBase: string, code: string): Promise<{ access_token: string; session: string; user: User }> {
-  const answer = await fetch(`${apiBase}/token`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ code }),
-  });
-  if (!answer.ok) throw new Error(`token: HTTP ${answer.status}`);
-  return (await answer.json()) as { access_token: string; session: string; user: User };
+// A sign-in the backend answered "wait" (429: this address's limit; 503: Discord asked it to
+// wait) was never sent to Discord, so the same code is tried again after Retry-After.
+const EXCHANGE_TRIES = 3;
+const LONGEST_WAIT_SECONDS = 30;
+
+/** Seconds to wait before trying a refused sign-in again, or null when waiting cannot help. */
+export function retryAfter(status: number, header: string | null): number | null {
+  if (status !== 429 && status !== 503) return null;
+  const seconds = header === null ? Number.NaN : Number(header);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > LONGEST_WAIT_SECONDS) return null;
+  return seconds;
 }
 
-export async function signIn(launch: Launch): Promise<SignedIn> {
-  if (launch.mock) {
-    const userId = launch.userId ?? "1";
-    const sdk = new DiscordSDKMock("mock", launch.guildId, launch.channelId, null);
-    sdk._updateCommandMocks({ authorize: async () => ({ code: `mock:${userId}` }) });
+async function exchange(apiBase: string, code: string): Promise<TokenAnswer> {
+  for (let tries = 1; ; tries += 1) {
+    const answer = await fetch(`${apiBase}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code }),
+    });
+    if (answer.ok) return (await answer.json()) as TokenAnswer;
+    const wait = retryAfter(answer.status, answer.headers.get("Retry-After"));
+    if (wait === null || tries >= EXCHANGE_TRIES) throw new Error(`token: HTTP ${answer.status}`);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
+function session(token: TokenAnswer, now: number): Session {
+  const seconds = typeof token.expires_in === "number" && Number.isFinite(token.expires_in) ? token.expires_in : 0;
+  return { session: token.session, expiresAt: now + seconds * 1000 };
+}
+
+export class Account {
+  private sdk: IDiscordSDK | null = null;
+  private clientId = "mock";
+  private authenticated = false;
+
+  constructor(private readonly launch: Launch) {}
+
+  /** A sign-in: the SDK made ready (once), a code, the backend's session for it. */
+  async signIn(): Promise<SignedIn> {
+    const sdk = await this.ready();
+    const token = await this.token(sdk);
+    const signed = session(token, Date.now());
+    if (this.launch.mock) {
+      return { ...signed, user: token.user, instanceId: this.launch.instanceId ?? sdk.instanceId, channelId: this.launch.channelId, locale: navigator.language };
+    }
+    if (!this.authenticated) {
+      await sdk.commands.authenticate({ access_token: token.access_token });
+      this.authenticated = true;
+    }
+    let locale: string | null = null;
+    try {
+      locale = (await sdk.commands.userSettingsGetLocale()).locale;
+    } catch {
+      locale = null;
+    }
+    return { ...signed, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
+  }
+
+  /** A new session of the same user, for the open socket (``renew``). */
+  async renew(): Promise<Session> {
+    const token = await this.token(await this.ready());
+    return session(token, Date.now());
+  }
+
+  private async token(sdk: IDiscordSDK): Promise<TokenAnswer> {
+    const { code } = await sdk.commands.authorize({ client_id: this.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"] });
+    return exchange(this.launch.apiBase, code);
+  }
+
+  private async ready(): Promise<IDiscordSDK> {
+    if (this.sdk) return this.sdk;
+    let sdk: DiscordSDK | DiscordSDKMock;
+    if (this.launch.mock) {
+      const userId = this.launch.userId ?? "1";
+      const mock = new DiscordSDKMock("mock", this.launch.guildId, this.launch.channelId, null);
+      mock._updateCommandMocks({ authorize: async () => ({ code: `mock:${userId}` }) });
+      sdk = mock;
+    } else {
+      this.clientId = await clientId(this.launch.apiBase);
+      sdk = new DiscordSDK(this.clientId);
+    }
     await sdk.ready();
-    const { code } = await sdk.commands.authorize({ client_id: "mock", response_type: "code", state: "", prompt: "none", scope: ["identify"] });
-    const token = await exchange(launch.apiBase, code);
-    return { session: token.session, user: token.user, instanceId: launch.instanceId ?? sdk.instanceId, channelId: launch.channelId, locale: navigator.language };
+    this.sdk = sdk;
+    return sdk;
   }
-  const id = await clientId(launch.apiBase);
-  const sdk = new DiscordSDK(id);
-  await sdk.ready();
-  const { code } = await sdk.commands.authorize({ client_id: id, response_type: "code", state: "", prompt: "none", scope: ["identify"] });
-  const token = await exchange(launch.apiBase, code);
-  await sdk.commands.authenticate({ access_token: token.access_token });
-  let locale: string | null = null;
-  try {
-    locale = (await sdk.commands.userSettingsGetLocale()).locale;
-  } catch {
-    locale = null;
-  }
-  return { session: token.session, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
 }

@@ -2,7 +2,7 @@
 
 import catalogsData from "./generated/catalogs.json";
 import { Link, type LinkState } from "./connection";
-import { signIn, type SignedIn } from "./discord";
+import { Account, type SignedIn } from "./discord";
 import { h } from "./dom";
 import { chooseLanguage, Words, type Catalogs } from "./i18n";
 import { launchFrom, liveUrl } from "./launch";
@@ -12,7 +12,8 @@ import { drawTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
 
 const catalogs = catalogsData as Catalogs;
-const SESSION_MAX_AGE_MS = 12 * 60 * 1000;
+// A kept session is used for a new socket only with this much of it left.
+const SESSION_MARGIN_MS = 30 * 1000;
 
 class Page {
   private words = new Words(catalogs, chooseLanguage(catalogs, [navigator.language]));
@@ -20,21 +21,27 @@ class Page {
   private notice = "";
   private state: LinkState = "connecting";
   private readonly memory = new TableMemory();
-  private signedIn: { at: number; value: SignedIn } | null = null;
+  private signedIn: SignedIn | null = null;
   private link: Link | null = null;
 
   constructor(private readonly root: HTMLElement) {}
 
   async start(): Promise<void> {
     const launch = launchFrom(window.location.search);
+    const account = new Account(launch);
     this.link = new Link({
       url: liveUrl(window.location, launch.apiBase),
       hello: async () => {
-        const cached = this.signedIn;
-        const signed = cached && Date.now() - cached.at < SESSION_MAX_AGE_MS ? cached.value : await signIn(launch);
-        this.signedIn = { at: cached?.value === signed ? cached.at : Date.now(), value: signed };
+        const kept = this.signedIn;
+        const signed = kept && kept.expiresAt - Date.now() > SESSION_MARGIN_MS ? kept : await account.signIn();
+        this.signedIn = signed;
         this.words = new Words(catalogs, chooseLanguage(catalogs, [signed.locale, navigator.language]));
         return { session: signed.session, instance: signed.instanceId, channel: signed.channelId };
+      },
+      renew: async () => {
+        const renewed = await account.renew();
+        if (this.signedIn) this.signedIn = { ...this.signedIn, ...renewed };
+        return renewed.session;
       },
       onMessage: (message) => this.receive(message),
       onState: (state, detail) => {
@@ -62,6 +69,8 @@ class Page {
       case "refused":
         this.notice = message.reason;
         break;
+      case "renewed":
+        return; // the link keeps the session going; nothing to draw
       default:
         if (message.type === "table" && this.shown?.type === "table" && this.shown.game_id === message.game_id && message.version < this.shown.version) return;
         this.shown = message;

@@ -72,6 +72,14 @@ export interface WelcomeMessage {
   user: User;
   channel_id: string;
   language: string;
+  /** Seconds until the socket's session ends (null from a backend that does not say). */
+  expires_in: number | null;
+}
+
+/** The socket's session was renewed: it now ends in ``expires_in`` seconds. */
+export interface RenewedMessage {
+  type: "renewed";
+  expires_in: number;
 }
 
 export interface RefusedMessage {
@@ -79,12 +87,13 @@ export interface RefusedMessage {
   reason: string;
 }
 
-export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage;
+export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage;
 
 export type LobbyOp = "open" | "join" | "add_computer" | "start";
 
 export type ClientMessage =
   | { type: "hello"; session: string; instance: string; channel_id?: string }
+  | { type: "renew"; session: string }
   | { type: "move"; game_id: number; step: number; action: string }
   | { type: "lobby"; op: LobbyOp; game?: Game; level?: string };
 
@@ -94,6 +103,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function isGame(value: unknown): value is Game {
   return typeof value === "string" && (GAMES as readonly string[]).includes(value);
+}
+
+/** A count of seconds: a finite number, not below zero. */
+function seconds(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 function player(value: unknown): string {
@@ -125,7 +139,12 @@ export function parseServerMessage(text: string): ServerMessage | null {
         user: { id: String(data["user"]["id"]), name: String(data["user"]["name"] ?? "") },
         channel_id: String(data["channel_id"] ?? ""),
         language: typeof data["language"] === "string" ? data["language"] : "en",
+        expires_in: seconds(data["expires_in"]),
       };
+    case "renewed": {
+      const left = seconds(data["expires_in"]);
+      return left === null ? null : { type: "renewed", expires_in: left };
+    }
     case "table":
       return parseTable(data);
     case "lobby": {

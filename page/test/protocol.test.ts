@@ -35,8 +35,17 @@ describe("parseServerMessage", () => {
   });
 
   it("reads a welcome and a refusal", () => {
-    expect(parseServerMessage(JSON.stringify({ type: "welcome", user: { id: 7, name: "Ana" }, channel_id: "5", language: "ro" })))
-      .toEqual({ type: "welcome", user: { id: "7", name: "Ana" }, channel_id: "5", language: "ro" });
+    expect(parseServerMessage(JSON.stringify({ type: "welcome", user: { id: 7, name: "Ana" }, channel_id: "5", language: "ro", expires_in: 900 })))
+      .toEqual({ type: "welcome", user: { id: "7", name: "Ana" }, channel_id: "5", language: "ro", expires_in: 900 });
+    expect(parseServerMessage(JSON.stringify({ type: "welcome", user: { id: 7, name: "Ana" } }))).toMatchObject({ expires_in: null });
     expect(parseServerMessage(JSON.stringify({ type: "refused", reason: "No." }))).toEqual({ type: "refused", reason: "No." });
+  });
+
+  it("reads a renewal only with a count of seconds", () => {
+    expect(parseServerMessage(JSON.stringify({ type: "renewed", expires_in: 900 }))).toEqual({ type: "renewed", expires_in: 900 });
+    for (const bad of ["900", -1, null, undefined, true]) {
+      expect(parseServerMessage(JSON.stringify({ type: "renewed", expires_in: bad }))).toBeNull();
+    }
+    expect(parseServerMessage('{"type": "renewed", "expires_in": 1e999}')).toBeNull(); // Infinity
   });
 });

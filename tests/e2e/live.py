@@ -103,7 +103,9 @@ class Client:
 async def connect(
     http: aiohttp.ClientSession, port: int, session: str, instance: str, user: int
 ) -> Client:
-    ws = await http.ws_connect(f"http://127.0.0.1:{port}/api/live")
+    """A socket opened as the page opens it: the instance in the address (for a balancer),
+    the session in the hello."""
+    ws = await http.ws_connect(f"http://127.0.0.1:{port}/api/live", params={"instance": instance})
     client = Client(ws, user)
     await client.send({"type": "hello", "session": session, "instance": instance})
     return client

@@ -12,7 +12,7 @@ import pytest
 from nacl.signing import SigningKey
 
 from settings import SettingsError, interactions
-from web.interactions import MAX_SKEW, InteractionsEndpoint, Seen
+from web.interactions import MAX_SKEW, InteractionsEndpoint, Seen, Verifier
 from web.server import WebServer
 
 KEY = SigningKey(bytes(range(32)))
@@ -127,6 +127,23 @@ async def test_signed_garbage_is_a_bad_request(endpoint: Endpoint) -> None:
     }
     assert (await endpoint.post(body, headers))[0] == 400
     assert endpoint.dispatched == []
+
+
+def test_a_timestamp_is_read_only_as_whole_seconds() -> None:
+    now = 1_764_760_000
+    verifier = Verifier(PUBLIC, clock=lambda: now + 0.5)
+    body = b'{"type": 1}'
+    for timestamp, refusal in (
+        (str(now), None),
+        ("nan", "bad timestamp"),  # float() reads it, and no age is over the limit
+        ("inf", "bad timestamp"),
+        (f"{now}.0", "bad timestamp"),
+        (f" {now}", "bad timestamp"),
+        ("1.7e9", "bad timestamp"),
+        (str(now - 400), "stale timestamp (400 s old)"),
+    ):
+        signature = KEY.sign(timestamp.encode() + body).signature.hex()
+        assert verifier.refusal(signature, timestamp, body) == refusal, timestamp
 
 
 def test_seen_forgets_ids_older_than_the_window() -> None:

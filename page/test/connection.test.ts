@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Link, renewalDelay, socketUrl, type LinkOptions } from "../src/connection";
+
+/** A WebSocket that the test opens, feeds and closes. */
+class FakeSocket extends EventTarget {
+  static readonly OPEN = 1;
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.made.push(this);
+  }
+
+  send(text: string): void {
+    this.sent.push(JSON.parse(text));
+  }
+
+  opened(): void {
+    this.readyState = FakeSocket.OPEN;
+    this.dispatchEvent(new Event("open"));
+  }
+
+  receive(frame: unknown): void {
+    this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify(frame) }));
+  }
+
+  closed(code: number): void {
+    this.readyState = 3;
+    this.dispatchEvent(Object.assign(new Event("close"), { code, reason: "" }));
+  }
+}
+
+const welcome = (expiresIn: number) => ({ type: "welcome", user: { id: "1", name: "Ana" }, channel_id: "5", language: "en", expires_in: expiresIn });
+
+function link(renew: () => Promise<string>, options: Partial<LinkOptions> = {}): Link {
+  return new Link({
+    url: "wss://1.discordsays.com/.proxy/api/live",
+    hello: async () => ({ session: "s1", instance: "i-1 x", channel: null }),
+    renew,
+    onMessage: () => undefined,
+    onState: () => undefined,
+    ...options,
+  });
+}
+
+async function opened(renew: () => Promise<string>): Promise<FakeSocket> {
+  await link(renew).open();
+  const socket = FakeSocket.made.at(-1)!;
+  socket.opened();
+  return socket;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.made = [];
+  vi.stubGlobal("WebSocket", FakeSocket);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("renewal timing", () => {
+  it("renews two minutes before the end, or with a quarter left of a short session", () => {
+    expect(renewalDelay(900)).toBe(780_000);
+    expect(renewalDelay(60)).toBe(45_000);
+    expect(renewalDelay(4)).toBe(3_000);
+  });
+
+  it("lets a session with almost nothing left end", () => {
+    expect(renewalDelay(1.5)).toBeNull();
+    expect(renewalDelay(Number.NaN)).toBeNull();
+    expect(renewalDelay(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it("puts the instance, never the session, in the socket's address", () => {
+    expect(socketUrl("ws://127.0.0.1:8787/api/live", "i-1 x&y")).toBe("ws://127.0.0.1:8787/api/live?instance=i-1%20x%26y");
+  });
+});
+
+describe("the link", () => {
+  it("says hello with the session and renews it over the open socket before it ends", async () => {
+    const sessions = ["s2", "s3"];
+    const renew = vi.fn(async () => sessions.shift() ?? "?");
+    const socket = await opened(renew);
+    expect(socket.url).toBe("wss://1.discordsays.com/.proxy/api/live?instance=i-1%20x");
+    expect(socket.sent).toEqual([{ type: "hello", session: "s1", instance: "i-1 x" }]);
+    socket.receive(welcome(900));
+    await vi.advanceTimersByTimeAsync(779_000);
+    expect(renew).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(socket.sent.at(-1)).toEqual({ type: "renew", session: "s2" });
+    socket.receive({ type: "renewed", expires_in: 900 });
+    await vi.advanceTimersByTimeAsync(780_000);
+    expect(socket.sent.at(-1)).toEqual({ type: "renew", session: "s3" });
+    expect(renew).toHaveBeenCalledTimes(2);
+  });
+
+  it("tries again while the session lasts when a sign-in fails", async () => {
+    const renew = vi.fn().mockRejectedValueOnce(new Error("token: HTTP 502")).mockResolvedValue("s2");
+    const socket = await opened(renew);
+    socket.receive(welcome(900));
+    await vi.advanceTimersByTimeAsync(780_000);
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(socket.sent).toHaveLength(1); // the hello only
+    await vi.advanceTimersByTimeAsync(90_000); // 120 s were left: tried again with 30 s left
+    expect(renew).toHaveBeenCalledTimes(2);
+    expect(socket.sent.at(-1)).toEqual({ type: "renew", session: "s2" });
+  });
+
+  it("stops renewing once the socket is closed, and reconnects after an expired session", async () => {
+    const renew = vi.fn(async () => "s2");
+    const states: string[] = [];
+    await link(renew, { onState: (state, detail) => states.push(`${state}:${detail ?? ""}`) }).open();
+    const socket = FakeSocket.made[0]!;
+    socket.opened();
+    socket.receive(welcome(900));
+    socket.closed(4001);
+    expect(states.at(-1)).toBe("closed:session");
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeSocket.made).toHaveLength(2); // a new socket (with a new hello)
+    await vi.advanceTimersByTimeAsync(900_000);
+    expect(renew).not.toHaveBeenCalled(); // the new socket has not been welcomed
+  });
+
+  it("does not retry after a final refusal (4003: not in the instance)", async () => {
+    const states: string[] = [];
+    await link(async () => "s2", { onState: (state) => states.push(state) }).open();
+    FakeSocket.made[0]!.opened();
+    FakeSocket.made[0]!.closed(4003);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(states.at(-1)).toBe("refused");
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it("waits longer after each socket the backend's limits close before its welcome (1013)", async () => {
+    await link(async () => "s2").open();
+    const made = (): number => FakeSocket.made.length;
+    FakeSocket.made[0]!.opened();
+    FakeSocket.made[0]!.closed(1013);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(made()).toBe(2);
+    FakeSocket.made[1]!.opened(); // opened, then closed again before a welcome
+    FakeSocket.made[1]!.closed(1013);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(made()).toBe(2); // the backoff grew: not yet
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(made()).toBe(3);
+    FakeSocket.made[2]!.opened();
+    FakeSocket.made[2]!.receive(welcome(900)); // welcomed: the next drop starts again at 1 s
+    FakeSocket.made[2]!.closed(1006);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(made()).toBe(4);
+  });
+});
