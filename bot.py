@@ -73,6 +73,7 @@ from settings import (
     http_only,
 )
 from web.activity import Activity
+from web.clients import Clients
 from web.discord_api import DiscordApi
 from web.interactions import InteractionsEndpoint
 from web.server import WebServer
@@ -132,11 +133,18 @@ class CardBot(client.CardBot):
         self._ended = asyncio.Event()
         self.web: WebServer | None = None
         if settings.web_port is not None:
-            self.web = WebServer(settings.web_host, settings.web_port, self.serving)
+            clients = Clients(settings.trusted_proxies)
+            self.web = WebServer(
+                settings.web_host,
+                settings.web_port,
+                self.serving,
+                clients=clients,
+                client_id=settings.client_id,
+            )
             if settings.interactions == "http" and settings.public_key is not None:
                 seen = getattr(store, "first_interaction", None) if settings.database_url else None
                 endpoint = InteractionsEndpoint(
-                    settings.public_key, self.interaction_posted, shared=seen
+                    settings.public_key, self.interaction_posted, shared=seen, clients=clients
                 )
                 self.web.add_routes(endpoint.routes())
         self.live: Activity | None = None  # the live table (discord.py's `activity` is taken)
