@@ -17,6 +17,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tests.e2e.balancer import Balancer, haproxy
@@ -113,6 +114,21 @@ async def test_the_shipped_balancer_spreads_sockets_and_passes_over_a_dead_worke
             assert len({worker for _, worker in sockets.values()}) >= 2, sockets
             for instance in INSTANCES[:3]:
                 assert await socket_served_by(endpoint.port, instance) == sockets[instance]
+
+            # The page's other doors pass too, and a refusal names the client: the address
+            # a proxy before the balancer gave, then the balancer's own (both trusted here,
+            # as the compose network is in compose.yaml).
+            async with aiohttp.ClientSession() as http:
+                base = f"http://127.0.0.1:{endpoint.port}"
+                async with http.get(f"{base}/api/config") as response:
+                    assert response.status == 200
+                    assert "frame-ancestors" in response.headers["Content-Security-Policy"]
+                forged = {"X-Forwarded-For": "203.0.113.7", "X-Signature-Timestamp": "nan"}
+                async with http.post(f"{base}/interactions", data=b"{}", headers=forged) as answer:
+                    assert answer.status == 401
+                    refused_by = answer.headers["X-Served-By"]
+            refuser = workers[int(refused_by.removeprefix("w"))]
+            assert "refused a POST /interactions from 203.0.113.7" in refuser.log_text()
 
             # Games on several workers; the one serving the first game is killed.
             for channel in channels:
