@@ -19,6 +19,9 @@ Every door is limited here, whatever the route:
   arrived (tests/e2e/test_web_edge.py checks it on the real process).
 - **Headers** of every answer (web/headers.py): the Content-Security-Policy, ``nosniff``,
   the Referrer-Policy, and a Server header without a version.
+- **Requests that are not HTTP** (garbage, an over-long line or header): aiohttp answers
+  400 and closes; its ERROR line with a traceback becomes one WARNING line
+  (:class:`MalformedRequests`), so a stranger cannot fill the log with errors.
 
 Refusals are logged as WARNING lines with the client's address (web/clients.py).
 """
@@ -30,6 +33,7 @@ import logging
 from collections.abc import Callable
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.typedefs import Handler
 
 from web.clients import Clients
@@ -64,6 +68,28 @@ async def read_capped(request: web.BaseRequest, limit: int, seconds: float = BOD
     except TimeoutError:
         raise web.HTTPRequestTimeout() from None
     raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=len(body))
+
+
+class MalformedRequests(logging.Filter):
+    """On aiohttp's server log: a request it could not parse is logged as one line (WARNING
+    at most) with the peer's address and aiohttp's reason, not as an ERROR with a traceback.
+    Every other record passes unchanged (a handler's crash stays an ERROR with its
+    traceback)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, HttpProcessingError):
+            reason = " ".join(str(exc.message).split())[:200]
+            peer = record.args[0] if isinstance(record.args, tuple) and record.args else None
+            record.msg = "refused a malformed request from %s: %s"
+            record.args = (peer or "unknown", reason)
+            record.levelno = min(record.levelno, logging.WARNING)  # never raised
+            record.levelname = logging.getLevelName(record.levelno)
+            record.exc_info = record.exc_text = None
+        return True
+
+
+PROTOCOL_LOG = logging.getLogger("aiohttp.server")  # where aiohttp logs a connection's errors
 
 
 class WebServer:
@@ -114,6 +140,8 @@ class WebServer:
     async def start(self) -> None:
         # lingering_time=0: a body a handler left unread (a refused one) is never drained;
         # the connection is closed after the answer instead.
+        if not any(isinstance(f, MalformedRequests) for f in PROTOCOL_LOG.filters):
+            PROTOCOL_LOG.addFilter(MalformedRequests())
         runner = web.AppRunner(
             self.app,
             access_log=None,

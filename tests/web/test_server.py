@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -171,3 +172,22 @@ def test_the_policy_allows_the_page_and_discords_frames_only() -> None:
         "https://*.discordapp.com",
     ]
     assert "99" not in content_security_policy(None)
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"GARBAGE\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: t\r\nBad Header\r\n\r\n",
+        b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\n\r\n",
+    ],
+)
+async def test_a_request_that_is_not_http_is_a_400_and_no_error_in_the_log(
+    capped: tuple[int, list[bytes]], caplog: pytest.LogCaptureFixture, request_bytes: bytes
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    port, _bodies = capped
+    assert (await raw_answer(port, request_bytes)).startswith(b"HTTP/1.0 400")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "Traceback" not in caplog.text
+    assert "refused a malformed request from 127.0.0.1" in caplog.text
