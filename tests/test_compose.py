@@ -269,6 +269,8 @@ def test_the_balancer_routes_and_times_out_as_the_edge_needs() -> None:
     # A dead worker: every retry to another worker, at once, and it is taken out.
     assert "option redispatch 1" in config and timeouts["connect"] <= 1
     assert "on-error mark-down" in config and "observe layer4" in config
+    # No request on a connection a worker closes as idle (web/server.py's IDLE_SECONDS).
+    assert "option http-server-close" in config
     # Who the client is: set by the balancer.
     assert "option forwardfor" in config
     # Balanced by game (interactions), by instance (the live table's sockets), else address.
