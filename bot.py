@@ -135,18 +135,25 @@ class CardBot(client.CardBot):
         self._ended = asyncio.Event()
         self.web: WebServer | None = None
         if settings.web_port is not None:
-            self.web = WebServer(settings.web_host, settings.web_port, self.serving)
+            clients = Clients(settings.trusted_proxies)
+            self.web = WebServer(
+                settings.web_host,
+                settings.web_port,
+                self.serving,
+                clients=clients,
+                client_id=settings.client_id,
+            )
             if settings.interactions == "http" and settings.public_key is not None:
                 seen = getattr(store, "first_interaction", None) if settings.database_url else None
                 endpoint = InteractionsEndpoint(
-                    settings.public_key, self.interaction_posted, shared=seen
+                    settings.public_key, self.interaction_posted, shared=seen, clients=clients
                 )
                 self.web.add_routes(endpoint.routes())
         self.live: Activity | None = None  # the live table (discord.py's `activity` is taken)
         if self.web is not None and settings.client_id and settings.client_secret:
             self.live = self.live_table(settings.client_id, settings.client_secret)
             self.web.add_routes(self.live.routes())
-            self.publisher.tables.live_button = True
+        self.publisher.tables.live_button = settings.offers_activity
 
     def live_table(self, client_id: str, secret: str) -> Activity:
         """The live table's backend (web/activity.py): Discord's API where discord.py's is,
@@ -214,7 +221,7 @@ class CardBot(client.CardBot):
         await self.add_cog(GuardCog(self))
         table = TableCog(self, self.service, self.publisher)
         await self.add_cog(table)
-        live = self.live is not None
+        live = self.settings.offers_activity
         await self.add_cog(LobbyCog(self, self.service, self.publisher, table, live=live))
         generation = (
             None if self.settings.database_url else generation_path(self.settings.database_path)

@@ -271,8 +271,15 @@ class Settings:
 
     @property
     def activity(self) -> bool:
-        """Whether the live table (the Activity, docs/activity.md) is served."""
-        return self.web_port is not None and bool(self.client_id and self.client_secret)
+        """Whether this process serves the live table (the Activity, docs/activity.md)."""
+        return self.web_port is not None and self.offers_activity
+
+    @property
+    def offers_activity(self) -> bool:
+        """Whether tables offer the live table (its button, ``/<game> table``): the app's
+        Activity is set up, served by this process or, without WEB_PORT here, by another one
+        of the deployment (compose's shard bots behind the workers that serve it)."""
+        return bool(self.client_id and self.client_secret)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:

@@ -118,24 +118,42 @@ def test_the_bots_get_their_settings_not_postgres_password(compose: dict[str, An
         assert [k for k, v in passed.items() if "pw" in v] == ["DATABASE_PASSWORD"], name
 
 
+# The web edge's settings: only the workers behind the balancer serve HTTP.
+WEB_ONLY = {
+    "WEB_PORT",
+    "DISCORD_PUBLIC_KEY",
+    "LIVE_SESSION_MINUTES",
+    "TRUSTED_PROXIES",
+}
+
+
 def test_every_setting_of_the_bot_reaches_the_bots(compose: dict[str, Any]) -> None:
-    """Each variable settings.py reads, set in .env, reaches every bot, but those the image
-    sets (an empty value from compose would override them) and the tests' own."""
+    """Each variable settings.py reads, set in .env, reaches every bot and the workers, but
+    those the image sets (an empty value from compose would override them), the tests' own,
+    and the web edge's, which only the workers get."""
     source = (ROOT / "settings.py").read_text()
     read = set(re.findall(r'"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"', source))
     assert {"DISCORD_TOKEN", "TURN_TIMEOUT_SECONDS", "DATABASE_PASSWORD"} <= read
+    assert read >= WEB_ONLY
     image_sets = {"DATABASE_PATH", "ON_CANNOT_START", "CARDTABLE_ENV_FILE", "WEB_HOST"}
     tests_only = {"RATE_LIMIT_SCALE"}
     dotenv = {name: f"from-dotenv-{name}" for name in (*read, "POSTGRES_PASSWORD")}
-    for name, service in bots(compose).items():
+    services = {**bots(compose), "worker": compose["services"]["worker"]}
+    for name, service in services.items():
         env = service["environment"]
-        for setting in sorted(read - image_sets - tests_only):
+        shards = {"SHARD_IDS"} if name == "worker" else set()  # a worker runs no shard
+        for setting in sorted(read - image_sets - tests_only - WEB_ONLY - shards):
             assert setting in env, f"{name} does not get {setting}"
         for setting in image_sets:
             assert setting not in env, f"{name} would override the image's {setting}"
+        for setting in WEB_ONLY:
+            assert (setting in env) == (name == "worker"), f"{name} and {setting}"
         passed = bot_environment(service, dotenv)
         for setting in ("DISCORD_TOKEN", "DEV_GUILD_ID", "TURN_TIMEOUT_SECONDS", "LOG_LEVEL"):
             assert passed[setting] == f"from-dotenv-{setting}", setting
+    worker = bot_environment(compose["services"]["worker"], dotenv)
+    for setting in ("DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "DISCORD_PUBLIC_KEY"):
+        assert worker[setting] == f"from-dotenv-{setting}", setting
 
 
 def test_each_bot_keeps_its_data_on_a_named_volume_of_its_own(compose: dict[str, Any]) -> None:
@@ -174,7 +192,8 @@ def test_the_http_profile_puts_workers_behind_haproxy(compose: dict[str, Any]) -
     port = worker["environment"]["WEB_PORT"]
     assert f"server-template worker 16 worker:{port} check" in config
     assert "option httpchk GET /health" in config
-    assert "retry-on conn-failure" in config  # never a retry of a request a worker received
+    assert re.search(r"retry-on conn-failure$", config, re.MULTILINE)  # never a retry of a
+    # request a worker received
     for name, service in bots(compose).items():
         assert service["environment"]["INTERACTIONS"] == "gateway", name
 
@@ -187,3 +206,73 @@ def test_the_balancers_configuration_is_valid_haproxy() -> None:
         check=False,
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def haproxy_config() -> str:
+    return (ROOT / "deploy" / "haproxy.cfg").read_text()
+
+
+def seconds(text: str) -> float:
+    value, unit = re.fullmatch(r"(\d+)(ms|s|m)?", text).groups()  # type: ignore[union-attr]
+    return float(value) * {"ms": 0.001, "s": 1.0, "m": 60.0, None: 0.001}[unit]
+
+
+def haproxy_timeouts() -> dict[str, float]:
+    return {
+        name: seconds(value)
+        for name, value in re.findall(r"^\s+timeout (\S+) (\S+)$", haproxy_config(), re.MULTILINE)
+    }
+
+
+def test_the_balancer_listens_on_this_machines_loopback_only(compose: dict[str, Any]) -> None:
+    """Plain HTTP never reaches another machine: a TLS proxy goes in front (README.md)."""
+    (published,) = compose["services"]["balancer"]["ports"]
+    assert published == "127.0.0.1:8080:8080"
+    for name, service in compose["services"].items():
+        if name != "balancer":
+            assert "ports" not in service, name
+
+
+def test_the_web_edge_is_served_by_the_workers_only(compose: dict[str, Any]) -> None:
+    """The shard bots serve no HTTP; the workers serve interactions and, with its
+    credentials in .env, the live table, and believe X-Forwarded-For from the compose network
+    only (the balancer and the TLS proxy reach them from there)."""
+    dotenv = {
+        "DISCORD_TOKEN": "t",
+        "POSTGRES_PASSWORD": "pw",
+        "DISCORD_PUBLIC_KEY": "ab" * 32,
+        "DISCORD_CLIENT_ID": "123",
+        "DISCORD_CLIENT_SECRET": "s",
+    }
+    for name, service in bots(compose).items():
+        settings = Settings.from_env(bot_environment(service, dotenv))
+        assert settings.web_port is None and not settings.activity, name
+        assert settings.offers_activity, name  # their tables' button opens the workers' table
+    worker = Settings.from_env(
+        {**bot_environment(compose["services"]["worker"], dotenv), "WEB_HOST": "0.0.0.0"}
+    )
+    assert worker.activity and worker.interactions == "http" and worker.web_port == 8080
+    (subnet,) = (c["subnet"] for c in compose["networks"]["default"]["ipam"]["config"])
+    assert worker.trusted_proxies == (subnet,)
+
+
+def test_the_balancer_routes_and_times_out_as_the_edge_needs() -> None:
+    config = haproxy_config()
+    timeouts = haproxy_timeouts()
+    # A websocket stays open across the live table's heartbeat (web/live.py), with room.
+    beat = re.search(r"heartbeat=(\d+(?:\.\d+)?)", (ROOT / "web" / "live.py").read_text())
+    assert beat is not None
+    assert timeouts["tunnel"] >= 2 * float(beat.group(1))
+    # Slow clients are cut at the door, idle ones closed.
+    assert timeouts["http-request"] <= 10 and timeouts["http-keep-alive"] <= 10
+    # A dead worker: every retry to another worker, at once, and it is taken out.
+    assert "option redispatch 1" in config and timeouts["connect"] <= 1
+    assert "on-error mark-down" in config and "observe layer4" in config
+    # No request on a connection a worker closes as idle (web/server.py's IDLE_SECONDS).
+    assert "option http-server-close" in config
+    # Who the client is: set by the balancer.
+    assert "option forwardfor" in config
+    # Balanced by game (interactions), by instance (the live table's sockets), else address.
+    assert "url_param(instance) if { path /api/live }" in config
+    assert "req.body,regsub(^.*custom_id" in config and "if { path /interactions }" in config
+    assert "balance hash var(txn.key)" in config and "hash-type consistent" in config

@@ -6,25 +6,30 @@ application's Ed25519 key: the signature (``X-Signature-Ed25519``, hex) covers t
 timestamp (``X-Signature-Timestamp``) followed by the raw body. So any process behind a load
 balancer can serve any click.
 
-A request is acted on only when its signature checks out, its timestamp is within
+A request is acted on only when its body is at most :data:`MAX_BODY` bytes (else 413, the rest
+unread), its signature checks out, its timestamp (Unix seconds, digits only) is within
 :data:`MAX_SKEW` of now, and its interaction id has not been seen by this process within that
-window; anything else is answered 401 and logged, never dispatched. ``PING`` (type 1), which
-Discord sends when the URL is saved, is answered with ``PONG``. Every other interaction is
-handed to the same handlers as a gateway one (the command tree, the controls), which answer it
-through the callback endpoint as they always do; the POST itself is answered ``202`` with no
-body, as Discord asks of a request whose answer goes through the callback.
+window; anything else is answered 401 and logged with the client's address, never
+dispatched. ``PING`` (type 1), which Discord sends when the URL is saved, is answered with
+``PONG``. Every other interaction is handed to the same handlers as a gateway one (the command
+tree, the controls), which answer it through the callback endpoint as they always do; the POST
+itself is answered ``202`` with no body, as Discord asks of a request whose answer goes
+through the callback.
 
 Several workers on one PostgreSQL database also share what they were given (``shared``,
 db/interactions.py), so a replay sent to another worker is refused the same way. If the
-database cannot answer, the worker goes on with its own memory: a replayed click still carries
-the game step it was made for, so the move is refused as stale like any double click, and
-Discord refuses a second answer to one interaction.
+database cannot answer, or has not answered within :data:`SHARED_SECONDS` (Discord's 3 s
+for the answer run from its POST), the worker goes on with its own memory: a replayed click
+still carries the game step it was made for, so the move is refused as stale like any double
+click, and Discord refuses a second answer to one interaction.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -34,9 +39,14 @@ from aiohttp import web
 from nacl.exceptions import BadSignatureError
 from nacl.signing import VerifyKey
 
+from web.clients import Clients
+from web.server import MAX_BODY, read_capped
+
 log = logging.getLogger(__name__)
 
 MAX_SKEW = 300.0  # seconds a request's signed timestamp may be from this machine's clock
+SHARED_SECONDS = 0.5  # the longest the shared memory is waited for before the 202
+TIMESTAMP = re.compile(r"[0-9]{1,12}")  # Unix seconds, as Discord sends them
 PING = 1
 PONG = {"type": 1}
 
@@ -62,9 +72,7 @@ class Verifier:
             self._key.verify(timestamp.encode() + body, signed)
         except (ValueError, BadSignatureError):
             return "bad signature"
-        # unix seconds as Discord sends them: digits only (float() would take "nan", which
-        # no age check refuses, and "inf")
-        if not timestamp.isascii() or not timestamp.isdigit() or len(timestamp) > 12:
+        if not TIMESTAMP.fullmatch(timestamp):
             return "bad timestamp"
         sent = int(timestamp)
         if abs(self._clock() - sent) > MAX_SKEW:
@@ -106,20 +114,39 @@ class InteractionsEndpoint:
         clock: Clock = time.time,
         *,
         shared: SharedSeen | None = None,
+        shared_seconds: float = SHARED_SECONDS,
+        clients: Clients | None = None,
     ) -> None:
-        """``shared``: the memory of every worker on the database (None: this process's own)."""
+        """``shared``: the memory of every worker on the database (None: this process's own),
+        waited for at most ``shared_seconds``; ``clients`` reads the address a refusal logs."""
         self.verifier = Verifier(public_key, clock)
         self.seen = Seen()
         self._dispatch = dispatch
         self._shared = shared
+        self._shared_seconds = shared_seconds
+        self._clients = clients or Clients()
+        self._late: set[asyncio.Future[bool]] = set()  # shared answers still on their way
 
     async def _first_time(self, interaction_id: str) -> bool:
         if not self.seen.first_time(interaction_id):
             return False
         if self._shared is None:
             return True
+        # The question goes on after the timeout (shielded), so the id is still recorded
+        # for the other workers; only this request stops waiting for it.
+        asked = asyncio.ensure_future(self._shared(interaction_id))
         try:
-            return await self._shared(interaction_id)
+            return await asyncio.wait_for(asyncio.shield(asked), self._shared_seconds)
+        except TimeoutError:
+            self._late.add(asked)
+            asked.add_done_callback(self._settled)
+            log.warning(
+                "the database did not say within %.1f s whether interaction %s was seen by "
+                "another worker: going on with this process's memory",
+                self._shared_seconds,
+                interaction_id,
+            )
+            return True
         except Exception:
             log.warning(
                 "the database did not say whether interaction %s was seen by another worker: "
@@ -129,29 +156,35 @@ class InteractionsEndpoint:
             )
             return True
 
+    def _settled(self, asked: asyncio.Future[bool]) -> None:
+        self._late.discard(asked)
+        if not asked.cancelled() and asked.exception() is not None:
+            log.debug("a late answer of the shared memory failed", exc_info=asked.exception())
+
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.post("/interactions", self.handle)]
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        body = await request.read()
+        client = self._clients.address(request)
+        body = await read_capped(request, MAX_BODY)
         refusal = self.verifier.refusal(
             request.headers.get("X-Signature-Ed25519"),
             request.headers.get("X-Signature-Timestamp"),
             body,
         )
         if refusal is not None:
-            log.warning("refused a POST /interactions from %s: %s", request.remote, refusal)
+            log.warning("refused a POST /interactions from %s: %s", client, refusal)
             return web.Response(status=401, text="invalid request signature")
         try:
             data = json.loads(body)
             kind = data["type"]
         except (ValueError, TypeError, KeyError):
-            log.warning("refused a signed POST /interactions that is not an interaction")
+            log.warning("refused a signed POST /interactions from %s: not an interaction", client)
             return web.Response(status=400, text="not an interaction")
         if kind == PING:
             return web.json_response(PONG)
         if not await self._first_time(str(data.get("id"))):
-            log.warning("refused a replayed interaction %s", data.get("id"))
+            log.warning("refused a replayed interaction %s from %s", data.get("id"), client)
             return web.Response(status=401, text="interaction already received")
         try:
             self._dispatch(data)

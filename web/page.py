@@ -1,13 +1,20 @@
-"""The table page's files (``page/dist/``, built by ``make page``) at ``/``."""
+"""The table page's files (``page/dist/``, built by ``make page``) at ``/``.
+
+Only names a build makes are looked up: path segments of letters, digits, ``_``, ``-`` and
+``.``, none empty, none starting with a dot. Any other path (a NUL byte, ``..``, a hidden
+file, a backslash) is a 404 like a missing file, before the file system is asked.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from aiohttp import web
 
 PAGE = Path(__file__).resolve().parent.parent / "page" / "dist"
 NOT_BUILT = "The table page is not built: run make page"
+SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
 
 
 class PageFiles:
@@ -21,9 +28,21 @@ class PageFiles:
         index = self.folder / "index.html"
         if not index.is_file():
             return web.Response(status=503, text=NOT_BUILT)
-        wanted = request.match_info.get("path", "") or "index.html"
-        root = self.folder.resolve()
-        target = (root / wanted).resolve()
-        if not target.is_relative_to(root) or not target.is_file():
+        target = self.file(request.match_info.get("path", "") or "index.html")
+        if target is None:
             raise web.HTTPNotFound()
         return web.FileResponse(target)
+
+    def file(self, wanted: str) -> Path | None:
+        """The built file at ``wanted`` (a path relative to the build), or None."""
+        parts = wanted.split("/")
+        if len(parts) > 8 or not all(SEGMENT.fullmatch(part) for part in parts):
+            return None
+        try:
+            root = self.folder.resolve()
+            target = root.joinpath(*parts).resolve()
+            if not target.is_relative_to(root) or not target.is_file():
+                return None
+        except (OSError, ValueError):
+            return None
+        return target

@@ -6,6 +6,7 @@ both with ``Retry-After`` and without asking Discord (web/guard.py)."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 from aiohttp import web
@@ -14,6 +15,7 @@ from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordRefused, DiscordUnreachable, is_code
 from web.guard import Busy, Per
 from web.limits import address_key
+from web.server import read_capped
 from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -33,11 +35,9 @@ class TokenEndpoint:
     async def handle(self, request: web.Request) -> web.Response:
         address = self.clients.address(request)
         guard = self.api.guard
-        if request.content_length is not None and request.content_length > MAX_BODY:
-            guard.refused(address, "a sign-in", "a body too large")
-            return _error(413, "The request is too large.")
+        raw = await read_capped(request, MAX_BODY)  # 413 past it (web/server.py logs it)
         try:
-            body = await request.json()
+            body = json.loads(raw)
         except ValueError:
             body = None
         code = body.get("code") if isinstance(body, dict) else None

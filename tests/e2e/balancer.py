@@ -1,9 +1,12 @@
 """HAProxy in front of bot workers, for the tests: Debian's haproxy, run in the foreground.
 
-The same balancing as compose.yaml's (round robin, health checks on each worker's
-``GET /health``, a request whose connection failed tried on another worker), with the workers'
-ports fixed instead of found by Docker's DNS. Without a haproxy binary the test is skipped
-with the reason; ``REQUIRE_HAPROXY=1`` (CI, which installs it) makes that a failure.
+The configuration is the shipped one (deploy/haproxy.cfg, as compose.yaml runs it) with the
+workers' ports fixed instead of found by Docker's DNS, the front on 127.0.0.1, a header
+``X-Served-By`` naming the worker that answered, and by default two changes: round robin
+instead of the hash by game or instance (one game's clicks on different workers in turn is
+the harder case for exactly-once) and health checks every 300 ms. ``shipped=True`` keeps the
+shipped balancing and checks. Without a haproxy binary the test is skipped with the reason;
+``REQUIRE_HAPROXY=1`` (CI, which installs it) makes that a failure.
 """
 
 from __future__ import annotations
@@ -16,28 +19,32 @@ from types import TracebackType
 
 import pytest
 
-CONFIG = """\
-global
-    maxconn 512
-defaults
-    mode http
-    timeout connect 1s
-    timeout client 30s
-    timeout server 30s
-    retries 3
-    option redispatch
-    retry-on conn-failure
-frontend interactions
-    bind 127.0.0.1:{front}
-    default_backend workers
-backend workers
-    balance roundrobin
-    option httpchk GET /health
-    http-check expect status 200
-    default-server inter 300ms fall 2 rise 1
-    http-response set-header X-Served-By %s
-{servers}
-"""
+SHIPPED = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
+
+
+def _replace(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, f"deploy/haproxy.cfg no longer has {old!r} once"
+    return text.replace(old, new)
+
+
+def config(front: int, ports: list[int], *, shipped: bool = False) -> str:
+    """deploy/haproxy.cfg for workers on ``ports`` of 127.0.0.1, its front on ``front``."""
+    lines = [line for line in SHIPPED.read_text().splitlines() if not line.startswith("#")]
+    text = "\n".join(lines) + "\n"
+    resolvers = text.index("resolvers docker")
+    text = text[:resolvers] + text[text.index("frontend", resolvers) :]
+    text = _replace(text, "    bind :8080\n", f"    bind 127.0.0.1:{front}\n")
+    text = _replace(text, " resolvers docker init-addr none", "")
+    servers = "".join(f"    server w{i} 127.0.0.1:{p} check\n" for i, p in enumerate(ports))
+    text = _replace(
+        text,
+        "    server-template worker 16 worker:8080 check\n",
+        "    http-response set-header X-Served-By %s\n" + servers,
+    )
+    if not shipped:
+        text = _replace(text, "    balance hash var(txn.key)\n", "    balance roundrobin\n")
+        text = _replace(text, "inter 2s fall 2", "inter 300ms fall 2")
+    return text
 
 
 def haproxy() -> str:
@@ -56,10 +63,11 @@ def haproxy() -> str:
 class Balancer:
     """``haproxy`` on ``front`` over the workers' ``ports``; a context manager."""
 
-    def __init__(self, folder: Path, front: int, ports: list[int]) -> None:
-        servers = "\n".join(f"    server w{i} 127.0.0.1:{p} check" for i, p in enumerate(ports))
+    def __init__(
+        self, folder: Path, front: int, ports: list[int], *, shipped: bool = False
+    ) -> None:
         self.config = folder / "haproxy.cfg"
-        self.config.write_text(CONFIG.format(front=front, servers=servers))
+        self.config.write_text(config(front, ports, shipped=shipped))
         self.log = folder / "haproxy.log"
         self.binary = haproxy()
         self.popen: subprocess.Popen[bytes] | None = None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -12,8 +13,9 @@ import pytest
 from nacl.signing import SigningKey
 
 from settings import SettingsError, interactions
+from tests.web.test_server import raw_answer
 from web.interactions import MAX_SKEW, InteractionsEndpoint, Seen, Verifier
-from web.server import WebServer
+from web.server import MAX_BODY, WebServer
 
 KEY = SigningKey(bytes(range(32)))
 PUBLIC = KEY.verify_key.encode().hex()
@@ -224,3 +226,66 @@ async def test_a_database_that_does_not_answer_leaves_the_worker_its_own_memory(
         assert dispatched == [CLICK]
     finally:
         await server.stop()
+
+
+@pytest.mark.parametrize(
+    "stamp", ["nan", "inf", "-inf", "NaN", "1e9", "now.5", " now", "+now", "٣"]
+)
+async def test_a_timestamp_that_is_not_whole_seconds_is_refused(
+    endpoint: Endpoint, stamp: str
+) -> None:
+    """Signed by the right key, but not Unix seconds in digits: never fresh, never acted on."""
+    body = json.dumps(CLICK).encode()
+    stamp = stamp.replace("now", str(int(time.time())))
+    headers = {
+        "X-Signature-Ed25519": KEY.sign(stamp.encode() + body).signature.hex(),
+        "X-Signature-Timestamp": stamp,
+    }
+    assert (await endpoint.post(body, headers))[0] == 401
+    assert endpoint.dispatched == []
+
+
+async def test_a_slow_shared_memory_is_not_waited_for(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The database answers after 2 s: the click is dispatched after SHARED_SECONDS with
+    this process's memory, and the database's answer still lands (the id is recorded)."""
+    dispatched: list[dict[str, Any]] = []
+    recorded: list[str] = []
+
+    async def slow(interaction_id: str) -> bool:
+        await asyncio.sleep(2)
+        recorded.append(interaction_id)
+        return True
+
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(
+        InteractionsEndpoint(PUBLIC, dispatched.append, shared=slow, shared_seconds=0.2).routes()
+    )
+    await server.start()
+    try:
+        endpoint = Endpoint(f"http://127.0.0.1:{server.bound_port}", dispatched)
+        began = time.monotonic()
+        assert (await endpoint.post(*signed(CLICK)))[0] == 202
+        assert time.monotonic() - began < 1.5
+        assert dispatched == [CLICK]
+        assert "did not say within 0.2 s whether interaction 111" in caplog.text
+        await asyncio.sleep(2.2)
+        assert recorded == ["111"]
+    finally:
+        await server.stop()
+
+
+async def test_a_chunked_body_over_the_limit_is_refused_unread(
+    endpoint: Endpoint,
+) -> None:
+    """The body never ends: the 413 can only come from a server that stopped at the limit."""
+    port = int(endpoint.url.split(":")[2].split("/")[0])
+    piece = b"x" * (MAX_BODY + 1)
+    answer = await raw_answer(
+        port,
+        b"POST /interactions HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + b"%x\r\n%s\r\n" % (len(piece), piece),
+    )
+    assert answer.startswith(b"HTTP/1.1 413")
+    assert endpoint.dispatched == []

@@ -35,3 +35,11 @@ def test_a_session_length_out_of_range_is_named(minutes: str) -> None:
 
 def test_a_session_length_in_minutes() -> None:
     assert _settings(LIVE_SESSION_MINUTES="2").live_session_seconds == 120
+
+
+def test_the_table_is_offered_where_it_is_set_up_and_served_where_the_web_server_is() -> None:
+    shard = _settings(DISCORD_CLIENT_ID="1", DISCORD_CLIENT_SECRET="s")
+    assert shard.offers_activity and not shard.activity  # compose's shard bots
+    worker = _settings(DISCORD_CLIENT_ID="1", DISCORD_CLIENT_SECRET="s", WEB_PORT="8080")
+    assert worker.offers_activity and worker.activity
+    assert not _settings(WEB_PORT="8080").offers_activity

@@ -1,0 +1,62 @@
+"""The page's files: what a build makes is served; any other path is a 404 that logs nothing."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from web.page import PageFiles
+from web.server import WebServer
+
+
+@pytest.fixture
+async def base(tmp_path: Path) -> AsyncIterator[str]:
+    build = tmp_path / "dist"
+    (build / "assets").mkdir(parents=True)
+    (build / "index.html").write_text("<!doctype html>")
+    (build / "assets" / "index-Ab_1.js").write_text("x")
+    (build / ".secret").write_text("no")
+    (tmp_path / "outside.txt").write_text("no")
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(PageFiles(build).routes())
+    await server.start()
+    try:
+        yield f"http://127.0.0.1:{server.bound_port}"
+    finally:
+        await server.stop()
+
+
+async def test_built_files_are_served(base: str) -> None:
+    async with aiohttp.ClientSession() as http:
+        for path in ("/", "/index.html", "/assets/index-Ab_1.js"):
+            async with http.get(base + path) as response:
+                assert response.status == 200, path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/index.html%00.js",
+        "/%00",
+        "/assets/%00/x",
+        "/..%2foutside.txt",
+        "/assets/..%2F..%2Foutside.txt",
+        "/.secret",
+        "/assets//index-Ab_1.js",
+        "/a%5Cb",
+        "/assets",
+        "/" + "a/" * 20 + "b",
+        "/" + "a" * 300,
+    ],
+)
+async def test_a_path_that_cannot_be_a_file_is_a_quiet_404(
+    base: str, path: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with aiohttp.ClientSession() as http, http.get(base + path) as response:
+        assert response.status == 404
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
