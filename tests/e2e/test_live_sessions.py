@@ -31,14 +31,22 @@ async def welcomed(client: Client) -> int:
     return int((await client.wait(lambda f: f["type"] == "welcome"))["expires_in"])
 
 
-async def test_a_socket_lives_as_long_as_its_session_unless_renewed(
-    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
-) -> None:
-    fake, port = fake_discord, free_port()
+async def table_of_two(
+    fake: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> tuple[int, int, int, str]:
+    """The bot serving the live table: its port, alice and bob, and their instance in #games."""
+    port = free_port()
     await bot_process.start(env={**bot_env(tmp_path), **live_env(fake, port)})
     await wait_ok(port)
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    instance = fake.activities.add_instance(fake.channel_named("games"), [alice, bob])
+    return port, alice, bob, fake.activities.add_instance(fake.channel_named("games"), [alice, bob])
+
+
+async def test_a_socket_lives_as_long_as_its_session_unless_renewed(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    port, alice, bob, instance = await table_of_two(fake, bot_process, tmp_path)
     short = Sessions(CLIENT_SECRET, seconds=5)  # the fake's secret: a session of 5 s
     async with aiohttp.ClientSession() as http:
         ending = await connect(http, port, short.issue(alice, "alice"), instance, alice)
@@ -71,11 +79,8 @@ async def test_a_socket_lives_as_long_as_its_session_unless_renewed(
 async def test_a_user_removed_from_the_instance_loses_the_socket_at_the_next_check(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
-    fake, port = fake_discord, free_port()
-    await bot_process.start(env={**bot_env(tmp_path), **live_env(fake, port)})
-    await wait_ok(port)
-    alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    instance = fake.activities.add_instance(fake.channel_named("games"), [alice, bob])
+    fake = fake_discord
+    port, alice, bob, instance = await table_of_two(fake, bot_process, tmp_path)
     async with aiohttp.ClientSession() as http:
         sessions = {user: await login(http, fake, port, user) for user in (alice, bob)}
         clients = [await connect(http, port, sessions[u], instance, u) for u in (alice,) * 3]
