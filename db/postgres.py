@@ -210,13 +210,14 @@ class PostgresStore(Store):
         self, *, live: bool = False
     ) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy[asyncpg.Record]]:
         """A pooled connection; ``live``: one the server has not closed while it sat idle
-        (a restart), replaced once if it has, as :meth:`_begin` does, without a round trip."""
-        for attempt in (1, 2):
+        (a restart closes them all), each closed one replaced, without a round trip."""
+        tries = self._pool.get_max_size() + 1 if live else 1
+        for attempt in range(1, tries + 1):
             try:
                 conn = await self._pool.acquire()
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
-            if not live or _still_open(conn) or attempt == 2:
+            if not live or _still_open(conn) or attempt == tries:
                 break
             log.warning("a PostgreSQL connection was lost; writing on a new one")
             _drop(conn)
@@ -391,8 +392,9 @@ def _still_open(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> bool:
     sock = transport.get_extra_info("socket") if transport is not None else None
     if sock is None:
         return True
-    readable, _, _ = select.select([sock.fileno()], [], [], 0)
-    return not readable
+    waiting = select.poll()  # not select(): no limit on the descriptor's number
+    waiting.register(sock.fileno(), select.POLLIN)
+    return not waiting.poll(0)
 
 
 def _ended_unanswered(exc: StoreUnavailable) -> bool:
