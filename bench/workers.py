@@ -20,7 +20,7 @@ Per run, over the clicking and the drain:
   (``X-Served-By``) and the largest share over the fair one (1/N);
 - per move: database round trips, explicit transactions committed, statements in a
   transaction of their own (read off the wire by ``bench.pgwire``, a proxy between the bots
-  and the server), ``take_rest_slot`` calls (the shared REST budget), ``xact_commit`` of
+  and the server), the shared REST budget's calls (``take_rest_slots``), ``xact_commit`` of
   the database (``pg_stat_database``), and REST calls (interaction callbacks apart);
 - the load average at the end of the run.
 
