@@ -120,7 +120,7 @@ class CardBot(client.CardBot):
         self.painter = DrawingProcess()
         pictures = Attachments(self.painter, self.servers.pictures_on)
         # With several processes on PostgreSQL, one token's limits are shared through it.
-        shared = getattr(store, "take_rest_slot", None) if settings.database_url else None
+        shared = getattr(store, "take_rest_slots", None) if settings.database_url else None
         pacer = Pacer(scale=settings.rate_limit_scale, shared=shared)
         self.languages = Languages(store)
         self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)

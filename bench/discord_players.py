@@ -104,13 +104,13 @@ async def open_table(fake: FakeDiscord, table: Table) -> None:
 
 
 async def _lobby_button(fake: FakeDiscord, lobby_id: int, first: Any, label: str) -> str:
-    """The custom_id of the lobby's button ``label``. A bot that deferred the command (a busy
-    database) shows the lobby only when it edits its answer: wait for that edit."""
+    """The custom_id of the lobby's button ``label``, once it can be clicked. A bot that
+    deferred the command (a busy database) shows the lobby only when it edits its answer, and
+    Start stays disabled until the edit that shows the last seat taken: wait for those edits."""
 
     def found() -> bool:
         with contextlib.suppress(LookupError):
-            find_button(fake.message(lobby_id) or first, label)
-            return True
+            return not find_button(fake.message(lobby_id) or first, label).disabled
         return False
 
     await fake.wait_for(found, timeout=20)

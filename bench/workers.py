@@ -20,9 +20,13 @@ Per run, over the clicking and the drain:
   (``X-Served-By``) and the largest share over the fair one (1/N);
 - per move: database round trips, explicit transactions committed, statements in a
   transaction of their own (read off the wire by ``bench.pgwire``, a proxy between the bots
-  and the server), ``take_rest_slot`` calls (the shared REST budget), ``xact_commit`` of
+  and the server), the shared REST budget's calls (``take_rest_slots``), ``xact_commit`` of
   the database (``pg_stat_database``), and REST calls (interaction callbacks apart);
 - the load average at the end of the run.
+
+Then (``--sqlite``, the default) the same load on one process and its SQLite file
+(``bench.workers_sqlite``): each run's CPU per move against that process's, and its round
+trips per move, against the targets of the round-trip issue (at most 1.5x, at most 8).
 
 The targets (the scaling issue's): CPU per move flat from 1 to 4 workers (within 15%), and no
 worker serving more than 1.5x its fair share. Wall-clock throughput cannot double on 2 cores,
@@ -30,7 +34,8 @@ and the offered load is set well below what the machine can take, so moves/s sho
 same; the figure that must not grow is CPU per move.
 
 Run: ``python -m bench.workers`` (``--workers 1 2 4``, ``--games``, ``--seconds``, ``--think``,
-``--scale``, ``--balance``, ``--repeat`` (at most 2 on a shared machine), ``--postgres``).
+``--scale``, ``--balance``, ``--repeat`` (at most 2 on a shared machine), ``--postgres``,
+``--no-sqlite``).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from urllib.parse import urlsplit
 from bench import discord_players as dp
 from bench import pgside
 from bench.pgwire import CountingProxy, WireCounts
+from bench.workers_sqlite import run_sqlite
 from db import pgadmin
 from tests.e2e.balancer import Balancer
 from tests.e2e.driver import quiet
@@ -61,7 +67,9 @@ DRAIN_SECONDS = 8.0
 IDLE_SECONDS = 5.0  # before the clicking: what the processes use with nobody playing
 FLAT_WITHIN = 0.15  # CPU per move from 1 to N workers
 FAIR_SHARE_AT_MOST = 1.5  # the busiest worker's share over 1/N
-REST_SLOT = "take_rest_slot"
+REST_SLOT = "take_rest_slot"  # both functions: take_rest_slot, take_rest_slots
+SQLITE_AT_MOST = 1.5  # CPU per move (bots and PostgreSQL) over one process on SQLite
+ROUND_TRIPS_AT_MOST = 8  # database round trips per move
 
 
 @dataclass(slots=True)
@@ -453,6 +461,19 @@ async def main(args: argparse.Namespace) -> None:
                 "move, counts per move"
             )
             print(summary(runs))
+            if args.sqlite:
+                alone = await run_sqlite(
+                    args.games, args.seconds, tuple(args.think), Path(tmp),
+                    scale=args.scale, seed=repeat,
+                )  # fmt: skip
+                print(alone.line())
+                for f in runs:
+                    print(
+                        f"{f.workers} worker(s) on PostgreSQL: CPU per move "
+                        f"{f.cpu_ms / alone.cpu_ms:.2f}x the SQLite process's (target at most "
+                        f"{SQLITE_AT_MOST:g}x), {f.per_move(f.wire.round_trips):.1f} round trips "
+                        f"per move (target at most {ROUND_TRIPS_AT_MOST})"
+                    )
 
 
 if __name__ == "__main__":
@@ -465,4 +486,8 @@ if __name__ == "__main__":
     parser.add_argument("--balance", choices=("roundrobin", "game"), default="roundrobin")
     parser.add_argument("--repeat", type=int, default=1, choices=(1, 2))
     parser.add_argument("--postgres", default=pgadmin.admin_url())
+    parser.add_argument(
+        "--sqlite", action=argparse.BooleanOptionalAction, default=True,
+        help="the same load on one process and SQLite, after the workers' runs",
+    )  # fmt: skip
     asyncio.run(main(parser.parse_args()))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import select
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar, NoReturn
@@ -18,11 +19,19 @@ from typing import Any, ClassVar, NoReturn
 import asyncpg
 
 from db import leases
-from db.budget import TAKE_SLOT, wait_of
+from db.budget import TAKE_SLOT, TAKE_SLOTS, Bucket, columns, wait_of
 from db.changes import Changed, PgListener
-from db.errors import ConstraintViolation, StorageFull, StoreUnavailable, TargetNotEmpty
+from db.errors import (
+    ConstraintViolation,
+    StaleVersion,
+    StorageFull,
+    StoreUnavailable,
+    TargetNotEmpty,
+)
 from db.interactions import FIRST_TIME, KEEP_SECONDS
 from db.migrations import Dialect, apply_postgres
+from db.pgwrites import Folded, fold
+from db.reads import Statement
 from db.store import TABLE_KEYS, Store, Tx
 
 log = logging.getLogger(__name__)
@@ -113,7 +122,9 @@ class PostgresStore(Store):
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
         """A pool on ``url``, then the missing migrations (one process at a time)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+            pool = await asyncpg.create_pool(
+                url, min_size=min_size, max_size=max_size, reset=keep_session
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreUnavailable(f"cannot reach PostgreSQL at {describe(url)}: {exc}") from exc
         try:
@@ -133,9 +144,20 @@ class PostgresStore(Store):
         self._listener = PgListener(self.url, told)
         await self._listener.start()
 
+    async def take_rest_slots(self, buckets: Sequence[Bucket]) -> float:
+        """One REST call counted in each of Discord's ``buckets`` (key, limit, period) for
+        this bot, shared with every process on this database, in one statement: 0 when
+        every bucket took it, else the seconds until they all have room, none taking it
+        (db/budget.py)."""
+        async with self._connection() as conn:
+            try:
+                return wait_of(await conn.fetchval(TAKE_SLOTS, *columns(buckets)))
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+
     async def take_rest_slot(self, key: str, limit: int, period: float) -> float:
-        """One call of Discord's bucket ``key`` for this bot, shared with every process on
-        this database: 0 when taken, else the seconds until the bucket opens (db/budget.py)."""
+        """One call of the bucket ``key`` alone: 0 when taken, else the seconds until the
+        bucket opens (migration 013's function)."""
         async with self._connection() as conn:
             try:
                 return wait_of(await conn.fetchval(TAKE_SLOT, key, limit, period))
@@ -184,11 +206,22 @@ class PostgresStore(Store):
         return int(rows[0]["v"])
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy[asyncpg.Record]]:
-        try:
-            conn = await self._pool.acquire()
-        except (asyncpg.PostgresError, *_GONE) as exc:
-            _raise_mapped(exc)
+    async def _connection(
+        self, *, live: bool = False
+    ) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy[asyncpg.Record]]:
+        """A pooled connection; ``live``: one the server has not closed while it sat idle
+        (a restart closes them all), each closed one replaced, without a round trip."""
+        tries = self._pool.get_max_size() + 1 if live else 1
+        for attempt in range(1, tries + 1):
+            try:
+                conn = await self._pool.acquire()
+            except (asyncpg.PostgresError, *_GONE) as exc:
+                _raise_mapped(exc)
+            if not live or _still_open(conn) or attempt == tries:
+                break
+            log.warning("a PostgreSQL connection was lost; writing on a new one")
+            _drop(conn)
+            await self._give_back(conn)
         try:
             yield conn
         except StoreUnavailable:
@@ -248,6 +281,36 @@ class PostgresStore(Store):
         except asyncpg.InterfaceError:  # asyncpg took a dead connection back by itself
             log.debug("connection already returned to the pool")
 
+    async def _write_all(self, statements: Sequence[Statement]) -> None:
+        """The statements as one when they can be (db/pgwrites.py: one round trip, no
+        BEGIN or COMMIT), else in a transaction of their own."""
+        folded = fold(statements)
+        if folded is None:
+            await super()._write_all(statements)
+            return
+        try:
+            try:
+                changed = await self._send(folded)
+            except StoreUnavailable as exc:
+                if not _ended_unanswered(exc):
+                    raise
+                log.warning("a PostgreSQL connection was closed; writing again on a new one")
+                changed = await self._send(folded)
+        except ConstraintViolation as exc:
+            _conflicted(folded, exc)
+            raise
+        if folded.guarded is not None and changed != folded.guarded.expect:
+            raise StaleVersion("the game moved on")
+
+    async def _send(self, folded: Folded) -> int:
+        """Run the folded statement; the rows its guarded UPDATE changed (0 without one)."""
+        async with self._connection(live=True) as conn:
+            if folded.alone is not None and folded.alone.many:
+                await _PgTx(conn).executemany(folded.sql, folded.alone.args)
+                return 0
+            rows = await _PgTx(conn).fetch(folded.sql, *folded.args)
+        return int(rows[0]["changed"]) if folded.guarded is not None else 0
+
     async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         """Reads are retried once on a fresh connection if the pooled one was dead."""
         try:
@@ -302,6 +365,61 @@ class PostgresStore(Store):
                 "SELECT setval(pg_get_serial_sequence('games', 'id'), "
                 "COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM games"
             )
+
+
+async def keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:
+    """The pool's reset of a connection given back: nothing to send.
+
+    asyncpg's default sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``,
+    one round trip per release, to undo session state. The store leaves none on a pooled
+    connection: its advisory locks are transaction-scoped (``pg_advisory_xact_lock``), it
+    LISTENs on a connection of its own (db/changes.py), it never SETs a setting, DECLAREs a
+    cursor or creates a temporary table. asyncpg still rolls back a transaction left open and
+    drops the connection's listeners before calling this; a connection whose statement failed
+    on the wire is terminated rather than given back (``_drop``).
+    """
+    del conn
+
+
+def _still_open(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> bool:
+    """Whether an idle pooled connection is still open. The server sends nothing to an idle
+    connection that does not LISTEN unless it is closing it (its FATAL message, then the
+    end of the stream): anything waiting to be read means the connection is gone, even
+    before the event loop has read it."""
+    if conn.is_closed():
+        return False
+    transport = getattr(conn, "_transport", None)
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is None:
+        return True
+    waiting = select.poll()  # not select(): no limit on the descriptor's number
+    waiting.register(sock.fileno(), select.POLLIN)
+    return not waiting.poll(0)
+
+
+def _ended_unanswered(exc: StoreUnavailable) -> bool:
+    """Whether the server told this connection it was ending it (admin shutdown: a restart,
+    or pg_terminate_backend) instead of answering the statement. A backend ends so only
+    between statements or by aborting the one it runs, never between a commit and its
+    answer, so the statement was not committed and may be sent again: the retry a
+    transaction's BEGIN gave before anything was written."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, asyncpg.exceptions.AdminShutdownError):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _conflicted(folded: Folded, exc: ConstraintViolation) -> None:
+    """What the statement that broke a constraint says of it (StaleVersion, or nothing: the
+    caller re-raises): the lone statement, or the one that wrote the constraint's table."""
+    if folded.alone is not None:
+        folded.alone.on_conflict(exc)
+        return
+    statement = folded.tables.get(getattr(exc.__cause__, "table_name", None) or "")
+    if statement is not None:
+        statement.on_conflict(exc)
 
 
 def _drop(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:

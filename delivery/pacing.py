@@ -17,10 +17,11 @@ channel kept busy holds ``limit - 1`` calls whenever it asks for the next, more 
 burst, so it stays spread out: a burst comes back only after a quiet spell. What waits is
 coalesced by the outbox in front (one edit shows every move made meanwhile).
 
-Several processes on one PostgreSQL database share one token's limits: then each slot is also
-taken from the database's buckets (``shared``, db/budget.py), after this process's own
-windows, so that all of them together stay inside Discord's limits. If the database cannot
-answer, the process goes on with its own windows alone.
+Several processes on one PostgreSQL database share one token's limits: then each call is also
+counted in the database's buckets (``shared``, db/budget.py), its channel's and the global one
+together in one request, after this process's own windows, so that all of them together stay
+inside Discord's limits. If the database cannot answer, the process goes on with its own
+windows alone.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 
 CHANNEL_LIMIT = 5
 CHANNEL_PERIOD = 5.5  # Discord: 5 per 5 s; the margin absorbs clock and network skew
@@ -42,8 +43,9 @@ WARN_EVERY = 60.0  # seconds between two warnings that the shared budget did not
 
 log = logging.getLogger(__name__)
 
-# (bucket key, limit, period in seconds) -> 0 when a slot was taken, else seconds to wait.
-Shared = Callable[[str, int, float], Awaitable[float]]
+# A call's buckets, each (key, limit, period in seconds) -> 0 when every one of them counted
+# the call, else the seconds to wait (none counted it).
+Shared = Callable[[Sequence[tuple[str, int, float]]], Awaitable[float]]
 
 
 class Window:
@@ -148,9 +150,10 @@ class Pacer:
 
     async def slot(self, channel: Hashable | None, *, urgent: bool = True) -> None:
         """Wait for a free slot for one REST call (``channel`` None: a call outside channels)."""
+        buckets = [(GLOBAL_KEY, self._global_limit, self._global_period)]
         if channel is not None:
             await self._window(channel).acquire()
-            await self._take_shared(str(channel), self._channel_limit, self._channel_period)
+            buckets.insert(0, (str(channel), self._channel_limit, self._channel_period))
         if urgent:
             self._urgent_waiting += 1
             self._no_urgent.clear()
@@ -167,14 +170,15 @@ class Pacer:
                     await self._global.acquire()
                     break
                 await asyncio.sleep(min(self._global.wait_time(), 0.05) or 0.01)
-        await self._take_shared(GLOBAL_KEY, self._global_limit, self._global_period)
+        await self._take_shared(buckets)
         self.calls += 1
 
-    async def _take_shared(self, key: str, limit: int, period: float) -> None:
-        """Wait for a slot of the shared bucket ``key`` (nothing to do without ``shared``)."""
+    async def _take_shared(self, buckets: Sequence[tuple[str, int, float]]) -> None:
+        """Wait until the shared ``buckets`` all count the call (nothing to do without
+        ``shared``)."""
         while self._shared is not None:
             try:
-                wait = await self._shared(key, limit, period)
+                wait = await self._shared(buckets)
             except Exception as exc:  # noqa: BLE001 - an injected port: no failure of it stops a call
                 now = time.monotonic()
                 if now - self._warned > WARN_EVERY:

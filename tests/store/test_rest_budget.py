@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
@@ -50,11 +50,12 @@ async def test_three_processes_stay_inside_one_global_and_one_channel_limit(
     granted: dict[str, list[tuple[float, float]]] = {}
 
     def recording(store: PostgresStore) -> Shared:
-        async def take(key: str, limit: int, period: float) -> float:
+        async def take(buckets: Sequence[tuple[str, int, float]]) -> float:
             asked = time.monotonic()
-            wait = await store.take_rest_slot(key, limit, period)
+            wait = await store.take_rest_slots(buckets)
             if wait == 0:
-                granted.setdefault(key, []).append((asked, time.monotonic()))
+                for key, _, _ in buckets:
+                    granted.setdefault(key, []).append((asked, time.monotonic()))
             return wait
 
         return take
@@ -85,8 +86,32 @@ async def test_three_processes_stay_inside_one_global_and_one_channel_limit(
         assert most_within(granted[key], 5.5 * scale) <= 5, key
 
 
+async def test_a_call_takes_its_channel_and_the_global_slot_together_or_neither(
+    stores: list[PostgresStore],
+) -> None:
+    """One statement counts the call in both buckets; when one of them is full, in neither."""
+    one, other, _ = stores
+    channel, global_ = ("ch:7", 2, 60.0), ("global", 3, 60.0)
+    assert await one.take_rest_slots([channel, global_]) == 0.0
+    assert await other.take_rest_slots([channel, global_]) == 0.0
+    # The channel is full: the global bucket is not charged for a call that cannot go.
+    assert 59.0 < await one.take_rest_slots([channel, global_]) <= 60.0
+    assert await other.take_rest_slots([("ch:8", 2, 60.0), global_]) == 0.0  # its 3rd
+    # Now the global one is full too: neither is charged, the wait is the later opening.
+    assert await one.take_rest_slots([("ch:9", 2, 60.0), global_]) > 59.0
+    assert await one.take_rest_slots([("ch:9", 2, 60.0)]) == 0.0  # ch:9 still had both slots
+    assert await one.take_rest_slots([("ch:9", 2, 60.0)]) == 0.0
+    async with one._connection() as conn:
+        rows = await conn.fetch(
+            "SELECT key, cardinality(calls) AS n FROM rest_buckets ORDER BY key"
+        )
+    assert {row["key"]: row["n"] for row in rows} == {
+        "ch:7": 2, "ch:8": 1, "ch:9": 2, "global": 3,
+    }  # fmt: skip
+
+
 async def test_a_budget_that_does_not_answer_leaves_the_process_its_own_pacing() -> None:
-    async def broken(_key: str, _limit: int, _period: float) -> float:
+    async def broken(_buckets: Sequence[tuple[str, int, float]]) -> float:
         raise OSError("connection refused")
 
     pacer = Pacer(scale=0.1, shared=broken)

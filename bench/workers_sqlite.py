@@ -1,0 +1,93 @@
+"""``bench.workers``' yardstick: the same load played by one bot process on its SQLite file.
+
+One process on the gateway (no workers, no HAProxy, no PostgreSQL), the same games, players,
+thinking and windows as a ``bench.workers`` run, measured the same way: CPU of the process
+and its drawing and thinking children per recorded move, over the clicking and the drain.
+What PostgreSQL costs a move is read against this figure, taken in the same run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import discord_players as dp
+from tests.e2e.driver import quiet
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.process import BotProcess
+
+DRAIN_SECONDS = 8.0  # as bench.workers
+
+
+@dataclass(frozen=True, slots=True)
+class SqliteFigures:
+    games: int
+    seconds: float
+    moves: int  # while clicking
+    all_moves: int  # clicking and drain: what the CPU is divided by
+    cpu: float  # seconds, the process with its children
+
+    @property
+    def cpu_ms(self) -> float:
+        return self.cpu / max(1, self.all_moves) * 1000
+
+    def line(self) -> str:
+        return (
+            f"1 process on SQLite: {self.moves / self.seconds:.1f} moves/s, "
+            f"{self.all_moves} moves, CPU per move {self.cpu_ms:.2f} ms"
+        )
+
+
+def recorded_moves(path: Path) -> int:
+    """Rows of the action log of the SQLite file (a reader beside the bot's writer)."""
+    with sqlite3.connect(path, timeout=30) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
+async def run_sqlite(
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    folder: Path,
+    *,
+    scale: float = 1.0,
+    seed: int = 1,
+) -> SqliteFigures:
+    """One run of ``bench.workers``' load on one process and a SQLite file."""
+    fake = FakeDiscord()
+    fake.click_settle = 0.0
+    if scale != 1.0:
+        fake.scale_time(scale)
+    await fake.start()
+    own = Path(tempfile.mkdtemp(dir=folder, prefix="sqlite-"))
+    db = own / "bot.db"
+    bot = BotProcess(fake, own / "bot.log")
+    try:
+        tables = dp.world(fake, games)
+        await dp.known_dm_channels(fake, db, [u for t in tables for u in t.humans])
+        env = {"DATABASE_PATH": str(db), "TURN_TIMEOUT_SECONDS": "300", "LOG_LEVEL": "WARNING"}
+        await bot.start(env=env, timeout=60)
+        for table in tables:
+            await dp.open_table(fake, table)
+        await quiet(fake, idle=0.5, timeout=180)
+        assert bot.popen is not None
+        pid = bot.popen.pid
+        with dp.harness_without_pauses():
+            moves0, cpu0 = recorded_moves(db), dp.cpu_seconds(pid)
+            humans = [user for t in tables for user in t.humans]
+            _, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
+            moves = recorded_moves(db) - moves0
+            await asyncio.sleep(DRAIN_SECONDS)
+            cpu = dp.cpu_seconds(pid) - cpu0
+            all_moves = recorded_moves(db) - moves0
+        return SqliteFigures(games, elapsed, moves, all_moves, cpu)
+    except BaseException:
+        print(f"---- {bot.log_path.name} ----\n{bot.log_text()[-3000:]}", file=sys.stderr)
+        raise
+    finally:
+        await bot.stop()
+        await fake.stop()

@@ -1,0 +1,106 @@
+"""What the PostgreSQL store sends, read off the wire (``bench.pgwire``'s counting proxy): a
+connection given back to the pool is not reset (db/postgres.py, ``keep_session``), a REST
+call's budget slots are one statement, and a move is one statement, no BEGIN or COMMIT."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from urllib.parse import urlsplit
+
+import pytest
+
+from bench.pgwire import CountingProxy, WireCounts
+from db import pgadmin
+from db.errors import StaleVersion
+from db.models import Actor
+from db.postgres import PostgresStore
+from db.store import SeatUpdate
+
+RESET_MARKS = ("RESET ALL", "UNLISTEN", "pg_advisory_unlock_all", "CLOSE ALL")
+
+
+@pytest.fixture
+async def wired(pg_url: str) -> AsyncIterator[tuple[PostgresStore, CountingProxy]]:
+    """A store whose connections go through the counting proxy."""
+    await pgadmin.reset_schema(pg_url)
+    target = urlsplit(pg_url)
+    proxy = CountingProxy(target.hostname or "127.0.0.1", target.port or 5432)
+    await proxy.start()
+    url = target._replace(netloc=f"{target.username}@127.0.0.1:{proxy.port}").geturl()
+    store = await PostgresStore.connect(url, min_size=1, max_size=2)
+    yield store, proxy
+    await store.close()
+    await proxy.stop()
+
+
+def sent_since(proxy: CountingProxy, before: WireCounts) -> WireCounts:
+    return proxy.counts.minus(before)
+
+
+async def test_a_connection_given_back_is_not_reset(
+    wired: tuple[PostgresStore, CountingProxy],
+) -> None:
+    store, proxy = wired
+
+    async def calls() -> None:
+        await store.schema_version()  # a read
+        await store.take_rest_slots([("ch:1", 5, 5.5), ("global", 40, 1.0)])
+        await store.first_interaction("77")
+
+    await calls()  # statements prepared, types looked up
+    before = proxy.counts.copy()
+    await calls()
+    sent = sent_since(proxy, before)
+    resets = [text for text in sent.statements if any(m in text for m in RESET_MARKS)]
+    assert resets == []
+    assert sent.round_trips == 3  # one statement each, nothing when the connection goes back
+
+
+async def test_a_rest_call_takes_both_slots_in_one_round_trip(
+    wired: tuple[PostgresStore, CountingProxy],
+) -> None:
+    store, proxy = wired
+    await store.take_rest_slots([("ch:0", 1, 60.0)])  # prepared, types looked up
+    before = proxy.counts.copy()
+    assert await store.take_rest_slots([("ch:1", 1, 60.0), ("global", 40, 60.0)]) == 0.0
+    assert await store.take_rest_slots([("ch:1", 1, 60.0), ("global", 40, 60.0)]) > 0
+    sent = sent_since(proxy, before)
+    assert sent.round_trips == 2
+    assert sum(n for text, n in sent.statements.items() if "take_rest_slot" in text) == 2
+
+
+async def test_a_move_is_one_statement_and_a_stale_one_writes_nothing(
+    wired: tuple[PostgresStore, CountingProxy],
+) -> None:
+    store, proxy = wired
+    lobby = await store.create_lobby(
+        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
+    )
+    await store.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
+    await store.start(lobby.id, "s0", {0: 100.0, 1: None})
+
+    async def move(expected: int) -> int:
+        return await store.record_move(
+            lobby.id,
+            expected_version=expected,
+            seat=0,
+            action="play",
+            actor=Actor.PLAYER,
+            snapshot=f"s{expected + 1}",
+            seat_updates=[SeatUpdate(0, None, 0, False), SeatUpdate(1, 200.0, 0, False)],
+        )
+
+    assert await move(0) == 1  # the statement prepared
+    before = proxy.counts.copy()
+    assert await move(1) == 2
+    sent = sent_since(proxy, before)
+    assert (sent.round_trips, sent.commits, sent.autocommit) == (1, 0, 1)
+    with pytest.raises(StaleVersion):
+        await move(1)  # the version moved on: neither the action nor the seats are written
+    await store.clear_deadline(lobby.id, 1)
+    with pytest.raises(StaleVersion):
+        await move(1)
+    actions = await store.actions(lobby.id)
+    assert [a.seq for a in actions] == [1, 2]
+    assert [s.deadline for s in await store.seats(lobby.id)] == [None, None]
+    assert (await store.game(lobby.id)).snapshot == "s2"
