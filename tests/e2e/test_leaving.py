@@ -17,7 +17,6 @@ from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
     bot_env,
-    find_button,
     game_row,
     live_controls,
     newest_live_controls,
@@ -25,11 +24,14 @@ from tests.e2e.driver import (
     play_to_the_end,
     quiet,
     seat_names,
+    set_locales,
 )
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.components import buttons
 from tests.fakediscord.faults import EDIT_LIMIT, UNAVAILABLE
 
 LEFT = "You left this game"
+LEFT_RO = "Ai părăsit acest joc"  # alice's language in the crash test
 
 
 async def _alice_with_live_buttons(
@@ -50,15 +52,15 @@ async def _leave(fake: FakeDiscord, user: int, channel: int) -> None:
     """`/grinch leave`, then its confirm button."""
     rec = await fake.slash(user, channel, "grinch leave", {})
     ask = await rec.wait_message()
-    button = find_button(ask, "Leave the game").custom_id or ""
+    (button,) = [b.custom_id or "" for b in buttons(ask)]  # "Leave the game", in their language
     await (await fake.click(user, int(ask["id"]), button)).wait_response()
 
 
-def _closed_for_leaver(fake: FakeDiscord, message_id: int, computer: str) -> bool:
+def _closed_for_leaver(fake: FakeDiscord, message_id: int, computer: str, line: str = LEFT) -> bool:
     message = fake.message(message_id) or {}
     moves, menus = live_controls(message)
     content = str(message.get("content") or "")
-    return not moves and not menus and LEFT in content and computer in content
+    return not moves and not menus and line in content and computer in content
 
 
 def _seat_left(db: Path, user: int) -> bool:
@@ -109,6 +111,7 @@ async def test_a_leavers_hand_is_closed_after_a_crash_right_after_the_leave(
     channel, alice, _bob, hand, _button = await _alice_with_live_buttons(fake, bot, tmp_path)
     alice_dm = fake.dm_channel_id(alice)
     refused = fake.faults.add("PATCH", "/channels/*", UNAVAILABLE, channel_id=alice_dm)
+    set_locales(fake, users={alice: "ro"})  # her leave tells the bot her language
     await _leave(fake, alice, channel)
     assert await wait_until(lambda: _seat_left(db, alice), timeout=10)
     bot.kill()  # the leave is saved; her hand message still has its buttons
@@ -118,4 +121,4 @@ async def test_a_leavers_hand_is_closed_after_a_crash_right_after_the_leave(
     await bot.start(env=bot_env(tmp_path))
     await quiet(fake)
     computer = seat_names(db, int(game_row(db)["id"]))[0]
-    assert _closed_for_leaver(fake, hand, computer), fake.message(hand)
+    assert _closed_for_leaver(fake, hand, computer, LEFT_RO), fake.message(hand)
