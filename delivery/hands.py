@@ -5,6 +5,8 @@ A new DM (which notifies) goes out once per turn of theirs, unless they are alre
 edited in place. An older hand message is marked out of date, so nobody plays from it. DM
 channels are remembered (and read back from the database after a restart), never fetched per
 message; a user whose DMs are closed is remembered too, and told once to use **My hand**.
+A person who leaves a running game has their hand message closed: their hand as they left
+it, without buttons, and who took their seat (the seat keeps that message's id until then).
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
     bot_env,
+    channel_message_with_button,
+    find_button,
     game_row,
     live_controls,
     newest_live_controls,
@@ -99,6 +101,11 @@ async def test_a_press_on_a_leavers_hand_that_could_not_be_closed_says_they_left
     assert reply.ephemeral, reply
     assert LEFT in reply.text() and "belong to a player" not in reply.text(), reply.text()
     assert refused.hits >= 1  # the bot tried to close it
+    table = channel_message_with_button(fake, channel, "My hand")
+    mine = await fake.click(alice, int(table["id"]), find_button(table, "My hand").custom_id or "")
+    await mine.wait_response()
+    answer = await mine.wait_message()
+    assert fake.is_ephemeral(answer) and LEFT in str(answer.get("content")), answer
     assert game_row(db)["status"] == "active"
     await play_to_the_end(fake, [bob], random.Random(6), db, channel=channel)
     assert game_row(db)["status"] == "finished"
