@@ -258,6 +258,10 @@ class TableCog(commands.Cog, name="Table"):
             await reply(interaction, _("That button belongs to a game in another channel."))
             return
         seat = loaded.seat_of(interaction.user.id)
+        if seat is None and loaded.left_by(interaction.user.id):
+            left = _("You left this game; a computer player plays your seat now.")
+            await reply(interaction, left)
+            return
         if seat is None:
             await reply(interaction, _("You are not playing in this game."))
             return

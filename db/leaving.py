@@ -64,6 +64,20 @@ class Leaving:
                 )
             return changed == 1
 
+    async def leaver_dm_closed(self, game_id: int, seat: int, message_id: int) -> None:
+        """The hand message ``message_id`` of the person who left ``seat`` no longer shows
+        live buttons (or is gone): forget it, so that no repair looks at it again. A seat
+        whose leaver still has a recorded hand message owes them its closing edit
+        (``stale_games`` lists its game until then, a restart included)."""
+        async with self._transaction() as tx:
+            await tx.execute(
+                "UPDATE seats SET dm_message_id = NULL WHERE game_id = ? AND seat = ? "
+                "AND left_user_id IS NOT NULL AND dm_message_id = ?",
+                game_id,
+                seat,
+                message_id,
+            )
+
     async def idle_lobbies(self, idle_since: float) -> list[int]:
         """Lobbies where nothing happened since ``idle_since`` (no seat taken or given up)."""
         async with self._reading() as tx:

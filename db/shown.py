@@ -105,12 +105,14 @@ class SharedShown(ABC):
 
     async def stale_games(self) -> list[int]:
         """Started games whose table or a player's DM shows less than their latest move:
-        active ones, and finished or cancelled ones whose DMs may still carry live buttons."""
+        active ones, and finished or cancelled ones whose DMs may still carry live buttons;
+        and games whose leavers' hand messages are not closed yet (see ``leaver_dm_closed``)."""
         rows = await self._fetch(
             "SELECT g.id FROM games g WHERE g.status <> 'lobby' AND (("
             "g.status = 'active' AND g.version > g.rendered_version) OR EXISTS ("
             "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.dm_message_id IS NOT NULL "
-            "AND NOT s.dm_closed AND s.shown_version < g.version)) ORDER BY g.id"
+            "AND NOT s.dm_closed AND (s.shown_version < g.version "
+            "OR s.left_user_id IS NOT NULL))) ORDER BY g.id"
         )
         return [int(r["id"]) for r in rows]
 

@@ -5,18 +5,23 @@ A new DM (which notifies) goes out once per turn of theirs, unless they are alre
 edited in place. An older hand message is marked out of date, so nobody plays from it. DM
 channels are remembered (and read back from the database after a restart), never fetched per
 message; a user whose DMs are closed is remembered too, and told once to use **My hand**.
+A person who leaves a running game has their hand message closed: their hand as they left
+it, without buttons, and who took their seat (the seat keeps that message's id until then).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 import discord
 
+import i18n
 from cogs.utils import controls
 from cogs.utils.rest import edit_message
 from db.models import GameStatus, SeatRow
@@ -48,6 +53,7 @@ DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket o
 # click's answer must not wait long on a busy painter; a hand job, in the background, may.
 ANSWER_PICTURE_WAIT = 0.15
 PICTURE_WAIT = 5.0
+LEFT = N_("🚪 You left this game; {computer} 🤖 (a computer player) took your seat.")
 OUT_OF_DATE = N_("⬆️ This hand is out of date: your current hand is in a newer message below.")
 
 Say = Callable[[Loaded, str | Later], Awaitable[None]]  # public: a Later is translated there
@@ -276,6 +282,53 @@ class Hands:
                 raise
         dm.key = None
         dm.version = max(dm.version, shown.version)
+
+    def leaver_jobs(
+        self, shown: GameShown, drawn: Loaded, language: Callable[[Loaded, int], Awaitable[str]]
+    ) -> list[tuple[Hashable, Hashable, Callable[[], Awaitable[None]]]]:
+        """(lane, key, job) closing the hand message of each person who left a seat of the
+        game and still has one recorded (drawn from ``drawn``, in ``language``)."""
+
+        async def close(seat_no: int, user_id: int) -> None:
+            with i18n.using(await language(drawn, user_id)):
+                await self.close_for_leaver(shown, seat_no, drawn)
+
+        jobs: list[tuple[Hashable, Hashable, Callable[[], Awaitable[None]]]] = []
+        for seat in shown.loaded.seats:
+            user_id = seat.left_user_id
+            has_dm = shown.dm(seat.seat).message_id is not None
+            if user_id is None or seat.user_id is not None or not has_dm:
+                continue
+            key = ("left", shown.loaded.row.id, seat.seat)
+            jobs.append((("dm", user_id), key, functools.partial(close, seat.seat, user_id)))
+        return jobs
+
+    async def close_for_leaver(self, shown: GameShown, seat_no: int, drawn: Loaded) -> None:
+        """The person who left ``seat_no`` sees their hand as ``drawn`` holds it (the game when
+        they left), without buttons, and who took their seat; their message is then forgotten
+        (``Showing.leaver_dm_closed``). A message gone or too old to edit is forgotten too:
+        a click on it is answered that they left (``GameService.act``)."""
+        seat = shown.seat(seat_no)
+        dm = shown.dm(seat_no)
+        user_id, channel_id, message_id = seat.left_user_id, dm.channel_id, dm.message_id
+        if user_id is None or channel_id is None or message_id is None or drawn.state is None:
+            return
+        await self.pacer.slot(("dm", user_id))
+        before = dataclasses.replace(drawn.seats[seat_no], deadline=None, autopilot=False)
+        view = self.views.of(drawn.game, drawn.state, seat_no)
+        screen = UIS[drawn.row.game].hand(view, [], names_of(drawn))
+        note = _(LEFT, computer=seat.name)
+        header = hand_header(drawn, before, self._where(drawn), shown.table_message_id, note)
+        kwargs = controls.hand_message(drawn.row.id, before.step, screen, header=header)
+        try:
+            await edit_message(self.bot, channel_id, message_id, attachments=[], **kwargs)
+        except discord.HTTPException as exc:
+            if not cannot_edit(exc) and not isinstance(exc, discord.Forbidden):
+                raise  # tried again by the outbox (a server error) or by the next repair
+            log.info("could not close the hand %s of a leaver: %s", message_id, exc)
+        if dm.message_id == message_id:
+            dm.message_id, dm.key = None, None
+        await self.service.showing.leaver_dm_closed(drawn.row.id, seat_no, message_id)
 
     async def dm_channel(self, user_id: int, known: int | None) -> int:
         """The user's DM channel id: remembered, else from the database, else opened once."""

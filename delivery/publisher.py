@@ -126,6 +126,7 @@ class Publisher:
         for notice in report.notices:
             self._say_later(loaded, notice)
         self._table_later(shown)
+        self._leavers_later(shown, report.before)  # as the game was when they left
         newly_due = report.newly_due()
         notes = forced_notes(report) if any(m.actor == Actor.FORCED for m in report.moves) else {}
         for seat in loaded.seats:
@@ -257,6 +258,7 @@ class Publisher:
         """Redraw a game's table and every hand from ``loaded`` (fresh from the database)."""
         shown = self._track(loaded)
         self._table_later(shown, urgent=urgent)
+        self._leavers_later(shown, loaded)
         due = loaded.game.to_act(loaded.state) if loaded.row.status == GameStatus.ACTIVE else set()
         for seat in loaded.seats:
             if seat.is_computer or seat.user_id is None:
@@ -417,6 +419,10 @@ class Publisher:
             self._hand_later(shown, seat_no, urgent=urgent)  # overtaken again: once more, later
 
         self.outbox.put(("dm", user_id), ("hand", game_id, seat_no), job, game_id=game_id)
+
+    def _leavers_later(self, shown: GameShown, drawn: Loaded) -> None:
+        for lane, key, job in self.hands.leaver_jobs(shown, drawn, self.speaking.private):
+            self.outbox.put(lane, key, job, game_id=shown.loaded.row.id)
 
     def _table_later(self, shown: GameShown, *, urgent: bool = True) -> None:
         game_id, channel_id = shown.loaded.row.id, shown.loaded.row.channel_id

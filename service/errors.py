@@ -59,6 +59,14 @@ class NotSeated(PlayError, PermissionError):
     """A stranger pressed a player's button, or a non-player asked for a hand."""
 
 
+def not_seated(left: bool) -> NotSeated:
+    """A player's button pressed by someone not seated: a stranger, or (``left``) the person
+    who left that seat to a computer, pressing a button of the hand they had."""
+    if left:
+        return NotSeated("You left this game; a computer player plays your seat now.")
+    return NotSeated("These buttons belong to a player of this game.")
+
+
 class NotAllowed(PlayError, PermissionError):
     """Only the host (or a member with Manage Server) may do that."""
 

@@ -21,7 +21,7 @@ from db.store import SeatUpdate, Store
 from engine.base import IllegalAction, Level
 from i18n import N_, later
 from service.changes import Changes
-from service.errors import CannotSave, GameClosed, NoGame, NotSeated, RejectedMove, StaleMove
+from service.errors import CannotSave, GameClosed, NoGame, RejectedMove, StaleMove, not_seated
 from service.lobbies import Lobbies
 from service.reports import Loaded, Move, Report, Upcoming, with_seat
 from service.showing import Showing
@@ -131,7 +131,7 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated("These buttons belong to a player of this game.")
+                raise not_seated(loaded.left_by(user_id))
             if loaded.row.status != GameStatus.ACTIVE:
                 raise GameClosed("This game is over.")
             report = Report(before=loaded, after=loaded)
@@ -164,7 +164,7 @@ class GameService(Lobbies):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
             if seat is None:
-                raise NotSeated("These buttons belong to a player of this game.")
+                raise not_seated(loaded.left_by(user_id))
             if loaded.row.status != GameStatus.ACTIVE:
                 raise GameClosed("This game is over.")
             after = loaded

@@ -27,6 +27,10 @@ class Loaded:
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def left_by(self, user_id: int) -> bool:
+        """Whether ``user_id`` left a seat of this game to a computer."""
+        return any(s.left_user_id == user_id and s.user_id is None for s in self.seats)
+
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 

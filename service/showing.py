@@ -45,6 +45,10 @@ class Showing:
     async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
         await self._store.set_dm_closed(game_id, seat, closed)
 
+    async def leaver_dm_closed(self, game_id: int, seat: int, message_id: int) -> None:
+        """The leaver of ``seat`` was shown their hand closed in ``message_id`` (or it is gone)."""
+        await self._store.leaver_dm_closed(game_id, seat, message_id)
+
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The DM channel last used with this user, if any game recorded one."""
         return await self._store.dm_channel_of(user_id)

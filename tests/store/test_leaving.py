@@ -99,3 +99,39 @@ async def test_idle_lobbies_close_and_free_their_channel(store: Store) -> None:
         game="hearts", guild_id=1, channel_id=5, host_id=HOST, host_name="Host"
     )
     assert again.row.status == "lobby"
+
+
+async def test_a_leavers_hand_message_is_owed_its_closing_until_recorded(store: Store) -> None:
+    """The seat keeps the leaver's hand message: its game stays among the stale ones (a
+    restart closes it) until the closing edit is recorded, and a press of theirs is answered
+    that they left, not that the buttons are someone else's."""
+    service = GameService(store, turn_timeout=0)
+    lobby = await service.open_lobby(
+        game="grinch", guild_id=1, channel_id=5, host_id=HOST, host_name="Host"
+    )
+    gid = lobby.row.id
+    await service.join(gid, BOB, "Bob")
+    await service.start(gid, HOST)
+    await store.set_dm(gid, 1, channel_id=70, message_id=700)
+    loaded = await service.load(gid)
+    await store.set_shown_versions({gid: loaded.row.version}, {(gid, 1): loaded.row.version})
+    await store.set_dm(gid, 0, channel_id=60, message_id=600)
+    await store.set_shown_versions({}, {(gid, 0): loaded.row.version})
+    assert gid not in await store.stale_games()
+
+    await leave_game(service, gid, BOB)
+    after = await service.load(gid)
+    assert after.seats[1].dm_message_id == 700 and after.left_by(BOB)
+    assert gid in await store.stale_games()
+    with pytest.raises(NotSeated, match="You left this game"):
+        await service.act(gid, BOB, 0, "x")
+    with pytest.raises(NotSeated, match="belong to a player"):
+        await service.act(gid, 99, 0, "x")
+
+    await store.leaver_dm_closed(gid, 1, 699)  # another message: nothing changes
+    assert (await service.load(gid)).seats[1].dm_message_id == 700
+    await store.leaver_dm_closed(gid, 1, 700)
+    assert (await service.load(gid)).seats[1].dm_message_id is None
+    after = await service.load(gid)
+    await store.set_shown_versions({gid: after.row.version}, {(gid, 0): after.row.version})
+    assert gid not in await store.stale_games()
