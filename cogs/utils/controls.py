@@ -7,9 +7,11 @@ a restart (all state lives in the database, none on view objects):
 - ``gs:<game>:<step>:<n>``      a move select; each option's value is an action text
 - ``x:<game>:<n>``              a move button shown but not clickable (disabled, or no action)
 - ``lobby:<game>:<verb>``       lobby buttons (join, accept, leave, start, cancel, decline) and
-                               the lobby's computer menu (``bot``: each option's value is a
+                               the lobby's computer menus (``bot``: each option's value is a
                                level, ``engine.base.Level``; a click on the button lobbies
-                               had before, with no value, adds one at the server's default)
+                               had before, with no value, adds one at the server's default;
+                               ``computers``: remove a computer or change its level), built
+                               in cogs/utils/lobby_controls.py
 - ``hand:<game>``               "My hand" on the table: the hand as an ephemeral message
 - ``back:<game>``               a player on autopilot takes their seat back
 - ``lb:<name>:<page>:<w>``       a leaderboard page (``p`` previous, ``n`` next); anyone may turn
@@ -35,16 +37,17 @@ have discord.py rebuild the clicked message's whole ``View``. Every other id is 
 :data:`CLICKS`, answered by one dynamic item class, :class:`ControlButton`, whose template is
 the union of theirs: discord.py tries one pattern per click (not one per kind of button), and
 the item finds its row by the id's prefix. The item wraps a button, or a select (the lobby's
-computer menu), whatever the clicked component is; a select's choice is read from the
-interaction's data by its handler (:func:`chosen_level`). One class instead of a class per kind
-(or classes made by a factory) keeps one way in: the clicker's language, then the route's
-handler.
+computer menus), whatever the clicked component is; a select's choice is read from the
+interaction's data by its handler (cogs/utils/lobby_controls.py's ``chosen_level``). One
+class instead of a class per kind (or classes made by a factory) keeps one way in: the
+clicker's language, then the route's handler.
 
 The rare messages (lobby, leaderboard, replays, results) carry discord.py views of
 :class:`ControlButton` items; hands and the table, drawn on every move, carry components
 written as Discord's API dicts with cogs/utils/to_discord.py's :class:`Rows` (pinned to
 discord.py's own by tests/cogs/test_raw_components.py). Those builders are here, not in
-to_discord.py, so that every id is written in this module and to_discord.py imports none.
+to_discord.py, so that every id is written in this module (the lobby's, from its template
+here, in cogs/utils/lobby_controls.py) and to_discord.py imports none.
 """
 
 from __future__ import annotations
@@ -60,8 +63,7 @@ from cogs.utils import to_discord
 from cogs.utils.client import CardBot, Route
 from cogs.utils.locale import Localized
 from db.models import GameStatus
-from engine.base import Level
-from i18n import N_, _, pgettext, translate
+from i18n import N_, _, translate
 from presentation.base import Button, Control, HandScreen, Select
 from service.reports import Loaded
 
@@ -135,7 +137,9 @@ MOVE: CustomId[int, int, str] = CustomId("g:{}:{}:{}", GAME_ID, STEP, ACTION)
 MENU: CustomId[int, int, int] = CustomId("gs:{}:{}:{}", GAME_ID, STEP, NUMBER)
 SHOWN: CustomId[int, int] = CustomId("x:{}:{}", GAME_ID, NUMBER)
 LOBBY: CustomId[int, str] = CustomId(
-    "lobby:{}:{}", GAME_ID, choice("join", "accept", "leave", "bot", "start", "cancel", "decline")
+    "lobby:{}:{}",
+    GAME_ID,
+    choice("join", "accept", "leave", "bot", "computers", "start", "cancel", "decline"),
 )
 HAND: CustomId[int] = CustomId("hand:{}", GAME_ID)
 BACK: CustomId[int] = CustomId("back:{}", GAME_ID)
@@ -186,7 +190,7 @@ class ControlButton(
         match: re.Match[str],
         /,
     ) -> ControlButton:
-        if isinstance(item, discord.ui.Select):  # the lobby's computer menu: the choice is
+        if isinstance(item, discord.ui.Select):  # a lobby's computer menu: the choice is
             return cls(item)  # in the interaction's data, read by the handler
         return cls(discord.ui.Button(custom_id=match.string))  # the id says everything
 
@@ -213,81 +217,11 @@ def clickable(custom_id: str, **look: Any) -> ControlButton:
     return ControlButton(discord.ui.Button(custom_id=custom_id, **look))
 
 
-def chosen_level(interaction: discord.Interaction[Any]) -> Level | None:
-    """The level chosen in the lobby's computer menu; None for a click on the button lobbies
-    had before the menu (or a value that is no level): the server's default level then."""
-    data: Mapping[str, Any] = dict(interaction.data or {})
-    values = data.get("values") or []
-    text = str(values[0]) if isinstance(values, list) and values else ""
-    return Level(text) if text in LEVELS else None
-
-
-LEVELS = frozenset(str(level) for level in Level)
-
-
-def _computer_menu(game_id: int, *, full: bool) -> ControlButton:
-    """ "Add a computer player…": one option per level, each with a line saying what it is
-    for; choosing one seats a computer at that level (two clicks, as a menu takes)."""
-    options = [
-        discord.SelectOption(
-            label=pgettext("computer level", "Easy"),
-            value=Level.EASY,
-            description=_("Plays loosely: for learning the game"),
-        ),
-        discord.SelectOption(
-            label=pgettext("computer level", "Normal"),
-            value=Level.NORMAL,
-            description=_("A fair opponent for most players"),
-        ),
-        discord.SelectOption(
-            label=pgettext("computer level", "Hard"),
-            value=Level.HARD,
-            description=_("Plays to win: for experienced players"),
-        ),
-    ]
-    menu: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=LOBBY.id(game_id, "bot"),
-        placeholder=_("🤖 Add a computer player…"),
-        options=options,
-        disabled=full,
-    )
-    return ControlButton(menu)
-
-
 def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)
     return view
-
-
-def lobby_view(loaded: Loaded, *, computers: bool = True) -> discord.ui.View:
-    """Accept / Decline while a challenge is open, then Join / Leave / Start / Cancel and,
-    on a row of its own, the menu that adds a computer player at a level; ``computers``:
-    whether the server's settings allow computer players (without them there is no menu)."""
-    game_id, game, seats = loaded.row.id, loaded.game, loaded.seats
-    full = len(seats) >= game.max_players
-    looks: list[tuple[str, str, discord.ButtonStyle, str | None, bool]]
-    challenge = any(not s.accepted for s in seats)
-    if challenge:
-        looks = [
-            ("accept", pgettext("lobby", "Accept"), _SUCCESS, None, False),
-            ("decline", pgettext("lobby", "Decline"), _DANGER, None, False),
-        ]
-    else:
-        looks = [
-            ("join", pgettext("lobby", "Join"), _SUCCESS, None, full),
-            ("leave", pgettext("lobby", "Leave"), _SECONDARY, None, False),
-            ("start", pgettext("lobby", "Start"), _PRIMARY, None, len(seats) < game.min_players),
-            ("cancel", pgettext("lobby", "Cancel"), _DANGER, None, False),
-        ]
-    items: list[discord.ui.Item[Any]] = [
-        clickable(LOBBY.id(game_id, verb), label=label, style=style, emoji=emoji, disabled=off)
-        for verb, label, style, emoji, off in looks
-    ]
-    if computers and not challenge:  # a challenge is between two people
-        items.append(_computer_menu(game_id, full=full))
-    return _view(items)
 
 
 def board_view(game: str, page: int, pages: int) -> discord.ui.View | None:
