@@ -13,8 +13,8 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
-from cogs.utils.controls import LIVE, LOBBY
-from cogs.utils.lobby_controls import chosen_computer, chosen_level, lobby_view
+from cogs.utils.controls import LIVE, LOBBY, lobby_view
+from cogs.utils.ids import chosen_computer, chosen_level
 from cogs.utils.locale import public_language
 from cogs.utils.replies import answer, answering_errors, reply, within_budget
 from delivery.publisher import Publisher

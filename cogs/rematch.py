@@ -16,8 +16,7 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
-from cogs.utils.controls import PLAY_AGAIN
-from cogs.utils.lobby_controls import lobby_view
+from cogs.utils.controls import PLAY_AGAIN, lobby_view
 from cogs.utils.locale import public_language
 from cogs.utils.replies import answer, answering_errors, within_budget
 from i18n import _

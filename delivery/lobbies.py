@@ -11,7 +11,7 @@ import discord
 
 import i18n
 from cogs.utils import to_discord
-from cogs.utils.lobby_controls import lobby_view
+from cogs.utils.controls import lobby_view
 from cogs.utils.rest import edit_message
 from delivery.publisher import Publisher
 from i18n import _

@@ -11,8 +11,7 @@ import i18n
 from cogs.guard import command_error_text
 from cogs.help import help_panel
 from cogs.settings import settings_panel
-from cogs.utils.controls import HAND, seat_button
-from cogs.utils.lobby_controls import lobby_view
+from cogs.utils.controls import HAND, lobby_view, seat_button
 from db.store import Store
 from delivery.shown import hand_header
 from engine.base import Level
