@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
+
+import aiohttp
 
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
@@ -17,8 +20,11 @@ from tests.e2e.driver import (
     game_row,
     quiet,
 )
+from tests.e2e.live import Client, connect, live_env, login
 from tests.fakediscord import FakeDiscord, Reply
 from tests.fakediscord.components import message_text
+from tests.fakediscord.endpoint import free_port, wait_ok
+from tests.fakediscord.records import LAUNCH_ACTIVITY
 
 # A started game's lobby message has no menu any more; were it still shown, the lobby says so.
 OLD_MENU = ("That move is no longer available.", "This game has already started.")
@@ -107,3 +113,64 @@ async def test_computers_removed_and_relevelled_in_the_lobby(
         assert late.ephemeral and late.content in OLD_MENU, late
     assert _seats(db) == [("alice", 0, "normal"), ("bob", 0, "normal"), ("Cindy-Bot", 1, "hard")]
     await quiet(fake)
+
+
+def _players(frame: dict[str, Any]) -> list[tuple[str, str | None]]:
+    lobby = frame.get("lobby") or {}
+    return [(p["name"], p["level"]) for p in lobby.get("players", [])]
+
+
+async def _lobby_shows(client: Client, players: list[tuple[str, str | None]]) -> None:
+    await client.wait(lambda f: f["type"] == "lobby" and _players(f) == players)
+
+
+async def test_the_live_tables_lobby_removes_and_relevels_computers(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db, port = fake_discord, tmp_path / "bot.db", free_port()
+    fake.click_settle = 0.05
+    await bot_process.start(env={**bot_env(tmp_path), **live_env(fake, port)})
+    await wait_ok(port)
+    channel = fake.channel_named("games")
+    alice, carol = fake.user_named("alice"), fake.user_named("carol")
+    lobby = (await (await fake.slash(alice, channel, "grinch start")).wait_response()).message()
+    assert lobby is not None
+    lobby_id = int(lobby["id"])
+    launch = await (await fake.slash(alice, channel, "grinch table")).wait_response()
+    assert launch.type == LAUNCH_ACTIVITY
+    instance = fake.activities.instance_of(channel)
+    assert instance is not None
+    fake.activities.join(instance, carol)
+    async with aiohttp.ClientSession() as http:
+        host, stranger = [
+            await connect(http, port, await login(http, fake, port, user), instance, user)
+            for user in (alice, carol)
+        ]
+        await _lobby_shows(host, [("alice", None)])
+        for _ in range(2):
+            await host.send({"type": "lobby", "op": "add_computer", "level": "normal"})
+        robo, cindy = ("Robo Max", "normal"), ("Cindy-Bot", "normal")
+        await _lobby_shows(host, [("alice", None), robo, cindy])
+
+        relevel = {"type": "lobby", "op": "computer_level", "seat": 2, "name": "Cindy-Bot"}
+        await host.send({**relevel, "level": "hard"})
+        await _lobby_shows(host, [("alice", None), robo, ("Cindy-Bot", "hard")])
+        removal = {"type": "lobby", "op": "remove_computer", "seat": 1, "name": "Robo Max"}
+        await host.send(removal)
+        await host.send(removal)  # doubled: Cindy-Bot, now in seat 1, stays
+        await _lobby_shows(host, [("alice", None), ("Cindy-Bot", "hard")])
+        refused = await host.wait(lambda f: f["type"] == "refused")
+        assert "already left" in refused["reason"], refused
+        await stranger.send({**relevel, "seat": 1, "level": "easy"})
+        refused = await stranger.wait(lambda f: f["type"] == "refused")
+        assert refused["reason"].startswith("Join the game first"), refused
+        assert _seats(db) == [("alice", 0, "normal"), ("Cindy-Bot", 1, "hard")]
+
+        def shown() -> str:  # the Discord lobby follows, paced as the channel's writes are
+            return message_text(fake.message(lobby_id) or {})
+
+        await fake.wait_for(lambda: "Robo Max" not in shown(), timeout=15)
+        assert "Cindy-Bot 🤖 hard" in shown(), shown()
+        await quiet(fake)
+        for client in (host, stranger):
+            await client.close()
