@@ -1,5 +1,5 @@
-"""Lobbies: `/<game> start`, the Join / Leave / Start / Cancel buttons and the menu that adds
-a computer player at a level."""
+"""Lobbies: `/<game> start`, the Join / Leave / Start / Cancel buttons, the menu that adds
+a computer player at a level and the one that removes a computer or changes its level."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from discord.ext import commands
 import i18n
 from cogs.utils import to_discord
 from cogs.utils.client import CardBot
-from cogs.utils.controls import LIVE, LOBBY, chosen_level, lobby_view
+from cogs.utils.controls import LIVE, LOBBY, lobby_view
+from cogs.utils.ids import chosen_computer, chosen_level
 from cogs.utils.locale import public_language
 from cogs.utils.replies import answer, answering_errors, reply, within_budget
 from delivery.publisher import Publisher
@@ -23,6 +24,7 @@ from i18n import Later, _, later
 from presentation.base import computer_label
 from presentation.lobby import lobby_panel
 from presentation.titles import game_title
+from service.errors import LobbyProblem
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -208,6 +210,21 @@ class LobbyCog(commands.Cog, name="Lobby"):
             await answer(interaction, update=False, content=content)
         self._after_close(after)
 
+    async def _change_computer(
+        self, interaction: discord.Interaction[CardBot], game_id: int, here: int
+    ) -> Loaded:
+        """The choice made in the computers menu, applied: a computer removed, or its level."""
+        choice, user = chosen_computer(interaction), interaction.user
+        if choice is None:  # not one of the menu's options
+            raise LobbyProblem("That computer player has already left this lobby.")
+        if choice.level is None:
+            return await self.service.remove_computer(
+                game_id, user.id, choice.seat, choice.name, channel_id=here
+            )
+        return await self.service.set_computer_level(
+            game_id, user.id, choice.seat, choice.name, choice.level, channel_id=here
+        )
+
     async def _computers(self, loaded: Loaded) -> bool:
         """Whether the lobby's server allows computer players (its settings)."""
         return await self.service.computers_allowed(loaded.row.guild_id)
@@ -270,6 +287,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         elif verb == "bot":  # the computer menu: the chosen level (the old button: none)
             level = chosen_level(interaction)
             loaded = await self.service.add_computer(game_id, user.id, channel_id=here, level=level)
+        elif verb == "computers":  # the computers menu: remove one, or change its level
+            loaded = await self._change_computer(interaction, game_id, here)
         elif verb == "cancel":
             loaded = await self.service.cancel(
                 game_id, user.id, is_admin=is_admin(interaction), channel_id=here

@@ -1,5 +1,5 @@
-"""Seats handed to computers when a person leaves a running game, and idle lobbies closed
-(a Store mixin, the same SQL on both engines)."""
+"""Seats handed to computers when a person leaves a running game, a lobby's computers removed
+or given another level, and idle lobbies closed (a Store mixin, the same SQL on both engines)."""
 
 from __future__ import annotations
 
@@ -100,3 +100,65 @@ class Leaving:
                 float(idle_since),
             )
         return changed == 1
+
+    async def remove_lobby_computer(self, game_id: int, seat: int, name: str) -> bool:
+        """Remove the computer named ``name`` in ``seat`` of a lobby and close the gap; False
+        (nothing changed) if the game is no longer a lobby or that seat holds no such computer
+        (removed already: a double click, an old menu)."""
+        async with self._transaction() as tx:
+            if not await _is_lobby(tx, game_id, self._row_lock):
+                return False
+            removed = await tx.execute(
+                "DELETE FROM seats WHERE game_id = ? AND seat = ? AND name = ? AND is_computer = ?",
+                game_id,
+                seat,
+                name,
+                True,
+            )
+            if removed != 1:
+                return False
+            await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id)
+            await close_gap(tx, game_id, seat)
+        return True
+
+    async def set_lobby_computer_level(
+        self, game_id: int, seat: int, name: str, level: Level
+    ) -> bool:
+        """The computer named ``name`` in ``seat`` of a lobby now plays at ``level``; False if
+        the game is no longer a lobby or that seat holds no such computer."""
+        async with self._transaction() as tx:
+            if not await _is_lobby(tx, game_id, self._row_lock):
+                return False
+            changed = await tx.execute(
+                "UPDATE seats SET level = ? WHERE game_id = ? AND seat = ? AND name = ? "
+                "AND is_computer = ?",
+                str(level),
+                game_id,
+                seat,
+                name,
+                True,
+            )
+            if changed == 1:
+                await tx.execute(
+                    "UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id
+                )
+        return changed == 1
+
+
+async def _is_lobby(tx: Tx, game_id: int, row_lock: str) -> bool:
+    """Whether the game is still a lobby (read under its row lock, where the engine has one)."""
+    rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{row_lock}", game_id)
+    return bool(rows) and rows[0]["status"] == GameStatus.LOBBY
+
+
+async def close_gap(tx: Tx, game_id: int, seat: int) -> None:
+    """After ``seat`` was deleted, move every later seat down one, so seats stay 0..n-1 in
+    join order."""
+    later = await tx.fetch(
+        "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat", game_id, seat
+    )
+    for row in later:  # ascending, so the seat below is always free
+        number = int(row["seat"])
+        await tx.execute(
+            "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", number - 1, game_id, number
+        )

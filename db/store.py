@@ -36,7 +36,7 @@ from db.errors import (
     StoreError,
 )
 from db.languages import Languages
-from db.leaving import Leaving
+from db.leaving import Leaving, close_gap
 from db.migrations import Dialect
 from db.models import Actor, GameRow, GameStatus, SeatRow
 from db.players import Players
@@ -219,19 +219,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
             await tx.fetch(f"SELECT id FROM games WHERE id = ?{self._row_lock}", game_id)
             await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", game_id, seat)
             await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id)
-            later = await tx.fetch(
-                "SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat",
-                game_id,
-                seat,
-            )
-            for row in later:  # ascending, so the seat below is always free
-                number = int(row["seat"])
-                await tx.execute(
-                    "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?",
-                    number - 1,
-                    game_id,
-                    number,
-                )
+            await close_gap(tx, game_id, seat)
 
     async def accept_seat(self, game_id: int, seat: int) -> None:
         await self._update_seat(game_id, seat, accepted=True)

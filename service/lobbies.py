@@ -179,6 +179,50 @@ class Lobbies(ABC):
                 raise LobbyProblem("This game is full.")
             return await self.load(game_id)
 
+    async def remove_computer(
+        self, game_id: int, user_id: int, seat: int, name: str, *, channel_id: int | None = None
+    ) -> Loaded:
+        """Take the computer named ``name`` out of ``seat`` of the lobby; anyone seated may.
+        Refused (nothing changed) when it is gone already: a double click, an old menu."""
+        async with self.lock(game_id):
+            await self._computer_seat(game_id, user_id, seat, name, channel_id)
+            if not await self.store.remove_lobby_computer(game_id, seat, name):
+                await self._lobby(game_id, channel_id)  # started or closed meanwhile: says so
+                raise LobbyProblem("That computer player has already left this lobby.")
+            return await self.load(game_id)
+
+    async def set_computer_level(
+        self,
+        game_id: int,
+        user_id: int,
+        seat: int,
+        name: str,
+        level: Level,
+        *,
+        channel_id: int | None = None,
+    ) -> Loaded:
+        """The computer named ``name`` in ``seat`` of the lobby plays at ``level``; anyone
+        seated may choose. Choosing the level it has already changes nothing."""
+        async with self.lock(game_id):
+            await self._computer_seat(game_id, user_id, seat, name, channel_id)
+            if not await self.store.set_lobby_computer_level(game_id, seat, name, level):
+                await self._lobby(game_id, channel_id)
+                raise LobbyProblem("That computer player has already left this lobby.")
+            return await self.load(game_id)
+
+    async def _computer_seat(
+        self, game_id: int, user_id: int, seat: int, name: str, channel_id: int | None
+    ) -> SeatRow:
+        """The lobby's computer in ``seat`` named ``name``, for a seated ``user_id``; the
+        caller holds the game's lock."""
+        loaded = await self._lobby(game_id, channel_id)
+        if loaded.seat_of(user_id) is None:
+            raise NotSeated("Join the game first, then you can change the computer players.")
+        found = next((s for s in loaded.seats if s.seat == seat), None)
+        if found is None or not found.is_computer or found.name != name:
+            raise LobbyProblem("That computer player has already left this lobby.")
+        return found
+
     async def computers_allowed(self, guild_id: int) -> bool:
         """Whether the server's settings allow computer players (the lobby then offers them)."""
         return (await self.store.guild_settings(guild_id)).computers

@@ -30,6 +30,7 @@ from i18n import N_
 from service.errors import PlayError
 from service.games import GameService
 from service.languages import Languages
+from service.reports import Loaded
 from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
 from web.guard import Busy, Per
@@ -267,6 +268,8 @@ class LiveEndpoint:
             loaded = await self.service.add_computer(
                 game_id, viewer.user_id, channel_id=channel, level=chosen
             )
+        elif op in ("remove_computer", "computer_level"):
+            loaded = await self._change_computer(viewer, game_id, op, data)
         elif op == "start":
             report = await self.service.start(game_id, viewer.user_id, channel_id=channel)
             self.lobbies.started(report.after)
@@ -275,6 +278,26 @@ class LiveEndpoint:
         else:
             raise Refused(NOT_HERE)
         self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
+
+    async def _change_computer(
+        self, viewer: Viewer, game_id: int, op: str, data: dict[str, Any]
+    ) -> Loaded:
+        """A lobby's computer removed (``remove_computer``) or given ``level``
+        (``computer_level``): the computer is named by its seat (its place in the lobby
+        frame's ``players``) and its name, so an old or doubled op is refused, as in Discord."""
+        seat, name, level = data.get("seat"), data.get("name"), data.get("level")
+        if not isinstance(seat, int) or not 0 <= seat < 100:
+            raise Refused(NOT_HERE)
+        if not isinstance(name, str) or not name or len(name) > 100:
+            raise Refused(NOT_HERE)
+        user, channel = viewer.user_id, viewer.channel_id
+        if op == "remove_computer":
+            return await self.service.remove_computer(game_id, user, seat, name, channel_id=channel)
+        if level not in {str(v) for v in Level}:
+            raise Refused(NOT_HERE)
+        return await self.service.set_computer_level(
+            game_id, user, seat, name, Level(str(level)), channel_id=channel
+        )
 
     async def _computers(self, guild_id: int) -> bool:
         return await self.service.computers_allowed(guild_id)

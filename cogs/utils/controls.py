@@ -7,9 +7,10 @@ a restart (all state lives in the database, none on view objects):
 - ``gs:<game>:<step>:<n>``      a move select; each option's value is an action text
 - ``x:<game>:<n>``              a move button shown but not clickable (disabled, or no action)
 - ``lobby:<game>:<verb>``       lobby buttons (join, accept, leave, start, cancel, decline) and
-                               the lobby's computer menu (``bot``: each option's value is a
+                               the lobby's computer menus (``bot``: each option's value is a
                                level, ``engine.base.Level``; a click on the button lobbies
-                               had before, with no value, adds one at the server's default)
+                               had before, with no value, adds one at the server's default;
+                               ``computers``: ``<seat>:<remove or level>:<name>``)
 - ``hand:<game>``               "My hand" on the table: the hand as an ephemeral message
 - ``back:<game>``               a player on autopilot takes their seat back
 - ``lb:<name>:<page>:<w>``       a leaderboard page (``p`` previous, ``n`` next); anyone may turn
@@ -22,8 +23,8 @@ a restart (all state lives in the database, none on view objects):
                                and **Refresh** on that view (``r``: redrawn in place)
 - ``live:<game>``               **Open the table**: the live table, an Activity (docs/activity.md)
 
-Each is one :class:`CustomId` below: it writes ids (``LOBBY.id(game_id, "join")``) and reads
-them back (``LOBBY.parse``) as the values its handler takes, and it is a
+Each is one :class:`~cogs.utils.ids.CustomId` below: it writes ids (``LOBBY.id(game_id,
+"join")``) and reads them back (``LOBBY.parse``) as the values its handler takes, and it is a
 :class:`~cogs.utils.client.Route` of the bot's :class:`~cogs.utils.client.Controls` (the table
 of handlers the cogs fill as they load), so ``bot.controls.on(LOBBY, self.on_lobby_button)`` is
 checked by mypy against the id's values. The registry lives in cogs/utils/client.py because
@@ -35,10 +36,10 @@ have discord.py rebuild the clicked message's whole ``View``. Every other id is 
 :data:`CLICKS`, answered by one dynamic item class, :class:`ControlButton`, whose template is
 the union of theirs: discord.py tries one pattern per click (not one per kind of button), and
 the item finds its row by the id's prefix. The item wraps a button, or a select (the lobby's
-computer menu), whatever the clicked component is; a select's choice is read from the
-interaction's data by its handler (:func:`chosen_level`). One class instead of a class per kind
-(or classes made by a factory) keeps one way in: the clicker's language, then the route's
-handler.
+computer menus), whatever the clicked component is; a select's choice is read from the
+interaction's data by its handler (``chosen_level``, ``chosen_computer`` in cogs/utils/ids.py).
+One class instead of a class per kind (or classes made by a factory) keeps one way in: the
+clicker's language, then the route's handler.
 
 The rare messages (lobby, leaderboard, replays, results) carry discord.py views of
 :class:`ControlButton` items; hands and the table, drawn on every move, carry components
@@ -50,84 +51,31 @@ to_discord.py, so that every id is written in this module and to_discord.py impo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, TypeVarTuple, cast, overload
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import discord
 
 from cogs.utils import to_discord
-from cogs.utils.client import CardBot, Route
+from cogs.utils.client import CardBot
+from cogs.utils.ids import (
+    ACTION,
+    GAME_ID,
+    GAME_NAME,
+    NUMBER,
+    REMOVE,
+    STEP,
+    CustomId,
+    Field,
+    choice,
+    computer_value,
+)
 from cogs.utils.locale import Localized
 from db.models import GameStatus
 from engine.base import Level
 from i18n import N_, _, pgettext, translate
-from presentation.base import Button, Control, HandScreen, Select
+from presentation.base import Button, Control, HandScreen, Select, level_word
 from service.reports import Loaded
-
-T = TypeVar("T")
-A = TypeVar("A")
-B = TypeVar("B")
-C = TypeVar("C")
-Ts = TypeVarTuple("Ts")
-
-
-@dataclass(frozen=True, slots=True)
-class Field(Generic[T]):
-    """One value in a custom id: the text it may be (a regular expression) and how it is read."""
-
-    pattern: str
-    read: Callable[[str], T]
-
-
-def choice(*texts: str) -> Field[str]:
-    return Field("|".join(texts), str)
-
-
-# Ids have a bounded number of digits, so a forged id can never overflow the database.
-GAME_ID = Field("[0-9]{1,15}", int)
-GAME_NAME = Field("[a-z]{1,12}", str)
-STEP = Field("[0-9]{1,9}", int)  # a seat's own step: a doubled or old move click is refused
-ACTION = Field("[A-Za-z0-9._-]{1,80}", str)  # an engine action's text form
-NUMBER = Field("[0-9]{1,2}", int)  # a menu's place among a hand's controls; a shown button's
-
-
-class CustomId(Route[*Ts]):
-    """A custom id template (``"lobby:{}:{}"``, one field per value) and the route its clicks
-    take, named by its prefix."""
-
-    __slots__ = ("fields", "id", "pattern", "template")
-
-    @overload
-    def __init__(self: CustomId[A], template: str, a: Field[A], /) -> None: ...
-    @overload
-    def __init__(self: CustomId[A, B], template: str, a: Field[A], b: Field[B], /) -> None: ...
-    @overload
-    def __init__(
-        self: CustomId[A, B, C], template: str, a: Field[A], b: Field[B], c: Field[C], /
-    ) -> None: ...
-    def __init__(self, template: str, *fields: Field[Any]) -> None:
-        super().__init__(template.partition(":")[0])
-        self.template, self.fields = template, fields
-        self.pattern = re.compile(self.regex(capture=True))
-        # The id of these values: str.format itself, no call around it (a hand writes one id
-        # per move button, every move).
-        self.id: Callable[[*Ts], str] = template.format
-
-    def regex(self, *, capture: bool) -> str:
-        """The template as a regular expression; ``capture``: a group per value."""
-        literal = "{}".join(re.escape(part) for part in self.template.split("{}"))
-        group = "({})" if capture else "(?:{})"
-        return literal.format(*(group.format(f.pattern) for f in self.fields))
-
-    def parse(self, custom_id: str) -> tuple[*Ts] | None:
-        """The values of an id of this template; None for any other id."""
-        match = self.pattern.fullmatch(custom_id)
-        if match is None:
-            return None
-        values = tuple(f.read(v) for f, v in zip(self.fields, match.groups(), strict=True))
-        return cast("tuple[*Ts]", values)
-
 
 # Moves (cogs/guard.py routes them; a menu's clicks are moves) and a move button shown but
 # not clickable, then every other button.
@@ -135,7 +83,9 @@ MOVE: CustomId[int, int, str] = CustomId("g:{}:{}:{}", GAME_ID, STEP, ACTION)
 MENU: CustomId[int, int, int] = CustomId("gs:{}:{}:{}", GAME_ID, STEP, NUMBER)
 SHOWN: CustomId[int, int] = CustomId("x:{}:{}", GAME_ID, NUMBER)
 LOBBY: CustomId[int, str] = CustomId(
-    "lobby:{}:{}", GAME_ID, choice("join", "accept", "leave", "bot", "start", "cancel", "decline")
+    "lobby:{}:{}",
+    GAME_ID,
+    choice("join", "accept", "leave", "bot", "computers", "start", "cancel", "decline"),
 )
 HAND: CustomId[int] = CustomId("hand:{}", GAME_ID)
 BACK: CustomId[int] = CustomId("back:{}", GAME_ID)
@@ -186,7 +136,7 @@ class ControlButton(
         match: re.Match[str],
         /,
     ) -> ControlButton:
-        if isinstance(item, discord.ui.Select):  # the lobby's computer menu: the choice is
+        if isinstance(item, discord.ui.Select):  # a lobby's computer menu: the choice is
             return cls(item)  # in the interaction's data, read by the handler
         return cls(discord.ui.Button(custom_id=match.string))  # the id says everything
 
@@ -213,16 +163,14 @@ def clickable(custom_id: str, **look: Any) -> ControlButton:
     return ControlButton(discord.ui.Button(custom_id=custom_id, **look))
 
 
-def chosen_level(interaction: discord.Interaction[Any]) -> Level | None:
-    """The level chosen in the lobby's computer menu; None for a click on the button lobbies
-    had before the menu (or a value that is no level): the server's default level then."""
-    data: Mapping[str, Any] = dict(interaction.data or {})
-    values = data.get("values") or []
-    text = str(values[0]) if isinstance(values, list) and values else ""
-    return Level(text) if text in LEVELS else None
+def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
 
 
-LEVELS = frozenset(str(level) for level in Level)
+MAX_OPTIONS = 25  # Discord's limit of a select's options
 
 
 def _computer_menu(game_id: int, *, full: bool) -> ControlButton:
@@ -254,17 +202,45 @@ def _computer_menu(game_id: int, *, full: bool) -> ControlButton:
     return ControlButton(menu)
 
 
-def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+def _computers_menu(loaded: Loaded) -> ControlButton | None:
+    """ "Change a computer player…": per computer seated, remove it, or one of the two levels
+    it does not have; None when no computer is seated."""
+    options: list[discord.SelectOption] = []
+    for seat in loaded.seats:
+        if not seat.is_computer:
+            continue
+        options.append(
+            discord.SelectOption(
+                label=_("Remove {name}", name=seat.name)[:100],
+                value=computer_value(seat.seat, REMOVE, seat.name),
+                emoji="✖️",
+            )
+        )
+        for level in Level:
+            if level is not seat.level:
+                options.append(
+                    discord.SelectOption(
+                        label=_("{name}: play {level}", name=seat.name, level=level_word(level))[
+                            :100
+                        ],
+                        value=computer_value(seat.seat, str(level), seat.name),
+                    )
+                )
+    if not options:
+        return None
+    menu: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=LOBBY.id(loaded.row.id, "computers"),
+        placeholder=_("🤖 Remove a computer or change its level…"),
+        options=options[:MAX_OPTIONS],
+    )
+    return ControlButton(menu)
 
 
 def lobby_view(loaded: Loaded, *, computers: bool = True) -> discord.ui.View:
     """Accept / Decline while a challenge is open, then Join / Leave / Start / Cancel and,
-    on a row of its own, the menu that adds a computer player at a level; ``computers``:
-    whether the server's settings allow computer players (without them there is no menu)."""
+    each on a row of its own, the menu that adds a computer player at a level and, once one
+    is seated, the menu that removes one or changes its level; ``computers``: whether the
+    server's settings allow computer players (without them no menu adds one)."""
     game_id, game, seats = loaded.row.id, loaded.game, loaded.seats
     full = len(seats) >= game.max_players
     looks: list[tuple[str, str, discord.ButtonStyle, str | None, bool]]
@@ -287,6 +263,9 @@ def lobby_view(loaded: Loaded, *, computers: bool = True) -> discord.ui.View:
     ]
     if computers and not challenge:  # a challenge is between two people
         items.append(_computer_menu(game_id, full=full))
+    seated = _computers_menu(loaded) if not challenge else None
+    if seated is not None:  # removing one stays possible if the settings changed meanwhile
+        items.append(seated)
     return _view(items)
 
 

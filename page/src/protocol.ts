@@ -89,13 +89,13 @@ export interface RefusedMessage {
 
 export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage;
 
-export type LobbyOp = "open" | "join" | "add_computer" | "start";
+export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start";
 
 export type ClientMessage =
   | { type: "hello"; session: string; instance: string; channel_id?: string }
   | { type: "renew"; session: string }
   | { type: "move"; game_id: number; step: number; action: string }
-  | { type: "lobby"; op: LobbyOp; game?: Game; level?: string };
+  | { type: "lobby"; op: LobbyOp; game?: Game; level?: string; seat?: number; name?: string };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -12,6 +12,7 @@ import pytest
 from cogs.utils import controls
 from cogs.utils.client import Controls
 from cogs.utils.controls import CLICKS, LOBBY, MENU, MOVE, REPLAY, SHOWN, ControlButton, dispatch
+from cogs.utils.ids import CustomId
 
 SAMPLES: dict[str, tuple[Any, ...]] = {
     "g": (12, 7, "buy.R3a.t2"),
@@ -31,8 +32,8 @@ SAMPLES: dict[str, tuple[Any, ...]] = {
 TEMPLATE = ControlButton.__discord_ui_compiled_template__
 
 
-def every_custom_id() -> list[controls.CustomId[*tuple[Any, ...]]]:
-    return [v for v in vars(controls).values() if isinstance(v, controls.CustomId)]
+def every_custom_id() -> list[CustomId[*tuple[Any, ...]]]:
+    return [v for v in vars(controls).values() if isinstance(v, CustomId)]
 
 
 def test_each_id_reads_back_as_written() -> None:

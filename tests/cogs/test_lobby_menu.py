@@ -11,7 +11,8 @@ import discord
 import pytest
 
 from cogs.guard import ours
-from cogs.utils.controls import LOBBY, ControlButton, chosen_level, lobby_view
+from cogs.utils.controls import LOBBY, ControlButton, lobby_view
+from cogs.utils.ids import chosen_level
 from db.store import Store
 from engine.base import Level
 from service.games import GameService

@@ -168,6 +168,21 @@ async def add_computer(
     return await fake.select(user, lobby_id, menu.custom_id, [level])
 
 
+COMPUTERS_MENU = "🤖 Remove a computer or change its level…"  # the lobby's menu of computers
+
+
+def computers_choice(message: JSON, label: str) -> tuple[str, str]:
+    """The lobby's computers menu and the value of its option ``label`` ("Remove Robo Max",
+    "Robo Max: play hard"): ``(custom_id, value)``, to choose now or, as an old menu, later."""
+    menu = next((s for s in selects(message) if s.placeholder == COMPUTERS_MENU), None)
+    if menu is None:
+        raise LookupError(f"message {message.get('id')} has no computers menu")
+    for option_label, value in menu.options:
+        if option_label == label:
+            return menu.custom_id, value
+    raise LookupError(f"no option {label!r} in {[o for o, _ in menu.options]}")
+
+
 def channel_message_with_button(fake: FakeDiscord, channel: int, label: str) -> JSON:
     for message in reversed(fake.messages(channel)):
         if any(b.label == label and not b.disabled for b in buttons(message)):
