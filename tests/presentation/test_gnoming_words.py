@@ -22,3 +22,14 @@ def test_grid_initials_are_the_languages_own(language: str) -> None:
         assert mulligan == i18n.pgettext("gnoming", "Mulligan")[0].upper()
         assert (panel.footer or "").startswith(f"{hazard} "), panel.footer
         assert f" {mulligan} " in (panel.footer or ""), panel.footer
+
+
+def test_an_empty_pile_agrees_with_its_name_in_romanian() -> None:
+    """Romanian "gol" (empty) is masculine or neuter: the pile it describes is a "teanc", as in
+    the picture's "Teancul A", never the feminine "decartare"."""
+    state = opened()
+    state.draw.extend(state.piles[0])  # every card stays in the game
+    state.piles[0].clear()
+    with i18n.using("ro"):
+        shown = table(state).description
+        assert "Teancul A: gol" in shown, shown
