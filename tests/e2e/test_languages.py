@@ -7,6 +7,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import i18n
 from engine import GAMES
@@ -125,13 +126,13 @@ async def test_commands_are_registered_with_their_translations(
         assert set(command.get("description_localizations") or {}) == {"ro", "lt"}
 
 
-def _localized(command: JSON) -> Iterator[tuple[str, str, str]]:
+def _localized(command: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
     """(where, language, text) of every description localization of a command, its options and
     their subcommands', as Discord receives them."""
     name = str(command["name"])
-    for language, text in dict(command.get("description_localizations") or {}).items():
+    for language, text in (command.get("description_localizations") or {}).items():
         yield name, str(language), str(text)
-    for option in list(command.get("options") or []):
+    for option in command.get("options") or []:
         assert isinstance(option, dict)
         yield from _localized({**option, "name": f"{name} {option['name']}"})
 
