@@ -79,7 +79,8 @@ function gnomeFace(card: string, words: Words): string {
   if (key === "MU") {
     return (
       blank(look.mulligan) + pattern("rings", look.mulligan_ring, 14) +
-      sym("star", 50, 59, 32, look.star) + label(50, 62, "M", 20, P.ink) +
+      // The star alone marks the wild card: no initial to translate.
+      sym("star", 50, 59, 32, look.star) +
       label(50, 105, words.pgettext("card face", "WILD"), 16, P.white)
     );
   }
@@ -134,7 +135,7 @@ function tenFace(card: string, words: Words): string {
       blank(look.coin_tint) +
       `<circle cx="50" cy="63" r="36" fill="${P.gold}" stroke="${g.colour}" stroke-width="3.3"/>` +
       label(50, 63, second, 40, P.ink) +
-      label(50, 120, words.ngettext("C  COIN", "C  COINS", Number(second)), 12, P.ink)
+      label(50, 120, words.ngettext("COIN", "COINS", Number(second)), 12, P.ink)
     );
   }
   if (second !== "#" && group !== "W") {
@@ -210,6 +211,6 @@ export function cardName(game: Game, card: string | null, words: Words): string 
     return String(LOOKS.games.gnome.values[key]?.value ?? card);
   }
   const marks: Record<string, string> = { R: "●", B: "■", O: "▲", G: "◆", W: "★" };
-  if (card[0] === "C") return words.ngettext("C  COIN", "C  COINS", Number(card[1])).replace("C  ", `${card[1]} `);
+  if (card[0] === "C") return `${card[1]} ${words.ngettext("COIN", "COINS", Number(card[1]))}`;
   return `${marks[card[0] ?? ""] ?? ""}${card[1] ?? ""}`;
 }

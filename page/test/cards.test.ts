@@ -34,6 +34,12 @@ describe("cards", () => {
     expect(cardSvg("gnome", "ZZ-01", en)).toContain(">ZZ-01<");
   });
 
+  it("draws no English initial on a face: the coin and the star are the marks", () => {
+    expect(cardSvg("ten", "C3a", en)).toContain(">COINS<");
+    expect(cardSvg("ten", "C3a", en)).not.toMatch(/>C\s/);
+    expect(cardSvg("gnome", "MU-02", en)).not.toContain(">M<");
+  });
+
   it("draws a back for a face-down card", () => {
     expect(cardSvg("ten", null, en)).toContain(LOOKS.games.ten.back);
   });

@@ -100,8 +100,8 @@ class GnomeLook:
         box = frame.inner_box(width)
         frame.rings(draw, box, mix(MULLIGAN, WHITE, 0.3), max(10, width // 7))
         height = frame.card_height(width)
+        # The star alone marks the wild card: no initial to translate.
         symbol(draw, "star", width / 2, height * 0.42, width * 0.32, YELLOW)
-        text(draw, (width / 2, height * 0.44), "M", round(width * 0.2), INK, bold=True)
         label = pgettext("card face", "WILD")
         size = fit(label, round(width * 0.17), width * 0.84)
         text(draw, (width / 2, height * 0.75), label, size, WHITE, bold=True)

@@ -102,9 +102,22 @@ def cell_label(cell: GnomeCell) -> str:
     return card_label(card)
 
 
+def initial(card: str) -> str:
+    """A card in the monospaced grids: its value, or the initial of the special card's name in
+    the current language (a Romanian "pericol" is a P, an Estonian "oht" an O)."""
+    kind = card_kind(card)
+    if kind == "H":
+        # TRANSLATORS: one letter, the initial of your word for the Hazard card.
+        return pgettext("gnoming initial", "H")
+    if kind == "M":
+        # TRANSLATORS: one letter, the initial of your word for the Mulligan card.
+        return pgettext("gnoming initial", "M")
+    return card_short(card)
+
+
 def grid_block(cells: Sequence[GnomeCell]) -> str:
     """Three monospaced lines of face-up cards; a face-down card is a dot."""
-    texts = [card_short(c["card"]) if c["up"] and c["card"] else "·" for c in cells]
+    texts = [initial(c["card"]) if c["up"] and c["card"] else "·" for c in cells]
     rows = [" ".join(f"{t:>2}" for t in texts[r * 3 : r * 3 + 3]) for r in range(3)]
     return "```\n" + "\n".join(rows) + "\n```"
 
@@ -113,7 +126,7 @@ def scored_block(grid: Sequence[str], matched: set[int]) -> str:
     """A revealed grid; cards in a matched line are shown in brackets, e.g. [6]."""
     texts = []
     for cell, card in enumerate(grid):
-        short = card_short(card)
+        short = initial(card)
         texts.append(f"[{short}]" if cell in matched else f"{short:>2} ")
     rows = ["".join(texts[r * 3 : r * 3 + 3]).rstrip() for r in range(3)]
     return "```\n" + "\n".join(rows) + "\n```"
@@ -121,7 +134,11 @@ def scored_block(grid: Sequence[str], matched: set[int]) -> str:
 
 def short_legend() -> str:
     """What the letters of the grid blocks mean."""
-    return _("H hazard (+10) · M mulligan (wild) · · face down")
+    return _(
+        "{hazard} hazard (+10) · {mulligan} mulligan (wild) · · face down",
+        hazard=initial("HZ-01"),
+        mulligan=initial("MU-01"),
+    )
 
 
 def pile_text(pile: GnomePile) -> str:

@@ -36,9 +36,9 @@ from presentation.ten.text import (
     card_text,
     cards_text,
     colour_lines,
+    empty_market,
     final_buys_line,
     grouped,
-    none,
     payment_words,
     row_lines,
     seat_line,
@@ -264,10 +264,15 @@ def _controls(view: TenView, legal: list[str]) -> list[Control]:
             controls.append(Button(_("Stop"), "stop", "success"))
         return controls
     if phase == "reward":
-        numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], none())
+        row_numbers = [c for c in view["row"] if rules.kind(c) == "number"]
         currency = view["row_currency"]
+        take = (
+            _("Take the numbers: {cards}", cards=cards_text(row_numbers))
+            if row_numbers
+            else _("Take the numbers (the row has none)")
+        )
         return [
-            Button(_("Take the numbers: {cards}", cards=numbers), "take.n", "primary"),
+            Button(take, "take.n", "primary"),
             Button(_("Take the currency: +{amount} 🪙", amount=currency), "take.c", "success"),
         ]
     if phase == "bid":
@@ -295,7 +300,7 @@ def hand_screen(view: TenView, legal: list[str], names: Names) -> HandScreen:
             "\n".join(colour_lines(me)) or _("No cards yet."),
             False,
         ),
-        ("🛒 " + _("Market"), grouped(view["market"]), False),
+        ("🛒 " + _("Market"), grouped(view["market"], empty_market()), False),
     ]
     others = [
         f"{names.label(s['seat'])}: {seat_line(s)}" for s in view["seats"] if s["seat"] != seat

@@ -3,7 +3,7 @@
 Each colour has its own shape (red circle, blue square, orange triangle, green diamond),
 printed on the band and at the foot, so no card relies on its colour alone (and no letter
 needs translating); wilds carry
-a star and a "#", currency cards are coins with a "C". Copies of one card type share a face.
+a star and a "#", currency cards are gold coins (no letter). Copies of one card type share a face.
 """
 
 from __future__ import annotations
@@ -153,8 +153,8 @@ class TenLook:
             width=max(2, width // 30),
         )
         text(draw, (width / 2, cy), str(amount), round(width * 0.4), INK, bold=True)
-        # TRANSLATORS: under the value of a Ten currency card (C is the currency's mark).
-        label = ngettext("C  COIN", "C  COINS", amount)
+        # TRANSLATORS: under the value of a Ten currency card (a gold coin).
+        label = ngettext("COIN", "COINS", amount)
         size = fit(label, round(width * 0.13), width * 0.86)
         text(draw, (width / 2, height * 0.86), label, size, INK, bold=True)
         return image

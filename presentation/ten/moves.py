@@ -148,6 +148,8 @@ def _took(numbers: bool, seat: int, view: TenView | None) -> str:
     for turn in _turns(seat, view):
         if numbers and turn["result"] == "take_num":
             cards = [c for c in turn["row"] if rules.kind(c) != "currency"]
+            if not cards:  # a whole sentence: "none" composed here reads wrong in Estonian
+                return pgettext("ten", "took the numbers, but the row had none")
             return pgettext("ten", "took the numbers: {cards}", cards=_listed(cards))
         if not numbers and turn["result"] == "take_cur":
             return pgettext("ten", "took the currency: +{gain} 🪙", gain=turn["gains"][seat])

@@ -17,7 +17,6 @@ from presentation.ten.text import (
     cards_text,
     game_title,
     grouped,
-    none,
     status_line,
 )
 
@@ -34,9 +33,18 @@ def _draw(legal: list[str]) -> tuple[str, str]:
 
 def _reward(view: TenView) -> tuple[str, str]:
     me = view["seats"][own_seat(view)]
-    numbers = cards_text([c for c in view["row"] if rules.kind(c) == "number"], none())
+    row_numbers = [c for c in view["row"] if rules.kind(c) == "number"]
+    numbers = cards_text(row_numbers)
     currency = view["row_currency"]
-    if view["players"] > 1:
+    if not row_numbers and view["players"] > 1:
+        take = _(
+            "**Numbers**: the row has none for your collection, but you may still buy; "
+            "the others get {currency} 🪙 each.",
+            currency=currency,
+        )
+    elif not row_numbers:
+        take = _("**Numbers**: the row has none for your collection, but you may still buy.")
+    elif view["players"] > 1:
         take = _(
             "**Numbers**: {cards} join your collection, then you may buy; "
             "the others get {currency} 🪙 each.",

@@ -25,6 +25,7 @@ from presentation.ten.text import (
     auction_record,
     cards_count,
     colour_lines,
+    empty_market,
     final_buys_line,
     game_title,
     grouped,
@@ -121,7 +122,8 @@ def result_panel(view: TenView, names: Names) -> Panel:
 
 def _board(view: TenView, names: Names) -> tuple[tuple[str, str, bool], ...]:
     """The market, then every player's tokens and collection by colour."""
-    fields = [("🛒 " + _("Market (price = number)"), grouped(view["market"]), False)]
+    market = grouped(view["market"], empty_market())
+    fields = [("🛒 " + _("Market (price = number)"), market, False)]
     live = view["phase"] not in ("final_buy", "over")
     for info in view["seats"]:
         seat = info["seat"]

@@ -129,6 +129,12 @@ def none() -> str:
     return pgettext("no cards", "none")
 
 
+def empty_market() -> str:
+    """What an empty market shows under its heading ("Market": Romanian "goală", feminine)."""
+    # TRANSLATORS: under the heading "Market", when no card is for sale; agree it with "Market".
+    return pgettext("empty market", "empty")
+
+
 def grouped(cards: Sequence[str], empty: str | None = None) -> str:
     """Cards grouped by colour, numbers ascending: "🟥R 1 5 · 🟦B 3 3 · 🌈 5"."""
     parts = []
@@ -281,8 +287,10 @@ def _turn_head(turn: TenTurn, who: str, numbers: list[str]) -> str:
         return "💥 " + _("**{name}** busted on {card} (net over 10)", name=who, card=last)
     if result == "bust_currency":
         return "💥 " + _("**{name}** busted on {card} (currency over 10)", name=who, card=last)
+    if result == "take_num" and not numbers:
+        return "✅ " + _("**{name}** stopped and took the numbers, but the row had none", name=who)
     if result == "take_num":
-        cards = cards_text(numbers, none())
+        cards = cards_text(numbers)
         return "✅ " + _("**{name}** stopped and took the numbers: {cards}", name=who, cards=cards)
     gain = turn["gains"][turn["seat"]]
     return "✅ " + _(

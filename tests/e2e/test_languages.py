@@ -3,17 +3,21 @@ server's; commands carry Romanian and Lithuanian names."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import i18n
 from engine import GAMES
 from presentation import UIS
 from presentation.base import Names
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env, quiet, seat_names, set_locales
+from tests.e2e.driver import bot_env, find_button, quiet, seat_names, set_locales
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.components import buttons
+from tests.presentation.languages import english
 
 JSON = dict[str, object]
 
@@ -120,6 +124,89 @@ async def test_commands_are_registered_with_their_translations(
         if command["name"] != "grinch":  # a proper name: the same in every language
             assert set(command.get("name_localizations") or {}) == {"ro", "lt"}, command["name"]
         assert set(command.get("description_localizations") or {}) == {"ro", "lt"}
+
+
+def _localized(command: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """(where, language, text) of every description localization of a command, its options and
+    their subcommands', as Discord receives them."""
+    name = str(command["name"])
+    for language, text in (command.get("description_localizations") or {}).items():
+        yield name, str(language), str(text)
+    for option in command.get("options") or []:
+        assert isinstance(option, dict)
+        yield from _localized({**option, "name": f"{name} {option['name']}"})
+
+
+# A command in backticks is the name Discord shows ("cancel" has no Estonian name).
+CODE = re.compile(r"`[^`]*`")
+# What a member types as an option's value in every language ("off, 10m, 2h").
+TYPED = frozenset({"off"})
+
+
+async def test_command_descriptions_and_help_leave_no_english(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    channel = fake.channel_named("games")
+    bob = fake.user_named("bob")
+    await bot_process.start(env=bot_env(tmp_path))
+    left = [
+        (where, language, text, words)
+        for command in fake.registered_commands()
+        for where, language, text in _localized(command)
+        if (words := [w for w in english(text, language) if w not in TYPED])
+    ]
+    assert left == [], "\n".join(map(str, left))
+    for language in ("ro", "lt", "et"):
+        chose = await fake.slash(bob, channel, "language", {"language": language})
+        await chose.wait_response()
+        shown = await fake.slash(bob, channel, "help", {})
+        reply = await shown.wait_response()
+        text = "\n".join(str(e.get("description") or "") for e in reply.embeds)
+        assert text, reply.data
+        assert english(CODE.sub(" ", text), language) == [], (language, text)
+
+
+def _fields(message: JSON) -> dict[str, str]:
+    embeds = message.get("embeds") or []
+    assert isinstance(embeds, list)
+    return {
+        str(field["name"]): str(field["value"])
+        for embed in embeds
+        for field in embed.get("fields") or []
+    }
+
+
+async def test_an_empty_market_agrees_with_market_in_romanian(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """Ten begins with an empty market: the table and the hand say "Piața: goală" (feminine),
+    not "gol", which a row or a pile takes."""
+    fake = fake_discord
+    channel = fake.channel_named("games")
+    alice = fake.user_named("alice")
+    await bot_process.start(env=bot_env(tmp_path))
+    rec = await fake.slash(alice, channel, "ten start")
+    lobby = (await rec.wait_response()).message()
+    assert lobby is not None
+    # The lobby was drawn in English; the game is played in Romanian from the start.
+    set_locales(fake, users={alice: "ro"}, guilds={fake.guild_named("Test Server"): "ro"})
+    start = await fake.click(
+        alice, int(str(lobby["id"])), find_button(lobby, "Start").custom_id or ""
+    )
+    await start.wait_response()
+    await quiet(fake)
+    table = next(
+        m
+        for m in reversed(fake.messages(channel))
+        if any((b.custom_id or "").startswith("hand:") for b in buttons(m))
+    )
+    with i18n.using("ro"):
+        at_table = "🛒 " + i18n._("Market (price = number)")
+        in_hand = "🛒 " + i18n._("Market")
+    assert _fields(table).get(at_table) == "goală", _fields(table)
+    hand = _fields(fake.dm_messages(alice)[-1])
+    assert hand.get(in_hand) == "goală", hand
 
 
 async def test_only_managers_set_the_servers_language(

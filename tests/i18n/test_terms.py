@@ -23,12 +23,16 @@ TERMS: dict[str, list[tuple[str, str]]] = {
         (r"\bcomputer players?\b", r"kompiuterin"),
         (r"\bbust tokens?\b", r"iškritimo žeton"),
     ],
-    "et": [(r"\bcomputer players?\b", r"arvutimängij"), (r"\bbust tokens?\b", r"lõhkižetoon")],
+    "et": [
+        (r"\bcomputer players?\b", r"arvutimängij"),
+        (r"\bbust tokens?\b", r"lõhkižetoon"),
+        (r"\bhearts\b.*\bbroken\b", r"ärtu"),  # the suit is "ärtu", in text and pictures alike
+    ],
 }
 AVOIDED: dict[str, str] = {
     "ro": r"comput",  # "calculator" is the Romanian word, as in "jucător calculator"
     "lt": r"biust|kompiuterio žaidėj",  # "biusto žetonas" is a sculpted bust's token
-    "et": r"lõhkimärg",
+    "et": r"lõhkimärg|südam",  # "südamed" are hearts of the body, not the suit
 }
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
 

@@ -182,12 +182,13 @@ def first_problems(items: list[Any], count: int = 8) -> list[Any]:
 # the catalogs ("lobby", "rating"). The games' kept titles and the named cards are proper names.
 PROPER_NAMES = frozenset(
     {"grinch", "grow", "your", "heart", "gnoming", "round", "cindy", "lou", "who", "whos"}
+    | {"discord"}
 )
 SHARED_WORDS = {
     "ro": frozenset(
         {"active", "are", "bonus", "consecutive", "face", "final", "golf", "lobby", "minus"}
         | {"minute", "mulligan", "negative", "net", "rating", "rest", "rival", "secret"}
-        | {"normal", "solo", "spectator", "stop", "super", "total"}
+        | {"normal", "solo", "spectator", "stop", "super", "total", "direct", "server", "text"}
     ),
     "et": frozenset({"all", "bot", "mulligan", "need", "number", "on", "see", "sees", "trump"}),
     "lt": frozenset({"be", "centre", "minus", "net", "per", "super", "ten", "ties", "to"}),

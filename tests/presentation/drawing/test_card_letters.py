@@ -9,19 +9,22 @@ from typing import Any
 
 import pytest
 
+from engine.gnoming import CARD_IDS
 from engine.grinch import CARDS
 from engine.hearts2p import DECK
 from engine.ten import deck_for
 from presentation.drawing import fonts
+from presentation.gnoming.look import LOOK as GNOME
 from presentation.grinch.look import LOOK as GRINCH
 from presentation.hearts2p.look import LOOK as HEARTS
 from presentation.ten.look import LOOK as TEN
 
 # The suits' (colours') initials of each game, alone or after a rank ("QS", "1W").
 INITIALS: dict[str, tuple[Any, Iterable[str], str]] = {
+    "gnome": (GNOME, CARD_IDS, "HM"),  # hazard, mulligan
     "grinch": (GRINCH, CARDS, "WNOP"),
     "hearts": (HEARTS, DECK, "CDHS"),
-    "ten": (TEN, deck_for(5), "RBOG"),
+    "ten": (TEN, deck_for(5), "RBOGC"),  # C: currency
 }
 
 
@@ -42,3 +45,6 @@ def test_no_card_face_draws_a_suit_letter(game: str, monkeypatch: pytest.MonkeyP
         look.draw(key, 120)
     assert drawn, "no text drawn at all"
     assert not [value for value in drawn if initial.fullmatch(value.strip())]
+    # Nor beside a word ("C  COIN"): a lone letter is an initial; a court card's rank is not.
+    alone = re.compile(r"(?<![^\W\d_])[^\W\d_AKQJ](?![^\W\d_])")
+    assert not [value for value in drawn if alone.search(value)]
