@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from web.discord_api import DiscordApi, DiscordRefused, DiscordUnreachable
+from web.guard import Busy
 from web.hub import Viewer
 
 log = logging.getLogger(__name__)
@@ -137,7 +138,7 @@ class Membership:
             for viewer in self._viewers(instance_id):
                 self._close(viewer, NOT_IN_INSTANCE, b"the activity has ended")
             return
-        except DiscordUnreachable as exc:
+        except (DiscordUnreachable, Busy) as exc:  # Busy: the web edge's limits say wait
             log.warning("cannot re-check activity instance %r (kept open): %s", instance_id, exc)
             self._close_unconfirmed(instance_id)
             return

@@ -6,9 +6,13 @@ the sockets stay, for one session length at most."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import Any, cast
 
+import pytest
+
 from web.discord_api import DiscordApi, DiscordRefused, DiscordUnreachable, Instance
+from web.guard import Busy
 from web.hub import Viewer
 from web.membership import Membership
 
@@ -189,6 +193,22 @@ async def test_while_discord_cannot_be_asked_the_sockets_stay_for_one_session_at
     await membership.check("a")
     await settle()
     assert code(bob) is None
+    await membership.close()
+
+
+async def test_a_re_check_the_guard_holds_back_keeps_the_sockets_and_logs_no_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    time, api = Time(), Api()
+    membership = watch(api, time)
+    alice = viewer(ALICE, "a", time.now + 10_000)
+    membership.watch(alice)
+    api.fails = Busy("GET activity-instances: the web edge's ceiling", 0.5, yours=False)
+    with caplog.at_level(logging.WARNING, logger="web.membership"):
+        await membership.check("a")
+        await settle()
+    assert code(alice) is None
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
     await membership.close()
 
 
