@@ -157,10 +157,11 @@ class LobbyCog(commands.Cog, name="Lobby"):
             )
         if refused:
             return
+        content = None
+        if opponent is not None:  # the ping speaks to them: in their own language, as DMs do
+            with i18n.using(await self._private_language(interaction, opponent.id)):
+                content = _("{mention}, you are challenged!", mention=opponent.mention)
         i18n.set_language(await public_language(interaction))  # the lobby is public
-        content = (
-            _("{mention}, you are challenged!", mention=opponent.mention) if opponent else None
-        )
         await answer(
             interaction,
             update=False,
@@ -175,6 +176,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
             log.warning("could not read back the lobby message of game %s", loaded.row.id)
             return
         await self.service.showing.set_lobby_message(loaded.row.id, message.id)
+
+    async def _private_language(
+        self, interaction: discord.Interaction[CardBot], user_id: int
+    ) -> str:
+        """A person's private language (their choice, else their Discord's, else the
+        server's); the server's when the store cannot say."""
+        try:
+            return await self.bot.languages.private(user_id, interaction.guild_id)
+        except Exception:  # a ping in the server's language beats no lobby
+            log.warning("no stored language for user %s", user_id, exc_info=True)
+            return await public_language(interaction)
 
     async def cancel_command(
         self, interaction: discord.Interaction[CardBot], game_name: str
@@ -282,6 +294,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
             )
             return {"content": content, "embed": to_discord.embed(panel), "view": None}, report
         closing: Later | None = None  # written below, in the server's language
+        declined_by: int | None = None  # the challenged person, when they declined
         if verb == "join":
             loaded = await self.service.join(game_id, user.id, user.display_name, channel_id=here)
         elif verb == "bot":  # the computer menu: the chosen level (the old button: none)
@@ -299,11 +312,17 @@ class LobbyCog(commands.Cog, name="Lobby"):
             if left is None:
                 loaded = await self.service.load(game_id)
                 closing = later("🛑 {name} closed this lobby.", name=user.display_name)
+                seat = loaded.seat_of(user.id)
+                if seat is not None and not seat.accepted:  # the challenged person said no
+                    declined_by = user.id
+                    closing = later("🛑 {name} declined the challenge.", name=user.display_name)
             else:
                 loaded = left
         i18n.set_language(public)  # refusals above were private; the lobby message is public
         if closing is not None:
-            panel = lobby_panel(loaded.game, loaded.seats, loaded.row.host_id, _("Closed."))
+            panel = lobby_panel(
+                loaded.game, loaded.seats, loaded.row.host_id, _("Closed."), declined_by
+            )
             return {"content": str(closing), "embed": to_discord.embed(panel), "view": None}, None
         return {
             "embed": to_discord.embed(lobby_panel(loaded.game, loaded.seats, loaded.row.host_id)),

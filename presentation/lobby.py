@@ -1,4 +1,6 @@
-"""The lobby's panel: the seats taken, who still has to accept, and what the game needs."""
+"""The lobby's panel: the seats taken, who still has to accept, and what the game needs.
+Once the lobby is closed nobody is waiting any more: a challenge declined says so on the
+seat of the person who declined it."""
 
 from __future__ import annotations
 
@@ -35,19 +37,26 @@ def lobby_panel(
     seats: Sequence[LobbySeat],
     host_id: int | None,
     closing: str | None = None,
+    declined_by: int | None = None,
 ) -> Panel:
     """The lobby message: who sits, who is still to accept, and what the game needs;
-    ``closing``: the lobby's last word once it is closed, instead of what to press."""
+    ``closing``: the lobby's last word once it is closed, instead of what to press;
+    ``declined_by``: the challenged person who declined (the lobby closed on it)."""
     ended = closing is not None
     lines = []
     for seat in seats:
         if seat.is_computer:  # the robot is in the label, after the name, as everywhere
             lines.append(f"▫️ {computer_label(seat.name, seat.level)}")
             continue
-        mark = "⏳" if not seat.accepted else "🙂"
+        mark, note = "🙂", ""
+        if not seat.accepted and seat.user_id is not None and seat.user_id == declined_by:
+            mark, note = "✖️", " — " + _("declined the challenge")
+        elif not seat.accepted and ended:  # closed before they answered: nobody waits now
+            mark = "➖"
+        elif not seat.accepted:
+            mark, note = "⏳", " — " + _("waiting for them to accept")
         host = " " + _("(host)") if seat.user_id == host_id else ""
-        waiting = " — " + _("waiting for them to accept") if not seat.accepted else ""
-        lines.append(f"{mark} {seat.name}{host}{waiting}")
+        lines.append(f"{mark} {seat.name}{host}{note}")
     count = len(seats)
     if closing is None:
         if any(not seat.accepted for seat in seats):  # a challenge: its buttons are these

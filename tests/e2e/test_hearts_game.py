@@ -1,10 +1,12 @@
-"""2-Player Hearts end to end: a challenge accepted, and a whole game against the computer."""
+"""2-Player Hearts end to end: a challenge accepted, one declined, and a whole game against the
+computer."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+import i18n
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,
@@ -63,6 +65,36 @@ async def test_challenge_accepted_then_only_legal_cards_are_enabled(
     assert action_count(db) == before + 6
     table_text = "\n".join(str(m.get("embeds")) for m in fake.messages(channel))
     assert "Last trick" in table_text
+
+
+async def test_challenge_declined_says_so_and_pings_in_the_challenged_persons_language(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, db = fake_discord, tmp_path / "bot.db"
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    chose = await fake.slash(bob, channel, "language", {"language": "ro"})
+    await chose.wait_response()
+    rec = await fake.slash(alice, channel, "hearts start", {"opponent": bob})
+    lobby = (await rec.wait_response()).message()
+    assert lobby is not None
+    # The ping speaks to Bob: in his Romanian; the lobby itself is the server's (English).
+    with i18n.using("ro"):
+        assert lobby["content"] == i18n._("{mention}, you are challenged!", mention=f"<@{bob}>")
+    assert lobby["content"] != f"<@{bob}>, you are challenged!"
+    assert [b.label for b in buttons(lobby)] == ["Accept", "Decline"]
+    no = await fake.click(bob, int(lobby["id"]), find_button(lobby, "Decline").custom_id or "")
+    await no.wait_response()
+    await quiet(fake)
+    assert game_row(db)["status"] == "cancelled"
+    after = fake.message(int(lobby["id"]))
+    assert after is not None
+    said = str(after["embeds"][0].get("description"))
+    assert after["content"] == "🛑 bob declined the challenge.", after["content"]
+    assert "✖️ bob — declined the challenge" in said, said
+    assert "waiting for" not in said and "closed this lobby" not in said, said
+    assert buttons(after) == []
 
 
 async def test_whole_game_against_the_computer(

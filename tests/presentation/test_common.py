@@ -183,3 +183,16 @@ def test_the_lobby_shows_each_computers_level() -> None:
     seats = [_Seat(1, "Ann"), _Seat(None, "Robo Max", True, level=Level.HARD)]
     text = lobby_panel(GAMES["grinch"], seats, 1).description
     assert "🙂 Ann (host)" in text and "▫️ Robo Max 🤖 hard" in text
+
+
+def test_a_closed_challenge_waits_for_nobody() -> None:
+    seats = [_Seat(1, "Ann"), _Seat(2, "Bo", accepted=False)]
+    open_ = lobby_panel(GAMES["hearts"], seats, 1).description
+    assert "⏳ Bo — waiting for them to accept" in open_
+    declined = lobby_panel(GAMES["hearts"], seats, 1, "Closed.", declined_by=2).description
+    assert "✖️ Bo — declined the challenge" in declined and "waiting" not in declined
+    withdrawn = lobby_panel(GAMES["hearts"], seats, 1, "Closed.").description  # the host left
+    assert "➖ Bo\n" in withdrawn and "waiting" not in withdrawn and "declined" not in withdrawn
+    with i18n.using("ro"):
+        text = lobby_panel(GAMES["hearts"], seats, 1, "Închis.", declined_by=2).description
+        assert "✖️ Bo — a refuzat provocarea" in text
