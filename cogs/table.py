@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 import discord
@@ -269,10 +270,32 @@ class TableCog(commands.Cog, name="Table"):
             await reply(interaction, _("The game has not started yet."))
             return
         kwargs = self.publisher.hand_kwargs(loaded, seat)
+        # On the seat's turn the answer carries the hand's picture, as the turn's DM would (for
+        # a player whose DMs are closed it is the only hand they have). It rides on the answer
+        # when drawn within ANSWER_PICTURE_WAIT; otherwise the text goes first (Discord's 3 s)
+        # and the picture is edited in once drawn.
+        drawing = asyncio.ensure_future(
+            self.publisher.hands.with_picture(loaded, seat.seat, {}, edit=False)
+        )
+        await first_done(drawing, timeout=ANSWER_PICTURE_WAIT)
+        late = not drawing.done()
+        if not late:
+            kwargs = {**kwargs, **drawing.result()}
         if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **kwargs)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **kwargs)
+            edit: Callable[..., Awaitable[object]] = sent.edit
         else:
             await interaction.response.send_message(ephemeral=True, **kwargs)
+            edit = interaction.edit_original_response
+        if late:
+            files = (await drawing).get("files")
+            if files:
+                try:
+                    await edit(attachments=files)
+                except discord.HTTPException:
+                    log.warning(
+                        "could not add the hand picture to %s", interaction.id, exc_info=True
+                    )
 
     # -- commands ------------------------------------------------------------------------
 

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import BotProcess
-from tests.e2e.driver import bot_env, game_row, open_game, play_to_the_end, quiet
+from tests.e2e.driver import (
+    bot_env,
+    game_row,
+    live_move_buttons,
+    open_game,
+    open_hand,
+    play_one_move,
+    play_to_the_end,
+    quiet,
+)
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.faults import CANNOT_DM
 
 PNG = b"\x89PNG\r\n\x1a\n"
 SILENT = 1 << 12  # SUPPRESS_NOTIFICATIONS
@@ -19,6 +30,11 @@ YOUR_TURN = "Your turn: play a card"
 
 def _files(message: dict[str, Any]) -> list[str]:
     return [a["filename"] for a in message.get("attachments") or []]
+
+
+def _pictured(fake: FakeDiscord, message_id: int) -> bool:
+    """The message shows the hand's picture, and that alone."""
+    return _files(fake.message(message_id) or {}) == ["hand.png"]
 
 
 def _first_versions(fake: FakeDiscord, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -96,3 +112,29 @@ async def test_a_server_that_turned_pictures_off_gets_text_only(
     assert not [m for m in everything for v in fake.message_versions(int(m["id"])) if _files(v)]
     titles = [e.get("title") or "" for m in everything for e in m.get("embeds") or []]
     assert any("result" in t for t in titles)
+
+
+async def test_my_hand_on_a_turn_carries_the_picture_for_a_player_whose_dms_are_closed(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """With her DMs closed, "My hand" is alice's only hand: each answer on her turn carries the
+    picture of her cards, as the turn's DM would (drawn late, it is edited in)."""
+    fake = fake_discord
+    fake.click_settle = 0.05
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice = fake.user_named("alice")
+    dm = fake.open_dm(alice)
+    fake.faults.add("POST", "/channels/{channel_id}/messages", CANNOT_DM, channel_id=dm)
+    await open_game(fake, channel, alice, [], computers=1, game="hearts")
+    rng = random.Random(3)
+    for _turn in range(5):
+        await quiet(fake)
+        hand_id = await open_hand(fake, alice, channel)
+        hand = fake.message(hand_id)
+        assert hand is not None and live_move_buttons([hand]), "not alice's turn"
+        await fake.wait_for(partial(_pictured, fake, hand_id), timeout=10)
+        assert all(_files(v) in ([], ["hand.png"]) for v in fake.message_versions(hand_id))
+        assert await play_one_move(fake, [alice], rng, hand_messages={alice: hand_id})
+    assert game_row(tmp_path / "bot.db")["status"] == "active"
+    assert fake.dm_messages(alice) == []
