@@ -188,7 +188,10 @@ def stranded(fake: FakeDiscord, db: Path, game_id: int) -> list[str]:
     ):
         if seat not in due or computer or autopilot or user is None:
             continue
-        dms = fake.dm_messages(user)
+        # The hand is the newest message the bot wrote there: an ephemeral answer to a click
+        # on an older message (a refused old control) sits below it, and the hand stays live.
+        dm_channel = fake.dm_channel_id(user)
+        dms = [] if dm_channel is None else fake.messages(dm_channel)
         if dms and not closed:
             moves, menus = live_controls(dms[-1])
             ids = [b.custom_id or "" for b in moves] + [m.custom_id for m in menus]
