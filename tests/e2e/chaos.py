@@ -120,6 +120,26 @@ async def wait_until(check: Callable[[], bool], timeout: float, step: float = 0.
     return check()
 
 
+async def finishes(db: Path, game_id: int, *, stall: float = 45) -> bool:
+    """Wait for the game to finish while it moves on: False once no action was logged for
+    ``stall`` seconds (the game is stuck), however long a slow machine takes in all."""
+    count, moved = -1, time.monotonic()
+    while True:
+        status, actions = db_read(
+            db,
+            "SELECT status, (SELECT COUNT(*) FROM actions WHERE game_id = games.id) "
+            "FROM games WHERE id = ?",
+            game_id,
+        )[0]
+        if status == "finished":
+            return True
+        if actions != count:
+            count, moved = actions, time.monotonic()
+        elif time.monotonic() - moved > stall:
+            return False
+        await asyncio.sleep(0.2)
+
+
 def check_log(db: Path, game_id: int, sent: list[Sent]) -> None:
     """Every player entry of the log comes from one sent move; every acknowledged move is in
     the log exactly once (as its seat's step-th action, made by the player)."""

@@ -26,10 +26,10 @@ from tests.e2e.chaos import (
     clean_log,
     closed_dms,
     due_users,
+    finishes,
     has_my_hand,
     send_random_move,
     stranded,
-    wait_until,
 )
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, game_row, open_game, open_hand, quiet
@@ -186,7 +186,7 @@ async def test_faults_during_a_whole_game(
         await _settle(fake, blocked=BLOCKED in steps)
         assert stranded(fake, db, game_id) == [], f"after {steps}"
     # Nobody clicks any more: the turn timers put the players on autopilot, the game ends.
-    assert await wait_until(lambda: game_row(db)["status"] == "finished", 90, step=0.2)
+    assert await finishes(db, game_id)
     await _settle(fake, blocked=True)
     assert len(injected) == len(STEPS), f"the game ended after {len(injected)} fault steps"
     missed = [label for label, faults in injected if faults and not any(f.hits for f in faults)]

@@ -25,6 +25,7 @@ from tests.e2e.chaos import (
     check_replay,
     clean_log,
     db_read,
+    finishes,
     send_random_move,
     stranded,
     wait_until,
@@ -100,7 +101,7 @@ async def test_killed_at_random_moments_nothing_lost(
     assert move is not None
     sent.append(move)
     await move.rec.wait_response()
-    finished = await wait_until(lambda: game_row(db)["status"] == "finished", 90, step=0.2)
+    finished = await finishes(db, game_id)
     assert finished, "the computers did not finish the game"
     await quiet(fake)
 
