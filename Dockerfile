@@ -13,7 +13,7 @@ FROM ${PYTHON_IMAGE}
 # ON_CANNOT_START=wait: a bot that cannot start for a reason a restart does not fix (a refused
 # token, a bad setting) logs why and waits for `docker stop` instead of exiting, so that
 # `--restart unless-stopped` does not restart it forever; its health check says why. Discord
-# unreachable is tried again inside the bot, which never exits for it (lifecycle.py).
+# unreachable is tried again inside the bot, which never exits for it (runtime/lifecycle.py).
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \

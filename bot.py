@@ -1,6 +1,6 @@
 """Composition root: settings from .env, logging, the database, the cogs, command sync.
 
-``python bot.py`` runs the bot (lifecycle.py: signals, heartbeat, graceful stop);
+``python bot.py`` runs the bot (runtime/lifecycle.py: signals, heartbeat, graceful stop);
 ``python bot.py health`` is the container health check; ``python bot.py backup [PATH]`` copies
 the live database consistently; ``python bot.py ratings rebuild`` recomputes every rating from
 the stored results.
@@ -19,18 +19,18 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, cast
 
-import launcher
+from runtime import launcher
 
-try:  # the first import of the bot's packages: started by a Python without them, see launcher.py
+# The first import of the bot's packages: started by a Python without them, see
+# runtime/launcher.py.
+try:
     import discord
     from discord.ext import commands
 except ImportError as missing:
     launcher.use_project_environment(missing, __name__, __file__)
     raise
 
-import lifecycle
 import presentation
-import sharding
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
 from cogs.history import HistoryCog
@@ -42,11 +42,6 @@ from cogs.rematch import RematchCog
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
-from cogs.utils import client
-from cogs.utils import sync as command_sync
-from cogs.utils.controls import ControlButton, result_view
-from cogs.utils.locale import LocalizedTree
-from cogs.utils.translator import CommandTranslator
 from cogs.watching import WatchCog
 from db import open_store
 from db.backup import BackupError, backup
@@ -57,7 +52,14 @@ from delivery.attachments import Attachments
 from delivery.pacing import Pacer
 from delivery.pending import PendingClicks
 from delivery.publisher import Publisher
-from heartbeat import check_health, heartbeat_path
+from discordkit import client
+from discordkit import sync as command_sync
+from discordkit.clicks import ControlButton
+from discordkit.locale import LocalizedTree
+from discordkit.translator import CommandTranslator
+from discordkit.views import result_view
+from runtime import lifecycle, sharding
+from runtime.heartbeat import check_health, heartbeat_path
 from service.boards import Boards
 from service.games import GameService
 from service.languages import Languages
@@ -98,7 +100,7 @@ def minimal_intents() -> discord.Intents:
 
 class CardBot(client.CardBot):
     """The bot, with its store and settings injected; it owns every long-lived object. The cogs
-    see it as :class:`cogs.utils.client.CardBot` (they may not import this module)."""
+    see it as :class:`discordkit.client.CardBot` (they may not import this module)."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
         super().__init__(
@@ -215,7 +217,7 @@ class CardBot(client.CardBot):
             await self.web.start()
 
     async def add_cogs(self) -> None:
-        """Every cog and component; commands carry their translations (cogs/utils/translator.py)."""
+        """Every cog and component; commands carry their translations (discordkit/translator.py)."""
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(ControlButton)  # every button but moves (cogs/guard.py routes those)
         await self.add_cog(GuardCog(self))
@@ -238,7 +240,7 @@ class CardBot(client.CardBot):
         await self.add_cog(LanguageCog(self.languages))
 
     async def sync_commands(self) -> None:
-        """Shard 0's process syncs (cogs/utils/sync.py: the Entry Point command kept; a sync
+        """Shard 0's process syncs (discordkit/sync.py: the Entry Point command kept; a sync
         Discord refuses is logged and the bot goes on with the commands Discord had)."""
         if not sharding.syncs_commands(self.settings):
             log.info("%s: the process running shard 0 syncs the commands", self.shard_text)

@@ -115,7 +115,8 @@ def heartbeat_seconds(source: Mapping[str, str]) -> float:
 def on_cannot_start(source: Mapping[str, str]) -> str:
     """ON_CANNOT_START: after a reason to stop that starting again would not fix (a bad setting,
     a refused token), ``exit`` with code 2 (the default) or ``wait`` to be stopped, for Docker
-    (see lifecycle.py). Read apart from Settings: it applies when Settings cannot be made."""
+    (see runtime/lifecycle.py). Read apart from Settings: it applies when Settings cannot be
+    made."""
     value = (source.get("ON_CANNOT_START", "").strip() or "exit").lower()
     if value not in ON_CANNOT_START:
         raise SettingsError(f"ON_CANNOT_START must be exit or wait, not {value!r}.")

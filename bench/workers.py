@@ -143,7 +143,7 @@ def through(url: str, port: int) -> str:
 
 
 # HAProxy's choice by game: every game control's custom_id starts ``<kind>:<game id>``
-# (cogs/utils/controls.py); the body's last custom_id, cut down to its game id, is hashed, so
+# (discordkit/views.py); the body's last custom_id, cut down to its game id, is hashed, so
 # a game's clicks all go to one worker (a body with none, a slash command, hashes as "").
 BY_GAME = (
     "    balance hash req.body,regsub(^.*custom_id.:.?.[a-z]+:,),regsub([^0-9].*$,)\n"

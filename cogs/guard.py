@@ -4,7 +4,7 @@ discord.py answers a component only when a registered item matches it *and* the 
 carries it; otherwise the player would see "This interaction failed". Here the leftovers are
 answered: a button of ours that its message no longer has (a double click racing an edit),
 and anything else (a button from an older version of the bot, a forged id). Move clicks are
-routed here too, by their custom id (``cogs.utils.controls.move_of``), once the message is known
+routed here too, by their custom id (``discordkit.views.move_of``), once the message is known
 to carry it: a dynamic item would have discord.py rebuild the message's whole view per click.
 Command errors get a short, kind text; what the user caused is logged as a warning, only our
 faults as errors.
@@ -19,10 +19,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.client import CardBot
-from cogs.utils.controls import MENU, MOVE, ControlButton, move_of
-from cogs.utils.locale import enter
-from cogs.utils.replies import SORRY, reply
+from discordkit.clicks import MENU, MOVE, ControlButton, move_of
+from discordkit.client import CardBot
+from discordkit.locale import enter
+from discordkit.replies import SORRY, reply
 from i18n import N_, _
 
 log = logging.getLogger(__name__)

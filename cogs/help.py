@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
+from discordkit import to_discord
+from discordkit.client import CardBot
 from engine import GAMES
 from engine.base import Game
 from i18n import _, ngettext, pgettext

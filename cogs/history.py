@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.controls import EXPORT, REPLAY, history_view, replay_view
-from cogs.utils.replies import answering_errors, within_budget
+from discordkit import to_discord
+from discordkit.clicks import EXPORT, REPLAY
+from discordkit.client import CardBot
+from discordkit.replies import answering_errors, within_budget
+from discordkit.views import history_view, replay_view
 from i18n import _
 from presentation.replay import history_panel, replay_panels
 from presentation.titles import game_title, game_titles

@@ -1,5 +1,5 @@
 """``/language``: each person chooses the language of the bot's private answers to them, and a
-server's managers the language of its channels (the interaction's own language: cogs.utils.locale).
+server's managers the language of its channels (the interaction's own language: discordkit.locale).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.utils.client import CardBot
-from cogs.utils.locale import enter
-from cogs.utils.replies import reply, within_budget
+from discordkit.client import CardBot
+from discordkit.locale import enter
+from discordkit.replies import reply, within_budget
 from i18n import NATIVE_NAMES, _
 from service.languages import Languages
 

@@ -17,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.client import CardBot
-from cogs.utils.controls import LEAVE, leave_view
-from cogs.utils.replies import answering_errors, reply, within_budget
 from db.models import GameStatus
 from delivery.publisher import Publisher
+from discordkit.clicks import LEAVE
+from discordkit.client import CardBot
+from discordkit.replies import answering_errors, reply, within_budget
+from discordkit.views import leave_view
 from engine import GAMES
 from i18n import N_, _, later
 from presentation.base import level_word

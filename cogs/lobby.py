@@ -11,13 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.controls import LIVE, LOBBY, lobby_view
-from cogs.utils.ids import chosen_computer, chosen_level
-from cogs.utils.locale import public_language
-from cogs.utils.replies import answer, answering_errors, reply, within_budget
 from delivery.publisher import Publisher
+from discordkit import to_discord
+from discordkit.clicks import LIVE, LOBBY
+from discordkit.client import CardBot
+from discordkit.ids import chosen_computer, chosen_level
+from discordkit.locale import public_language
+from discordkit.replies import answer, answering_errors, reply, within_budget
+from discordkit.views import lobby_view
 from engine import GAMES
 from engine.base import Game
 from i18n import Later, _, later

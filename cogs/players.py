@@ -14,11 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.controls import BOARD_PAGE, board_view
-from cogs.utils.locale import public_language
-from cogs.utils.replies import answering_errors, within_budget
+from discordkit import to_discord
+from discordkit.clicks import BOARD_PAGE
+from discordkit.client import CardBot
+from discordkit.locale import public_language
+from discordkit.replies import answering_errors, within_budget
+from discordkit.views import board_view
 from engine import GAMES
 from presentation.players import board_panel, stats_panel
 from presentation.titles import game_titles

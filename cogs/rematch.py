@@ -14,11 +14,12 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.controls import PLAY_AGAIN, lobby_view
-from cogs.utils.locale import public_language
-from cogs.utils.replies import answer, answering_errors, within_budget
+from discordkit import to_discord
+from discordkit.clicks import PLAY_AGAIN
+from discordkit.client import CardBot
+from discordkit.locale import public_language
+from discordkit.replies import answer, answering_errors, within_budget
+from discordkit.views import lobby_view
 from i18n import _
 from presentation.lobby import lobby_panel
 from service.games import GameService

@@ -20,10 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.replies import answering_errors, reply, within_budget
 from delivery.publisher import Publisher
+from discordkit import to_discord
+from discordkit.client import CardBot
+from discordkit.replies import answering_errors, reply, within_budget
 from engine.base import Level
 from i18n import _
 from presentation.base import BLUE, Panel, level_word

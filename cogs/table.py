@@ -17,16 +17,17 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.controls import BACK, HAND, MOVE
-from cogs.utils.locale import public_language
-from cogs.utils.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
 from db.models import SeatRow
 from delivery.hands import ANSWER_PICTURE_WAIT, OUT_OF_DATE
 from delivery.pending import PendingClick
 from delivery.publisher import Publisher
 from delivery.shown import Note, forced_notes, names_of
+from discordkit import to_discord
+from discordkit.clicks import BACK, HAND, MOVE
+from discordkit.client import CardBot
+from discordkit.locale import public_language
+from discordkit.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
+from discordkit.waiting import first_done
 from engine import GAMES
 from i18n import N_, _
 from presentation import UIS
@@ -34,7 +35,6 @@ from presentation.titles import game_title
 from service.errors import GameClosed, NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
-from waiting import first_done
 
 log = logging.getLogger(__name__)
 

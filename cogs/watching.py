@@ -20,13 +20,14 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.client import CardBot
-from cogs.utils.controls import WATCH, watch_view
-from cogs.utils.replies import answering_errors, within_budget
 from db.models import GameStatus
 from delivery.publisher import Publisher
 from delivery.shown import names_of, table_timers
+from discordkit import to_discord
+from discordkit.clicks import WATCH
+from discordkit.client import CardBot
+from discordkit.replies import answering_errors, within_budget
+from discordkit.views import watch_view
 from i18n import N_, _
 from presentation import UIS
 from presentation.base import onlookers, with_timers

@@ -4,7 +4,7 @@ A process takes all of its shards in one call (``take_shard_leases``, migration 
 when a live lease of another process overlaps one of them; it renews them every few seconds
 (``renew_shard_leases``) and deletes them on a clean stop. The database's clock sets every
 expiry, so the hosts' clocks never need to agree. What a process does with a refusal or a
-lost lease is leasing.py's part.
+lost lease is runtime/leasing.py's part.
 """
 
 from __future__ import annotations

@@ -22,8 +22,6 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.utils import controls
-from cogs.utils.rest import edit_message
 from db.models import GameStatus, SeatRow
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
@@ -38,6 +36,8 @@ from delivery.shown import (
     names_of,
     private_key,
 )
+from discordkit import views
+from discordkit.rest import edit_message
 from i18n import N_, Later, _, later
 from presentation import UIS
 from service.games import GameService
@@ -102,7 +102,7 @@ class Hands:
         legal = self.views.legal(game, loaded.state, seat.seat) if live else []
         screen = UIS[loaded.row.game].hand(view, legal, names_of(loaded))
         header = hand_header(loaded, seat, self._where(loaded), table_message_id, note)
-        kwargs = controls.hand_message(
+        kwargs = views.hand_message(
             loaded.row.id, seat.step, screen, autopilot=seat.autopilot and live, header=header
         )
         if edit:
@@ -319,7 +319,7 @@ class Hands:
         screen = UIS[drawn.row.game].hand(view, [], names_of(drawn))
         note = _(LEFT, computer=seat.name)
         header = hand_header(drawn, before, self._where(drawn), shown.table_message_id, note)
-        kwargs = controls.hand_message(drawn.row.id, before.step, screen, header=header)
+        kwargs = views.hand_message(drawn.row.id, before.step, screen, header=header)
         try:
             await edit_message(self.bot, channel_id, message_id, attachments=[], **kwargs)
         except discord.HTTPException as exc:

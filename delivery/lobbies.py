@@ -10,10 +10,10 @@ from collections.abc import Awaitable, Callable
 import discord
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.controls import lobby_view
-from cogs.utils.rest import edit_message
 from delivery.publisher import Publisher
+from discordkit import to_discord
+from discordkit.rest import edit_message
+from discordkit.views import lobby_view
 from i18n import _
 from presentation.base import computer_label
 from presentation.lobby import lobby_panel

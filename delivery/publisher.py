@@ -23,8 +23,6 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.rest import edit_message
 from db.models import Actor, GameStatus, SeatRow
 from delivery.answering import Answering
 from delivery.attachments import Attachments, always
@@ -47,6 +45,8 @@ from delivery.shown import (
 )
 from delivery.speaking import Speaking
 from delivery.tables import TableMessages
+from discordkit import to_discord
+from discordkit.rest import edit_message
 from i18n import N_, Later, later
 from presentation import UIS
 from presentation.drawing.painters import InThread

@@ -23,12 +23,12 @@ from typing import Any
 
 import discord
 
-from cogs.utils import controls, to_discord
-from cogs.utils.rest import edit_message
 from db.models import GameStatus
 from delivery.hands import cannot_edit
 from delivery.pacing import Pacer
 from delivery.shown import GameShown, Views, names_of, table_timers
+from discordkit import to_discord, views
+from discordkit.rest import edit_message
 from i18n import N_, _
 from presentation import UIS
 from presentation.base import Panel, with_timers
@@ -121,7 +121,7 @@ class TableMessages:
         elif timers and loaded.row.status == GameStatus.ACTIVE:
             panel = with_timers(panel, timers)
         live = loaded.row.status == GameStatus.ACTIVE
-        table_view = controls.table_view(loaded.row.id, live=self.live_button) if live else None
+        table_view = views.table_view(loaded.row.id, live=self.live_button) if live else None
         return ui.table_key(view), {"embed": to_discord.embed(panel), "view": table_view}
 
     async def draw(self, shown: GameShown, *, urgent: bool) -> bool:

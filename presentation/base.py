@@ -2,7 +2,7 @@
 
 Each game has one module here exposing ``UI``, an object following :class:`GameUI`. It turns
 engine *views* (never raw state) into :class:`Panel`s (become embeds) and :class:`Control`s
-(become buttons and selects). ``cogs/utils/to_discord.py`` is the only place that turns these into
+(become buttons and selects). ``discordkit/to_discord.py`` is the only place that turns these into
 what discord.py sends, so renderers are pure functions that tests can call directly.
 """
 

@@ -32,14 +32,10 @@ PROJECT = (
     "db",
     "i18n",
     "tools",
+    "discordkit",
+    "runtime",
     "bot",
-    "launcher",
     "settings",
-    "lifecycle",
-    "heartbeat",
-    "sharding",
-    "leasing",
-    "waiting",
 )
 MAX_LINES = 500
 
@@ -157,27 +153,25 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "service": ("engine", "db", "i18n"),
     "presentation": ("engine", "i18n"),
     "workers": ("engine", "presentation", "i18n"),
-    "waiting": (),
-    "cogs.utils": ("presentation", "service", "db.models", "engine", "i18n", "waiting"),
-    "delivery": ("cogs.utils", "presentation", "service", "db.models", "engine", "i18n", "waiting"),
-    "web": ("cogs.utils", "delivery", "presentation", "service", "db.models", "engine", "i18n"),
+    "discordkit": ("presentation", "service", "db.models", "engine", "i18n"),
+    "delivery": ("discordkit", "presentation", "service", "db.models", "engine", "i18n"),
+    "web": ("discordkit", "delivery", "presentation", "service", "db.models", "engine", "i18n"),
     "cogs": (
-        "cogs.utils",
+        "discordkit",
         "delivery",
         "presentation",
         "service",
         "db.models",
         "engine",
         "i18n",
-        "waiting",
     ),
 }
 
 
 def layer_of(module: str) -> str:
-    """The layer a module belongs to: its top folder, ``cogs.utils`` apart from ``cogs``."""
-    if module == "cogs.utils" or module.startswith("cogs.utils."):
-        return "cogs.utils"
+    """The layer a module belongs to: its top folder, ``discordkit`` apart from ``cogs``."""
+    if module == "discordkit" or module.startswith("discordkit."):
+        return "discordkit"
     if module == "db.models":
         return "db.models"
     return module.split(".", maxsplit=1)[0]
@@ -212,9 +206,9 @@ def test_arrows_point_one_way() -> None:
     ("importer", "imported"),
     [
         ("delivery.publisher", "cogs.table"),  # delivery never reaches a cog
-        ("i18n.catalogs", "cogs.utils.translator"),  # the translation layer is a leaf
+        ("i18n.catalogs", "discordkit.translator"),  # the translation layer is a leaf
         ("presentation.common", "delivery.outbox"),  # what a game shows knows nothing of Discord
-        ("cogs.utils.controls", "cogs.language"),  # helpers do not import cogs
+        ("discordkit.views", "cogs.language"),  # helpers do not import cogs
         ("service.games", "presentation.base"),
         ("engine.grinch.game", "db.store"),
         ("delivery.marks", "db.store"),  # delivery reaches the store through the service
@@ -228,7 +222,7 @@ def test_a_bad_import_is_reported(importer: str, imported: str) -> None:
 
 
 def test_cogs_hold_only_cogs() -> None:
-    """Every module directly in cogs/ defines a ``commands.Cog``; helpers live in cogs/utils."""
+    """Every module directly in cogs/ defines a ``commands.Cog``; helpers live in discordkit."""
     without = []
     for path in sorted((ROOT / "cogs").glob("*.py")):
         if path.name == "__init__.py":

@@ -11,9 +11,10 @@ import i18n
 from cogs.guard import command_error_text
 from cogs.help import help_panel
 from cogs.settings import settings_panel
-from cogs.utils.controls import HAND, lobby_view, seat_button
 from db.store import Store
 from delivery.shown import hand_header
+from discordkit.clicks import HAND
+from discordkit.views import lobby_view, seat_button
 from engine.base import Level
 from presentation.lobby import lobby_panel
 from service.games import GameService

@@ -14,7 +14,7 @@ from discord.ext import commands
 from cogs.help import HelpCog, help_panel
 from cogs.lobby import LobbyCog
 from cogs.table import TableCog
-from cogs.utils.client import CardBot
+from discordkit.client import CardBot
 from engine import GAMES
 from presentation import UIS
 

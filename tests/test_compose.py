@@ -75,7 +75,7 @@ def test_two_bots_share_the_database_and_split_the_shards(compose: dict[str, Any
         assert service["depends_on"]["postgres"]["condition"] == "service_healthy"
         assert service["build"] == "."
         # Docker restarts it after a crash and at every start of Docker; an outage or a
-        # refused token does not make it exit (lifecycle.py, the image's ON_CANNOT_START).
+        # refused token does not make it exit (runtime/lifecycle.py, the image's ON_CANNOT_START).
         assert service["restart"] == "unless-stopped"
     assert urls == {"postgresql://cardtable@postgres:5432/cardtable"}  # no password in it
     assert len(counts) == 1

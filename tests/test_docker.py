@@ -76,7 +76,13 @@ def test_the_build_context_has_the_code_and_nothing_private() -> None:
     assert not excluded(".env.example", patterns)
     sent = [p for p in context_files() if not excluded(p, patterns)]
     assert not [p for p in sent if p.startswith(("tests/", "bench/", ".ci/"))]
-    needed_files = ("bot.py", "launcher.py", "settings.py", "lifecycle.py", "heartbeat.py")
+    needed_files = (
+        "bot.py",
+        "settings.py",
+        "runtime/launcher.py",
+        "runtime/lifecycle.py",
+        "runtime/heartbeat.py",
+    )
     for needed in (*needed_files, "pyproject.toml"):
         assert needed in sent
     for package in ("engine", "cogs", "service", "db"):
@@ -156,7 +162,7 @@ def test_the_image_runs_unprivileged_with_the_database_on_the_volume() -> None:
 
 def test_a_bot_that_cannot_start_waits_instead_of_being_restarted_forever() -> None:
     """``--restart unless-stopped`` restarts whatever exits; ON_CANNOT_START=wait keeps a bot
-    with a refused token (exit code 2 when stopped) from exiting (lifecycle.py)."""
+    with a refused token (exit code 2 when stopped) from exiting (runtime/lifecycle.py)."""
     assert re.search(r"^\s+ON_CANNOT_START=wait$", DOCKERFILE, re.M)
 
 

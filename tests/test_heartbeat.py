@@ -7,7 +7,7 @@ import json
 import os
 from pathlib import Path
 
-from heartbeat import DATABASE_OK, Beat, Heartbeat, check_health, heartbeat_path, write_beat
+from runtime.heartbeat import DATABASE_OK, Beat, Heartbeat, check_health, heartbeat_path, write_beat
 
 NOW = 1_000_000.0
 

@@ -1,6 +1,6 @@
-"""``python bot.py health`` typed with a Python that lacks the bot's packages (launcher.py).
+"""``python bot.py health`` typed with a Python that lacks the bot's packages (runtime/launcher.py).
 
-Each case runs a copy of the project (bot.py and launcher.py copied, everything else linked)
+Each case runs a copy of the project (bot.py copied, everything else linked)
 with a bare venv's Python: no discord.py, no python-dotenv, nothing but the standard library,
 like a system ``python3``. The project's ``.venv`` is a link to the environment running these
 tests (it has the packages), or missing, or another bare venv.
@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from heartbeat import DATABASE_OK, Beat, heartbeat_path, write_beat
-from launcher import RERUN_MARK
+from runtime.heartbeat import DATABASE_OK, Beat, heartbeat_path, write_beat
+from runtime.launcher import RERUN_MARK
 
 ROOT = Path(__file__).resolve().parents[1]
-COPIED = ("bot.py", "launcher.py")  # their folder (resolved) is where .venv is looked for
+COPIED = ("bot.py",)  # its folder (resolved) is where .venv is looked for
 
 
 def bare_python(folder: Path) -> Path:

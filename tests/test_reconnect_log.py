@@ -13,7 +13,7 @@ import discord
 import pytest
 
 import bot
-import lifecycle
+from runtime import lifecycle
 
 
 class Lines(logging.Handler):

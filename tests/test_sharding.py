@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from discord.ext import commands
 
-import sharding
 from bot import CardBot, ShardedCardBot, build_bot
 from db import open_store
+from runtime import sharding
 from settings import Settings, SettingsError, http_only
 from tests.test_startup import assert_one_line_failure, run_bot
 
@@ -81,7 +81,7 @@ async def test_bot_class_follows_the_settings(tmp_path: Path) -> None:
 
 
 def test_the_shards_a_process_leases() -> None:
-    """What a gateway process must hold alone (leasing.py): its shards; an unsharded bot is
+    """What a gateway process must hold alone (runtime/leasing.py): its shards; an unsharded bot is
     shard 0 of 1; a worker runs no shard, so it leases none."""
     assert sharding.leased_shards(settings()) == (1, (0,))
     assert sharding.leased_shards(settings(SHARD_COUNT="3")) == (3, (0, 1, 2))

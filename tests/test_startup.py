@@ -23,8 +23,8 @@ import discord
 import pytest
 import uvloop
 
-import lifecycle
 from db import pgadmin
+from runtime import lifecycle
 from settings import Settings, SettingsError
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess

@@ -64,8 +64,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "workers",
         "service",
         "engine",
-        "lifecycle.py",
-        "waiting.py",
+        "discordkit",
+        "runtime",
     ),
     # The table page's own words (TypeScript, read with Babel's JavaScript extractor); the
     # page gets them as JSON at build time (tools/page_assets.py), not the bot.
@@ -149,11 +149,11 @@ def code_messages(domain: str) -> list[Message]:
 
 
 def command_messages() -> list[Message]:
-    """The command tree's names, descriptions and choices (``cogs/utils/translator.py``)."""
+    """The command tree's names, descriptions and choices (``discordkit/translator.py``)."""
     import asyncio
 
     from bot import offline_bot
-    from cogs.utils.translator import tree_messages
+    from discordkit.translator import tree_messages
 
     async def read() -> list[tuple[str, str]]:
         async with offline_bot() as bot:

@@ -8,7 +8,7 @@ message with one button in every player's DM, then for every click on a hand's b
 
 - one durable commit (aiosqlite, WAL, ``synchronous=FULL``, one 2 kB row);
 - the click answered with an update of that hand (the interaction's own response, through
-  ``cogs.utils.rest`` as the bot answers a move);
+  ``discordkit.rest`` as the bot answers a move);
 - the table's message edited and the next player's hand edited (two REST edits, each taking
   its slot from the bot's ``delivery.pacing.Pacer`` first, as the bot's writes do).
 
@@ -29,9 +29,9 @@ import aiosqlite
 import discord
 from discord.http import handle_message_parameters
 
-from cogs.utils.rest import edit_message, update_clicked
-from cogs.utils.to_discord import RawView, button
 from delivery.pacing import Pacer
+from discordkit.rest import edit_message, update_clicked
+from discordkit.to_discord import RawView, button
 
 log = logging.getLogger("bench.floor")
 PRIMARY = 1

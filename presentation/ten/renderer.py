@@ -38,7 +38,7 @@ from presentation.ten.text import (
     turn_text,
 )
 
-HAND_BUTTON = "My hand"  # the table's button that shows a hand (cogs/utils/controls.py)
+HAND_BUTTON = "My hand"  # the table's button that shows a hand (discordkit/views.py)
 
 
 def _tie_note(view: TenView, names: Names) -> str:

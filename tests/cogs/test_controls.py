@@ -9,10 +9,10 @@ from unittest.mock import AsyncMock
 
 import pytest
 
-from cogs.utils import controls
-from cogs.utils.client import Controls
-from cogs.utils.controls import CLICKS, LOBBY, MENU, MOVE, REPLAY, SHOWN, ControlButton, dispatch
-from cogs.utils.ids import CustomId
+from discordkit import clicks
+from discordkit.clicks import CLICKS, LOBBY, MENU, MOVE, REPLAY, SHOWN, ControlButton, dispatch
+from discordkit.client import Controls
+from discordkit.ids import CustomId
 
 SAMPLES: dict[str, tuple[Any, ...]] = {
     "g": (12, 7, "buy.R3a.t2"),
@@ -33,7 +33,7 @@ TEMPLATE = ControlButton.__discord_ui_compiled_template__
 
 
 def every_custom_id() -> list[CustomId[*tuple[Any, ...]]]:
-    return [v for v in vars(controls).values() if isinstance(v, CustomId)]
+    return [v for v in vars(clicks).values() if isinstance(v, CustomId)]
 
 
 def test_each_id_reads_back_as_written() -> None:

@@ -11,9 +11,10 @@ import discord
 import pytest
 
 from cogs.guard import ours
-from cogs.utils.controls import LOBBY, ControlButton, lobby_view
-from cogs.utils.ids import ComputerChoice, chosen_computer
 from db.store import Store
+from discordkit.clicks import LOBBY, ControlButton
+from discordkit.ids import ComputerChoice, chosen_computer
+from discordkit.views import lobby_view
 from engine.base import Level
 from service.games import GameService
 

@@ -11,9 +11,10 @@ import discord
 import pytest
 
 from cogs.guard import ours
-from cogs.utils.controls import LOBBY, ControlButton, lobby_view
-from cogs.utils.ids import chosen_level
 from db.store import Store
+from discordkit.clicks import LOBBY, ControlButton
+from discordkit.ids import chosen_level
+from discordkit.views import lobby_view
 from engine.base import Level
 from service.games import GameService
 from service.reports import Loaded

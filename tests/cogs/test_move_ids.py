@@ -1,11 +1,12 @@
-"""Move clicks are routed by their custom id (cogs/utils/controls.move_of), not by dynamic items."""
+"""Move clicks are routed by their custom id (discordkit/controls.move_of), not by dynamic items."""
 
 from __future__ import annotations
 
 import pytest
 
 from cogs.guard import ours
-from cogs.utils.controls import ControlButton, move_of, move_rows
+from discordkit.clicks import ControlButton, move_of
+from discordkit.views import move_rows
 from presentation.base import Button, Select
 
 

@@ -1,5 +1,5 @@
 """The hand, table and spectator components written as Discord's API dicts
-(cogs/utils/controls.py, with to_discord.py's rows)
+(discordkit/views.py, with to_discord.py's rows)
 are exactly what discord.py makes of the same controls with its own items: ids, styles,
 labels, emoji, rows, disabled flags, select options and placeholders, key order included.
 Clicks are dispatched by those ids (cogs/guard.py and the dynamic item), so nothing else
@@ -22,14 +22,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import i18n
-from cogs.utils import to_discord
-from cogs.utils.controls import (
-    BACK,
-    HAND,
-    MOVE,
+from discordkit import to_discord
+from discordkit.clicks import BACK, HAND, MOVE, move_of
+from discordkit.views import (
     clickable,
     hand_message,
-    move_of,
     seat_button,
     table_view,
     watch_button,
@@ -66,7 +63,7 @@ def old_controls_view(game_id: int, step: int, controls: Iterable[Control]) -> d
             else:
                 custom_id = f"g:{game_id}:{step}:{control.action}"
                 # The dynamic item checked only that its id began as a move's; the whole id
-                # must be one now, as the guard routes it (cogs/utils/controls.move_of).
+                # must be one now, as the guard routes it (discordkit/controls.move_of).
                 if MOVE.pattern.fullmatch(custom_id) is None:
                     raise ValueError(custom_id)
                 view.add_item(discord.ui.Button(custom_id=custom_id, **options))

@@ -13,9 +13,9 @@ import discord
 import pytest
 
 import i18n
-from cogs.utils.locale import enter
-from cogs.utils.replies import SORRY, answering_errors, within_budget
 from db.store import Store
+from discordkit.locale import enter
+from discordkit.replies import SORRY, answering_errors, within_budget
 from service.errors import LobbyProblem
 from service.games import GameService
 from service.languages import Languages

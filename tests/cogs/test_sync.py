@@ -1,4 +1,4 @@
-"""The global command sync (cogs/utils/sync.py) against discord.py's own ``CommandTree.sync``:
+"""The global command sync (discordkit/sync.py) against discord.py's own ``CommandTree.sync``:
 our commands go out exactly as discord.py sends them, the app's Entry Point command beside them
 as Discord has it, in the fields the bulk overwrite accepts (discord-api-spec's
 ApplicationCommandUpdateRequest)."""
@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot import offline_bot
-from cogs.utils.sync import ENTRY_POINT_FIELDS, entry_point_request, sync_commands, sync_global
+from discordkit.sync import ENTRY_POINT_FIELDS, entry_point_request, sync_commands, sync_global
 
 APPLICATION = 4242
 
@@ -129,9 +129,9 @@ async def test_a_refused_sync_is_logged_and_returns_none(caplog: pytest.LogCaptu
     async with offline_bot() as bot:
         refusing = Refusing([LAUNCH])
         wire(bot, refusing)
-        with caplog.at_level("INFO", logger="cogs.utils.sync"):
+        with caplog.at_level("INFO", logger="discordkit.sync"):
             assert await sync_commands(bot.tree, None) is None
-    (record,) = [r for r in caplog.records if r.name == "cogs.utils.sync"]
+    (record,) = [r for r in caplog.records if r.name == "discordkit.sync"]
     assert record.levelname == "ERROR"
     assert record.getMessage().startswith(
         "Global command sync refused by Discord: 400, code 30034: Max number of daily"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from waiting import first_done
+from discordkit.waiting import first_done
 
 
 async def test_back_when_the_first_is_done() -> None:

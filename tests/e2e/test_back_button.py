@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from cogs.utils.controls import BACK
+from discordkit.clicks import BACK
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import alice_and_bob_playing, game_row, open_hand, quiet
 from tests.fakediscord import FakeDiscord

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cogs.utils.sync import ENTRY_POINT_FIELDS
+from discordkit.sync import ENTRY_POINT_FIELDS
 from tests.e2e.driver import bot_env, find_button
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.faults import DAILY_COMMAND_CREATES

@@ -1,4 +1,4 @@
-"""Shard leases end to end (leasing.py): real bot processes on one PostgreSQL database.
+"""Shard leases end to end (runtime/leasing.py): real bot processes on one PostgreSQL database.
 
 A second process started on a shard a live process runs is refused before it reaches the
 gateway: one ERROR line naming the shard and its holder, exit 2. Once the holder is

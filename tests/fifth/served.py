@@ -94,8 +94,8 @@ def _views(players: int, seed: int) -> tuple[list[View], list[View], Any]:
 
 def renderer_part(report: Report) -> None:
     """presentation.UIS serves the game: every GameUI method on the views of a whole game, and
-    the hand screens become Discord messages (cogs/utils/controls.py)."""
-    from cogs.utils import controls, to_discord
+    the hand screens become Discord messages (discordkit/views.py)."""
+    from discordkit import to_discord, views
     from engine import GAMES
     from presentation import UIS
     from presentation.base import Button, HandScreen, Names, Panel
@@ -117,7 +117,7 @@ def renderer_part(report: Report) -> None:
         assert isinstance(screen, HandScreen) and screen.panels
         actions = {c.action for c in screen.controls if isinstance(c, Button) and c.action}
         assert actions == set(legal), (actions, legal)  # every legal move has its button
-        controls.hand_message(1, 1, screen)
+        views.hand_message(1, 1, screen)
         clickable += len(actions)
         action = rng.choice(legal)
         state = game.apply(state, seat, game.parse_action(action))
@@ -168,7 +168,7 @@ def commands_part(report: Report) -> None:
 
     from bot import offline_bot
     from cogs.help import help_panel
-    from cogs.utils.translator import tree_messages
+    from discordkit.translator import tree_messages
     from engine import GAMES
 
     async def read() -> None:

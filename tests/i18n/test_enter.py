@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import i18n
-from cogs.utils.locale import LOOKUP_BUDGET, enter
+from discordkit.locale import LOOKUP_BUDGET, enter
 from service.languages import Languages
 
 

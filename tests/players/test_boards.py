@@ -11,10 +11,11 @@ import pytest
 
 from cogs.guard import ours
 from cogs.players import PlayersCog
-from cogs.utils.client import CardBot
-from cogs.utils.controls import BOARD_PAGE, ControlButton, board_view
 from db.players import RatingRow
 from db.store import Store
+from discordkit.clicks import BOARD_PAGE, ControlButton
+from discordkit.client import CardBot
+from discordkit.views import board_view
 from presentation.players import board_panel, stats_panel, trend_text
 from service.boards import PAGE_SIZE, Boards
 from service.errors import NoGame

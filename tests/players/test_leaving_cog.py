@@ -12,8 +12,8 @@ from discord import app_commands
 from cogs.leaving import IDLE_CLOSED, LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.table import TableCog
-from cogs.utils.client import CardBot
 from db.store import Store
+from discordkit.client import CardBot
 from engine import GAMES
 from service.games import GameService
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.utils.controls import result_view
 from db.store import Store
+from discordkit.views import result_view
 from service.errors import GameClosed, LobbyProblem, NotSeated
 from service.games import GameService
 from service.rematch import rematch

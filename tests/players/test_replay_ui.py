@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from cogs.guard import ours
-from cogs.utils import to_discord
-from cogs.utils.controls import history_view, replay_view
+from discordkit import to_discord
+from discordkit.views import history_view, replay_view
 from engine import GAMES
 from engine.base import Level
 from presentation import UIS

@@ -1,4 +1,4 @@
-"""Shard leases on PostgreSQL (db/leases.py, leasing.py): all or none, refused while a live
+"""Shard leases on PostgreSQL (db/leases.py, runtime/leasing.py): all or none, refused while a live
 lease overlaps (any SHARD_COUNT), free once it runs out, kept by renewals, and a holder that
 cannot renew stops."""
 
@@ -14,7 +14,7 @@ import pytest
 from db import pgadmin
 from db.leases import HeldShard, overlaps
 from db.postgres import PostgresStore
-from leasing import ShardHeld, ShardLease, refusal
+from runtime.leasing import ShardHeld, ShardLease, refusal
 
 TTL = 1.5  # seconds: leases short enough for a test to watch several run out
 

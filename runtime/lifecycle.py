@@ -42,14 +42,14 @@ import asyncpg
 import discord
 from discord.ext import commands
 
-import sharding
 from db import open_store as open_database
 from db.errors import StoreError
 from db.postgres import describe
 from db.probe import DatabaseUnusable, check_writable
 from db.store import Store
-from heartbeat import Beat, Heartbeat, heartbeat_path, write_beat
-from leasing import LEASE_ERRORS, ShardHeld, ShardLease, shard_lease
+from runtime import sharding
+from runtime.heartbeat import Beat, Heartbeat, heartbeat_path, write_beat
+from runtime.leasing import LEASE_ERRORS, ShardHeld, ShardLease, shard_lease
 from settings import Settings, SettingsError, database_path, on_cannot_start
 
 log = logging.getLogger("lifecycle")

@@ -31,11 +31,11 @@ from collections.abc import Callable, Sequence
 
 import asyncpg
 
-import sharding
 from db.errors import StoreError
 from db.leases import HeldShard
 from db.postgres import PostgresStore
 from db.store import Store
+from runtime import sharding
 from settings import Settings
 
 log = logging.getLogger("leasing")

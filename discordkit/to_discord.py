@@ -4,7 +4,7 @@ Panels become embeds. Message components are written directly as Discord's API d
 rows of buttons and selects): :class:`Rows` lays them out as discord.py's ``View`` lays out its
 items, and :class:`RawView` hands them to discord.py as they are, so drawing a hand builds no
 discord.py item (every move draws one to three hands and tables). Which buttons a message
-carries and their custom ids are cogs/utils/controls.py's; ``tests/cogs/test_raw_components.py``
+carries and their custom ids are discordkit/views.py's; ``tests/cogs/test_raw_components.py``
 pins every dict to what discord.py makes of the same controls.
 """
 

@@ -16,8 +16,8 @@ import discord
 from discord import app_commands
 
 import i18n
-from cogs.utils.client import CardBot
-from waiting import first_done
+from discordkit.client import CardBot
+from discordkit.waiting import first_done
 
 log = logging.getLogger(__name__)
 

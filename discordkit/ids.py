@@ -1,5 +1,5 @@
 """Custom ids as small parseable addresses: a template with one typed field per value, which
-writes an id and reads one back (cogs/utils/controls.py declares every id of the bot with it);
+writes an id and reads one back (discordkit/views.py declares every id of the bot with it);
 and the values the lobby's computer menus carry in their options:
 
 - ``bot``: each option's value is a level (``engine.base.Level``)
@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar, TypeVarTuple, cast, overload
 
 import discord
 
-from cogs.utils.client import Route
+from discordkit.client import Route
 from engine.base import Level
 
 T = TypeVar("T")

@@ -10,10 +10,10 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.utils.rest import update_clicked
+from discordkit.rest import update_clicked
+from discordkit.waiting import first_done
 from i18n import N_, _
 from service.errors import PlayError
-from waiting import first_done
 
 log = logging.getLogger(__name__)
 

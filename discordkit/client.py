@@ -3,7 +3,7 @@
 Cogs and helpers may not import bot.py (it imports them all), so what they read from the bot
 is declared here, and bot.py's bot subclasses :class:`CardBot`: ``discord.Interaction[CardBot]``
 types ``interaction.client`` wherever an interaction is handled. This module imports no other
-module of cogs/, so every helper can use it (cogs/utils/controls.py and locale.py do).
+module of cogs/, so every helper can use it (discordkit/views.py and locale.py do).
 
 :class:`Controls` lives here, not beside the custom ids in controls.py, for that reason: the bot
 declares it, and controls.py's dynamic item reads it from the bot.
@@ -29,7 +29,7 @@ Handler: TypeAlias = Callable[[discord.Interaction["CardBot"], *Ts], Awaitable[N
 class Route(Generic[*Ts]):
     """A kind of click, typed by the values its handler is given besides the interaction
     (``Route[int, str]``: a game id and a verb); the key of :class:`Controls`. Each route is a
-    custom id template of cogs/utils/controls.py, which writes and reads those values."""
+    custom id template of discordkit/views.py, which writes and reads those values."""
 
     __slots__ = ("name",)
 
@@ -69,8 +69,8 @@ class Controls:
 class CardBot(commands.Bot):
     """What the cogs read from the bot. bot.py's bot is one; it sets ``languages``."""
 
-    languages: Languages  # each person's and each server's language (cogs/utils/locale.py)
+    languages: Languages  # each person's and each server's language (discordkit/locale.py)
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
-        self.controls = Controls()  # where clicks go (cogs/utils/controls.py)
+        self.controls = Controls()  # where clicks go (discordkit/views.py)
