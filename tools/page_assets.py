@@ -21,9 +21,9 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 import i18n
-from engine.gnoming import CARD_IDS, card_kind, card_value
-from engine.grinch import CARDS, SUIT_NAMES, bonus_text
-from engine.hearts2p import DECK, QUEEN_OF_SPADES, card_points
+from engine.gnoming.cards import CARD_IDS, card_kind, card_value
+from engine.grinch.cards import CARDS, SUIT_NAMES, bonus_text
+from engine.hearts2p.cards import DECK, QUEEN_OF_SPADES, card_points
 from i18n import LANGUAGES
 from i18n.catalogs import DOMAINS, po_path
 from presentation.drawing import frame, palette
