@@ -1,6 +1,7 @@
 """What the table page (page/) takes from the project at build time (``make page`` runs it).
 
-Writes two JSON files into ``page/src/generated/`` (or the folder given):
+Writes into ``page/src/generated/`` (or the folder given) the view types (``views.ts``, made
+by :mod:`tools.view_types` from the engine's typed views) and two JSON files:
 
 - ``looks.json``: the pictures' palette and each game's card looks (colours, symbols,
   patterns, bonus marks), read from ``presentation/drawing/palette.py`` and each game's
@@ -34,6 +35,7 @@ from presentation.grinch.text import CARD_NAMES
 from presentation.hearts2p import look as hearts_look
 from presentation.ten import look as ten_look
 from presentation.titles import game_titles
+from tools import view_types
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "page" / "src" / "generated"
@@ -196,6 +198,7 @@ def write(folder: Path) -> None:
     for name, data in (("looks.json", looks()), ("catalogs.json", catalogs())):
         text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
         (folder / name).write_text(text, encoding="utf-8")
+    view_types.write(folder)
 
 
 if __name__ == "__main__":
