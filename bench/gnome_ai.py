@@ -13,8 +13,9 @@ import time
 from typing import Any
 
 from engine.base import Policy, RandomPolicy
-from engine.gnoming import GAME, State
+from engine.gnoming import GAME
 from engine.gnoming.ai import POLICY
+from engine.gnoming.state import State
 
 PLAYERS = 4
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.base import RandomPolicy
 from engine.hearts2p import GAME
-from engine.hearts2p.ai import RULE_POLICY, MonteCarloPolicy
+from engine.hearts2p.ai.normal import RULE_POLICY, MonteCarloPolicy
 
 
 def play_game(args: tuple[int, str, float]) -> dict[str, Any]:

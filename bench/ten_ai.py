@@ -17,8 +17,10 @@ import time
 from typing import Any
 
 from engine.base import Policy, RandomPolicy
-from engine.ten import GAME, SOLO_TARGET, TenState
+from engine.ten import GAME
 from engine.ten.ai import POLICY
+from engine.ten.cards import SOLO_TARGET
+from engine.ten.state import TenState
 
 
 def play(

@@ -5,7 +5,10 @@ but complete game) goes in as ``engine/fifth/`` and ``presentation/fifth/``, and
 added to ``PACKAGES`` in ``engine/__init__.py``: nothing else changes. In a subprocess inside
 the copy, ``tests/fifth/served.py`` then tries everything the bot serves of a game on it:
 the registry, the conformance suite, hidden cards, every renderer method, the pictures, the
-command tree and /help, the computer player and a game through the service.
+command tree and /help, the computer player, a game through the service, and what the page
+gets: its generated view type and the live table's frames. Those frames are then sent to
+the page as built here, which knows the four games only, in Debian's Chromium: it draws the
+fifth game with its generic view and sends its moves back.
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import pytest
+
+from tests.e2e.browser import DIST, need_browser
 from tests.test_architecture import PROJECT
 from tests.test_startup import SITE, assert_one_line_failure, closed_port_url
 
@@ -27,6 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fifth"
 NAME = PACKAGE = "fifth"
 TIMEOUT = 60
+PAGE = "http://table.test/"  # the built page, served to the browser by a route (no server)
+WAIT_MS = 10_000
 # What the checks in the copy import besides the project itself (tests/ is not copied whole).
 TEST_FILES = (
     "tests/__init__.py",
@@ -34,6 +43,9 @@ TEST_FILES = (
     "tests/engine/conformance.py",
     "tests/engine/test_conformance.py",
     "tests/test_architecture.py",
+    "tests/web/__init__.py",
+    "tests/web/frames_check.py",
+    "tests/web/test_frames.py",
 )
 IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc")
 
@@ -123,10 +135,16 @@ def run_report(copy: Path, module: str) -> dict[str, Any]:
     return report
 
 
-def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(tmp_path: Path) -> None:
-    copy = copy_project(tmp_path)
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The report of ``tests/fifth/served.py`` in a copy with the fifth game added."""
+    copy = copy_project(tmp_path_factory.mktemp("served"))
     add_parts(copy, presentation=True)
-    report = run_report(copy, "tests.fifth.served")
+    return run_report(copy, "tests.fifth.served")
+
+
+def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(served: dict[str, Any]) -> None:
+    report = served
     assert report["errors"] == {}, json.dumps(report["errors"], indent=1)
 
     assert report["registry"] == {"last": PACKAGE, "package": PACKAGE}
@@ -168,6 +186,107 @@ def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(tmp_path: Pat
         "actors": ["computer", "forced", "player"],  # the last card is played for the host
         "replays": True,
     }
+    # The page: its generated types give the game the contract's View (the generic view
+    # draws it), and the live table sends its lobby and its tables like any game's.
+    assert report["page_view"] == [f"{NAME}: View;"]
+    assert report["page_names"].endswith(f'"ten", "{NAME}"] as const;')
+    frames = report["page_frames"]
+    assert [(f["type"], (f.get("lobby") or f)["game"]) for f in frames] == [
+        ("lobby", NAME),
+        ("table", NAME),
+        ("table", NAME),
+    ]
+    assert frames[1]["moves"] and frames[1]["view"]["hand"]
+
+
+class FakeBackend:
+    """The bot's side of the page for the browser: the built page's files, a session for the
+    mock sign-in, and a live socket that welcomes the page and sends it the fifth game's
+    frames as the copy's web layer made them; it keeps what the page sends."""
+
+    def __init__(self, frames: list[dict[str, Any]]) -> None:
+        self.frames = frames
+        self.received: list[dict[str, Any]] = []
+        self.socket: Any = None
+
+    async def http(self, route: Any) -> None:
+        path = urlsplit(route.request.url).path
+        if path == "/api/token":
+            await route.fulfill(json={"session": "s", "expires_in": 900})
+            return
+        file = DIST.parent / (path.lstrip("/") or "index.html")
+        if file.is_file():
+            await route.fulfill(path=str(file))
+        else:
+            await route.fulfill(status=404)
+
+    def live(self, socket: Any) -> None:
+        self.socket = socket
+        socket.on_message(self.answer)
+
+    def answer(self, text: str | bytes) -> None:
+        message = json.loads(text)
+        self.received.append(message)
+        if message["type"] == "hello":
+            user = {"id": "10", "name": "p0"}
+            welcome = {"type": "welcome", "user": user, "channel_id": "2", "language": "en"}
+            self.send({**welcome, "expires_in": 900})
+            self.send(self.frames[0])
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(frame))
+
+
+async def test_the_page_built_without_the_fifth_game_draws_it(served: dict[str, Any]) -> None:
+    """The page as built here (it knows the four games only) shows the fifth game's lobby
+    and tables, its tables with the generic view, and a move pressed there goes back over the
+    socket as that frame's move."""
+    browser_path = need_browser()
+    from playwright.async_api import async_playwright
+
+    lobby, first, later = served["page_frames"]
+    backend = FakeBackend([lobby])
+    async with async_playwright() as driver:
+        browser = await driver.chromium.launch(
+            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = await browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.route(f"{PAGE}**", backend.http)
+            await page.route_web_socket("**/api/live**", backend.live)
+            await page.goto(f"{PAGE}?instance_id=local&channel_id=2&user_id=10")
+            await page.wait_for_selector(".lobby .players", timeout=WAIT_MS)
+            assert await page.text_content(".lobby h1") == NAME  # no title in its catalogs
+
+            backend.send(first)
+            table = f".table[data-game={NAME}][data-version='{first['version']}']"
+            await page.wait_for_selector(f"{table} .game.generic", timeout=WAIT_MS)
+            hand = await page.text_content(f"{table} dd[data-key=hand]")
+            assert hand == "[" + ", ".join(first["view"]["hand"]) + "]"
+            cards = await page.eval_on_selector_all(
+                f"{table} .hand [data-card]", "els => els.map(e => e.dataset.card)"
+            )
+            assert cards == first["view"]["hand"]
+            offered = await page.eval_on_selector_all(
+                f"{table} button.move", "els => els.map(e => e.dataset.action)"
+            )
+            assert offered == [move["action"] for move in first["moves"]]
+            await page.click(f"{table} button.move >> nth=0")
+            move = {"type": "move", "game_id": first["game_id"], "step": first["step"]}
+            for _ in range(WAIT_MS // 20):  # the socket's message arrives soon after the click
+                if backend.received[-1]["type"] == "move":
+                    break
+                await page.wait_for_timeout(20)
+            assert backend.received[-1] == {**move, "action": offered[0]}
+
+            backend.send(later)
+            later_table = f".table[data-game={NAME}][data-version='{later['version']}']"
+            await page.wait_for_selector(f"{later_table} .game.generic", timeout=WAIT_MS)
+            assert errors == []
+        finally:
+            await browser.close()
 
 
 def test_a_fifth_game_without_its_presentation_is_reported_by_name(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """What the table page (page/) takes from the project at build time (``make page`` runs it).
 
-Writes two JSON files into ``page/src/generated/`` (or the folder given):
+Writes into ``page/src/generated/`` (or the folder given) the view types (``views.ts``, made
+by :mod:`tools.view_types` from the engine's typed views) and two JSON files:
 
 - ``looks.json``: the pictures' palette and each game's card looks (colours, symbols,
   patterns, bonus marks), read from ``presentation/drawing/palette.py`` and each game's
@@ -21,9 +22,9 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 import i18n
-from engine.gnoming import CARD_IDS, card_kind, card_value
-from engine.grinch import CARDS, SUIT_NAMES, bonus_text
-from engine.hearts2p import DECK, QUEEN_OF_SPADES, card_points
+from engine.gnoming.cards import CARD_IDS, card_kind, card_value
+from engine.grinch.cards import CARDS, SUIT_NAMES, bonus_text
+from engine.hearts2p.cards import DECK, QUEEN_OF_SPADES, card_points
 from i18n import LANGUAGES
 from i18n.catalogs import DOMAINS, po_path
 from presentation.drawing import frame, palette
@@ -34,6 +35,7 @@ from presentation.grinch.text import CARD_NAMES
 from presentation.hearts2p import look as hearts_look
 from presentation.ten import look as ten_look
 from presentation.titles import game_titles
+from tools import view_types
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "page" / "src" / "generated"
@@ -196,6 +198,7 @@ def write(folder: Path) -> None:
     for name, data in (("looks.json", looks()), ("catalogs.json", catalogs())):
         text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
         (folder / name).write_text(text, encoding="utf-8")
+    view_types.write(folder)
 
 
 if __name__ == "__main__":

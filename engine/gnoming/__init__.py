@@ -1,81 +1,9 @@
 """Gnoming A Round (3-7 players), per rules/gnoming.md.
 
-Parts: ``cards``, ``actions``, ``state``, ``rules`` (the turn structure), ``scoring``,
-``view`` (a seat's view and its shape), ``game`` (``GAME``), ``ai`` (the computer player).
+The package's face is ``GAME`` (``engine.base.Game``); every other name is imported from the
+module that defines it: ``cards``, ``actions``, ``state``, ``rules`` (the turn structure),
+``scoring`` (a grid's score, first out, winners), ``view`` (a seat's view and its shape),
+``game`` (``GAME``), ``ai`` (the computer player: ``easy``, ``normal``, ``hard``).
 """
 
-from engine.gnoming.game import (
-    CARD_IDS,
-    GAME,
-    LINES,
-    Bounce,
-    ChoosePile,
-    Discard,
-    Draw,
-    Flip,
-    GnomeAction,
-    GnomeGame,
-    NoBounce,
-    NoFlip,
-    Open,
-    Place,
-    State,
-    card_kind,
-    card_label,
-    card_short,
-    card_value,
-    is_card_id,
-    score_grid,
-)
-from engine.gnoming.state import GnomeLine, GnomeRound, GnomeRoundSeat
-from engine.gnoming.view import (
-    GnomeBounce,
-    GnomeCell,
-    GnomeFinalLap,
-    GnomeFlips,
-    GnomeHeld,
-    GnomeOpening,
-    GnomeOutcome,
-    GnomePendingDiscard,
-    GnomePile,
-    GnomeSeatParts,
-    GnomeView,
-)
-
-__all__ = [
-    "CARD_IDS",
-    "GAME",
-    "LINES",
-    "Bounce",
-    "ChoosePile",
-    "Discard",
-    "Draw",
-    "Flip",
-    "GnomeAction",
-    "GnomeBounce",
-    "GnomeCell",
-    "GnomeFinalLap",
-    "GnomeFlips",
-    "GnomeGame",
-    "GnomeHeld",
-    "GnomeLine",
-    "GnomeOpening",
-    "GnomeOutcome",
-    "GnomePendingDiscard",
-    "GnomePile",
-    "GnomeRound",
-    "GnomeRoundSeat",
-    "GnomeSeatParts",
-    "GnomeView",
-    "NoBounce",
-    "NoFlip",
-    "Open",
-    "Place",
-    "State",
-    "card_kind",
-    "card_label",
-    "card_short",
-    "card_value",
-    "is_card_id",
-    "score_grid",
-]
+from engine.gnoming.game import GAME as GAME

@@ -22,55 +22,13 @@ from typing import Any
 
 from engine.base import IllegalAction, Outcome, check_seat
 from engine.gnoming.actions import (
-    Bounce,
-    ChoosePile,
-    Discard,
-    Draw,
-    Flip,
     GnomeAction,
-    NoBounce,
-    NoFlip,
-    Open,
-    Place,
     parse_action,
 )
-from engine.gnoming.cards import (
-    CARD_IDS,
-    LINES,
-    card_kind,
-    card_label,
-    card_short,
-    card_value,
-    is_card_id,
-)
 from engine.gnoming.rules import deal_round, do_action, legal_actions, to_act, why_illegal
-from engine.gnoming.scoring import game_winners, score_grid
+from engine.gnoming.scoring import game_winners
 from engine.gnoming.state import DEFAULT_MAX_TURNS, State, state_from_json, state_to_json
 from engine.gnoming.view import GnomeView, build_view, seat_view
-
-__all__ = [
-    "CARD_IDS",
-    "GAME",
-    "LINES",
-    "Bounce",
-    "ChoosePile",
-    "Discard",
-    "Draw",
-    "Flip",
-    "GnomeAction",
-    "GnomeGame",
-    "NoBounce",
-    "NoFlip",
-    "Open",
-    "Place",
-    "State",
-    "card_kind",
-    "card_label",
-    "card_short",
-    "card_value",
-    "is_card_id",
-    "score_grid",
-]
 
 _OPTION_KEYS = frozenset({"max_turns_per_player"})
 

@@ -1,75 +1,9 @@
 """Dr. Seuss: Grinch, Grow Your Heart! (2-6 players), per rules/grinch.md.
 
-Parts: ``scoring`` (cards, actions, row scoring), ``state`` (state and JSON), ``view`` (the
-shape of a view), ``game`` (the round flow and ``GAME``), ``ai`` (the computer player).
+The package's face is ``GAME`` (``engine.base.Game``); every other name is imported from the
+module that defines it: ``cards``, ``actions``, ``state``, ``rules`` (the round flow),
+``scoring`` (row scoring), ``view`` (a seat's view and its shape), ``game`` (``GAME``),
+``ai`` (the computer player: ``easy``, ``normal``, ``hard``).
 """
 
-from engine.grinch.game import (
-    CARD_INDEX,
-    CARDS,
-    GAME,
-    ROUNDS,
-    ROW_NAMES,
-    ROWS,
-    SUIT_NAMES,
-    SUITS,
-    Action,
-    Bonus,
-    ChooseRow,
-    Discard,
-    GrinchState,
-    Take,
-    base,
-    bonus,
-    bonus_of,
-    bonus_text,
-    canonical,
-    card_name,
-    rank_of,
-    row_values,
-    score,
-    suit_of,
-)
-from engine.grinch.view import (
-    GrinchDeckTake,
-    GrinchOutcome,
-    GrinchPileTake,
-    GrinchRound,
-    GrinchSeatParts,
-    GrinchTake,
-    GrinchView,
-)
-
-__all__ = [
-    "CARDS",
-    "CARD_INDEX",
-    "GAME",
-    "ROUNDS",
-    "ROWS",
-    "ROW_NAMES",
-    "SUITS",
-    "SUIT_NAMES",
-    "Action",
-    "Bonus",
-    "ChooseRow",
-    "Discard",
-    "GrinchDeckTake",
-    "GrinchOutcome",
-    "GrinchPileTake",
-    "GrinchRound",
-    "GrinchSeatParts",
-    "GrinchState",
-    "GrinchTake",
-    "GrinchView",
-    "Take",
-    "base",
-    "bonus",
-    "bonus_of",
-    "bonus_text",
-    "canonical",
-    "card_name",
-    "rank_of",
-    "row_values",
-    "score",
-    "suit_of",
-]
+from engine.grinch.game import GAME as GAME

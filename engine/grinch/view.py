@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from engine.base import Seat
+from engine.base import Outcome, Seat
+from engine.grinch.cards import ROWS
+from engine.grinch.rules import DECK, GRINCH_TAKE, ROUNDS, SCORING, WHO_DISCARD, sheet_totals
+from engine.grinch.scoring import row_values
+from engine.grinch.state import GrinchState, RoundResult
 
 
 class GrinchDeckTake(TypedDict):
@@ -87,3 +91,78 @@ class GrinchView(GrinchSeatParts):
     totals: list[int]  # per seat, the sum of filled cells
     last_round: GrinchRound | None  # None until the first scoring
     outcome: GrinchOutcome | None  # None while the game runs
+
+
+def _result_view(last: RoundResult) -> GrinchRound:
+    return {
+        "round": last.round,
+        "grinch": last.grinch,
+        "hands": [list(h) for h in last.hands],
+        "rows": list(last.rows),
+        "points": list(last.points),
+    }
+
+
+def _take_view(owner: int, card: str, me_grinch: bool) -> GrinchTake:
+    """One take as a viewer sees it: a card from the deck is the Grinch's secret."""
+    if owner == DECK:
+        return {"source": "deck", "owner": None, "card": card if me_grinch else None}
+    return {"source": "pile", "owner": owner, "card": card}
+
+
+def seat_parts(state: GrinchState, seat: Seat | None) -> GrinchSeatParts:
+    """The parts of a view that differ from seat to seat: the seat's role, hand, pending card,
+    row values and used rows, and the round's takes (see :func:`_take_view`)."""
+    me_grinch = seat is not None and seat == state.grinch
+    takes = [_take_view(owner, card, me_grinch) for owner, card in state.takes]
+    simultaneous = state.phase in (WHO_DISCARD, SCORING)
+    values = None
+    if state.phase == SCORING and seat is not None and state.pending[seat] is None:
+        values = row_values(state.hands[seat])
+    return {
+        "seat": seat,
+        "role": None if seat is None else ("grinch" if me_grinch else "who"),
+        "my_pending": state.pending[seat] if seat is not None and simultaneous else None,
+        "hand": None if seat is None else list(state.hands[seat]),
+        "takes": takes,
+        "row_values": values,
+        "used_rows": None
+        if seat is None
+        else [r for r, v in zip(ROWS, state.sheet[seat], strict=True) if v is not None],
+    }
+
+
+def build_view(
+    state: GrinchState, seat: Seat | None, to_act: set[Seat], outcome: Outcome | None
+) -> GrinchView:
+    """What ``seat`` (None: a spectator) sees of ``state``; ``to_act`` and ``outcome`` are the
+    game's answers for the same state."""
+    n = state.players
+    phase = state.phase
+    simultaneous = phase in (WHO_DISCARD, SCORING)
+    last = state.last_round
+    return {
+        "game": "grinch",
+        "players": n,
+        "round": state.round,
+        "rounds": ROUNDS[n],
+        "grinch": state.grinch,
+        "turn": state.turn,
+        "heart": state.turn + 2,
+        "phase": phase,
+        "takes_done": len(state.takes),
+        "to_act": sorted(to_act),
+        "submitted": [s for s in range(n) if state.pending[s] is not None] if simultaneous else [],
+        "deck_size": len(state.deck),
+        "piles": [list(p) for p in state.piles],
+        "takeable": [s for s in range(n) if state.piles[s]] if phase == GRINCH_TAKE else [],
+        "hand_sizes": [len(h) for h in state.hands],
+        "rows": list(ROWS),
+        "sheet": [dict(zip(ROWS, cells, strict=True)) for cells in state.sheet],
+        "totals": list(sheet_totals(state)),
+        "last_round": None if last is None else _result_view(last),
+        "outcome": None
+        if outcome is None
+        else {"totals": list(outcome.totals), "winners": sorted(outcome.winners)},
+        **seat_parts(state, seat),
+    }

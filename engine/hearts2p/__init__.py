@@ -1,78 +1,10 @@
 """2-Player Hearts, per rules/hearts2p.md.
 
-Parts: ``rules`` (cards, legal plays, tricks, scoring), ``view`` (the shape of a view),
-``game`` (``GAME``), ``ai/`` (the computer player: card inference, simulation, exact endgame
-search, the policy).
+The package's face is ``GAME`` (``engine.base.Game``); every other name is imported from the
+module that defines it: ``cards``, ``actions``, ``state``, ``rules`` (the deal and trick play),
+``scoring`` (a hand's score, the game's end), ``view`` (a seat's view and its shape), ``game``
+(``GAME``), ``ai`` (the computer player: ``easy``, ``normal``, ``hard``, on
+``infer``, ``sim``, ``solve``, ``equity``).
 """
 
-from engine.hearts2p.game import (
-    CARD_INDEX,
-    DECK,
-    GAME,
-    HEARTS,
-    POINT_CARDS,
-    QUEEN_OF_SPADES,
-    RANK_NAMES,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    HandRecord,
-    HeartsGame,
-    Play,
-    State,
-    card_label,
-    card_name,
-    card_points,
-    legal_cards,
-    rank,
-    rank_name,
-    rank_value,
-    sort_key,
-    sorted_cards,
-    suit,
-    suit_symbol,
-    trick_winner,
-)
-from engine.hearts2p.view import (
-    HeartsLastHand,
-    HeartsOutcome,
-    HeartsPlay,
-    HeartsScored,
-    HeartsTaken,
-    HeartsTrick,
-    HeartsView,
-)
-
-__all__ = [
-    "CARD_INDEX",
-    "DECK",
-    "GAME",
-    "HEARTS",
-    "POINT_CARDS",
-    "QUEEN_OF_SPADES",
-    "RANK_NAMES",
-    "SUIT_NAMES",
-    "SUIT_SYMBOLS",
-    "HandRecord",
-    "HeartsGame",
-    "HeartsLastHand",
-    "HeartsOutcome",
-    "HeartsPlay",
-    "HeartsScored",
-    "HeartsTaken",
-    "HeartsTrick",
-    "HeartsView",
-    "Play",
-    "State",
-    "card_label",
-    "card_name",
-    "card_points",
-    "legal_cards",
-    "rank",
-    "rank_name",
-    "rank_value",
-    "sort_key",
-    "sorted_cards",
-    "suit",
-    "suit_symbol",
-    "trick_winner",
-]
+from engine.hearts2p.game import GAME as GAME

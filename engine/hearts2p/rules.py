@@ -1,103 +1,35 @@
-"""2-Player Hearts: the card vocabulary and the pure rule functions (rules/hearts2p.md).
+"""2-Player Hearts: the deal (rules/hearts2p.md section 3) and trick play (section 4).
 
-Everything here works on card ids (``"2C"``, ``"10H"``, ``"QS"``) and plain tuples, so the
-rules can be checked against the rules file's test vectors without building a game state.
+The pure rule functions work on card ids and plain tuples, so the rules can be checked against
+the rules file's test vectors without building a game state; the transitions below them
+return a new state and never change the one given. After the 13th trick the hand is scored at
+once and, unless the game is over, the next hand is dealt (there is nothing for a player to
+confirm between hands).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from engine.base import Seat
+from engine.base import IllegalAction, Seat
+from engine.hearts2p.cards import (
+    DECK,
+    HEARTS,
+    POINT_CARDS,
+    SUIT_SYMBOLS,
+    card_label,
+    rank_value,
+    sorted_cards,
+    suit,
+)
+from engine.hearts2p.scoring import game_winner, score_hand
+from engine.hearts2p.state import HandRecord, State, pair
 
-RANKS: tuple[str, ...] = ("2", "4", "6", "8", "10", "Q", "A")
-RANK_VALUES: dict[str, int] = {"2": 2, "4": 4, "6": 6, "8": 8, "10": 10, "Q": 12, "A": 14}
-SUITS: tuple[str, ...] = ("C", "D", "H", "S")
-HEARTS = "H"
-QUEEN_OF_SPADES = "QS"
-
-# Canonical deck order (section 2): clubs, diamonds, hearts, spades; ascending rank.
-DECK: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-CARD_INDEX: dict[str, int] = {card: i for i, card in enumerate(DECK)}
+PLAYERS = 2
 OPENING_CANDIDATES: tuple[str, ...] = ("2C", "4C", "6C")
-POINT_CARDS: frozenset[str] = frozenset([*(r + HEARTS for r in RANKS), QUEEN_OF_SPADES])
-DECK_POINTS = 20
-MOON_PAYOUT = 20
-TARGET = 100
 TRICKS_PER_HAND = 13
-
-SUIT_SYMBOLS: dict[str, str] = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
-SUIT_NAMES: dict[str, str] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_NAMES: dict[str, str] = {
-    "2": "2",
-    "4": "4",
-    "6": "6",
-    "8": "8",
-    "10": "10",
-    "Q": "Queen",
-    "A": "Ace",
-}
-
-
-def suit(card: str) -> str:
-    """The suit letter of a card id (its last character)."""
-    return card[-1]
-
-
-def rank(card: str) -> str:
-    """The rank text of a card id (everything before the suit letter)."""
-    return card[:-1]
-
-
-def rank_value(card: str) -> int:
-    """2, 4, 6, 8, 10, 12 (Q) or 14 (A)."""
-    return RANK_VALUES[card[:-1]]
-
-
-def is_card(text: str) -> bool:
-    return text in CARD_INDEX
-
-
-def card_points(card: str) -> int:
-    """1 for a heart, 13 for the queen of spades, 0 otherwise."""
-    if card == QUEEN_OF_SPADES:
-        return 13
-    return 1 if card[-1] == HEARTS else 0
-
-
-def points_of(cards: Iterable[str]) -> int:
-    return sum(card_points(c) for c in cards)
-
-
-def sort_key(card: str) -> int:
-    """Sort by suit (clubs, diamonds, hearts, spades), then by ascending rank."""
-    return CARD_INDEX[card]
-
-
-def sorted_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=sort_key)
-
-
-def suit_symbol(card: str) -> str:
-    """The suit symbol of a card id, e.g. ``"\u2665"`` for ``"10H"``."""
-    return SUIT_SYMBOLS[suit(card)]
-
-
-def rank_name(card: str) -> str:
-    """ "Queen", "Ace" or the number, for a card id."""
-    return RANK_NAMES[rank(card)]
-
-
-def card_label(card: str) -> str:
-    """Short display text: rank then suit symbol, e.g. ``"Q\u2660"``."""
-    return rank(card) + suit_symbol(card)
-
-
-def card_name(card: str) -> str:
-    """Long display text, e.g. ``"Queen of spades"``."""
-    return f"{rank_name(card)} of {SUIT_NAMES[suit(card)]}"
 
 
 # --- deal (section 3) ------------------------------------------------------------------------
@@ -184,35 +116,110 @@ def trick_winner(led: str, followed: str) -> int:
     return 0
 
 
-# --- scoring and game end (section 5) --------------------------------------------------------
+# --- the state's transitions ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    raw: tuple[int, int]
-    points: tuple[int, int]
-    moon: Seat | None
+def new_hand(
+    seed: int, hand_no: int, totals: tuple[int, int], records: tuple[HandRecord, ...]
+) -> State:
+    dealer = dealer_of(hand_no)
+    dealt = deal(shuffled_deck(hand_rng(seed, hand_no)), dealer)
+    return State(
+        seed=seed,
+        hand_no=hand_no,
+        dealer=dealer,
+        hands=dealt.hands,
+        dead=dealt.dead,
+        opening_card=dealt.opening_card,
+        leader=dealt.opening_seat,
+        trick=(),
+        trick_no=1,
+        hearts_broken=False,
+        won=((), ()),
+        history=(),
+        totals=totals,
+        records=records,
+        winner=None,
+    )
 
 
-def score_hand(won: Sequence[Iterable[str]], dead: Iterable[str]) -> HandScore:
-    """Sections 5.1 and 5.2. ``won`` holds the cards each seat took this hand."""
-    piles = [set(w) for w in won]
-    live = POINT_CARDS - set(dead)
-    raw = (points_of(piles[0]), points_of(piles[1]))
-    for seat in (0, 1):
-        # A moon is taking every live point card; the payout is always a flat 20 (ruling 17).
-        if live and live <= piles[seat]:
-            points = (0, MOON_PAYOUT) if seat == 0 else (MOON_PAYOUT, 0)
-            return HandScore(raw=raw, points=points, moon=seat)
-    return HandScore(raw=raw, points=raw, moon=None)
-
-
-def game_winner(totals: Sequence[int]) -> Seat | None:
-    """Section 5.3, checked after a scored hand: the winning seat, or None to deal again.
-
-    None while both totals are below 100, and also when someone reached 100 but the totals
-    are equal (ruling 19: whole hands are played until they differ).
-    """
-    if max(totals) < TARGET or totals[0] == totals[1]:
+def seat_to_play(state: State) -> Seat | None:
+    if state.winner is not None:
         return None
-    return 0 if totals[0] < totals[1] else 1
+    return state.leader if not state.trick else 1 - state.leader
+
+
+def legal_plays(state: State, seat: Seat) -> set[str]:
+    if seat_to_play(state) != seat:
+        return set()
+    return legal_cards(
+        state.hands[seat],
+        [card for _, card in state.trick],
+        state.hearts_broken,
+        state.trick_no,
+        state.opening_card,
+    )
+
+
+def refusal(state: State) -> IllegalAction:
+    """Why a card in hand may not be played now (a template and its values, for translation).
+
+    Cards are shown as rank and suit symbol ("2\u2663"), which every language reads alike.
+    """
+    if not state.trick:
+        if state.trick_no == 1:
+            return IllegalAction(
+                "The first trick must be opened with {card}.",
+                card=card_label(state.opening_card),
+            )
+        return IllegalAction("Hearts are not broken yet: lead another suit.")
+    led = suit(state.trick[0][1])
+    return IllegalAction("You must follow suit ({suit}).", suit=SUIT_SYMBOLS[led])
+
+
+def end_hand(state: State) -> State:
+    """Score the finished hand (5.1-5.2), check the end (5.3), deal the next hand."""
+    score = score_hand(state.won, state.dead)
+    totals = (state.totals[0] + score.points[0], state.totals[1] + score.points[1])
+    record = HandRecord(
+        hand_no=state.hand_no,
+        dead=state.dead,
+        raw=score.raw,
+        points=score.points,
+        moon=score.moon,
+        totals=totals,
+        point_cards=pair(tuple(sorted_cards(c for c in w if c in POINT_CARDS)) for w in state.won),
+        last_trick=state.history[-1],
+    )
+    records = (*state.records, record)
+    winner = game_winner(totals)
+    if winner is not None:
+        # The final hand stays on the table (empty hands, its tricks visible).
+        return replace(state, totals=totals, records=records, winner=winner)
+    return new_hand(state.seed, state.hand_no + 1, totals, records)
+
+
+def play(state: State, seat: Seat, card: str) -> State:
+    """``seat`` plays ``card``, a legal play (see :func:`legal_plays`): the trick, then the hand."""
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in state.hands[seat] if c != card)
+    trick = (*state.trick, (seat, card))
+    broken = state.hearts_broken or suit(card) == HEARTS
+    if len(trick) < 2:
+        return replace(state, hands=pair(hands), trick=trick, hearts_broken=broken)
+    (leader, led), (_, followed) = trick
+    winner = leader if trick_winner(led, followed) == 0 else 1 - leader
+    won = list(state.won)
+    won[winner] = (*won[winner], led, followed)
+    history = (*state.history, (leader, led, followed, winner))
+    done = replace(
+        state,
+        hands=pair(hands),
+        trick=(),
+        hearts_broken=broken,
+        won=pair(won),
+        history=history,
+    )
+    if state.trick_no < TRICKS_PER_HAND:
+        return replace(done, trick_no=state.trick_no + 1, leader=winner)
+    return end_hand(done)

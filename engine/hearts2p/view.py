@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from engine.base import Seat
+from engine.base import Seat, check_seat
+from engine.hearts2p.cards import POINT_CARDS, card_points, points_of, sorted_cards
+from engine.hearts2p.rules import PLAYERS, seat_to_play
+from engine.hearts2p.state import HandRecord, State, Trick
 
 
 class HeartsPlay(TypedDict):
@@ -91,3 +94,80 @@ class HeartsView(TypedDict):
     hands_history: list[HeartsScored]
     last_hand: HeartsLastHand | None
     outcome: HeartsOutcome | None  # None while the game runs
+
+
+def _trick_view(trick: Trick) -> HeartsTrick:
+    leader, led, followed, winner = trick
+    return {
+        "leader": leader,
+        "cards": [{"seat": leader, "card": led}, {"seat": 1 - leader, "card": followed}],
+        "winner": winner,
+        "points": card_points(led) + card_points(followed),
+    }
+
+
+def build_view(state: State, seat: Seat | None) -> HeartsView:
+    if seat is not None:
+        check_seat(seat, PLAYERS)
+    actor = seat_to_play(state)
+    played: list[HeartsPlay] = []
+    for leader, led, followed, _ in state.history:
+        played.append({"seat": leader, "card": led})
+        played.append({"seat": 1 - leader, "card": followed})
+    played.extend({"seat": s, "card": c} for s, c in state.trick)
+    tricks = [_trick_view(t) for t in state.history]
+    last = state.records[-1] if state.records else None
+    finished = state.winner is not None
+    return {
+        "game": "hearts",
+        "players": PLAYERS,
+        "seat": seat,
+        "phase": "over" if finished else "play",
+        "to_act": [] if actor is None else [actor],
+        "hand_no": state.hand_no,
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "trick_no": state.trick_no,
+        "hearts_broken": state.hearts_broken,
+        "opening_card": state.opening_card,
+        "hand": sorted_cards(state.hands[seat]) if seat is not None else [],
+        "hand_sizes": [len(h) for h in state.hands],
+        "opponent_hand_size": len(state.hands[1 - seat]) if seat is not None else None,
+        "trick": [{"seat": s, "card": c} for s, c in state.trick],
+        "last_trick": tricks[-1] if tricks else None,
+        "tricks": tricks,
+        "played": played,
+        "taken": [
+            {
+                "points": points_of(pile),
+                "cards": sorted_cards(pile),
+                "point_cards": sorted_cards(c for c in pile if c in POINT_CARDS),
+            }
+            for pile in state.won
+        ],
+        # Totals of every scored hand (once the game is over, the final hand included).
+        "totals": list(state.totals),
+        "hands_history": [
+            {"hand_no": r.hand_no, "points": list(r.points), "raw": list(r.raw), "moon": r.moon}
+            for r in state.records
+        ],
+        "last_hand": None if last is None else _record_view(last),
+        "outcome": (
+            None
+            if state.winner is None
+            else {"totals": list(state.totals), "winners": [state.winner]}
+        ),
+    }
+
+
+def _record_view(record: HandRecord) -> HeartsLastHand:
+    return {
+        "hand_no": record.hand_no,
+        "dead": list(record.dead),
+        "raw": list(record.raw),
+        "points": list(record.points),
+        "moon": record.moon,
+        "totals": list(record.totals),
+        "point_cards": [list(p) for p in record.point_cards],
+        "last_trick": _trick_view(record.last_trick),
+    }

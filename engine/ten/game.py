@@ -1,8 +1,8 @@
 """Ten (push-your-luck and auction), 1-5 players, per rules/ten.md.
 
-The ``GAME`` object and the public helpers (re-exported by the package): :func:`score_collection`,
-:func:`score_detail`, :func:`payment_options`, :func:`payment_with_cards`, :func:`card_label`,
-:func:`card_colour`. The view's docstring (:mod:`engine.ten.view`) lists every key.
+The ``GAME`` object and the UI's payment helpers :func:`payment_options` and
+:func:`payment_with_cards` (they read a state or any view of it). The view's docstring
+(:mod:`engine.ten.view`) lists every key.
 
 Action texts: ``draw``, ``stop``, ``take.n``, ``take.c``, ``bid.<k>``, ``pass``,
 ``pay.<t>.<b>[.<cards>]``, ``buy.<card>.<t>.<b>[.<cards>]``, ``nobuy``, ``decline``.
@@ -19,29 +19,10 @@ from typing import Any
 
 from engine.base import Outcome, Seat
 from engine.ten.actions import (
-    Bid,
     Buy,
-    Decline,
-    Draw,
-    NoBuy,
-    Pass,
     Pay,
-    Stop,
-    Take,
     TenAction,
     parse_action,
-)
-from engine.ten.cards import (
-    BUST_LINE,
-    CURRENCY_BUST,
-    CURRENCY_CAP,
-    SOLO_TARGET,
-    card_colour,
-    card_label,
-    card_rgb,
-    card_type,
-    deck_for,
-    kind,
 )
 from engine.ten.payments import Payment, PaymentOption, options_for, with_cards
 from engine.ten.rules import (
@@ -50,46 +31,9 @@ from engine.ten.rules import (
     legal_actions,
     new_game,
     outcome,
-    row_totals,
-    spending_power,
 )
-from engine.ten.scoring import ScoreDetail, score_collection, score_detail
 from engine.ten.state import TenState, state_from_json, state_to_json
 from engine.ten.view import TenView, build_view, seat_view
-
-__all__ = [
-    "BUST_LINE",
-    "CURRENCY_BUST",
-    "CURRENCY_CAP",
-    "GAME",
-    "SOLO_TARGET",
-    "Bid",
-    "Buy",
-    "Decline",
-    "Draw",
-    "NoBuy",
-    "Pass",
-    "Pay",
-    "Payment",
-    "PaymentOption",
-    "ScoreDetail",
-    "Stop",
-    "Take",
-    "TenAction",
-    "TenState",
-    "card_colour",
-    "card_label",
-    "card_rgb",
-    "card_type",
-    "deck_for",
-    "kind",
-    "payment_options",
-    "payment_with_cards",
-    "row_totals",
-    "score_collection",
-    "score_detail",
-    "spending_power",
-]
 
 
 # ---- payment helpers for the UI ------------------------------------------------------------

@@ -140,7 +140,7 @@ class TenMe(TypedDict):
     spending_power: int
     legal: list[str]  # action texts
     market: list[TenOffer]
-    # When this seat must pay now: every way to pay (see ``engine.ten.payment_options``).
+    # When this seat must pay now: every way to pay (see ``engine.ten.game.payment_options``).
     payment_options: list[PaymentOption] | None
 
 

@@ -3,7 +3,7 @@
 
 import type { Game } from "./protocol";
 import type { Words } from "./i18n";
-import { LOOKS } from "./looks";
+import { LOOKS, type Looks } from "./looks";
 import { isSymbol, symbol } from "./symbols";
 
 const W = 100;
@@ -166,10 +166,18 @@ function unknown(card: string): string {
   return blank(P.paper) + label(50, 70, card, 20, P.ink);
 }
 
+/** A game whose cards the page draws (the others show a card as its id on a plain face). */
+type CardGame = keyof Looks["games"];
+
+function drawsCards(game: Game): game is CardGame {
+  return Object.hasOwn(LOOKS.games, game);
+}
+
 /** The back of a face-down card of ``game``. */
 function back(game: Game): string {
+  if (!drawsCards(game)) return blank(P.soft_ink);
   const colour = LOOKS.games[game].back;
-  const marks: Record<Game, string> = {
+  const marks: Record<CardGame, string> = {
     grinch: pattern("checks", "#00000033", 12) + sym("heart", 50, 70, 28, "#009e73") + label(50, 70, "G", 22, P.white),
     gnome: sym("triangle", 50, 70, 26, "#c82828") + `<circle cx="50" cy="92" r="8" fill="${P.paper}"/>`,
     hearts: pattern("stripes", "#ffffff40", 10) + sym("heart", 50, 70, 20, P.paper),
@@ -185,7 +193,8 @@ export function cardSvg(game: Game, card: string | null, words: Words): string {
   else if (game === "grinch") body = grinchFace(card, words);
   else if (game === "gnome") body = gnomeFace(card, words);
   else if (game === "hearts") body = heartsFace(card, words);
-  else body = tenFace(card, words);
+  else if (game === "ten") body = tenFace(card, words);
+  else body = unknown(card);
   return `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
@@ -210,6 +219,7 @@ export function cardName(game: Game, card: string | null, words: Words): string 
     if (key === "MU") return words.pgettext("card face", "WILD");
     return String(LOOKS.games.gnome.values[key]?.value ?? card);
   }
+  if (game !== "ten") return card;
   const marks: Record<string, string> = { R: "●", B: "■", O: "▲", G: "◆", W: "★" };
   if (card[0] === "C") return `${card[1]} ${words.ngettext("COIN", "COINS", Number(card[1]))}`;
   return `${marks[card[0] ?? ""] ?? ""}${card[1] ?? ""}`;

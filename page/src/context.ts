@@ -2,7 +2,7 @@
 
 import type { Words } from "./i18n";
 import type { Bound } from "./moves";
-import type { Move, TableMessage } from "./protocol";
+import type { Move, TableMessage, View } from "./protocol";
 
 export interface CardOptions {
   /** Where the card lies ("hand", "pile:2", "trick"): its key for animations and tests. */
@@ -15,8 +15,11 @@ export interface CardOptions {
   chosen?: boolean;
 }
 
-export interface Ctx {
+/** ``V``: the game's view as the engine types it (generated/views.ts), or the generic View. */
+export interface Ctx<V = View> {
   table: TableMessage;
+  /** ``table.view``, typed as the game's own view. */
+  view: V;
   words: Words;
   bound: Bound;
   act(move: Move): void;
@@ -29,23 +32,11 @@ export interface Ctx {
   redraw(): void;
 }
 
-export interface GameView {
+export interface GameView<V = View> {
   /** The line under the title: round, turn, phase. */
-  heading(ctx: Ctx): string;
+  heading(ctx: Ctx<V>): string;
   /** Short facts about one seat for the seats strip ("5 cards", "Grinch"). */
-  seatFacts(ctx: Ctx, seat: number): string[];
+  seatFacts(ctx: Ctx<V>, seat: number): string[];
   /** The game's own part of the table. */
-  body(ctx: Ctx): HTMLElement;
-}
-
-export function list<T>(value: unknown): T[] {
-  return Array.isArray(value) ? (value as T[]) : [];
-}
-
-export function num(value: unknown, fallback = 0): number {
-  return typeof value === "number" ? value : fallback;
-}
-
-export function str(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
+  body(ctx: Ctx<V>): HTMLElement;
 }

@@ -37,6 +37,8 @@ export function targetOf(game: Game, action: string): string | null {
     case "ten":
       if (action === "draw") return "deck";
       return null;
+    default: // a game without a dedicated view: every move is a button
+      return null;
   }
 }
 

@@ -5,16 +5,27 @@ import { cardName, cardSvg } from "./cards";
 import { newEntries } from "./changes";
 import type { CardOptions, Ctx, GameView } from "./context";
 import { h, svgBox } from "./dom";
+import type { GameName, Views } from "./generated/views";
 import type { Words } from "./i18n";
 import { bindMoves } from "./moves";
 import type { Game, Move, TableMessage } from "./protocol";
 import { clock, secondsLeft } from "./timer";
+import { generic } from "./views/generic";
 import { gnome } from "./views/gnome";
 import { grinch } from "./views/grinch";
 import { hearts } from "./views/hearts";
 import { ten } from "./views/ten";
 
-const VIEWS: Record<Game, GameView> = { grinch, gnome, hearts, ten };
+// The games with a view of their own, each typed by its game's generated view; any other game
+// (one added to the engine since) is drawn by the generic view.
+const VIEWS: { [G in GameName]?: GameView<Views[G]> } = { grinch, gnome, hearts, ten };
+
+/** The view that draws ``game``'s table: its own, else the generic one. The server's frame
+ * carries the view of the game it names, so its own view reads it as that game's type. */
+export function viewFor(game: Game): GameView {
+  const own = Object.hasOwn(VIEWS, game) ? VIEWS[game as GameName] : undefined;
+  return (own as GameView | undefined) ?? generic;
+}
 
 export function titleOf(game: Game, words: Words): string {
   return words.title(game);
@@ -51,7 +62,7 @@ function turnLine(table: TableMessage, words: Words): string {
 /** Draws ``table`` and returns it with the places its cards lie in (for the next diff). */
 export function drawTable(table: TableMessage, words: Words, memory: TableMemory, handlers: TableHandlers): HTMLElement {
   memory.reset(table.game_id);
-  const view = VIEWS[table.game];
+  const view = viewFor(table.game);
   const bound = bindMoves(table.game, table.moves);
   const places: string[] = [];
   const seen = memory.places;
@@ -71,7 +82,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   };
 
   const ctx: Ctx = {
-    table, words, bound, memory: memory.memory,
+    table, view: table.view, words, bound, memory: memory.memory,
     act: handlers.act,
     redraw: handlers.redraw,
     card(card, options) {

@@ -23,7 +23,7 @@ describe("parseServerMessage", () => {
   it("refuses what is not a message it knows", () => {
     expect(parseServerMessage("not json")).toBeNull();
     expect(parseServerMessage("[1]")).toBeNull();
-    expect(parseServerMessage(JSON.stringify({ ...table, game: "chess" }))).toBeNull();
+    expect(parseServerMessage(JSON.stringify({ ...table, game: 5 }))).toBeNull(); // a game is named by a string
     expect(parseServerMessage(JSON.stringify({ type: "other" }))).toBeNull();
   });
 

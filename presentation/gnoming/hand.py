@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from engine.gnoming import GnomeView
+from engine.gnoming.view import GnomeView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.base import (
     BLUE,

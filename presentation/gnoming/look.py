@@ -11,7 +11,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.gnoming import CARD_IDS, card_kind, card_value
+from engine.gnoming.cards import CARD_IDS, card_kind, card_value
 from i18n import pgettext
 from presentation.drawing import frame
 from presentation.drawing.fonts import RGB, fit, text

@@ -15,20 +15,20 @@ a card only where that view shows it (rules §8):
 from __future__ import annotations
 
 from engine.base import BadActionText
-from engine.gnoming import (
+from engine.gnoming.actions import (
     Bounce,
     ChoosePile,
     Discard,
     Draw,
     Flip,
     GnomeAction,
-    GnomeView,
     NoBounce,
     NoFlip,
     Open,
     Place,
+    parse_action,
 )
-from engine.gnoming.actions import parse_action
+from engine.gnoming.view import GnomeView
 from i18n import _
 from presentation.base import Names
 from presentation.gnoming.text import card_text, cell_name

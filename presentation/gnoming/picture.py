@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.gnoming import GnomeCell, GnomeView
+from engine.gnoming.view import GnomeCell, GnomeView
 from i18n import _, pgettext
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache

@@ -7,7 +7,8 @@ The lowest total wins, so the final result and the score sheet sort lowest first
 
 from __future__ import annotations
 
-from engine.gnoming import GnomeRound, GnomeView
+from engine.gnoming.state import GnomeRound
+from engine.gnoming.view import GnomeView
 from i18n import _, pgettext, translate
 from presentation.base import GOLD, GREEN, GameUI, HandScreen, Names, Panel
 from presentation.common import (

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.gnoming import GnomeCell, GnomePile, GnomeView, card_kind, card_short, card_value
+from engine.gnoming.cards import card_kind, card_short, card_value
+from engine.gnoming.view import GnomeCell, GnomePile, GnomeView
 from i18n import N_, _, pgettext, translate
 from presentation import titles
 from presentation.base import Names, Style

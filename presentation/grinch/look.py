@@ -13,7 +13,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.grinch import CARDS, bonus_text, rank_of, suit_of
+from engine.grinch.cards import CARDS, bonus_text, rank_of, suit_of
 from presentation.drawing import frame
 from presentation.drawing.fonts import RGB, fit, text
 from presentation.drawing.palette import (

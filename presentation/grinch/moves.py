@@ -9,8 +9,8 @@ Grinch's own discard and a card taken from a pile are public.
 
 from __future__ import annotations
 
-from engine.grinch import GrinchView
-from engine.grinch.scoring import ChooseRow, Discard, Take, parse_action_text
+from engine.grinch.actions import ChooseRow, Discard, Take, parse_action_text
+from engine.grinch.view import GrinchView
 from i18n import _, ngettext
 from presentation.base import Names
 from presentation.grinch.text import card_short, row_name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.grinch import GrinchView
+from engine.grinch.view import GrinchView
 from i18n import _, ngettext, pgettext
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.layout import MARGIN, Sheet, card_height

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.grinch import GrinchTake, GrinchView
+from engine.grinch.view import GrinchTake, GrinchView
 from i18n import _, ngettext, pgettext
 from presentation.base import (
     GOLD,

@@ -7,7 +7,9 @@ test vector 7 of the rules file: its numbers are checked against the engine in t
 
 from __future__ import annotations
 
-from engine import grinch as rules
+from engine.grinch.scoring import base as base_points
+from engine.grinch.scoring import bonus as bonus_points
+from engine.grinch.scoring import score as row_score
 from i18n import _
 from presentation.base import GREEN, Panel
 from presentation.grinch.text import card_long, card_short, game_title, row_name
@@ -74,7 +76,7 @@ def _bonus() -> str:
 
 
 def _example() -> str:
-    bonus = rules.bonus(EXAMPLE_HAND)
+    bonus = bonus_points(EXAMPLE_HAND)
     intro = _(
         "You hold {named}, {cards}. The bonus is met (one other 🎁 card), so 5 is "
         "added to the row you pick:",
@@ -82,8 +84,8 @@ def _example() -> str:
         cards=", ".join(card_short(c) for c in EXAMPLE_HAND[1:]),
     )
     rows = [
-        f"• {row_name(row)}: {rules.base(EXAMPLE_HAND, row)} + {bonus} = "
-        f"{rules.score(EXAMPLE_HAND, row)}"
+        f"• {row_name(row)}: {base_points(EXAMPLE_HAND, row)} + {bonus} = "
+        f"{row_score(EXAMPLE_HAND, row)}"
         for row in ("rainbow", "match", "ornaments", "run")
     ]
     return "\n".join([intro, *rows])

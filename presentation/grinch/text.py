@@ -7,7 +7,7 @@ another game's "Match" or "Run" never lends them its translation.
 
 from __future__ import annotations
 
-from engine import grinch as rules
+from engine.grinch.cards import ROWS, SUITS, bonus_of, suit_of
 from i18n import N_, _, pgettext, translate
 from presentation import titles
 
@@ -45,7 +45,7 @@ def suit_name(suit: str) -> str:
 def row_name(row: str) -> str:
     """A score-sheet row's name, by its engine id ("match" -> "Match")."""
     if row in ("wreaths", "noise", "ornaments", "presents"):
-        return suit_name(rules.SUITS[rules.ROWS.index(row)])
+        return suit_name(SUITS[ROWS.index(row)])
     names = {
         "rainbow": pgettext("grinch", "Rainbow"),
         # TRANSLATORS: the score-sheet row for 3, 4 or 5 cards of one rank.
@@ -64,7 +64,7 @@ def card_short(card: str) -> str:
 def card_title(card: str) -> str:
     """The card's own name if the rulebook gives one, else its suit's name."""
     name = CARD_NAMES.get(card)
-    return translate(name) if name else suit_name(rules.suit_of(card))
+    return translate(name) if name else suit_name(suit_of(card))
 
 
 def card_label(card: str) -> str:
@@ -74,7 +74,7 @@ def card_label(card: str) -> str:
 
 def bonus_mark(card: str) -> str:
     """The card's bonus with the suit it needs as an emoji ("+5 🎁"), or ""."""
-    bonus = rules.bonus_of(card)
+    bonus = bonus_of(card)
     return f"+{bonus.points} {SUIT_EMOJI[bonus.suit]}" if bonus else ""
 
 
@@ -86,7 +86,7 @@ def card_long(card: str) -> str:
 
 def suit_legend() -> str:
     """Each suit's emoji and name: "🌿 Wreaths · ⚡ Noise · …"."""
-    return " · ".join(f"{SUIT_EMOJI[s]} {suit_name(s)}" for s in rules.SUITS)
+    return " · ".join(f"{SUIT_EMOJI[s]} {suit_name(s)}" for s in SUITS)
 
 
 def bonus_legend() -> str:
@@ -100,6 +100,6 @@ def bonus_legend() -> str:
 
 def legend(cards: list[str]) -> str:
     """The footer explaining suits, and bonus marks when one of ``cards`` carries a bonus."""
-    if any(rules.bonus_of(c) for c in cards):
+    if any(bonus_of(c) for c in cards):
         return f"{suit_legend()}\n{bonus_legend()}"
     return suit_legend()

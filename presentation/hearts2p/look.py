@@ -11,7 +11,7 @@ from typing import Final
 
 from PIL import Image
 
-from engine.hearts2p import DECK, QUEEN_OF_SPADES, card_points, rank, suit
+from engine.hearts2p.cards import DECK, QUEEN_OF_SPADES, card_points, rank, suit
 from i18n import _
 from presentation.drawing import frame
 from presentation.drawing.fonts import RGB, fit, text

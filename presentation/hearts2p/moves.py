@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import hearts2p as rules
 from engine.base import BadActionText
-from engine.hearts2p import HeartsTrick, HeartsView
+from engine.hearts2p import GAME
+from engine.hearts2p.cards import HEARTS, card_label
+from engine.hearts2p.cards import suit as suit_of
+from engine.hearts2p.view import HeartsTrick, HeartsView
 from i18n import ngettext, pgettext
 from presentation.base import Names
 
 
 def _card(card: str) -> str:
-    return rules.card_label(card)
+    return card_label(card)
 
 
 def _is(entry: Any, seat: int, card: str) -> bool:
@@ -45,9 +47,9 @@ def _lead(view: HeartsView, seat: int, card: str) -> str | None:
     if len(trick) != 1 or not _is(trick[0], seat, card):
         return None
     label = _card(card)
-    if rules.suit(card) == rules.HEARTS:
+    if suit_of(card) == HEARTS:
         earlier = [p for p in (view.get("played") or [])[:-1] if isinstance(p, dict)]
-        if not any(rules.suit(str(p.get("card", ""))) == rules.HEARTS for p in earlier):
+        if not any(suit_of(str(p.get("card", ""))) == HEARTS for p in earlier):
             return pgettext("hearts", "led {card} and broke hearts", card=label)
     return pgettext("hearts", "led {card}", card=label)
 
@@ -93,7 +95,7 @@ def _follow(view: HeartsView, seat: int, card: str, names: Names) -> str | None:
 def move_line(action: str, seat: int, view: HeartsView, names: Names) -> str:
     """What ``seat`` did with ``action`` (``"p.<card>"``), said for a spectator; see the module."""
     try:
-        card = rules.GAME.parse_action(action).card
+        card = GAME.parse_action(action).card
     except BadActionText:
         return pgettext("hearts", "made a move")
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.hearts2p import HeartsView
+from engine.hearts2p.view import HeartsView
 from i18n import _
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache

@@ -6,8 +6,9 @@ around them comes from the catalogs (domain ``hearts2p``).
 
 from __future__ import annotations
 
-from engine import hearts2p as rules
-from engine.hearts2p import HeartsPlay, HeartsView
+from engine.hearts2p.cards import card_label
+from engine.hearts2p.cards import suit as suit_of
+from engine.hearts2p.view import HeartsPlay, HeartsView
 from i18n import _, ngettext, pgettext
 from presentation.base import GOLD, RED, Button, Control, GameUI, HandScreen, Names, Panel
 from presentation.common import (
@@ -27,7 +28,7 @@ ROW_WIDTH = 5
 
 
 def _card(card: str) -> str:
-    return rules.card_label(card)
+    return card_label(card)
 
 
 def _cards(cards: list[str]) -> str:
@@ -138,7 +139,7 @@ class HeartsUI:
 
     @staticmethod
     def _controls(view: HeartsView, legal: list[str]) -> list[Control]:
-        by_suit = {s: [c for c in view["hand"] if rules.suit(c) == s] for s in SUIT_ORDER}
+        by_suit = {s: [c for c in view["hand"] if suit_of(c) == s] for s in SUIT_ORDER}
         rows_needed = sum(-(-len(cards) // ROW_WIDTH) for cards in by_suit.values())
         explicit = rows_needed <= MAX_ROWS
         controls: list[Control] = []

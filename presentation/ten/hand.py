@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from engine import ten as rules
-from engine.ten import TenView
+from engine.ten.cards import kind as card_kind
+from engine.ten.game import payment_options, payment_with_cards
+from engine.ten.scoring import score_collection
+from engine.ten.view import TenView
 from i18n import _, pgettext
 from presentation.base import (
     BLUE,
@@ -94,7 +96,7 @@ class Wallet:
         """
         if price in self._ways:
             return self._ways[price]
-        options = rules.payment_options(self.view, self.seat, price)
+        options = payment_options(self.view, self.seat, price)
         cheapest = max((o["suggested"] for o in options), key=len, default=[])
         order = [*cheapest, *(c for c in self.collection if c not in cheapest)]
         found: dict[str, tuple[int, Way]] = {}
@@ -103,7 +105,7 @@ class Wallet:
             way = Way(option["text"], option["tokens"], option["bust"], types, option["excess"])
             found.setdefault(way.text, (len(found), way))
         for card in {c[:2]: c for c in reversed(order)}.values():
-            payment = rules.payment_with_cards(self.view, self.seat, price, [card])
+            payment = payment_with_cards(self.view, self.seat, price, [card])
             if payment is not None:
                 way = Way(
                     payment.text, payment.tokens, payment.bust, payment.cards, payment.value - price
@@ -120,7 +122,7 @@ class Wallet:
             kept = list(self.collection)
             for ctype in way.cards:
                 kept.remove(next(c for c in kept if c[:2] == ctype))
-            self._scores[key] = rules.score_collection(kept + ([gain] if gain else []))
+            self._scores[key] = score_collection(kept + ([gain] if gain else []))
         return self._scores[key]
 
 
@@ -264,7 +266,7 @@ def _controls(view: TenView, legal: list[str]) -> list[Control]:
             controls.append(Button(_("Stop"), "stop", "success"))
         return controls
     if phase == "reward":
-        row_numbers = [c for c in view["row"] if rules.kind(c) == "number"]
+        row_numbers = [c for c in view["row"] if card_kind(c) == "number"]
         currency = view["row_currency"]
         take = (
             _("Take the numbers: {cards}", cards=cards_text(row_numbers))

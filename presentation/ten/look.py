@@ -12,7 +12,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine.ten import deck_for, kind
+from engine.ten.cards import deck_for, kind
 from i18n import ngettext, pgettext
 from presentation.drawing import frame
 from presentation.drawing.fonts import RGB, fit, text

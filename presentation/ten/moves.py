@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import ten as rules
 from engine.base import BadActionText
-from engine.ten import TenAuctionRecord, TenTurn, TenView
+from engine.ten import GAME
+from engine.ten.actions import Bid, Buy, Draw, NoBuy, Pass, Pay, Stop, Take, TenAction
+from engine.ten.cards import kind as card_kind
+from engine.ten.payments import Payment
+from engine.ten.view import TenAuctionRecord, TenTurn, TenView
 from i18n import pgettext
 from presentation.base import Names
 from presentation.ten.text import BUST, TOKEN, card_name, card_text, cards_count, cards_text, none
@@ -32,7 +35,7 @@ MAX_LISTED = 3  # more cards than this are counted, not listed (lines stay short
 def move_line(action: str, seat: int, view: TenView, names: Names) -> str:
     """What ``seat`` did (without its name), for a spectator; see the module docstring."""
     try:
-        parsed = rules.GAME.parse_action(action)
+        parsed = GAME.parse_action(action)
     except BadActionText:
         return pgettext("ten", "made a move")
     try:
@@ -41,23 +44,23 @@ def move_line(action: str, seat: int, view: TenView, names: Names) -> str:
         return _described(parsed, seat, None, names)  # a view that does not fit: the text alone
 
 
-def _described(action: rules.TenAction, seat: int, view: TenView | None, names: Names) -> str:
+def _described(action: TenAction, seat: int, view: TenView | None, names: Names) -> str:
     """The line from ``action`` and what ``view`` shows (None: the action text alone)."""
-    if isinstance(action, rules.Draw):
+    if isinstance(action, Draw):
         return _drew(seat, view)
-    if isinstance(action, rules.Stop):
+    if isinstance(action, Stop):
         if view and view.get("row"):
             return pgettext("ten", "stopped at net {net}", net=view["net"])
         return pgettext("ten", "stopped")
-    if isinstance(action, rules.Take):
+    if isinstance(action, Take):
         return _took(action.numbers, seat, view)
-    if isinstance(action, rules.Bid):
+    if isinstance(action, Bid):
         return _bid(action.amount, seat, view)
-    if isinstance(action, rules.Pass):
+    if isinstance(action, Pass):
         return _passed(view, names)
-    if isinstance(action, rules.Pay):
+    if isinstance(action, Pay):
         return _paid(action.payment, seat, view)
-    if isinstance(action, rules.Buy):
+    if isinstance(action, Buy):
         price = int(action.card[1])
         return pgettext(
             "ten",
@@ -66,7 +69,7 @@ def _described(action: rules.TenAction, seat: int, view: TenView | None, names: 
             price=price,
             paid=_payment(action.payment),
         )
-    if isinstance(action, rules.NoBuy):
+    if isinstance(action, NoBuy):
         return pgettext("ten", "bought nothing")
     record = _record(view)
     if record is not None and record["winner"] < 0:
@@ -77,7 +80,7 @@ def _described(action: rules.TenAction, seat: int, view: TenView | None, names: 
 # ---- pieces --------------------------------------------------------------------------------
 def _one(card: str) -> str:
     """One card: its compact form and name ("🟥R5 Red 5"); a currency card compact only."""
-    return card_text(card) if rules.kind(card) == "currency" else card_name(card)
+    return card_text(card) if card_kind(card) == "currency" else card_name(card)
 
 
 def _listed(cards: Sequence[str]) -> str:
@@ -87,7 +90,7 @@ def _listed(cards: Sequence[str]) -> str:
     return cards_text(cards) if len(cards) <= MAX_LISTED else cards_count(len(cards))
 
 
-def _payment(payment: rules.Payment) -> str:
+def _payment(payment: Payment) -> str:
     """A payment in short: "4 🪙 + 1 💥 + 🟥R1" (many cards only counted)."""
     parts = []
     if payment.tokens:
@@ -147,7 +150,7 @@ def _drew(seat: int, view: TenView | None) -> str:
 def _took(numbers: bool, seat: int, view: TenView | None) -> str:
     for turn in _turns(seat, view):
         if numbers and turn["result"] == "take_num":
-            cards = [c for c in turn["row"] if rules.kind(c) != "currency"]
+            cards = [c for c in turn["row"] if card_kind(c) != "currency"]
             if not cards:  # a whole sentence: "none" composed here reads wrong in Estonian
                 return pgettext("ten", "took the numbers, but the row had none")
             return pgettext("ten", "took the numbers: {cards}", cards=_listed(cards))
@@ -181,7 +184,7 @@ def _passed(view: TenView | None, names: Names) -> str:
     return pgettext("ten", "passed")
 
 
-def _paid(payment: rules.Payment, seat: int, view: TenView | None) -> str:
+def _paid(payment: Payment, seat: int, view: TenView | None) -> str:
     record = _record(view)
     if record is not None and record["winner"] == seat:
         return pgettext(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ten import TenAuction, TenSeat, TenTurn, TenView
+from engine.ten.view import TenAuction, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache

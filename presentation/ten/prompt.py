@@ -5,8 +5,9 @@ Each sentence is one catalog message with named values, so a translation may reo
 
 from __future__ import annotations
 
-from engine import ten as rules
-from engine.ten import TenView
+from engine.ten.cards import CURRENCY_CAP
+from engine.ten.cards import kind as card_kind
+from engine.ten.view import TenView
 from i18n import _
 from presentation.base import Names
 from presentation.common import own_seat, required
@@ -33,7 +34,7 @@ def _draw(legal: list[str]) -> tuple[str, str]:
 
 def _reward(view: TenView) -> tuple[str, str]:
     me = view["seats"][own_seat(view)]
-    row_numbers = [c for c in view["row"] if rules.kind(c) == "number"]
+    row_numbers = [c for c in view["row"] if card_kind(c) == "number"]
     numbers = cards_text(row_numbers)
     currency = view["row_currency"]
     if not row_numbers and view["players"] > 1:
@@ -58,7 +59,7 @@ def _reward(view: TenView) -> tuple[str, str]:
         "the numbers go to the market.",
         currency=currency,
         tokens=me["tokens"],
-        cap=rules.CURRENCY_CAP,
+        cap=CURRENCY_CAP,
     )
     return "✅ " + _("You stopped: numbers or currency?"), f"👉 {take}\n👉 {keep}"
 

@@ -10,7 +10,7 @@ the result. The acting player's controls come by DM (see :mod:`presentation.ten.
 
 from __future__ import annotations
 
-from engine.ten import TenView
+from engine.ten.view import TenView
 from i18n import _, ngettext, translate
 from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
 from presentation.common import credited, final_screen, outcome_winners, required, score_table

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import ten as rules
-from engine.ten import TenAuctionRecord, TenSeat, TenTurn, TenView
+from engine.ten import GAME
+from engine.ten.actions import Pay
+from engine.ten.cards import kind as card_kind
+from engine.ten.view import TenAuctionRecord, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation import titles
 from presentation.base import Names
@@ -89,7 +91,7 @@ def named(colour: str) -> str:
 
 def card_text(card: str) -> str:
     """Compact form of a card id or card type: 🟥R5, 🟥R✱, 🌈5, 🌈✱, 🪙3."""
-    kind = rules.kind(card)
+    kind = card_kind(card)
     if kind == "currency":
         return f"{TOKEN}{card[1]}"
     if kind == "super_wild":
@@ -103,7 +105,7 @@ def card_text(card: str) -> str:
 
 def card_label(card: str) -> str:
     """A card's name in words: "Red 5", "Red wild", "Wild 5", "Super wild", "5 coins"."""
-    kind = rules.kind(card)
+    kind = card_kind(card)
     if kind == "currency":
         return ngettext("{n} coin", "{n} coins", int(card[1]))
     if kind == "super_wild":
@@ -151,8 +153,8 @@ def payment_text(text: str) -> str:
     """A payment text (``5.0.R1``) in words: "4 🪙 + 🟥R1"."""
     if not text:
         return pgettext("payment", "nothing")
-    action = rules.GAME.parse_action(f"pay.{text}")
-    assert isinstance(action, rules.Pay)
+    action = GAME.parse_action(f"pay.{text}")
+    assert isinstance(action, Pay)
     pay = action.payment
     return payment_words(pay.tokens, pay.bust, pay.cards)
 
@@ -184,7 +186,7 @@ def colour_lines(info: TenSeat) -> list[str]:
             shown.append(f"**{text}**" if run and run[0] <= n <= run[1] else text)
         points = info["colour_scores"][colour]
         lines.append(f"{named(colour)} {' '.join(shown)} → {points}")
-    spare = [c for c in info["collection"] if rules.kind(c) != "number" and c not in slots]
+    spare = [c for c in info["collection"] if card_kind(c) != "number" and c not in slots]
     if spare:
         lines.append(_("Unused wilds: {cards}", cards=cards_text(spare)))
     return lines
@@ -300,7 +302,7 @@ def _turn_head(turn: TenTurn, who: str, numbers: list[str]) -> str:
 
 def turn_text(turn: TenTurn, view: TenView, names: Names) -> str:
     """What one finished turn did, in one to three short lines."""
-    numbers = [c for c in turn["row"] if rules.kind(c) == "number"]
+    numbers = [c for c in turn["row"] if card_kind(c) == "number"]
     gains = [(s, g) for s, g in enumerate(turn["gains"]) if g and s != turn["seat"]]
     lines = [_turn_head(turn, names[turn["seat"]], numbers)]
     tail = []

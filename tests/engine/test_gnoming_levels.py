@@ -11,11 +11,13 @@ import pytest
 
 from engine import policy_for
 from engine.base import Level, Policy, RandomPolicy
-from engine.gnoming import GAME, State
-from engine.gnoming.ai import POLICIES, POLICY, EasyPolicy, GnomePolicy, HardPolicy
-from engine.gnoming.ai.hard import final_value
-from engine.gnoming.ai.normal import Cell
+from engine.gnoming import GAME
+from engine.gnoming.ai import POLICIES, POLICY
+from engine.gnoming.ai.easy import EasyPolicy
+from engine.gnoming.ai.hard import HardPolicy, final_value
+from engine.gnoming.ai.normal import Cell, GnomePolicy
 from engine.gnoming.scoring import score_kinds
+from engine.gnoming.state import State
 
 LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
 

@@ -16,8 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base import BadActionText, IllegalAction
-from engine.gnoming import GAME, State, score_grid
+from engine.gnoming import GAME
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS
+from engine.gnoming.scoring import score_grid
+from engine.gnoming.state import State
 from tests.engine.conformance import replay
 
 ALL_TEXTS = (

@@ -8,8 +8,10 @@ import random
 import pytest
 
 from engine.base import BadActionText, IllegalAction
-from engine.gnoming import GAME, Open, State
+from engine.gnoming import GAME
+from engine.gnoming.actions import Open
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS, IDX_OF_ID
+from engine.gnoming.state import State
 
 
 def act(state: State, seat: int, text: str) -> State:

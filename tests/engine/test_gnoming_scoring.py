@@ -6,20 +6,22 @@ from collections import Counter
 
 import pytest
 
-from engine.gnoming import (
-    GAME,
+from engine.gnoming import GAME
+from engine.gnoming.cards import (
+    CARD_IDS,
+    IDX_OF_ID,
+    LINES,
     card_kind,
     card_label,
     card_short,
     card_value,
     is_card_id,
-    score_grid,
 )
-from engine.gnoming.cards import CARD_IDS, IDX_OF_ID, LINES
 from engine.gnoming.scoring import (
     first_out_adjustments,
     game_winners,
     score_cards,
+    score_grid,
 )
 
 

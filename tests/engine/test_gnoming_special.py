@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
-from engine.gnoming import GAME, State, score_grid
+from engine.gnoming import GAME
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS
+from engine.gnoming.scoring import score_grid
+from engine.gnoming.state import State
 from tests.engine.test_gnoming_scenarios import (
     act,
     arrange,

@@ -10,26 +10,12 @@ from dataclasses import replace
 import pytest
 
 from engine.base import BadActionText, IllegalAction
-from engine.grinch import (
-    CARDS,
-    GAME,
-    ROUNDS,
-    ROWS,
-    Action,
-    ChooseRow,
-    Discard,
-    GrinchState,
-    Take,
-    base,
-    bonus,
-    bonus_of,
-    bonus_text,
-    card_name,
-    rank_of,
-    row_values,
-    score,
-    suit_of,
-)
+from engine.grinch import GAME
+from engine.grinch.actions import Action, ChooseRow, Discard, Take
+from engine.grinch.cards import CARDS, ROWS, bonus_of, bonus_text, card_name, rank_of, suit_of
+from engine.grinch.rules import ROUNDS
+from engine.grinch.scoring import base, bonus, row_values, score
+from engine.grinch.state import GrinchState
 
 # Section 8: hand, bases in row order (W N O P Rainbow Match Run), bonus.
 VECTORS = [

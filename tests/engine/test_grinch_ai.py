@@ -7,8 +7,13 @@ import random
 from dataclasses import replace
 
 from engine.base import Policy, RandomPolicy
-from engine.grinch import CARD_INDEX, CARDS, GAME, ROWS, ChooseRow, GrinchState, row_values
-from engine.grinch.ai import POLICY, GrinchPolicy, cells, row_costs
+from engine.grinch import GAME
+from engine.grinch.actions import ChooseRow
+from engine.grinch.ai import POLICY
+from engine.grinch.ai.normal import GrinchPolicy, cells, row_costs
+from engine.grinch.cards import CARD_INDEX, CARDS, ROWS
+from engine.grinch.scoring import row_values
+from engine.grinch.state import GrinchState
 
 
 def play(players: int, seed: int, policies: list[Policy]) -> tuple[int, ...]:

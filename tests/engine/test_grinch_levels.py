@@ -7,9 +7,15 @@ from dataclasses import replace
 
 from engine import policy_for
 from engine.base import Level, Policy, RandomPolicy
-from engine.grinch import CARD_INDEX, GAME, ROWS, ChooseRow, GrinchState, canonical, row_values
-from engine.grinch.ai import POLICIES, POLICY, EasyPolicy, HardPolicy
+from engine.grinch import GAME
+from engine.grinch.actions import ChooseRow
+from engine.grinch.ai import POLICIES, POLICY
+from engine.grinch.ai.easy import EasyPolicy
+from engine.grinch.ai.hard import HardPolicy
 from engine.grinch.ai.roles import RoleModel, free_mask, roles_after
+from engine.grinch.cards import CARD_INDEX, ROWS, canonical
+from engine.grinch.scoring import row_values
+from engine.grinch.state import GrinchState
 
 HARD = POLICIES[Level.HARD]
 EASY = POLICIES[Level.EASY]

@@ -10,19 +10,12 @@ from dataclasses import replace
 import pytest
 
 from engine.base import IllegalAction
-from engine.grinch import (
-    CARD_INDEX,
-    CARDS,
-    GAME,
-    ROUNDS,
-    ROWS,
-    Action,
-    ChooseRow,
-    Discard,
-    GrinchState,
-    Take,
-    score,
-)
+from engine.grinch import GAME
+from engine.grinch.actions import Action, ChooseRow, Discard, Take
+from engine.grinch.cards import CARD_INDEX, CARDS, ROWS
+from engine.grinch.rules import ROUNDS
+from engine.grinch.scoring import score
+from engine.grinch.state import GrinchState
 from tests.engine.conformance import replay
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]

@@ -8,27 +8,20 @@ from dataclasses import replace
 import pytest
 
 from engine.base import BadActionText, IllegalAction
-from engine.hearts2p import (
-    GAME,
-    Play,
-    State,
+from engine.hearts2p import GAME
+from engine.hearts2p.actions import Play
+from engine.hearts2p.cards import (
+    DECK,
     card_label,
     card_name,
-    legal_cards,
+    card_points,
     rank_name,
     sort_key,
     suit_symbol,
-    trick_winner,
 )
-from engine.hearts2p.rules import (
-    DECK,
-    HandScore,
-    card_points,
-    deal,
-    dealer_of,
-    game_winner,
-    score_hand,
-)
+from engine.hearts2p.rules import deal, dealer_of, legal_cards, trick_winner
+from engine.hearts2p.scoring import HandScore, game_winner, score_hand
+from engine.hearts2p.state import State
 
 HEARTS_ALL = "2H 4H 6H 8H 10H QH AH"
 

@@ -9,10 +9,11 @@ from functools import cache
 import pytest
 
 from engine.base import Policy, RandomPolicy
-from engine.hearts2p import GAME, Play
-from engine.hearts2p import State as GameState
-from engine.hearts2p.ai import POLICY, RULE_POLICY, MonteCarloPolicy, hand_utility, win_chance
+from engine.hearts2p import GAME
+from engine.hearts2p.actions import Play
+from engine.hearts2p.ai import POLICY
 from engine.hearts2p.ai.infer import read_view, sample_opponent_hand
+from engine.hearts2p.ai.normal import RULE_POLICY, MonteCarloPolicy, hand_utility, win_chance
 from engine.hearts2p.ai.sim import (
     State,
     follower_wins,
@@ -25,7 +26,8 @@ from engine.hearts2p.ai.sim import (
     to_act,
 )
 from engine.hearts2p.ai.solve import OutOfTime, solve_moves
-from engine.hearts2p.rules import DECK, POINT_CARDS
+from engine.hearts2p.cards import DECK, POINT_CARDS
+from engine.hearts2p.state import State as GameState
 
 
 def _positions(count: int, seed: int) -> list[GameState]:
@@ -192,7 +194,7 @@ def test_heuristics_play_legal_cards_and_rollouts_finish() -> None:
 
 
 def test_follower_wins_matches_rules() -> None:
-    from engine.hearts2p import trick_winner
+    from engine.hearts2p.rules import trick_winner
 
     for led in range(28):
         for card in range(28):

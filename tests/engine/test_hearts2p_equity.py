@@ -7,7 +7,7 @@ from itertools import pairwise
 import pytest
 
 from engine.hearts2p.ai.equity import HAND_RESULTS, equity_utility, game_equity
-from engine.hearts2p.rules import MOON_PAYOUT, TARGET
+from engine.hearts2p.scoring import MOON_PAYOUT, TARGET
 
 
 def test_a_finished_game_is_won_by_the_lower_total_and_a_tie_plays_on() -> None:

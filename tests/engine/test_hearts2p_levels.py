@@ -10,20 +10,16 @@ import pytest
 
 from engine import policy_for
 from engine.base import Level, Policy
-from engine.hearts2p import GAME, Play
-from engine.hearts2p import State as GameState
-from engine.hearts2p.ai import (
-    EASY_POLICY,
-    HARD_POLICY,
-    POLICIES,
-    POLICY,
-    EasyPolicy,
-    HardPolicy,
-)
-from engine.hearts2p.ai.hard import opponent_hands
+from engine.hearts2p import GAME
+from engine.hearts2p.actions import Play
+from engine.hearts2p.ai import POLICIES, POLICY
+from engine.hearts2p.ai.easy import EASY_POLICY, EasyPolicy
+from engine.hearts2p.ai.hard import HARD_POLICY, HardPolicy, opponent_hands
 from engine.hearts2p.ai.infer import read_view
 from engine.hearts2p.ai.sim import mask_of
-from engine.hearts2p.rules import DECK, OPENING_CANDIDATES
+from engine.hearts2p.cards import DECK
+from engine.hearts2p.rules import OPENING_CANDIDATES
+from engine.hearts2p.state import State as GameState
 
 # A hard player with a small budget: the same code as HARD_POLICY, quick enough for many
 # positions; from a full hand its first search runs out and it falls back to play-outs.

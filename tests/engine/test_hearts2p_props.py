@@ -9,8 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base import View
-from engine.hearts2p import GAME, State, legal_cards, sorted_cards, suit
-from engine.hearts2p.rules import DECK, POINT_CARDS, points_of
+from engine.hearts2p import GAME
+from engine.hearts2p.cards import DECK, POINT_CARDS, points_of, sorted_cards, suit
+from engine.hearts2p.rules import legal_cards
+from engine.hearts2p.state import State
 from tests.engine.conformance import replay
 
 GAMES = 120

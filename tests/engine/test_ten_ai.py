@@ -6,8 +6,10 @@ import random
 from dataclasses import replace
 
 from engine.base import Policy, RandomPolicy
-from engine.ten import GAME, Draw, Stop, TenState
+from engine.ten import GAME
+from engine.ten.actions import Draw, Stop
 from engine.ten.ai import POLICY
+from engine.ten.state import TenState
 from tests.engine.test_ten_rules import act, rig
 
 

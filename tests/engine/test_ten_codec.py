@@ -10,36 +10,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base import BadActionText
-from engine.ten import (
-    GAME,
-    Bid,
-    Buy,
-    Decline,
-    Draw,
-    NoBuy,
-    Pass,
-    Pay,
-    Payment,
-    Stop,
-    Take,
-    TenState,
-    card_colour,
-    card_label,
-    payment_options,
-    payment_with_cards,
-)
+from engine.ten import GAME
+from engine.ten.actions import Bid, Buy, Decline, Draw, NoBuy, Pass, Pay, Stop, Take
 from engine.ten.cards import (
     ALL_CARDS,
     CARD_INDEX,
     COLLECTION_TYPES,
     TYPE_MAX,
+    card_colour,
+    card_label,
     is_currency,
     is_number,
     is_wild,
     sort_cards,
 )
-from engine.ten.payments import cheapest_cards, decode_cards, encode_cards, payment_problem
+from engine.ten.game import payment_options, payment_with_cards
+from engine.ten.payments import Payment, cheapest_cards, decode_cards, encode_cards, payment_problem
 from engine.ten.scoring import score_collection, score_detail
+from engine.ten.state import TenState
 from tests.engine.test_ten_rules import act, rig
 
 TEXT = re.compile(r"^[A-Za-z0-9._-]{1,40}$")

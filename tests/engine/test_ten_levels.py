@@ -11,10 +11,13 @@ import pytest
 
 from engine import policy_for
 from engine.base import Level, Policy, RandomPolicy
-from engine.ten import GAME, Draw, Stop, TenState
-from engine.ten.ai import POLICIES, POLICY, EasyPolicy, HardPolicy, TenPolicy
-from engine.ten.ai.hard import _StopSearch
-from engine.ten.ai.normal import _Context
+from engine.ten import GAME
+from engine.ten.actions import Draw, Stop
+from engine.ten.ai import POLICIES, POLICY
+from engine.ten.ai.easy import EasyPolicy
+from engine.ten.ai.hard import HardPolicy, _StopSearch
+from engine.ten.ai.normal import TenPolicy, _Context
+from engine.ten.state import TenState
 from tests.engine.test_ten_rules import act, rig
 
 HARD = POLICIES[Level.HARD]

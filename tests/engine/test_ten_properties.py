@@ -16,7 +16,11 @@ from collections import Counter
 import pytest
 
 from engine.base import IllegalAction
-from engine.ten import GAME, Bid, Buy, Draw, Pay, Payment, Take, deck_for, score_collection
+from engine.ten import GAME
+from engine.ten.actions import Bid, Buy, Draw, Pay, Take
+from engine.ten.cards import deck_for
+from engine.ten.payments import Payment
+from engine.ten.scoring import score_collection
 from engine.ten.state import OVER, TenState
 from tests.engine.test_ten_rules import zones
 

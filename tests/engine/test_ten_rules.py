@@ -9,7 +9,9 @@ from dataclasses import replace
 import pytest
 
 from engine.base import IllegalAction
-from engine.ten import GAME, deck_for, spending_power
+from engine.ten import GAME
+from engine.ten.cards import deck_for
+from engine.ten.rules import spending_power
 from engine.ten.state import BID, BUY, DRAW, FINAL_BUY, OVER, PAY, REWARD, TenState, TurnLog
 
 

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from engine.ten import score_collection, score_detail
 from engine.ten.cards import COLOURS, deck_for
-from engine.ten.scoring import run_points
+from engine.ten.scoring import run_points, score_collection, score_detail
 
 
 def _expand(text: str) -> list[str]:

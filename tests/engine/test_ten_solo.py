@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from engine.base import IllegalAction
-from engine.ten import GAME, deck_for, kind
-from engine.ten.cards import value
+from engine.ten import GAME
+from engine.ten.cards import deck_for, kind, value
 from engine.ten.state import DRAW, FINAL_BUY, OVER, SOLO_WILD
 from tests.engine.test_ten_rules import act, rig, zones
 

@@ -254,6 +254,31 @@ async def _service_game() -> dict[str, Any]:
             await store.close()
 
 
+def page_part(report: Report) -> None:
+    """What the table page gets of the game: its view in the page's generated types (the
+    contract's View, which the page's generic view draws) and the live table's frames
+    (web/frames.py) of a lobby and of seat 0 in a running game, checked as every game's are."""
+    from delivery.shown import Views
+    from tests.web.frames_check import check_frame
+    from tests.web.test_frames import position
+    from tools import view_types
+    from web.frames import lobby_frame, table_frame
+
+    text = view_types.source()
+    views = text.split("export interface Views {", 1)[1].split("}", 1)[0]
+    report["page_view"] = [line.strip() for line in views.splitlines() if NAME in line]
+    report["page_names"] = next(line for line in text.splitlines() if "GAME_NAMES =" in line)
+    frames: list[dict[str, Any]] = []
+    for moves in (0, 4):
+        loaded = position(NAME, moves)
+        if not frames:
+            frames.append(lobby_frame(loaded, 10, computers=True, last_result=None))
+        frame = table_frame(loaded, loaded.seats[0], Views(), [f"{moves} moves played"])
+        check_frame(json.loads(json.dumps(frame)), loaded.state, 0)
+        frames.append(frame)
+    report["page_frames"] = json.loads(json.dumps(frames))
+
+
 PARTS: tuple[Callable[[Report], None], ...] = (
     engine_part,
     conformance_part,
@@ -262,6 +287,7 @@ PARTS: tuple[Callable[[Report], None], ...] = (
     pictures_part,
     commands_part,
     policy_part,
+    page_part,
 )
 
 

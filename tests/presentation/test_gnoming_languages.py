@@ -12,8 +12,10 @@ import pytest
 
 import i18n
 from engine.base import IllegalAction
-from engine.gnoming import GAME, GnomeRound, GnomeRoundSeat, GnomeView, State
+from engine.gnoming import GAME
 from engine.gnoming.cards import IDX_OF_ID
+from engine.gnoming.state import GnomeRound, GnomeRoundSeat, State
+from engine.gnoming.view import GnomeView
 from presentation.base import Button, HandScreen, Names, Panel, Select
 from presentation.gnoming import UI
 from tests.presentation.languages import PLAYER_NAMES, limit_problems, pseudo, untranslated

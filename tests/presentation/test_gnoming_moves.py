@@ -13,8 +13,9 @@ import re
 import pytest
 
 import i18n
-from engine.gnoming import GAME, State, card_value
-from engine.gnoming.cards import CARD_IDS, IDX_OF_ID
+from engine.gnoming import GAME
+from engine.gnoming.cards import CARD_IDS, IDX_OF_ID, card_value
+from engine.gnoming.state import State
 from presentation import UIS
 from presentation.base import Names
 from presentation.gnoming import UI

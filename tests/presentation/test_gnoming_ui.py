@@ -9,8 +9,10 @@ import re
 import pytest
 
 from engine import policy_for
-from engine.gnoming import GAME, GnomeRound, GnomeRoundSeat, GnomeView, State, card_short
-from engine.gnoming.cards import IDX_OF_ID
+from engine.gnoming import GAME
+from engine.gnoming.cards import IDX_OF_ID, card_short
+from engine.gnoming.state import GnomeRound, GnomeRoundSeat, State
+from engine.gnoming.view import GnomeView
 from presentation.base import Button, Control, HandScreen, Names, Panel, Select
 from presentation.gnoming import UI
 

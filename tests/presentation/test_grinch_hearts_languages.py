@@ -13,10 +13,10 @@ import pytest
 import i18n
 from engine.base import IllegalAction
 from engine.grinch import GAME as GRINCH
-from engine.grinch import GrinchState
-from engine.grinch.scoring import KNOWN_NAMES
+from engine.grinch.cards import KNOWN_NAMES
+from engine.grinch.state import GrinchState
 from engine.hearts2p import GAME as HEARTS
-from engine.hearts2p import Play
+from engine.hearts2p.actions import Play
 from presentation import UIS
 from presentation.base import Button, HandScreen, Names, Panel
 from presentation.grinch.text import CARD_NAMES, card_long, row_name

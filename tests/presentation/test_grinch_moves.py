@@ -10,7 +10,10 @@ import pytest
 
 import i18n
 from engine.base import View
-from engine.grinch import GAME, Action, ChooseRow, Discard, GrinchState, GrinchView, Take
+from engine.grinch import GAME
+from engine.grinch.actions import Action, ChooseRow, Discard, Take
+from engine.grinch.state import GrinchState
+from engine.grinch.view import GrinchView
 from presentation import UIS
 from presentation.base import Names
 from presentation.grinch.text import card_short

@@ -6,7 +6,10 @@ import json
 import random
 from dataclasses import replace
 
-from engine.grinch import CARDS, GAME, GrinchState, bonus, bonus_of
+from engine.grinch import GAME
+from engine.grinch.cards import CARDS, bonus_of
+from engine.grinch.scoring import bonus
+from engine.grinch.state import GrinchState
 from presentation.base import Button, HandScreen, Names, Panel
 from presentation.common import LINE_WIDTH
 from presentation.grinch import UI

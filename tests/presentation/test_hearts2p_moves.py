@@ -14,7 +14,10 @@ from dataclasses import replace
 import pytest
 
 import i18n
-from engine.hearts2p import GAME, Play, State, card_label
+from engine.hearts2p import GAME
+from engine.hearts2p.actions import Play
+from engine.hearts2p.cards import card_label
+from engine.hearts2p.state import State
 from presentation import UIS
 from presentation.hearts2p import UI
 from tests.presentation.languages import names_for, pseudo, untranslated

@@ -6,7 +6,8 @@ import pytest
 
 import i18n
 from engine.base import IllegalAction
-from engine.ten import GAME, TenSeat
+from engine.ten import GAME
+from engine.ten.view import TenSeat
 from presentation.base import Names
 from presentation.ten import UI
 from presentation.ten.text import card_name, cards_count, legend, letter, seat_line

@@ -14,8 +14,10 @@ import re
 import pytest
 
 import i18n
-from engine import ten as rules
-from engine.ten import GAME, TenState, TenView
+from engine.ten import GAME
+from engine.ten.actions import Bid, Draw
+from engine.ten.state import TenState
+from engine.ten.view import TenView
 from presentation import UIS
 from presentation.base import Names
 from presentation.ten import UI
@@ -148,7 +150,7 @@ def test_the_solo_wild_offer_and_a_decline() -> None:
 
 def test_lines_in_romanian_estonian_and_lithuanian() -> None:
     state = rig(3, ["W5", "R5a"])
-    state = GAME.apply(GAME.apply(state, 0, rules.Draw()), 1, rules.Bid(2))
+    state = GAME.apply(GAME.apply(state, 0, Draw()), 1, Bid(2))
     view = GAME.view(state, None)
     expected = {
         "ro": "a licitat 2 pentru 🌈5 Joker 5",
@@ -168,7 +170,7 @@ def test_a_draw_is_never_named_from_anything_but_the_view() -> None:
     """The next card of the pile is the one secret: a view that does not show it says less."""
     state = rig(3, ["R5a", "B7a"])
     assert UI.move_line("draw", 0, GAME.view(state, None), NAMES) == "drew a card"
-    after = GAME.apply(state, 0, rules.Draw())
+    after = GAME.apply(state, 0, Draw())
     assert "🟦" not in UI.move_line("draw", 0, GAME.view(after, None), NAMES)  # B7 still hidden
 
 

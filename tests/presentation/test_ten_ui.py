@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.base import IllegalAction
-from engine.ten import GAME, TenState, deck_for
-from engine.ten.state import OVER, TurnLog
+from engine.ten import GAME
+from engine.ten.cards import deck_for
+from engine.ten.state import OVER, TenState, TurnLog
 from presentation.base import Button, Control, HandScreen, Names, Panel, Select
 from presentation.ten import UI
 

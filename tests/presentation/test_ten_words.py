@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import i18n
-from engine.ten import GAME, TenState
+from engine.ten import GAME
+from engine.ten.state import TenState
 from presentation.base import Names, Panel
 from presentation.ten import UI
 from tests.presentation.languages import CLOSE, OPEN, pseudo, screen_text

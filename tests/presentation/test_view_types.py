@@ -12,10 +12,10 @@ from typing import Any, get_type_hints
 import pytest
 
 from engine import GAMES
-from engine.gnoming import GnomeView
-from engine.grinch import GrinchView
-from engine.hearts2p import HeartsView
-from engine.ten import TenView
+from engine.gnoming.view import GnomeView
+from engine.grinch.view import GrinchView
+from engine.hearts2p.view import HeartsView
+from engine.ten.view import TenView
 from presentation import UIS
 from presentation.drawing.api import Picture, picture_of
 from presentation.gnoming import picture as gnoming_picture

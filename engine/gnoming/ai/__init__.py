@@ -12,13 +12,10 @@ from __future__ import annotations
 from engine.base import Level, Policy
 from engine.gnoming.ai.easy import EasyPolicy
 from engine.gnoming.ai.hard import HardPolicy
-from engine.gnoming.ai.normal import GnomePolicy, estimate
+from engine.gnoming.ai.normal import POLICY as POLICY
 
-POLICY = GnomePolicy()
 POLICIES: dict[Level, Policy] = {
     Level.EASY: EasyPolicy(),
     Level.NORMAL: POLICY,
     Level.HARD: HardPolicy(),
 }
-
-__all__ = ["POLICIES", "POLICY", "EasyPolicy", "GnomePolicy", "HardPolicy", "estimate"]

@@ -18,19 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.base import View
-from engine.gnoming import (
-    Bounce,
-    ChoosePile,
-    Discard,
-    Draw,
-    Flip,
-    NoBounce,
-    NoFlip,
-    Place,
-)
+from engine.gnoming.actions import Bounce, ChoosePile, Discard, Draw, Flip, NoBounce, NoFlip, Place
 from engine.gnoming.cards import CARD_IDS, CARD_KINDS, CARD_VALUES, LINES, card_kind, card_value
 from engine.gnoming.scoring import score_kinds
 
@@ -229,3 +220,6 @@ class GnomePolicy:
         if cell is not None and gain < 0:
             return Bounce(cell)
         return _cover_choice(table.view, [a for a in legal if isinstance(a, NoBounce)], rng)
+
+
+POLICY: Final = GnomePolicy()

@@ -8,33 +8,10 @@ from typing import Final
 from engine.base import Level, Policy
 from engine.grinch.ai.easy import EasyPolicy
 from engine.grinch.ai.hard import HardPolicy
-from engine.grinch.ai.normal import (
-    POLICY,
-    GrinchPolicy,
-    best_five,
-    cells,
-    future_values,
-    hand_value,
-    model_rounds,
-    row_costs,
-)
+from engine.grinch.ai.normal import POLICY as POLICY
 
 POLICIES: Final[dict[Level, Policy]] = {
     Level.EASY: EasyPolicy(),
     Level.NORMAL: POLICY,
     Level.HARD: HardPolicy(future=POLICY.future),
 }
-
-__all__ = [
-    "POLICIES",
-    "POLICY",
-    "EasyPolicy",
-    "GrinchPolicy",
-    "HardPolicy",
-    "best_five",
-    "cells",
-    "future_values",
-    "hand_value",
-    "model_rounds",
-    "row_costs",
-]

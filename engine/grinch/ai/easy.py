@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from engine.base import View
 from engine.grinch.ai.normal import TURNS, Adjust, best_five, hand_value
-from engine.grinch.scoring import CARD_INDEX, CARDS, ROWS
+from engine.grinch.cards import CARD_INDEX, CARDS, ROWS
 
 SLIP: Final = 0.3  # chance of playing the second-best option in a decision with a choice
 

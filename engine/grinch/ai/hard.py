@@ -24,7 +24,7 @@ from typing import Any, Final
 from engine.base import View
 from engine.grinch.ai.normal import TURNS, Adjust, GrinchPolicy, cells
 from engine.grinch.ai.roles import RoleModel, free_mask, roles_after
-from engine.grinch.scoring import CARD_INDEX, CARDS, ROWS
+from engine.grinch.cards import CARD_INDEX, CARDS, ROWS
 
 SAMPLES: Final = 64
 SPREAD: Final = 9.0  # standard deviation of one player's points in one round, for the model

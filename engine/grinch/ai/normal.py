@@ -18,8 +18,8 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from engine.base import View
-from engine.grinch import ROUNDS
-from engine.grinch.scoring import BONUS_OF, CARD_INDEX, CARDS, RANK_OF, ROWS, SUIT_OF, SUITS
+from engine.grinch.cards import BONUS_OF, CARD_INDEX, CARDS, RANK_OF, ROWS, SUIT_OF, SUITS
+from engine.grinch.rules import ROUNDS
 
 TURNS: Final = 3
 HAND: Final = 5

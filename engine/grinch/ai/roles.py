@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Final
 
 from engine.grinch.ai.normal import cells
-from engine.grinch.scoring import CARDS, ROWS
+from engine.grinch.cards import CARDS, ROWS
 
 WHO_CARDS: Final = 7  # cards a Who effectively chooses its five from, for the model
 GRINCH_CARDS: Final = 9  # the same for the Grinch, who also takes from the piles

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.base import View
 from engine.hearts2p.ai.sim import IS_HEART, QS, RANK_OF, SUIT_OF
-from engine.hearts2p.rules import CARD_INDEX
+from engine.hearts2p.cards import CARD_INDEX
 
 # The chance of playing the second-best card of the ranking instead of the best.
 SLIP_CHANCE = 0.3

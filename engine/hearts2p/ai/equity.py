@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.hearts2p.ai.policy import hand_utility
+from engine.hearts2p.ai.normal import hand_utility
 from engine.hearts2p.ai.sim import Utility
-from engine.hearts2p.rules import TARGET
+from engine.hearts2p.scoring import TARGET
 
 # (points of one seat, points of the other, how often) for one hand's result.
 HAND_RESULTS: tuple[tuple[int, int, int], ...] = (

@@ -32,10 +32,10 @@ from typing import Any
 from engine.base import View
 from engine.hearts2p.ai.equity import equity_utility
 from engine.hearts2p.ai.infer import Knowledge, read_view
-from engine.hearts2p.ai.policy import danger
+from engine.hearts2p.ai.normal import danger
 from engine.hearts2p.ai.sim import cards_of, play, rollout_state
 from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
-from engine.hearts2p.rules import CARD_INDEX
+from engine.hearts2p.cards import CARD_INDEX
 
 # Trick nodes shared by one decision's searches, and the most deals one decision searches.
 HARD_NODES = 90_000

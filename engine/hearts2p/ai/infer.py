@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from engine.base import View
 from engine.hearts2p.ai.sim import SUIT_MASK, State, cards_of, mask_of
-from engine.hearts2p.rules import CARD_INDEX, HEARTS, OPENING_CANDIDATES
+from engine.hearts2p.cards import CARD_INDEX, HEARTS
+from engine.hearts2p.rules import OPENING_CANDIDATES
 
 ALL_CARDS = (1 << 28) - 1
 NON_HEART_SUITS = ("C", "D", "S")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.hearts2p.rules import DECK
+from engine.hearts2p.cards import DECK
 
 HEART_SUIT = 2
 SPADE_SUIT = 3

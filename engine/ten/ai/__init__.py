@@ -15,12 +15,10 @@ from __future__ import annotations
 from engine.base import Level, Policy
 from engine.ten.ai.easy import EasyPolicy
 from engine.ten.ai.hard import HardPolicy
-from engine.ten.ai.normal import POLICY, TenPolicy
+from engine.ten.ai.normal import POLICY as POLICY
 
 POLICIES: dict[Level, Policy] = {
     Level.EASY: EasyPolicy(),
     Level.NORMAL: POLICY,
     Level.HARD: HardPolicy(),
 }
-
-__all__ = ["POLICIES", "POLICY", "EasyPolicy", "HardPolicy", "TenPolicy"]

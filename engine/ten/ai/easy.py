@@ -20,7 +20,7 @@ import random
 from typing import Any, Final
 
 from engine.base import View
-from engine.ten import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
+from engine.ten.actions import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
 from engine.ten.ai.normal import TenPolicy, _Context, _row_numbers
 from engine.ten.scoring import score_collection
 

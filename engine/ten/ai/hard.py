@@ -26,7 +26,7 @@ import math
 from collections import Counter
 from typing import Any, Final
 
-from engine.ten import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
+from engine.ten.actions import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
 from engine.ten.ai.normal import TenPolicy, _Context, _row_numbers
 from engine.ten.cards import BUST_LINE, BUST_TOKENS, CURRENCY_BUST, CURRENCY_CAP
 

@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 from engine.base import View
-from engine.ten import Bid, Buy, Decline, Draw, NoBuy, Pass, Pay, Stop, Take
+from engine.ten.actions import Bid, Buy, Decline, Draw, NoBuy, Pass, Pay, Stop, Take
 from engine.ten.cards import BUST_LINE, BUST_TOKENS, CURRENCY_BUST, CURRENCY_CAP, deck_for
 from engine.ten.scoring import score_collection
 

@@ -1,17 +1,13 @@
 // Gnoming A Round: every seat's 3x3 grid, the draw pile, the two discard piles, the held card.
 
 import { h } from "../dom";
-import { list, num, str, type Ctx, type GameView } from "../context";
+import type { Ctx, GameView } from "../context";
+import type { GnomeCell, GnomeView } from "../generated/views";
 import { openingCells, openingMove } from "../moves";
-
-interface Cell {
-  card: string | null;
-  up: boolean;
-}
 
 const FIRST = "gnome:first";
 
-function phaseText(ctx: Ctx, phase: string): string {
+function phaseText(ctx: Ctx<GnomeView>, phase: string): string {
   const w = ctx.words;
   switch (phase) {
     case "opening": return w._("Everyone turns two cards face up.");
@@ -24,7 +20,7 @@ function phaseText(ctx: Ctx, phase: string): string {
   }
 }
 
-function grid(ctx: Ctx, seat: number, cells: Cell[]): HTMLElement {
+function grid(ctx: Ctx<GnomeView>, seat: number, cells: GnomeCell[]): HTMLElement {
   const mine = seat === ctx.table.seat;
   const opening = mine && ctx.bound.pairs.size > 0;
   const first = opening ? (ctx.memory.get(FIRST) as number | undefined) ?? null : null;
@@ -57,32 +53,32 @@ function grid(ctx: Ctx, seat: number, cells: Cell[]): HTMLElement {
   return box;
 }
 
-export const gnome: GameView = {
+export const gnome: GameView<GnomeView> = {
   heading(ctx) {
-    const v = ctx.table.view;
-    const round = ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) });
-    return [round, phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
+    const v = ctx.view;
+    const round = ctx.words._("Round {round} of {rounds}", { round: v.round, rounds: v.rounds });
+    return [round, phaseText(ctx, v.phase)].join(" · ");
   },
 
   seatFacts(ctx, seat) {
-    const v = ctx.table.view;
+    const v = ctx.view;
     const w = ctx.words;
     const facts = [
-      w.ngettext("{n} face down", "{n} face down", num(list<number>(v["face_down"])[seat])),
-      w._("showing {n}", { n: num(list<number>(v["showing"])[seat]) }),
-      w.ngettext("{n} point", "{n} points", num(list<number>(v["totals"])[seat])),
+      w.ngettext("{n} face down", "{n} face down", v.face_down[seat] ?? 0),
+      w._("showing {n}", { n: v.showing[seat] ?? 0 }),
+      w.ngettext("{n} point", "{n} points", v.totals[seat] ?? 0),
     ];
-    const lap = v["final_lap"] as { first_out?: number } | null;
+    const lap = v.final_lap;
     if (lap && lap.first_out === seat) facts.unshift("⚑ " + w._("went out"));
     return facts;
   },
 
   body(ctx) {
-    const v = ctx.table.view;
+    const v = ctx.view;
     const w = ctx.words;
-    const piles = (v["discard"] ?? {}) as Record<string, { top: string | null; size: number }>;
+    const piles = v.discard;
     const centre = h("div", { class: "row piles" },
-      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["draw_size"]) }));
+      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: v.draw_size }));
     for (const name of ["A", "B"]) {
       const pile = piles[name] ?? { top: null, size: 0 };
       const caption = h("figcaption", {}, name + " · " + w.ngettext("{n} card", "{n} cards", pile.size));
@@ -91,12 +87,12 @@ export const gnome: GameView = {
         : ctx.spot(w._("empty"), { place: `discard:${name}`, target: `discard:${name}` });
       centre.append(h("figure", { class: "pile" }, face, caption));
     }
-    const held = v["held"] as { card: string | null } | null;
+    const held = v.held;
     if (held) {
       centre.append(h("figure", { class: "pile held" }, ctx.card(held.card, { place: "held" }), h("figcaption", {}, w._("Held card"))));
     }
     const grids = h("div", { class: "grids" });
-    list<Cell[]>(v["grids"]).forEach((cells, seat) => {
+    v.grids.forEach((cells, seat) => {
       const name = ctx.table.seats[seat]?.name ?? "";
       grids.append(h("figure", { class: seat === ctx.table.seat ? "seat-grid mine" : "seat-grid" }, grid(ctx, seat, cells), h("figcaption", {}, name)));
     });

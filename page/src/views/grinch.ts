@@ -1,15 +1,10 @@
 // Grinch: the deck, every seat's discard pile, your hand, the Grinch's takes, the score sheet.
 
 import { h } from "../dom";
-import { list, num, str, type Ctx, type GameView } from "../context";
+import type { Ctx, GameView } from "../context";
+import type { GrinchView } from "../generated/views";
 
-interface Take {
-  source: string;
-  owner: number | null;
-  card: string | null;
-}
-
-function phaseText(ctx: Ctx, phase: string): string {
+function phaseText(ctx: Ctx<GrinchView>, phase: string): string {
   const w = ctx.words;
   switch (phase) {
     case "WHO_DISCARD": return w._("The Whos discard a card.");
@@ -20,31 +15,30 @@ function phaseText(ctx: Ctx, phase: string): string {
   }
 }
 
-export const grinch: GameView = {
+export const grinch: GameView<GrinchView> = {
   heading(ctx) {
-    const v = ctx.table.view;
-    const round = ctx.words._("Round {round} of {rounds}", { round: num(v["round"]), rounds: num(v["rounds"]) });
-    const turn = ctx.words._("turn {turn}", { turn: num(v["turn"]) });
-    return [round, turn, phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
+    const v = ctx.view;
+    const round = ctx.words._("Round {round} of {rounds}", { round: v.round, rounds: v.rounds });
+    const turn = ctx.words._("turn {turn}", { turn: v.turn });
+    return [round, turn, phaseText(ctx, v.phase)].join(" · ");
   },
 
   seatFacts(ctx, seat) {
-    const v = ctx.table.view;
+    const v = ctx.view;
     const w = ctx.words;
-    const facts = [w.ngettext("{n} card", "{n} cards", num(list<number>(v["hand_sizes"])[seat]))];
-    if (num(v["grinch"], -1) === seat) facts.unshift("♛ " + w._("Grinch"));
-    if (list<number>(v["submitted"]).includes(seat)) facts.push("✓ " + w._("ready"));
-    facts.push(w.ngettext("{n} point", "{n} points", num(list<number>(v["totals"])[seat])));
+    const facts = [w.ngettext("{n} card", "{n} cards", v.hand_sizes[seat] ?? 0)];
+    if (v.grinch === seat) facts.unshift("♛ " + w._("Grinch"));
+    if (v.submitted.includes(seat)) facts.push("✓ " + w._("ready"));
+    facts.push(w.ngettext("{n} point", "{n} points", v.totals[seat] ?? 0));
     return facts;
   },
 
   body(ctx) {
-    const v = ctx.table.view;
+    const v = ctx.view;
     const w = ctx.words;
-    const piles = list<string[]>(v["piles"]);
     const pileRow = h("div", { class: "row piles" },
-      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["deck_size"]) }));
-    piles.forEach((pile, seat) => {
+      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: v.deck_size }));
+    v.piles.forEach((pile, seat) => {
       const top = pile[pile.length - 1];
       const name = ctx.table.seats[seat]?.name ?? `#${seat + 1}`;
       const holder = h("figure", { class: "pile" });
@@ -58,32 +52,28 @@ export const grinch: GameView = {
     });
     const parts: HTMLElement[] = [h("section", { class: "area", "aria-label": w._("Piles") }, pileRow)];
 
-    const takes = list<Take>(v["takes"]);
-    if (takes.length > 0) {
+    if (v.takes.length > 0) {
       const row = h("div", { class: "row" });
-      takes.forEach((take, i) => row.append(ctx.card(take.card, { place: `take:${i}`, small: true })));
+      v.takes.forEach((take, i) => row.append(ctx.card(take.card, { place: `take:${i}`, small: true })));
       parts.push(h("section", { class: "area", "aria-label": w._("The Grinch's takes") }, h("h3", {}, w._("The Grinch's takes")), row));
     }
 
-    const hand = list<string>(v["hand"]);
     if (ctx.table.seat !== null) {
-      const pending = str(v["my_pending"]);
+      const pending = v.my_pending;
       const row = h("div", { class: "row hand" });
-      for (const card of hand) {
+      for (const card of v.hand ?? []) {
         row.append(ctx.card(card, { place: "hand", target: `hand:${card}`, chosen: card === pending }));
       }
       parts.push(h("section", { class: "area", "aria-label": w._("Your hand") }, h("h3", {}, w._("Your hand")), row));
     }
 
-    const rows = list<string>(v["rows"]);
-    const sheet = list<Record<string, number | null>>(v["sheet"]);
     const table = h("table", { class: "sheet" });
     const head = h("tr", {}, h("th", {}, ""));
     ctx.table.seats.forEach((s) => head.append(h("th", { scope: "col" }, s.name)));
     table.append(head);
-    for (const row of rows) {
+    for (const row of v.rows) {
       const tr = h("tr", {}, h("th", { scope: "row" }, w.pgettext("grinch", row.charAt(0).toUpperCase() + row.slice(1))));
-      sheet.forEach((cells) => {
+      v.sheet.forEach((cells) => {
         const value = cells[row];
         tr.append(h("td", {}, value === null || value === undefined ? "·" : String(value)));
       });

@@ -1,18 +1,10 @@
 // Ten: the row of turned cards and its limits, the auction, the market, every collection.
 
 import { h } from "../dom";
-import { list, num, str, type Ctx, type GameView } from "../context";
+import type { Ctx, GameView } from "../context";
+import type { TenView } from "../generated/views";
 
-interface TenSeat {
-  seat: number;
-  by_colour: Record<string, string[]>;
-  score: number;
-  tokens: number;
-  bust_tokens: number;
-  cards: number;
-}
-
-function phaseText(ctx: Ctx, phase: string): string {
+function phaseText(ctx: Ctx<TenView>, phase: string): string {
   const w = ctx.words;
   switch (phase) {
     case "draw": return w._("Draw or stop.");
@@ -25,15 +17,15 @@ function phaseText(ctx: Ctx, phase: string): string {
   }
 }
 
-export const ten: GameView = {
+export const ten: GameView<TenView> = {
   heading(ctx) {
-    const v = ctx.table.view;
-    return [ctx.words._("Turn {n}", { n: num(v["turns"]) + 1 }), phaseText(ctx, str(v["phase"]) ?? "")].join(" · ");
+    const v = ctx.view;
+    return [ctx.words._("Turn {n}", { n: v.turns + 1 }), phaseText(ctx, v.phase)].join(" · ");
   },
 
   seatFacts(ctx, seat) {
     const w = ctx.words;
-    const info = list<TenSeat>(ctx.table.view["seats"])[seat];
+    const info = ctx.view.seats[seat];
     if (!info) return [];
     return [
       w.ngettext("{n} point", "{n} points", info.score),
@@ -43,30 +35,30 @@ export const ten: GameView = {
   },
 
   body(ctx) {
-    const v = ctx.table.view;
+    const v = ctx.view;
     const w = ctx.words;
     const row = h("div", { class: "row" },
-      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: num(v["deck_size"]) }));
-    list<string>(v["row"]).forEach((card, i) => row.append(ctx.card(card, { place: `row:${i}` })));
+      ctx.spot(w._("Deck"), { place: "deck", target: "deck", count: v.deck_size }));
+    v.row.forEach((card, i) => row.append(ctx.card(card, { place: `row:${i}` })));
     const limits = h("p", { class: "limits" },
-      w._("Numbers {numbers} − currency {currency} = {net}", { numbers: num(v["row_numbers"]), currency: num(v["row_currency"]), net: num(v["net"]) }) +
-      " · " + w._("{n} more is safe", { n: num(v["net_room"]) }));
+      w._("Numbers {numbers} − currency {currency} = {net}", { numbers: v.row_numbers, currency: v.row_currency, net: v.net }) +
+      " · " + w._("{n} more is safe", { n: v.net_room }));
     const parts: HTMLElement[] = [h("section", { class: "area", "aria-label": w._("The row") }, h("h3", {}, w._("The row")), row, limits)];
-    const auction = v["auction"] as { wild: string; high: number } | null;
+    const auction = v.auction;
     if (auction) {
       parts.push(h("section", { class: "area" }, h("h3", {}, w._("Auction")),
         h("div", { class: "row" }, ctx.card(auction.wild, { place: "auction" }), h("p", {}, w._("Highest bid: {n}", { n: auction.high })))));
     }
-    const market = list<string>(v["market"]);
+    const market = v.market;
     if (market.length > 0) {
       const shelf = h("div", { class: "row" });
       market.forEach((card, i) => shelf.append(ctx.card(card, { place: `market:${i}`, small: true })));
       parts.push(h("section", { class: "area" }, h("h3", {}, w._("Market")), shelf));
     }
     const seats = h("div", { class: "collections" });
-    for (const info of list<TenSeat>(v["seats"])) {
+    for (const info of v.seats) {
       const box = h("div", { class: "collection" }, h("h4", {}, ctx.table.seats[info.seat]?.name ?? ""));
-      for (const colour of [...list<string>(v["colours"]), "W"]) {
+      for (const colour of [...v.colours, "W"]) {
         const cards = info.by_colour[colour] ?? [];
         if (cards.length === 0) continue;
         const line = h("div", { class: "row tight" });

@@ -3,6 +3,4 @@
 Relative imports: the same files type-check here and as ``engine/fifth/`` in the copy.
 """
 
-from .game import DECK, GAME, HighCard, Play, State
-
-__all__ = ["DECK", "GAME", "HighCard", "Play", "State"]
+from .game import GAME as GAME

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.gnoming import CARD_IDS
-from engine.grinch import CARDS
-from engine.hearts2p import DECK
-from engine.ten import deck_for
+from engine.gnoming.cards import CARD_IDS
+from engine.grinch.cards import CARDS
+from engine.hearts2p.cards import DECK
+from engine.ten.cards import deck_for
 from presentation.drawing import fonts
 from presentation.gnoming.look import LOOK as GNOME
 from presentation.grinch.look import LOOK as GRINCH

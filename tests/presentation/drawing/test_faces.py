@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
-from engine.gnoming import CARD_IDS as GNOME_CARDS
-from engine.grinch import CARDS as GRINCH_CARDS
-from engine.hearts2p import DECK as HEARTS_CARDS
-from engine.ten import deck_for
+from engine.gnoming.cards import CARD_IDS as GNOME_CARDS
+from engine.grinch.cards import CARDS as GRINCH_CARDS
+from engine.hearts2p.cards import DECK as HEARTS_CARDS
+from engine.ten.cards import deck_for
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.frame import card_height
 from presentation.drawing.looks import looks

@@ -33,7 +33,8 @@ from engine.hearts2p.ai.sim import (
     rollout_state,
 )
 from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
-from engine.hearts2p.rules import CARD_INDEX, DECK, MOON_PAYOUT, TARGET
+from engine.hearts2p.cards import CARD_INDEX, DECK
+from engine.hearts2p.scoring import MOON_PAYOUT, TARGET
 
 # A rough model of the rest of the game, used to turn final totals into a chance of winning:
 # about this many points are added to the leading total per hand, and the score difference
