@@ -202,10 +202,10 @@ async def test_the_players_own_move_is_reported_before_the_computers_answer(
     answered_by_computer = 0
     while loaded.row.status == "active" and answered_by_computer < 3:
         action = str(rng.choice(game.legal_actions(loaded.state, 0)))
-        report = await service.act(
-            loaded.row.id, HOST, loaded.seats[0].step, action, recorded=seen.append
-        )
-        own = seen[-1]
+        acting = service.act(loaded.row.id, HOST, loaded.seats[0].step, action)
+        own = await acting.saved
+        seen.append(own)
+        report = await acting.settled
         assert [m.actor for m in own.moves] == ["player"]  # a copy made before the rest
         assert own.after.row.version == loaded.row.version + 1
         assert report.moves[: len(own.moves)] == own.moves
