@@ -218,6 +218,19 @@ async def test_the_players_own_move_is_reported_before_the_computers_answer(
     assert len(seen) == len({id(r) for r in seen})
 
 
+async def test_a_refused_move_fails_both_stages_with_its_error(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    loaded = await _started(service, humans=1, computers=1)
+    action = str(GAMES["grinch"].legal_actions(loaded.state, 0)[0])
+    acting = service.act(loaded.row.id, HOST, loaded.seats[0].step + 1, action)
+    with pytest.raises(StaleMove) as first:
+        await acting.saved
+    with pytest.raises(StaleMove) as second:
+        await acting.settled
+    assert first.value is second.value
+    assert (await service.load(loaded.row.id)).row.version == loaded.row.version
+
+
 async def test_coming_back_is_checked_like_a_move(store: Store) -> None:
     """ "I'm back": a player of the game only, a running game only; a player who is not on
     autopilot is back already (nothing changes)."""
