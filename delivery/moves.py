@@ -250,13 +250,15 @@ class MoveDesk:
             return Outcome(Verdict.FAILED), None
         if shown.moves:
             self._remember(move)
+        played = Outcome(Verdict.PLAYED, report=shown)
         seat = shown.after.seat_of(move.user_id)
         clicked = answer.clicked
-        if clicked is None or seat is None:  # the page: its frames show the move
-            return Outcome(Verdict.PLAYED, report=shown), None
-        return Outcome(Verdict.PLAYED, report=shown), await self._show_move(
-            shown, seat, clicked, answer
-        )
+        if clicked is None:  # the page: its frames show the move
+            return played, None
+        if seat is None:  # pragma: no cover - act() checked the seat
+            await answer.show()
+            return played, None
+        return played, await self._show_move(shown, seat, clicked, answer)
 
     async def _show_move(
         self, shown: Report, seat: SeatRow, clicked: Clicked, answer: Answer
