@@ -48,10 +48,10 @@ from db.backup import BackupError, backup
 from db.errors import StoreError
 from db.generation import generation_path
 from db.store import Store
+from delivery.assemble import assemble
 from delivery.attachments import Attachments
 from delivery.pacing import Pacer
 from delivery.pending import PendingClicks
-from delivery.publisher import Publisher
 from discordkit import client
 from discordkit import sync as command_sync
 from discordkit.clicks import ControlButton
@@ -125,14 +125,24 @@ class CardBot(client.CardBot):
         shared = getattr(store, "take_rest_slots", None) if settings.database_url else None
         pacer = Pacer(scale=settings.rate_limit_scale, shared=shared)
         self.languages = Languages(store)
-        self.publisher = Publisher(self, self.service, pacer, pictures, self.languages)
+        pending = None
+        if settings.database_url is None:  # one process per database: its file beside it
+            database = settings.database_path
+            pending = PendingClicks(database.with_name(database.name + ".clicks"))
+        delivery = assemble(
+            self,
+            self.service,
+            pacer=pacer,
+            attachments=pictures,
+            languages=self.languages,
+            pending=pending,
+            result_view=result_view,
+            live_button=settings.offers_activity,
+        )
+        self.publisher, self.desk = delivery.publisher, delivery.desk
         self.collector_tuned = False  # see lifecycle.tune_collector
         self.ratings = Ratings(store)
         self.service.on_finished.append(self.ratings.rate)
-        self.publisher.result_view = result_view
-        if settings.database_url is None:  # one process per database: its file beside it
-            database = settings.database_path
-            self.publisher.pending = PendingClicks(database.with_name(database.name + ".clicks"))
         self.http_only = not settings.gateway  # `bot.py worker`: see serve()
         self._ended = asyncio.Event()
         self.web: WebServer | None = None
@@ -155,7 +165,6 @@ class CardBot(client.CardBot):
         if self.web is not None and settings.client_id and settings.client_secret:
             self.live = self.live_table(settings.client_id, settings.client_secret)
             self.web.add_routes(self.live.routes())
-        self.publisher.tables.live_button = settings.offers_activity
 
     def live_table(self, client_id: str, secret: str) -> Activity:
         """The live table's backend (web/activity.py): Discord's API where discord.py's is,
@@ -175,6 +184,7 @@ class CardBot(client.CardBot):
             secret=secret,
             service=self.service,
             publisher=self.publisher,
+            desk=self.desk,
             languages=self.languages,
             clients=Clients(settings.trusted_proxies),
             session_seconds=self.settings.live_session_seconds,
@@ -221,7 +231,7 @@ class CardBot(client.CardBot):
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(ControlButton)  # every button but moves (cogs/guard.py routes those)
         await self.add_cog(GuardCog(self))
-        table = TableCog(self, self.service, self.publisher)
+        table = TableCog(self, self.service, self.publisher, self.desk)
         await self.add_cog(table)
         live = self.settings.offers_activity
         await self.add_cog(LobbyCog(self, self.service, self.publisher, table, live=live))

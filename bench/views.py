@@ -17,9 +17,9 @@ import random
 import time
 from typing import Any
 
-from delivery.shown import Views
 from engine import GAMES
 from engine.base import Game
+from presentation.viewing import Views
 
 PLAYERS = {"grinch": 4, "gnome": 4, "hearts": 2, "ten": 3}
 

@@ -22,7 +22,7 @@ from discord.ext import commands
 import i18n
 from db.models import GameStatus
 from delivery.publisher import Publisher
-from delivery.shown import names_of, table_timers
+from delivery.shown import table_timers
 from discordkit import to_discord
 from discordkit.clicks import WATCH
 from discordkit.client import CardBot
@@ -31,6 +31,7 @@ from discordkit.views import watch_view
 from i18n import N_, _
 from presentation import UIS
 from presentation.base import onlookers, with_timers
+from presentation.viewing import names_of
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded

@@ -31,15 +31,14 @@ from delivery.shown import (
     Note,
     People,
     PrivateKey,
-    Views,
     hand_header,
-    names_of,
     private_key,
 )
 from discordkit import views
 from discordkit.rest import edit_message
 from i18n import N_, Later, _, later
 from presentation import UIS
+from presentation.viewing import Views, names_of
 from service.games import GameService
 from service.reports import Loaded
 
@@ -73,16 +72,18 @@ class Hands:
         people: People,
         attachments: Attachments,
         views: Views,
+        *,
+        catch_up: Callable[[GameShown], Awaitable[object]] | None = None,
     ) -> None:
+        """``catch_up`` is awaited when an edit's turn comes, before it is drawn: another
+        process sharing the database may have moved the game on meanwhile (peers.py)."""
         self.bot = bot
         self.service = service
         self.pacer = pacer
         self.people = people
         self.attachments = attachments
         self.views = views
-        # Awaited when an edit's turn comes, before it is drawn: another process sharing the
-        # database may have moved the game on meanwhile (set by the publisher: peers.py).
-        self.catch_up: Callable[[GameShown], Awaitable[object]] | None = None
+        self.catch_up = catch_up
 
     def kwargs(
         self,

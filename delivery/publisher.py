@@ -18,14 +18,15 @@ import functools
 import itertools
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 import i18n
-from db.models import Actor, GameStatus, SeatRow
+from db.models import Actor, GameStatus
 from delivery.answering import Answering
-from delivery.attachments import Attachments, always
+from delivery.attachments import Attachments
 from delivery.hands import Hands
 from delivery.marks import RenderedMarks
 from delivery.outbox import Outbox
@@ -33,14 +34,11 @@ from delivery.pacing import Pacer
 from delivery.peers import SharedView
 from delivery.pending import PendingClicks
 from delivery.shown import (
+    Answered,
     GameShown,
-    Note,
-    OldClick,
     People,
-    Views,
     ended_rounds,
     forced_notes,
-    names_of,
     private_key,
 )
 from delivery.speaking import Speaking
@@ -49,9 +47,8 @@ from discordkit import to_discord
 from discordkit.rest import edit_message
 from i18n import N_, Later, later
 from presentation import UIS
-from presentation.drawing.painters import InThread
+from presentation.viewing import Views, names_of
 from service.games import GameService
-from service.languages import Languages
 from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
@@ -62,58 +59,77 @@ CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
 OVERTAKEN_REDRAWS = 3
 
 
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """What the publisher works with, built before it (delivery/assemble.py); the move desk
+    shares some of them (the people, the clicks being answered, the deferred clicks)."""
+
+    speaking: Speaking  # the language of each message
+    pacer: Pacer
+    attachments: Attachments
+    people: People
+    views: Views
+    hands: Hands
+    answering: Answering  # clicks being answered: queued edits wait for them
+    marks: RenderedMarks
+    shared: SharedView  # several processes on one database (PostgreSQL)
+    pending: PendingClicks  # deferred clicks: the desk writes them, a restart reads them
+
+
 class Publisher:
+    """The write path's face: reports in, jobs queued. Its parts are given (:class:`Parts`);
+    the two it builds are the two that call back into it: its outbox (a game has nothing
+    left to draw) and its table messages (a channel allows the bot again)."""
+
     def __init__(
         self,
         bot: discord.Client,
         service: GameService,
-        pacer: Pacer | None = None,
-        attachments: Attachments | None = None,
-        languages: Languages | None = None,
+        parts: Parts,
+        *,
+        result_view: Callable[[Loaded], discord.ui.View | None] | None = None,
+        live_button: bool = False,
     ) -> None:
         self.bot = bot
-        self.speaking = Speaking(bot, languages)  # the language of each message
         self.service = service
-        self.pacer = pacer or Pacer()
-        self.attachments = attachments or Attachments(InThread(), always)
-        self.people = People()
-        self.views = Views()
-        self.hands = Hands(bot, service, self.pacer, self.people, self.attachments, self.views)
-        self.tables = TableMessages(bot, service, self.pacer, self.views)
-        self.tables.retry = self._retry_tables
-        self.answering = Answering()
+        self.speaking = parts.speaking
+        self.pacer = parts.pacer
+        self.attachments = parts.attachments
+        self.people = parts.people
+        self.views = parts.views
+        self.hands = parts.hands
+        self.answering = parts.answering
+        self.marks = parts.marks
+        self.shared = parts.shared
+        self.pending = parts.pending
+        self.tables = TableMessages(
+            bot,
+            service,
+            self.pacer,
+            self.views,
+            retry=self._retry_tables,
+            catch_up=self.shared.refresh,
+            live_button=live_button,
+        )
         self.outbox = Outbox(settled=self._settled, before=self.answering.first)
-        self.marks = RenderedMarks(service.showing)
-        self.shared = SharedView(service)  # several processes on one database (PostgreSQL)
-        self.hands.catch_up = self.tables.catch_up = self.shared.refresh
         self.games: dict[int, GameShown] = {}
-        self.pending = PendingClicks()  # deferred clicks (bot.py gives it its file)
         self._serial = itertools.count()
-        # Buttons for the message showing a finished game's result (set by bot.py: Play again).
-        self.result_view: Callable[[Loaded], discord.ui.View | None] | None = None
+        # Buttons for the message showing a finished game's result (bot.py: Play again).
+        self.result_view = result_view
         # Told after each table draw (spectators' private views follow the table).
         self.table_drawn: list[Callable[[Loaded], None]] = []
 
     # -- entry points --------------------------------------------------------------------
 
-    def publish(
-        self,
-        report: Report,
-        *,
-        clicker: SeatRow | None = None,
-        clicked_message: int | None = None,
-        clicker_saw: Loaded | None = None,
-        clicker_writes: int | None = None,
-    ) -> None:
+    def publish(self, report: Report, *, answered: Answered | None = None) -> None:
         """Queue everything a report changed: summaries, notices, the table, hands.
 
-        ``clicker`` is the seat whose own message (``clicked_message``) was already updated
-        by the interaction's response, showing ``clicker_saw`` (default: the report's end;
-        earlier when the response went out before the computers answered): its hand is only
-        checked again (edited if the moves since changed it; no notification).
-        ``clicker_writes`` is :meth:`dm_writes` just before the response was sent: if a hand
-        job wrote that DM since, it may have landed after the response, which then no longer
-        shows; the hand is drawn again.
+        ``answered``: the mover's own hand message was already updated by the response to
+        their click, showing ``answered.saw`` (the report's end, or earlier when the
+        response went out before the computers answered): their hand is only checked again
+        (edited if the moves since changed it; no notification). If a hand job wrote that
+        DM since ``answered.writes`` was read, it may have landed after the response, which
+        then no longer shows; the hand is drawn again.
         """
         shown = self._track(report.after)
         loaded = shown.loaded
@@ -134,125 +150,37 @@ class Publisher:
                 continue
             dm = shown.dm(seat.seat)
             dm.note = notes.get(seat.seat, dm.note)
-            clicked = clicker is not None and seat.seat == clicker.seat
-            if clicked and shown.version == report.after.row.version:
+            clicked = answered is not None and seat.seat == answered.seat
+            if answered is not None and clicked and shown.version == report.after.row.version:
                 # Their DM was the clicked message, or they played from an ephemeral hand,
                 # which the response updated: the DM (if any) follows quietly.
-                self._answered(shown, seat.seat, clicked_message, clicker_saw, clicker_writes)
+                self._answered(shown, answered)
                 continue
             if seat.seat in newly_due:
                 dm.pending_notify = True
             self._hand_later(shown, seat.seat)
 
-    def _answered(
-        self,
-        shown: GameShown,
-        seat_no: int,
-        clicked_message: int | None,
-        saw: Loaded | None,
-        writes: int | None,
-    ) -> None:
-        """A click's response drew the seat's hand as of ``saw`` (default: the newest state)
-        on ``clicked_message``; ``writes``: :meth:`dm_writes` just before it was sent."""
-        dm = shown.dm(seat_no)
-        if clicked_message is not None and clicked_message == dm.message_id:
+    def answered(self, answered: Answered) -> None:
+        """A response to a click drew the seat's hand as the publisher last drew it (an old
+        control's answer; see :meth:`publish`)."""
+        shown = self.games.get(answered.saw.row.id)
+        if shown is not None and shown.loaded is answered.saw:
+            self._answered(shown, answered)
+
+    def _answered(self, shown: GameShown, answered: Answered) -> None:
+        dm = shown.dm(answered.seat)
+        if answered.message_id == dm.message_id:
             # The response showed it. A hand job of theirs already queued or under way may
             # still land after the response: a check behind it redraws the hand then (it
             # edits nothing when the hand is as shown).
-            saw = saw or shown.loaded
-            if writes is not None and dm.writes != writes:
+            saw = answered.saw
+            if dm.writes != answered.writes:
                 dm.key = None  # a job's older edit may have landed over the response
             else:
-                dm.key = private_key(saw, saw.seats[seat_no], self.views)
+                dm.key = private_key(saw, saw.seats[answered.seat], self.views)
             if saw is shown.loaded:
                 dm.note = None
-        self._hand_later(shown, seat_no)
-
-    def old_click(
-        self,
-        game_id: int,
-        version: int,
-        user_id: int,
-        clicked_message: int,
-        *,
-        ephemeral: bool,
-        text: str,
-    ) -> OldClick | None:
-        """The answer to an old control (a double click; a hand whose edit waits behind
-        Discord's limits): the player's hand, drawn from the game as the publisher last drew
-        it if that is ``version`` (the state the move was refused on), with ``text`` on top
-        (and the note waiting for their next hand: a move played for them, the likely reason).
-        Only for the seat's own hand message (its DM or an ephemeral hand); None otherwise:
-        an older hand message says it is out of date, and a game still being drawn is
-        redrawn shortly anyway."""
-        shown = self.games.get(game_id)
-        if shown is None or shown.version != version:
-            return None
-        if shown.loaded.row.status != GameStatus.ACTIVE:
-            return None
-        loaded = shown.loaded
-        seat = loaded.seat_of(user_id)
-        if seat is None:
-            return None
-        dm = shown.dm(seat.seat)
-        if not ephemeral and clicked_message != dm.message_id:
-            return None
-        note = f"⚠️ {text}" if dm.note is None else f"⚠️ {text}\n{dm.note}"
-        kwargs = self.hand_kwargs(loaded, seat, edit=True, note=note)
-        return OldClick(loaded, seat.seat, clicked_message, kwargs, dm.writes)
-
-    def closed_hand(
-        self, loaded: Loaded, user_id: int, clicked_message: int, *, ephemeral: bool, text: str
-    ) -> tuple[int, dict[str, Any]] | None:
-        """The answer to a move on a game that is over (``loaded``, fresh from the database):
-        (the seat, the response's arguments) drawing the seat's hand in its final state, no
-        buttons, with ``text`` on top. Only for the seat's own hand message (its DM as recorded,
-        or an ephemeral hand); None otherwise."""
-        seat = loaded.seat_of(user_id)
-        if seat is None or loaded.state is None:
-            return None
-        shown = self.games.get(loaded.row.id)
-        message_id = shown.dm(seat.seat).message_id if shown else seat.dm_message_id
-        if not ephemeral and clicked_message != message_id:
-            return None
-        return seat.seat, self.hand_kwargs(loaded, seat, edit=True, note=f"⚠️ {text}")
-
-    def closed_hand_shown(self, loaded: Loaded, seat_no: int) -> None:
-        """The response drew the seat's DM in the final state of ``loaded``: record it. A game
-        this process is not drawing and the store says is not fully shown (a crash before its
-        last messages, and the start-up repair passed it over while this mark was waiting) is
-        redrawn: once this DM's mark is written, its table may be behind with nothing left to
-        say so, as the repairs look at a finished game's DMs alone."""
-        shown = self.games.get(loaded.row.id)
-        if shown is not None:
-            shown.dm(seat_no).version = max(shown.dm(seat_no).version, loaded.row.version)
-        self.marks.mark_dm(loaded.row.id, seat_no, loaded.row.version)
-        if shown is None and loaded.row.rendered_version < loaded.row.version:
-            self.resync(loaded)
-
-    def is_old_hand(
-        self, game_id: int, user_id: int, channel_id: int | None, message_id: int
-    ) -> bool:
-        """Whether a message in a player's DM channel is an older hand of theirs in this game:
-        the seat's current hand is another message (the older one could not be marked out of
-        date: its edits refused, e.g. capped an hour after it was sent)."""
-        shown = self.games.get(game_id)
-        seat = shown.loaded.seat_of(user_id) if shown is not None else None
-        if shown is None or seat is None:
-            return False
-        dm = shown.dm(seat.seat)
-        return (
-            dm.channel_id is not None
-            and dm.channel_id == channel_id
-            and dm.message_id is not None
-            and dm.message_id != message_id
-        )
-
-    def old_click_answered(self, old: OldClick) -> None:
-        """The response drew ``old``'s hand (see :meth:`publish`'s ``clicker``)."""
-        shown = self.games.get(old.loaded.row.id)
-        if shown is not None and shown.loaded is old.loaded:
-            self._answered(shown, old.seat, old.clicked_message, old.loaded, old.writes)
+        self._hand_later(shown, answered.seat)
 
     def resync(self, loaded: Loaded, *, urgent: bool = False) -> None:
         """Redraw a game's table and every hand from ``loaded`` (fresh from the database)."""
@@ -341,21 +269,9 @@ class Publisher:
         """A public line in the game's channel, in turn with its other messages."""
         self._say_later(loaded, text)
 
-    def dm_writes(self, game_id: int, seat_no: int) -> int:
-        """How many times hand jobs have written this seat's DM (see :meth:`publish`)."""
-        shown = self.games.get(game_id)
-        return shown.dm(seat_no).writes if shown is not None else 0
-
     def busy(self, game_id: int) -> bool:
         """Being drawn, or drawn and its mark not written yet: no repair needed."""
         return self.outbox.busy(game_id) or self.marks.waiting(game_id)
-
-    def hand_kwargs(
-        self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: Note | None = None
-    ) -> dict[str, Any]:
-        shown = self.games.get(loaded.row.id)
-        table_id = shown.table_message_id if shown else loaded.row.table_message_id
-        return self.hands.kwargs(loaded, seat, table_id, edit=edit, note=note)
 
     def close_lobby_message(self, loaded: Loaded, text: Text) -> None:
         message_id = loaded.row.lobby_message_id

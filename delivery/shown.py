@@ -8,84 +8,18 @@ needs no database read.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from db.models import Actor, GameStatus, SeatRow
-from engine.base import Game, seat_view
 from i18n import Later, _
 from presentation import UIS
-from presentation.base import Button, Names, Select
+from presentation.base import Button, Select
 from presentation.titles import game_title
+from presentation.viewing import Views, names_of
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
-STATES_KEPT = 256  # states whose views are remembered: a move's are asked for several times
-
-
-class Views:
-    """``game.view(state, seat)``, the seat's legal actions and the private part of its view,
-    each computed once per state and seat: a move's table, its hands, the clicker's answer
-    and every seat's private key ask for the same ones (states are never modified, and what
-    is handed out is only read; Ten's legal actions weigh every payment, the costliest part
-    of its hands). One per publisher, bounded: the newest ``kept`` states are remembered."""
-
-    def __init__(self, kept: int = STATES_KEPT) -> None:
-        self._kept = kept
-        # id(state) -> (the state, so that its id is not reused; (kind, seat) -> value)
-        self._memo: dict[int, tuple[Any, dict[tuple[str, int | None], Any]]] = {}
-
-    def of(self, game: Game[Any, Any], state: Any, seat: int | None) -> Any:
-        if seat is None or not hasattr(game, "seat_view"):
-            return self._remember("view", state, seat, lambda: game.view(state, seat))
-        # the seat's view from the public one, which the table draws anyway
-        return self._remember(
-            "view", state, seat, lambda: seat_view(game, state, seat, self.of(game, state, None))
-        )
-
-    def legal(self, game: Game[Any, Any], state: Any, seat: int) -> list[str]:
-        """The seat's legal actions as the texts their controls carry."""
-        texts: list[str] = self._remember(
-            "legal", state, seat, lambda: [str(a) for a in game.legal_actions(state, seat)]
-        )
-        return texts
-
-    def private(
-        self, game: Game[Any, Any], state: Any, seat: int
-    ) -> tuple[dict[str, Any], list[str]]:
-        """What the seat's view shows that the public view does not, and its legal actions."""
-
-        def compute() -> tuple[dict[str, Any], list[str]]:
-            view, public = self.of(game, state, seat), self.of(game, state, None)
-            private = {k: v for k, v in view.items() if (p := public.get(k)) is not v and p != v}
-            return private, self.legal(game, state, seat)
-
-        found: tuple[dict[str, Any], list[str]] = self._remember("private", state, seat, compute)
-        return found
-
-    def _remember(self, kind: str, state: Any, seat: int | None, compute: Callable[[], Any]) -> Any:
-        entry = self._memo.get(id(state))
-        if entry is None or entry[0] is not state:  # (an entry keeps its state alive, so
-            entry = (state, {})  # its id cannot be another state's: checked all the same)
-            self._memo[id(state)] = entry
-            if len(self._memo) > self._kept:
-                del self._memo[next(iter(self._memo))]  # the oldest state
-        values = entry[1]
-        key = (kind, seat)
-        if key in values:
-            return values[key]
-        value = values[key] = compute()
-        return value
-
-
-def names_of(loaded: Loaded) -> Names:
-    return Names(
-        tuple(s.name for s in loaded.seats),
-        frozenset(s.seat for s in loaded.seats if s.is_computer),
-        tuple(s.left_name for s in loaded.seats),
-        tuple(s.level if s.is_computer else None for s in loaded.seats),
-    )
 
 
 PrivateKey = tuple[dict[str, Any], list[str], int, float | None, bool, str]
@@ -117,14 +51,14 @@ class DmShown:
 
 
 @dataclass(frozen=True, slots=True)
-class OldClick:
-    """An old control's answer (``Publisher.old_click``): ``seat``'s hand drawn from ``loaded``
-    (the response's arguments) for ``clicked_message``, and its DM's writes before it."""
+class Answered:
+    """A response to a click drew ``seat``'s hand as of ``saw`` on ``message_id`` (the
+    clicked message: its DM, or an ephemeral hand); ``writes``: the DM's
+    :attr:`DmShown.writes` just before the response was sent."""
 
-    loaded: Loaded
     seat: int
-    clicked_message: int
-    kwargs: dict[str, Any]
+    message_id: int
+    saw: Loaded
     writes: int
 
 

@@ -26,12 +26,13 @@ import discord
 from db.models import GameStatus
 from delivery.hands import cannot_edit
 from delivery.pacing import Pacer
-from delivery.shown import GameShown, Views, names_of, table_timers
+from delivery.shown import GameShown, table_timers
 from discordkit import to_discord, views
 from discordkit.rest import edit_message
 from i18n import N_, _
 from presentation import UIS
 from presentation.base import Panel, with_timers
+from presentation.viewing import Views, names_of
 from service.games import GameService
 from service.reports import Loaded
 
@@ -59,18 +60,27 @@ class Refused:
 
 class TableMessages:
     def __init__(
-        self, bot: discord.Client, service: GameService, pacer: Pacer, views: Views
+        self,
+        bot: discord.Client,
+        service: GameService,
+        pacer: Pacer,
+        views: Views,
+        *,
+        retry: Callable[[int], None] | None = None,
+        catch_up: Callable[[GameShown], Awaitable[object]] | None = None,
+        live_button: bool = False,
     ) -> None:
+        """``retry`` is told a channel's id when its tables that are behind should be drawn
+        again; ``catch_up`` is awaited when an edit's turn comes (as ``Hands``'s);
+        ``live_button``: tables offer "Open the table" (the Activity is served)."""
         self.bot = bot
         self.service = service
         self.pacer = pacer
         self.views = views
         self.refused: dict[int, Refused] = {}  # channel id -> its refusals
-        # Told a channel's id when its tables that are behind should be drawn again.
-        self.retry: Callable[[int], None] | None = None
-        self.live_button = False  # "Open the table" (the Activity is served: bot.py says so)
-        # Awaited when an edit's turn comes (as Hands.catch_up).
-        self.catch_up: Callable[[GameShown], Awaitable[object]] | None = None
+        self.retry = retry
+        self.live_button = live_button
+        self.catch_up = catch_up
 
     def blocked(self, channel_id: int) -> bool:
         refused = self.refused.get(channel_id)

@@ -23,7 +23,7 @@ from i18n import N_, later
 from service.changes import Changes
 from service.errors import CannotSave, GameClosed, NoGame, RejectedMove, StaleMove, not_seated
 from service.lobbies import Lobbies
-from service.reports import Loaded, Move, Report, Upcoming, with_seat
+from service.reports import Acting, Loaded, Move, Report, Upcoming, with_seat
 from service.showing import Showing
 from service.states import KnownStates
 from service.thinking import Think, think_in_thread
@@ -114,19 +114,19 @@ class GameService(Lobbies):
 
     # -- play ----------------------------------------------------------------------------
 
-    async def act(
+    def act(self, game_id: int, user_id: int, step: int, action_text: str) -> Acting:
+        """Apply one player's move, then any computer moves that follow: the move's two
+        stages (see :class:`~service.reports.Acting`), under way once this returns."""
+        return Acting.start(lambda saved: self._play(game_id, user_id, step, action_text, saved))
+
+    async def _play(
         self,
         game_id: int,
         user_id: int,
         step: int,
         action_text: str,
-        *,
-        recorded: Callable[[Report], None] | None = None,
+        saved: asyncio.Future[Report],
     ) -> Report:
-        """Apply one player's move, then any computer moves that follow.
-
-        ``recorded`` is told (with a copy of the report so far) as soon as the player's own
-        move is saved, before the computers think: the click can be answered then."""
         async with self.lock(game_id):
             loaded = await self.load(game_id)
             seat = loaded.seat_of(user_id)
@@ -151,8 +151,7 @@ class GameService(Lobbies):
             except IllegalAction as exc:
                 raise RejectedMove(exc.reason, **exc.values) from exc
             await self._record(report, seat.seat, str(action), Actor.PLAYER, new_state)
-            if recorded is not None:
-                recorded(report.copy())
+            saved.set_result(report.copy())
             await self._run_computers(report)
             return report
 

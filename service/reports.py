@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -112,3 +114,49 @@ def here(loaded: Loaded, channel_id: int | None) -> Loaded:
 def with_seat(loaded: Loaded, seat: SeatRow) -> Loaded:
     seats = [seat if s.seat == seat.seat else s for s in loaded.seats]
     return Loaded(loaded.row, seats, loaded.state)
+
+
+class Acting:
+    """One player's move under way (``GameService.act``), in its two stages.
+
+    ``saved``: the report as soon as the player's own move is saved, before the computers
+    think (the one who moved can be answered then); ``settled``: the report once the
+    computers' moves after it are saved too. A refused move fails both with the same error;
+    a failure after the player's move was saved fails ``settled`` alone. Awaiting the
+    ``Acting`` itself awaits ``settled``.
+    """
+
+    __slots__ = ("saved", "settled")
+
+    def __init__(self, saved: asyncio.Future[Report], settled: asyncio.Future[Report]) -> None:
+        self.saved = saved
+        self.settled = settled
+
+    @classmethod
+    def start(cls, play: Callable[[asyncio.Future[Report]], Awaitable[Report]]) -> Acting:
+        """Run ``play``, which sets the future it is given once the player's move is saved
+        (and may return without setting it: no move of the player's was saved)."""
+        saved: asyncio.Future[Report] = asyncio.get_running_loop().create_future()
+        # Whoever awaits ``settled`` reads a refusal there: ``saved`` does not log it again.
+        saved.add_done_callback(lambda f: f.cancelled() or f.exception())
+        return cls(saved, asyncio.ensure_future(_staged(play, saved)))
+
+    def __await__(self) -> Generator[Any, None, Report]:
+        return self.settled.__await__()
+
+
+async def _staged(
+    play: Callable[[asyncio.Future[Report]], Awaitable[Report]], saved: asyncio.Future[Report]
+) -> Report:
+    try:
+        report = await play(saved)
+    except BaseException as exc:
+        if not saved.done():
+            if isinstance(exc, Exception):
+                saved.set_exception(exc)
+            else:
+                saved.cancel()
+        raise
+    if not saved.done():  # no move of the player's (it only took them off autopilot)
+        saved.set_result(report.copy())
+    return report

@@ -24,7 +24,7 @@ async def bot() -> AsyncIterator[commands.Bot]:
     """The cogs' commands on a bot that never logs in (services are not needed to list them)."""
     client = CardBot(command_prefix="!", intents=discord.Intents.none())
     none = cast(Any, None)
-    table = TableCog(client, none, none)
+    table = TableCog(client, none, none, none)
     await client.add_cog(table)
     await client.add_cog(LobbyCog(client, none, none, table))
     await client.add_cog(HelpCog())

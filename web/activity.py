@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from delivery.moves import MoveDesk
 from delivery.publisher import Publisher
 from service.games import GameService
 from service.languages import Languages
@@ -27,6 +28,7 @@ class Activity:
         secret: str,
         service: GameService,
         publisher: Publisher,
+        desk: MoveDesk,
         languages: Languages,
         clients: Clients | None = None,
         session_seconds: float = SESSION_SECONDS,
@@ -40,7 +42,15 @@ class Activity:
         clients = clients or Clients()
         self.token = TokenEndpoint(api, self.sessions, clients)
         self.live = LiveEndpoint(
-            self.hub, service, publisher, languages, api, self.sessions, self.membership, clients
+            self.hub,
+            service,
+            publisher,
+            desk,
+            languages,
+            api,
+            self.sessions,
+            self.membership,
+            clients,
         )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from db.models import GameStatus, SeatRow
-from delivery.shown import Views, names_of
 from engine import GAMES
 from presentation import UIS
 from presentation.base import Button, Control, Panel, Select, onlookers
+from presentation.viewing import Views, names_of
 from service.reports import Loaded
 
 JSON = dict[str, Any]

@@ -20,8 +20,8 @@ from aiohttp import web
 
 import i18n
 from db.models import GameStatus
-from delivery.shown import Views, names_of
 from presentation import UIS
+from presentation.viewing import Views, names_of
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded

@@ -1,10 +1,11 @@
 """``GET /api/live``: one websocket per viewer of the live table (docs/activity.md).
 
 The first message is the hello (session, activity instance); the instance gives the channel
-whose game the viewer watches (web/hub.py sends the frames). A move goes through the same
-service call as a button click (``GameService.act``: the seat's step guards against a stale or
-doubled move) and is then published like a click's, so the DMs and the channel's table show
-it; a lobby operation likewise. A refusal is a ``refused`` frame; nothing is applied. A
+whose game the viewer watches (web/hub.py sends the frames). A move goes to the move desk, as
+a button click does (delivery/moves.py: a stale, replayed or finished-game move is told apart
+and refused there, and a played one is published like a click's, so the DMs and the
+channel's table show it); a lobby operation is published likewise. A refusal is a
+``refused`` frame (:class:`SocketAnswer`); nothing is applied. A
 ``renew`` gives the socket a new session of the same user before its own ends; the socket's
 session and its user's place in the instance are watched for its whole life
 (web/membership.py).
@@ -17,13 +18,16 @@ import json
 import logging
 import time
 from collections import deque
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
 
 import i18n
 from delivery.lobbies import LobbyMessages
+from delivery.moves import Clicked, MoveDesk, Play
 from delivery.publisher import Publisher
+from discordkit.replies import SORRY
 from engine import GAMES
 from engine.base import Level
 from i18n import N_
@@ -41,6 +45,8 @@ from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 HELLO_SECONDS = 10.0
 FLOOD_MESSAGES, FLOOD_SECONDS = 20, 5.0
 MAX_MESSAGE = 4096
@@ -54,12 +60,39 @@ class Refused(Exception):
     """A request the viewer is told no to (the message is translated when sent)."""
 
 
+class SocketAnswer:
+    """A page move's answer (the desk's ``Answer``): a played move needs none, the table's
+    frames show it; a refusal is a ``refused`` frame in the viewer's language."""
+
+    clicked: Clicked | None = None  # the page has no hand message to redraw
+
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+
+    async def within_budget(self, work: Awaitable[T], deferring: Callable[[], None]) -> T:
+        return await work  # a socket has no deadline to acknowledge by
+
+    async def show(self, **kwargs: Any) -> bool:
+        return False
+
+    async def refuse(self, error: PlayError) -> None:
+        with i18n.using(self.viewer.language):
+            reason = error.translated()
+        await self.viewer.send_now({"type": "refused", "reason": reason})
+
+    async def fail(self) -> None:
+        with i18n.using(self.viewer.language):
+            reason = i18n._(SORRY)
+        await self.viewer.send_now({"type": "refused", "reason": reason})
+
+
 class LiveEndpoint:
     def __init__(
         self,
         hub: Hub,
         service: GameService,
         publisher: Publisher,
+        desk: MoveDesk,
         languages: Languages,
         api: DiscordApi,
         sessions: Sessions,
@@ -69,6 +102,7 @@ class LiveEndpoint:
         self.hub = hub
         self.service = service
         self.publisher = publisher
+        self.desk = desk
         self.lobbies = LobbyMessages(publisher)
         self.languages = languages
         self.api = api
@@ -236,8 +270,7 @@ class LiveEndpoint:
             raise Refused(NOT_HERE)
         if self.hub.games.get(viewer.channel_id) != game_id:
             raise Refused(NOT_HERE)
-        report = await self.service.act(game_id, viewer.user_id, step, action)
-        self.publisher.publish(report)
+        await self.desk.play(Play(game_id, viewer.user_id, step, action), SocketAnswer(viewer))
 
     async def _lobby(self, viewer: Viewer, data: dict[str, Any]) -> None:
         op, channel = data.get("op"), viewer.channel_id

@@ -52,11 +52,9 @@ async def test_a_slow_picture_is_edited_into_the_answer_after_it() -> None:
     async def load(_game_id: int) -> Any:
         return loaded
 
-    publisher = SimpleNamespace(
-        hand_kwargs=lambda *_args: {"content": "your hand"},
-        hands=SimpleNamespace(with_picture=with_picture),
-    )
-    cog = TableCog(cast(Any, None), cast(Any, SimpleNamespace(load=load)), cast(Any, publisher))
+    desk = SimpleNamespace(hand=lambda *_args: {"content": "your hand"}, hand_picture=with_picture)
+    service = SimpleNamespace(load=load)
+    cog = TableCog(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, desk))
     interaction = _Interaction()
     answering = asyncio.ensure_future(cog.send_hand(cast(discord.Interaction[Any], interaction), 5))
     for _ in range(500):  # answered while the picture is still being drawn

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from delivery.shown import Views
 from engine import GAMES
 from engine.base import Game
+from presentation.viewing import Views
 
 
 class Counting:

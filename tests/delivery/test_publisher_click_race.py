@@ -10,8 +10,10 @@ import discord
 
 from db.models import SeatRow
 from db.store import Store
+from delivery.assemble import assemble
 from delivery.pacing import Pacer
 from delivery.publisher import Publisher
+from delivery.shown import Answered
 from service.games import GameService
 from service.reports import Report
 from tests.delivery.test_publisher_memory import HUMANS, _Bot, _Http
@@ -66,18 +68,12 @@ async def _click(
     if not late_edit:
         bot.http.gate.set()
         await publisher.outbox.idle()
-    writes = publisher.dm_writes(game_id, seat.seat)  # just before the click's answer
+    writes = shown.dm(seat.seat).writes  # just before the click's answer
     action = str(started.after.game.legal_actions(started.after.state, seat.seat)[0])
     report = await service.act(game_id, seat.user_id, seat.step, action)
     bot.http.gate.set()  # a late edit lands now, after the answer
     await asyncio.sleep(0.05)
-    publisher.publish(
-        report,
-        clicker=report.after.seats[seat.seat],
-        clicked_message=dm.message_id,
-        clicker_saw=report.after,
-        clicker_writes=writes,
-    )
+    publisher.publish(report, answered=Answered(seat.seat, dm.message_id, report.after, writes))
     await publisher.outbox.idle()
     return [m for m in bot.http.edits if m == dm.message_id]
 
@@ -85,7 +81,7 @@ async def _click(
 async def test_a_hand_edit_landing_after_the_answer_is_drawn_over(store: Store) -> None:
     bot = _HeldBot()
     service = GameService(store, turn_timeout=0)
-    publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    publisher = assemble(cast(discord.Client, bot), service, pacer=Pacer(scale=0.0001)).publisher
     edits = await _click(service, publisher, bot, late_edit=True)
     assert len(edits) == 2  # the late, older edit, then the hand drawn again over it
 
@@ -93,7 +89,7 @@ async def test_a_hand_edit_landing_after_the_answer_is_drawn_over(store: Store) 
 async def test_a_hand_edit_done_before_the_answer_is_left_alone(store: Store) -> None:
     bot = _HeldBot()
     service = GameService(store, turn_timeout=0)
-    publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    publisher = assemble(cast(discord.Client, bot), service, pacer=Pacer(scale=0.0001)).publisher
     edits = await _click(service, publisher, bot, late_edit=False)
     assert len(edits) == 1  # the answer shows the hand: no edit after it
 
@@ -101,14 +97,15 @@ async def test_a_hand_edit_done_before_the_answer_is_left_alone(store: Store) ->
 async def test_only_another_message_in_the_players_dm_is_an_older_hand(store: Store) -> None:
     bot = _HeldBot()
     service = GameService(store, turn_timeout=0)
-    publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    delivery = assemble(cast(discord.Client, bot), service, pacer=Pacer(scale=0.0001))
+    publisher, hands = delivery.publisher, delivery.desk.hands
     started, seat = await _started(service, publisher)
     game_id, user_id = started.after.row.id, seat.user_id
     dm = publisher.games[game_id].dm(seat.seat)
     assert user_id is not None and dm.channel_id is not None and dm.message_id is not None
     older = dm.message_id - 1
-    assert publisher.is_old_hand(game_id, user_id, dm.channel_id, older)
-    assert not publisher.is_old_hand(game_id, user_id, dm.channel_id, dm.message_id)  # current
-    assert not publisher.is_old_hand(game_id, user_id, 700, older)  # an ephemeral hand
-    assert not publisher.is_old_hand(game_id, 999, dm.channel_id, older)  # not a player
-    assert not publisher.is_old_hand(game_id + 1, user_id, dm.channel_id, older)  # unknown game
+    assert hands.is_old_hand(game_id, user_id, dm.channel_id, older)
+    assert not hands.is_old_hand(game_id, user_id, dm.channel_id, dm.message_id)  # current
+    assert not hands.is_old_hand(game_id, user_id, 700, older)  # an ephemeral hand
+    assert not hands.is_old_hand(game_id, 999, dm.channel_id, older)  # not a player
+    assert not hands.is_old_hand(game_id + 1, user_id, dm.channel_id, older)  # unknown game

@@ -10,6 +10,7 @@ from typing import Any, cast
 import discord
 
 from db.store import Store
+from delivery.assemble import assemble
 from delivery.pacing import Pacer
 from delivery.publisher import Publisher
 from service.games import GameService
@@ -82,7 +83,7 @@ async def _play(service: GameService, publisher: Publisher, channel: int, finish
 
 async def test_finished_and_cancelled_games_leave_nothing_behind(store: Store) -> None:
     service = GameService(store, turn_timeout=0)
-    publisher = Publisher(cast(discord.Client, _Bot()), service, Pacer(scale=0.0001))
+    publisher = assemble(cast(discord.Client, _Bot()), service, pacer=Pacer(scale=0.0001)).publisher
     for channel in range(12):
         await _play(service, publisher, 500 + channel, finish=channel % 2 == 0)
     await publisher.outbox.idle()

@@ -11,9 +11,9 @@ from typing import Any, cast
 import discord
 
 from db.store import Store
+from delivery.assemble import assemble
 from delivery.marks import RenderedMarks
 from delivery.pacing import Pacer
-from delivery.publisher import Publisher
 from service.games import GameService
 from service.reports import Report
 from service.showing import Showing
@@ -64,7 +64,7 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
 ) -> None:
     service = GameService(store, turn_timeout=0)
     bot = _GatedBot()
-    publisher = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    publisher = assemble(cast(discord.Client, bot), service, pacer=Pacer(scale=0.0001)).publisher
     lobby = await service.open_lobby(
         game="ten", guild_id=1, channel_id=700, host_id=HUMANS[0], host_name="A"
     )
@@ -167,7 +167,7 @@ async def test_an_old_dm_clicked_after_a_crash_at_the_end_brings_the_whole_game_
     recorded as fully shown: the start-up repair passes over a game whose mark is waiting,
     as this click's is."""
     service = GameService(store, turn_timeout=0)
-    before = Publisher(cast(discord.Client, _Bot()), service, Pacer(scale=0.0001))
+    before = assemble(cast(discord.Client, _Bot()), service, pacer=Pacer(scale=0.0001)).publisher
     lobby = await service.open_lobby(
         game="ten", guild_id=1, channel_id=700, host_id=HUMANS[0], host_name="A"
     )
@@ -185,9 +185,10 @@ async def test_an_old_dm_clicked_after_a_crash_at_the_end_brings_the_whole_game_
     http = _CountingHttp()
     bot = _Bot()
     bot.http = http
-    after = Publisher(cast(discord.Client, bot), service, Pacer(scale=0.0001))
+    delivery = assemble(cast(discord.Client, bot), service, pacer=Pacer(scale=0.0001))
+    after = delivery.publisher
     loaded = await service.load(game_id)
-    after.closed_hand_shown(loaded, 0)  # what the click's answer drew
+    delivery.desk.hands.closed_hand_shown(loaded, 0)  # what the click's answer drew
     await after.outbox.idle()
     await after.marks.flush()
     row = await store.game(game_id)

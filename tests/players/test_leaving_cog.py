@@ -23,7 +23,7 @@ async def test_leave_in_every_group_and_idle_lobbies_closed(store: Store) -> Non
     none = cast(Any, None)
     service = GameService(store, turn_timeout=0)
     publisher: Any = MagicMock()
-    table = TableCog(client, none, none)
+    table = TableCog(client, none, none, none)
     await client.add_cog(table)
     await client.add_cog(LobbyCog(client, none, none, table))
     cog = LeavingCog(client, service, publisher, sweep_every=3600)

@@ -15,9 +15,9 @@ import pytest
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
 from db.models import GameStatus
 from db.store import Store
-from delivery.shown import Views
 from delivery.tables import TableMessages
 from engine import GAMES
+from presentation.viewing import Views
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded

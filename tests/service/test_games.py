@@ -202,10 +202,10 @@ async def test_the_players_own_move_is_reported_before_the_computers_answer(
     answered_by_computer = 0
     while loaded.row.status == "active" and answered_by_computer < 3:
         action = str(rng.choice(game.legal_actions(loaded.state, 0)))
-        report = await service.act(
-            loaded.row.id, HOST, loaded.seats[0].step, action, recorded=seen.append
-        )
-        own = seen[-1]
+        acting = service.act(loaded.row.id, HOST, loaded.seats[0].step, action)
+        own = await acting.saved
+        seen.append(own)
+        report = await acting.settled
         assert [m.actor for m in own.moves] == ["player"]  # a copy made before the rest
         assert own.after.row.version == loaded.row.version + 1
         assert report.moves[: len(own.moves)] == own.moves
@@ -216,6 +216,19 @@ async def test_the_players_own_move_is_reported_before_the_computers_answer(
         loaded = report.after
     assert answered_by_computer == 3
     assert len(seen) == len({id(r) for r in seen})
+
+
+async def test_a_refused_move_fails_both_stages_with_its_error(store: Store) -> None:
+    service = GameService(store, turn_timeout=0)
+    loaded = await _started(service, humans=1, computers=1)
+    action = str(GAMES["grinch"].legal_actions(loaded.state, 0)[0])
+    acting = service.act(loaded.row.id, HOST, loaded.seats[0].step + 1, action)
+    with pytest.raises(StaleMove) as first:
+        await acting.saved
+    with pytest.raises(StaleMove) as second:
+        await acting.settled
+    assert first.value is second.value
+    assert (await service.load(loaded.row.id)).row.version == loaded.row.version
 
 
 async def test_coming_back_is_checked_like_a_move(store: Store) -> None:

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from db.store import Store
-from delivery.shown import names_of
+from presentation.viewing import names_of
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game

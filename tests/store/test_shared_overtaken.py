@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from db.store import Store
+from delivery.assemble import assemble
 from delivery.pacing import Pacer
 from delivery.publisher import Publisher
 from service.games import GameService
@@ -70,7 +71,7 @@ class HeldBot(Bot):
 def process(store: Store, world: World, shown: Shown) -> Publisher:
     service = GameService(store, turn_timeout=0)
     bot = cast(discord.Client, HeldBot(world, shown))
-    return Publisher(bot, service, Pacer(scale=0.0001))
+    return assemble(bot, service, pacer=Pacer(scale=0.0001)).publisher
 
 
 async def move(publisher: Publisher, game_id: int) -> Report:

@@ -13,6 +13,7 @@ import pytest
 
 from db.shown import ShownIds
 from db.store import Store
+from delivery.assemble import assemble
 from delivery.pacing import Pacer
 from delivery.publisher import Publisher
 from service.games import GameService
@@ -83,7 +84,7 @@ class Bot:
 
 def publisher(world: World, store: Store) -> Publisher:
     service = GameService(store, turn_timeout=0)
-    return Publisher(cast(discord.Client, Bot(world)), service, Pacer(scale=0.01))
+    return assemble(cast(discord.Client, Bot(world)), service, pacer=Pacer(scale=0.01)).publisher
 
 
 async def started_game(store: Store) -> int:

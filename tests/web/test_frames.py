@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from db.models import GameRow, GameStatus, SeatRow
-from delivery.shown import Views
 from engine import GAMES
+from presentation.viewing import Views
 from service.reports import Loaded
 from tests.web.frames_check import Leak, check_frame
 from web.frames import table_frame
