@@ -239,7 +239,9 @@ class CardBot(client.CardBot):
             None if self.settings.database_url else generation_path(self.settings.database_path)
         )
         shared = bool(self.settings.database_url)
-        await self.add_cog(UpkeepCog(self, self.service, self.publisher, generation, shared=shared))
+        await self.add_cog(
+            UpkeepCog(self, self.service, self.publisher, self.desk, generation, shared=shared)
+        )
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings))
         await self.add_cog(HistoryCog(self, Replays(self.store)))

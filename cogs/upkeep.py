@@ -24,7 +24,7 @@ import discord
 from discord.ext import commands
 
 from db.models import GameStatus
-from delivery.pending import PendingClick
+from delivery.moves import MoveDesk
 from delivery.publisher import Publisher
 from service.errors import NoGame
 from service.games import GameService
@@ -49,6 +49,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         bot: commands.Bot,
         service: GameService,
         publisher: Publisher,
+        desk: MoveDesk,
         generation: Path | None = None,
         *,
         shared: bool = False,
@@ -57,6 +58,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         recognise a restored copy at start; None: not checked. ``shared``: other processes
         may serve the same games (PostgreSQL): repairs look every SHARED_REPAIR_EVERY s."""
         self.bot = bot
+        self.desk = desk
         self.service = service
         self.publisher = publisher
         self.generation = generation
@@ -156,25 +158,9 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             if report.moves:
                 moved += 1
                 self.publisher.publish(report)
-        for click in self.publisher.pending.take_left():
-            await self._lost_click(click)
+        await self.desk.recover_lost_clicks()
         stale = await self.repair(urgent=False)
         log.info("start-up: %d games moved on, %d redrawn", moved, stale)
-
-    async def _lost_click(self, click: PendingClick) -> None:
-        """A click deferred before the last stop and never answered: if its seat is still at
-        the clicked step, the move was not saved, and the player's hand says so."""
-        try:
-            loaded = await self.service.load(click.game_id)
-        except Exception:
-            log.exception("could not look at game %s", click.game_id)
-            return
-        seat = loaded.seat_of(click.user_id)
-        if loaded.row.status == GameStatus.ACTIVE and seat is not None and seat.step == click.step:
-            log.info(
-                "game %s: a deferred move of seat %s was never saved", click.game_id, seat.seat
-            )
-            self.publisher.lost_click(loaded, seat.seat)
 
     async def repair(self, *, urgent: bool, behind: dict[int, int] | None = None) -> int:
         """Redraw every game with a move newer than its table or a DM (none being drawn now).

@@ -22,11 +22,11 @@ from discord.ext import commands
 import i18n
 from db.models import GameStatus
 from delivery.publisher import Publisher
-from delivery.shown import table_timers
 from discordkit import to_discord
 from discordkit.clicks import WATCH
 from discordkit.client import CardBot
 from discordkit.replies import answering_errors, within_budget
+from discordkit.to_discord import table_timers
 from discordkit.views import watch_view
 from i18n import N_, _
 from presentation import UIS

@@ -33,7 +33,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
-from db.models import SeatRow
+from db.models import GameStatus, SeatRow
 from delivery.answering import Answering
 from delivery.clicked import ClickedHands
 from delivery.hands import ANSWER_PICTURE_WAIT as ANSWER_PICTURE_WAIT  # noqa: PLC0414 (My hand)
@@ -199,6 +199,24 @@ class MoveDesk:
         self._serial = itertools.count()
         # (game, user) -> (step, action) of the last move played here for that seat
         self._last: OrderedDict[tuple[int, int], tuple[int, str]] = OrderedDict()
+
+    async def recover_lost_clicks(self) -> None:
+        """At start-up: each click deferred before the last stop and never answered. If its
+        seat is still at the clicked step, the move was not saved, and the player's hand says
+        so."""
+        for click in self.pending.take_left():
+            try:
+                loaded = await self.service.load(click.game_id)
+            except Exception:
+                log.exception("could not look at game %s", click.game_id)
+                continue
+            seat = loaded.seat_of(click.user_id)
+            active = loaded.row.status == GameStatus.ACTIVE
+            if active and seat is not None and seat.step == click.step:
+                log.info(
+                    "game %s: a deferred move of seat %s was never saved", click.game_id, seat.seat
+                )
+                self.publisher.lost_click(loaded, seat.seat)
 
     async def play(self, move: Play, answer: Answer | None = None) -> Outcome:
         """Play ``move``, answer it through ``answer`` and publish what it changed."""

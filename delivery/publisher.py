@@ -73,7 +73,7 @@ class Parts:
     answering: Answering  # clicks being answered: queued edits wait for them
     marks: RenderedMarks
     shared: SharedView  # several processes on one database (PostgreSQL)
-    pending: PendingClicks  # deferred clicks: the desk writes them, a restart reads them
+    pending: PendingClicks  # deferred clicks: the desk keeps them, and reads them at start-up
 
 
 class Publisher:
@@ -101,7 +101,6 @@ class Publisher:
         self.answering = parts.answering
         self.marks = parts.marks
         self.shared = parts.shared
-        self.pending = parts.pending
         self.tables = TableMessages(
             bot,
             service,

@@ -177,10 +177,6 @@ def forced_notes(report: Report) -> dict[int, ForcedNote]:
     return {seat: ForcedNote(report, seat) for seat in sorted(seats)}
 
 
-def table_timers(loaded: Loaded) -> list[str]:
-    return [f"⏱ {s.name} <t:{int(s.deadline)}:R>" for s in loaded.seats if s.deadline is not None]
-
-
 def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str:
     tail = f"/{message_id}" if message_id else ""
     return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"

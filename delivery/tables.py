@@ -26,9 +26,10 @@ import discord
 from db.models import GameStatus
 from delivery.hands import cannot_edit
 from delivery.pacing import Pacer
-from delivery.shown import GameShown, table_timers
+from delivery.shown import GameShown
 from discordkit import to_discord, views
 from discordkit.rest import edit_message
+from discordkit.to_discord import table_timers
 from i18n import N_, _
 from presentation import UIS
 from presentation.base import Panel, with_timers

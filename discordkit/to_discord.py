@@ -17,6 +17,7 @@ from typing import Any, get_args
 import discord
 
 from presentation.base import Panel, Style
+from service.reports import Loaded
 
 Component = dict[str, Any]
 
@@ -150,3 +151,8 @@ def button(
     if emoji_text is not None:
         payload["emoji"] = emoji(emoji_text)
     return payload
+
+
+def table_timers(loaded: Loaded) -> list[str]:
+    """Each running turn timer of a game, as Discord's relative time markup."""
+    return [f"⏱ {s.name} <t:{int(s.deadline)}:R>" for s in loaded.seats if s.deadline is not None]

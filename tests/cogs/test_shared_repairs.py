@@ -35,7 +35,11 @@ class _Publisher:
 
 def _cog() -> tuple[UpkeepCog, _Service, _Publisher]:
     service, publisher = _Service(), _Publisher()
-    return UpkeepCog(cast(Any, None), cast(Any, service), cast(Any, publisher)), service, publisher
+    return (
+        UpkeepCog(cast(Any, None), cast(Any, service), cast(Any, publisher), cast(Any, None)),
+        service,
+        publisher,
+    )
 
 
 async def test_alone_every_game_behind_is_redrawn_at_once_unless_being_drawn() -> None:

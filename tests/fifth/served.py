@@ -258,7 +258,7 @@ def page_part(report: Report) -> None:
     """What the table page gets of the game: its view in the page's generated types (the
     contract's View, which the page's generic view draws) and the live table's frames
     (web/frames.py) of a lobby and of seat 0 in a running game, checked as every game's are."""
-    from delivery.shown import Views
+    from presentation.viewing import Views
     from tests.web.frames_check import check_frame
     from tests.web.test_frames import position
     from tools import view_types
