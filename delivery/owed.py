@@ -135,7 +135,9 @@ class OwedPosts:
             return
         await self.service.owing.sent(owed, sent.id)
 
-    async def _message(self, loaded: Loaded, said: Said) -> tuple[list[discord.File], Any]:
+    async def _message(
+        self, loaded: Loaded, said: Said
+    ) -> tuple[list[discord.File], dict[str, Any]]:
         """The files and the other arguments of the message, in the current language."""
         if said.owed.kind == LINE:
             text = said.text if said.text is not None else text_of(said.owed)
