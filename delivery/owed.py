@@ -119,6 +119,17 @@ class OwedPosts:
         await owing.prune()
         return count
 
+    async def close(self) -> None:
+        """After the outbox closed: give back the rows it dropped unsent, so that another
+        process (PostgreSQL) takes them at once rather than when their claim runs out."""
+        for nonce in sorted(self._flight):
+            try:
+                await self.service.owing.release(nonce)
+            except Exception:
+                log.warning("could not give back an owed message", exc_info=True)
+                return
+        self._flight.clear()
+
     async def _post(self, loaded: Loaded, said: Said) -> None:
         owed, channel_id = said.owed, loaded.row.channel_id
         channel = self.bot.get_partial_messageable(channel_id)

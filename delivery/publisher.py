@@ -396,6 +396,7 @@ class Publisher:
 
     async def close(self, timeout: float) -> None:
         await self.outbox.close(timeout)
+        await self.owed.close()
         await self.marks.flush()
 
     # -- bookkeeping ---------------------------------------------------------------------

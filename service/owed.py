@@ -105,6 +105,10 @@ class Owing:
     async def sent(self, owed: Owed, message_id: int | None) -> None:
         await self._store.owed_sent(owed.nonce, message_id)
 
+    async def release(self, nonce: str) -> None:
+        """Give a row back unsent: the next repair of any process takes it."""
+        await self._store.release_owed(nonce)
+
     async def prune(self) -> None:
         await self._store.prune_owed()
 

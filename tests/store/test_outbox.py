@@ -131,6 +131,9 @@ async def test_what_a_stopped_process_owed_is_taken_by_one_other(
         return
     others = [await open_store() for _ in range(4)]
     assert await others[0].claim_owed() == []  # its writer's claim still runs
+    await first.release_owed(owed.nonce)  # a clean stop gives it back: taken at once
+    (taken,) = await others[0].claim_owed()
+    assert taken.nonce == owed.nonce
     later = time.time() + LATER
     claims = await asyncio.gather(*(o.claim_owed(later) for o in others))
     assert sorted(len(c) for c in claims) == [0, 0, 0, 1]  # one process takes it
