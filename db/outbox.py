@@ -27,8 +27,10 @@ from typing import Any, ClassVar
 from db.reads import Statement, Tx
 
 # Seconds a process keeps the rows it claimed to itself. Posting one takes well under a
-# second; a claimer that died holds its rows this long before another process posts them.
-OWED_LEASE = 60.0
+# second; a claimer that died holds its rows this long before another process posts them. A
+# row still waiting in a busy channel's queue when its claim runs out may be posted by another
+# process too: both posts carry its nonce, and Discord creates one message.
+OWED_LEASE = 20.0
 SENT_KEPT = 24 * 3600.0  # seconds a sent row is kept before the repairs delete it
 
 _COLUMNS = "game_id, version, kind, body, nonce, created_at, claimed_by, claimed_until"
