@@ -8,7 +8,8 @@ db.generation) every open game is, as Discord shows a later state of them.
 Turn timers sleep until the earliest deadline and wake when the service sets a new one. Every
 few seconds, games whose automatic moves are overdue (the process playing them stopped, or
 saving failed) move on here. A periodic check redraws any game whose messages fell behind (a
-failed edit, an outage, another process that died before showing a move). A channel that
+failed edit, an outage, another process that died before showing a move), and posts what a
+move owed its channel and nobody posted (delivery.owed). A channel that
 refused the bot's table hears here when Discord says the permission is back.
 """
 
@@ -163,7 +164,9 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         log.info("start-up: %d games moved on, %d redrawn", moved, stale)
 
     async def repair(self, *, urgent: bool, behind: dict[int, int] | None = None) -> int:
-        """Redraw every game with a move newer than its table or a DM (none being drawn now).
+        """Redraw every game with a move newer than its table or a DM (none being drawn now),
+        then post what moves owed their channels and nobody posted (a round's summary, the
+        result, a timeout's line: recorded with the move).
 
         ``behind`` (another process may be drawing it): the versions of the games found
         behind at the last look, replaced by this look's; a game is redrawn only if it is
@@ -187,6 +190,14 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         if behind is not None:
             behind.clear()
             behind.update(seen)
+        # Then what moves owed their channels and nobody posted (delivery.owed): a game
+        # redrawn above is marked shown once these are posted too.
+        try:
+            owed = await self.publisher.owed.repair()
+            if owed:
+                log.info("posting %d messages owed to channels", owed)
+        except Exception:
+            log.exception("could not post the messages owed to channels")
         return count
 
     async def _repair_loop(self) -> None:

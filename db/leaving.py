@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import ClassVar
 
 from db.models import GameStatus
+from db.outbox import Owed, owed_statement
 from db.reads import Tx
 from engine.base import Level
 
@@ -22,6 +24,11 @@ class Leaving:
     @abstractmethod
     def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
 
+    @property
+    @abstractmethod
+    def holder(self) -> str:
+        """The name of this store's claims on what it owes (db/outbox.py)."""
+
     async def hand_seat_to_computer(
         self,
         game_id: int,
@@ -31,13 +38,15 @@ class Leaving:
         new_host: int | None,
         resume_after: float | None = None,
         level: Level = Level.NORMAL,
+        owed: Sequence[Owed] = (),
     ) -> bool:
         """The person in ``seat`` of a running game leaves it to a computer named ``name``
         playing at ``level`` (the seat keeps who left, and their name); ``new_host`` takes
         the host's powers.
         False if the game is not running or the seat has no person in it. ``resume_after``:
         the moment by which the computer should have moved if the seat is due (see
-        ``Store.record_move``)."""
+        ``Store.record_move``). ``owed``: the line the leave owes its channel, written with it
+        (db/outbox.py)."""
         async with self._transaction() as tx:
             rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{self._row_lock}", game_id)
             if not rows or rows[0]["status"] != GameStatus.ACTIVE:
@@ -62,6 +71,12 @@ class Leaving:
                     resume_after,
                     game_id,
                 )
+                if owed:
+                    insert = owed_statement(owed, self.holder, time.time())
+                    if insert.many:
+                        await tx.executemany(insert.sql, insert.args)
+                    else:
+                        await tx.execute(insert.sql, *insert.args)
             return changed == 1
 
     async def leaver_dm_closed(self, game_id: int, seat: int, message_id: int) -> None:

@@ -111,6 +111,8 @@ class PostgresStore(Store):
     dialect: ClassVar[Dialect] = "postgres"
     _row_lock: ClassVar[str] = " FOR UPDATE"
     _claim_lock: ClassVar[str] = " FOR UPDATE OF s SKIP LOCKED"
+    _owed_lock: ClassVar[str] = " FOR UPDATE SKIP LOCKED"
+    _claims_shared: ClassVar[bool] = True
     _writable_sql: ClassVar[str] = "SELECT NOT pg_is_in_recovery() AS writable"
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:

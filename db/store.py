@@ -39,6 +39,7 @@ from db.languages import Languages
 from db.leaving import Leaving, close_gap
 from db.migrations import Dialect
 from db.models import Actor, GameRow, GameStatus, SeatRow
+from db.outbox import Outbox, Owed, owed_statement
 from db.players import Players
 from db.probe import DatabaseUnusable
 from db.reads import TABLE_KEYS, Reads, Statement, Tx
@@ -71,7 +72,7 @@ class SeatUpdate:
     keep: bool = False  # only the step moves on; the seat's timer and flags stay as they are
 
 
-class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
+class Store(Players, Servers, Languages, Outbox, Leaving, Reads, SharedShown):
     """Repository over one database. Create with :func:`db.open_store`; close with :meth:`close`."""
 
     dialect: ClassVar[Dialect]
@@ -308,6 +309,7 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         seat_updates: Iterable[SeatUpdate],
         results: Sequence[tuple[int, int | None, int, bool]] | None = None,
         resume_after: float | None = None,
+        owed: Sequence[Owed] = (),
     ) -> int:
         """Append one action and its snapshot atomically; returns the new version.
 
@@ -315,7 +317,8 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
         process or any other sharing the database). ``results`` (seat, user id, total, won)
         finishes the game in the same transaction. Every seat update also releases that
         seat's timer claim. ``resume_after``: when automatic moves (computers, autopilot,
-        forced) follow this one, the moment by which they should have been played.
+        forced) follow this one, the moment by which they should have been played. ``owed``:
+        the messages the move owes its channel (db/outbox.py), claimed by this store.
         """
         now = time.time()
         new_version = expected_version + 1
@@ -362,6 +365,8 @@ class Store(Players, Servers, Languages, Leaving, Reads, SharedShown):
                     many=True,
                 ),
             ]
+        if owed:
+            statements.append(owed_statement(owed, self.holder, now))
         await self._write_all(statements)
         return new_version
 

@@ -30,6 +30,7 @@ from delivery.attachments import Attachments
 from delivery.hands import Hands
 from delivery.marks import RenderedMarks
 from delivery.outbox import Outbox
+from delivery.owed import OwedPosts
 from delivery.pacing import Pacer
 from delivery.peers import SharedView
 from delivery.pending import PendingClicks
@@ -37,17 +38,14 @@ from delivery.shown import (
     Answered,
     GameShown,
     People,
-    ended_rounds,
     forced_notes,
     private_key,
 )
 from delivery.speaking import Speaking
 from delivery.tables import TableMessages
-from discordkit import to_discord
 from discordkit.rest import edit_message
 from i18n import N_, Later, later
-from presentation import UIS
-from presentation.viewing import Views, names_of
+from presentation.viewing import Views
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -112,9 +110,21 @@ class Publisher:
         )
         self.outbox = Outbox(settled=self._settled, before=self.answering.first)
         self.games: dict[int, GameShown] = {}
+        # What moves owe the channel (summaries, the result, timeouts' and leaves' lines):
+        # recorded with the moves, posted once (see delivery.owed).
+        self.owed = OwedPosts(
+            bot,
+            service,
+            self.outbox,
+            self.pacer,
+            self.attachments,
+            self.speaking,
+            self.views,
+            self._owed_game,
+            result_view=result_view,
+        )
+        service.round_ended = self.owed.round_ended
         self._serial = itertools.count()
-        # Buttons for the message showing a finished game's result (bot.py: Play again).
-        self.result_view = result_view
         # Told after each table draw (spectators' private views follow the table).
         self.table_drawn: list[Callable[[Loaded], None]] = []
 
@@ -132,14 +142,12 @@ class Publisher:
         """
         shown = self._track(report.after)
         loaded = shown.loaded
-        groups = ended_rounds(report, self.views)
-        finished = GameStatus.FINISHED
-        ended = loaded.row.status == finished and report.before.row.status != finished
-        for n, (state, views) in enumerate(groups):
-            last = ended and n == len(groups) - 1  # the last summary is the result
-            self._summary_later(loaded, state, views, is_result=last)
+        for said in report.said:  # recorded with the moves: posted once (delivery.owed)
+            self.owed.put(loaded, said)
+        owed = {id(said.text) for said in report.said if said.text is not None}
         for notice in report.notices:
-            self._say_later(loaded, notice)
+            if id(notice) not in owed:
+                self._say_later(loaded, notice)
         self._table_later(shown)
         self._leavers_later(shown, report.before)  # as the game was when they left
         newly_due = report.newly_due()
@@ -233,6 +241,14 @@ class Publisher:
         dm.note = later("⚠️ Your last move was not saved: the bot restarted first. Play it again.")
         self._hand_later(shown, seat_no)
 
+    def _owed_game(self, loaded: Loaded) -> None:
+        """A game with messages owed that a stopped process did not post: a finished one is
+        redrawn too if its messages are behind (the repairs of stale games look only at a
+        finished game's DMs, and its final table was queued behind what is owed)."""
+        behind = loaded.row.rendered_version < loaded.row.version
+        if loaded.row.status != GameStatus.ACTIVE and behind and loaded.row.id not in self.games:
+            self.resync(loaded)
+
     def redraw_table(self, loaded: Loaded) -> None:
         """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""
         self._table_later(self._track(loaded))
@@ -288,6 +304,7 @@ class Publisher:
 
     async def close(self, timeout: float) -> None:
         await self.outbox.close(timeout)
+        await self.owed.close()
         await self.marks.flush()
 
     # -- bookkeeping ---------------------------------------------------------------------
@@ -366,34 +383,6 @@ class Publisher:
             with i18n.using(await self.speaking.public(loaded)):
                 content = str(text)
             await self._send_to_channel(channel_id, content, **kwargs)
-
-        key = ("say", loaded.row.id, next(self._serial))
-        self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)
-
-    def _summary_later(
-        self, loaded: Loaded, state: Any, views: tuple[Any, Any], *, is_result: bool
-    ) -> None:
-        """One message per finished round (or the result): its panels, the round's picture,
-        and on the result the score chart and its buttons (Play again); in the server's
-        language. ``views``: the spectator's views before and after the round."""
-        channel_id = loaded.row.channel_id
-
-        async def job() -> None:
-            with i18n.using(await self.speaking.public(loaded)):
-                panels = UIS[loaded.row.game].summaries(*views, names_of(loaded))
-                files = [f for f in [await self.attachments.summary(loaded, state)] if f]
-                if is_result:
-                    actions = await self.service.actions(loaded.row.id)
-                    files += [f for f in [await self.attachments.chart(loaded, actions)] if f]
-                extra: dict[str, Any] = {}
-                if is_result and self.result_view is not None:
-                    view = self.result_view(loaded)  # Play again
-                    extra = {"view": view} if view is not None else {}
-                channel = self.bot.get_partial_messageable(channel_id)
-                await self.pacer.slot(("ch", channel_id))
-                await self.attachments.send(
-                    channel, channel_id, files, embeds=to_discord.embeds(panels), **extra
-                )
 
         key = ("say", loaded.row.id, next(self._serial))
         self.outbox.put(("ch", channel_id), key, job, game_id=loaded.row.id)

@@ -208,21 +208,3 @@ def hand_header(
     if seat.autopilot and loaded.row.status == GameStatus.ACTIVE:
         lines.append(_("🤖 You are on autopilot. Press “I'm back” to play again."))
     return "\n".join(lines)
-
-
-def ended_rounds(report: Report, views: Views) -> list[tuple[Any, tuple[Any, Any]]]:
-    """(the state after a finished round, the spectator's views before and after it) for
-    each round ``report`` ended (the publisher's summary jobs draw their panels, in the
-    server's language)."""
-    ui = UIS[report.after.row.game]
-    game = report.after.game
-    names = names_of(report.after)
-    states = [report.before.state, *report.states]
-    groups: list[tuple[Any, tuple[Any, Any]]] = []
-    previous = views.of(game, states[0], None) if states[0] is not None else None
-    for state in states[1:]:
-        current = views.of(game, state, None)
-        if previous is not None and ui.summaries(previous, current, names):
-            groups.append((state, (previous, current)))
-        previous = current
-    return groups

@@ -19,11 +19,12 @@ from db.errors import NotFound, StaleVersion, StorageFull, StoreUnavailable
 from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.store import SeatUpdate, Store
 from engine.base import IllegalAction, Level
-from i18n import N_, later
+from i18n import N_, Later, later
+from service import owed as owing
 from service.changes import Changes
 from service.errors import CannotSave, GameClosed, NoGame, RejectedMove, StaleMove, not_seated
 from service.lobbies import Lobbies
-from service.reports import Acting, Loaded, Move, Report, Upcoming, with_seat
+from service.reports import Acting, Loaded, Move, Report, Upcoming, seats_after, with_seat
 from service.showing import Showing
 from service.states import KnownStates
 from service.thinking import Think, think_in_thread
@@ -71,6 +72,10 @@ class GameService(Lobbies):
         # The soonest deadline set since the timer loop last looked (None: none set), so the
         # loop queries the database only when a timer may fall due before its planned wake-up.
         self.soonest_new_deadline: float | None = None
+        # Whether a move ends a round shown in the channel (the publisher sets it): such a
+        # move records the summary it owes (service.owed); None: none is recorded.
+        self.round_ended: owing.RoundEnded | None = None
+        self.owing = owing.Owing(store)  # what moves owe their channel, until it is posted
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -250,7 +255,7 @@ class GameService(Lobbies):
                 and seat_no in loaded.game.to_act(loaded.state)
             ):
                 autopilot = seat.timeouts + 1 >= 2
-                report.notices.append(
+                notice = (
                     later(
                         "⏰ {name} ran out of time; the computer played for them. They stay on "
                         "autopilot until they press a button again.",
@@ -261,7 +266,8 @@ class GameService(Lobbies):
                         "⏰ {name} ran out of time; the computer played for them.", name=seat.name
                     )
                 )
-                await self._computer_move(report, seat_no, Actor.TIMEOUT)
+                report.notices.append(notice)
+                await self._computer_move(report, seat_no, Actor.TIMEOUT, lines=[notice])
                 await self._run_computers(report)
             else:  # a stale timer (the seat already acted): drop it
                 await self.store.clear_deadline(game_id, seat_no)
@@ -314,8 +320,16 @@ class GameService(Lobbies):
         return self._clock() + RESUME_GRACE
 
     async def _record(
-        self, report: Report, seat_no: int, action: str, actor: Actor, new: Any
+        self,
+        report: Report,
+        seat_no: int,
+        action: str,
+        actor: Actor,
+        new: Any,
+        lines: Iterable[Later] = (),
     ) -> None:
+        """Record one move (``lines``: the public lines it owes, e.g. a timeout's) and follow
+        it in ``report``."""
         loaded = report.after
         game = loaded.game
         before_to_act = game.to_act(loaded.state)
@@ -353,6 +367,9 @@ class GameService(Lobbies):
                 (s.seat, s.user_id, outcome.totals[s.seat], s.seat in outcome.winners)
                 for s in loaded.seats
             ]
+        said = owing.said_by(
+            self.round_ended, loaded, new, finished=outcome is not None, lines=lines
+        )
         now = self._clock()
         snapshot = game.to_json(new)
         try:
@@ -366,6 +383,7 @@ class GameService(Lobbies):
                 seat_updates=updates,
                 results=results,
                 resume_after=resume_after,
+                owed=[s.owed for s in said],
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
             raise StaleMove("That move is no longer available.") from exc
@@ -374,6 +392,7 @@ class GameService(Lobbies):
             raise CannotSave(CANNOT_SAVE) from exc
         report.moves.append(Move(seat_no, action, actor))
         report.states.append(new)
+        report.said += said
         if outcome is not None:
             await self._finished(loaded.row.id)
         moved = [
@@ -394,7 +413,7 @@ class GameService(Lobbies):
             ended_at=now if finished else loaded.row.ended_at,
             resume_after=resume_after,
         )
-        report.after = Loaded(row, _seats_after(loaded.seats, updates, seat_no, finished), new)
+        report.after = Loaded(row, seats_after(loaded.seats, updates, seat_no, finished), new)
         report.upcoming = upcoming
         self._states.saw(row, new)
 
@@ -419,7 +438,9 @@ class GameService(Lobbies):
             return loaded.seats[seat_no].level
         return (await self.store.guild_settings(loaded.row.guild_id)).computer_level
 
-    async def _computer_move(self, report: Report, seat_no: int, actor: Actor) -> None:
+    async def _computer_move(
+        self, report: Report, seat_no: int, actor: Actor, *, lines: Iterable[Later] = ()
+    ) -> None:
         loaded = report.after
         game = loaded.game
         legal = game.legal_actions(loaded.state, seat_no)
@@ -434,7 +455,7 @@ class GameService(Lobbies):
             log.exception("computer player failed in game %s; playing at random", loaded.row.id)
             action = rng.choice(legal)
             new_state = game.apply(loaded.state, seat_no, action)
-        await self._record(report, seat_no, str(action), actor, new_state)
+        await self._record(report, seat_no, str(action), actor, new_state, lines)
 
     async def _run_computers(self, report: Report) -> None:
         """Computer seats (and players on autopilot) act, and a player's only possible move
@@ -463,26 +484,3 @@ class GameService(Lobbies):
                 )
                 return
         log.error("game %s: automatic moves did not yield", report.after.row.id)
-
-
-def _seats_after(
-    seats: list[SeatRow], updates: list[SeatUpdate], acting: int, finished: bool
-) -> list[SeatRow]:
-    """The seats as a move's bookkeeping left them (the rows the store now holds); a seat the
-    move left as it was is the same object."""
-    after = []
-    for s, u in zip(seats, updates, strict=True):
-        step = s.step + (s.seat == acting)
-        deadline = None if finished else u.deadline
-        if (step, deadline, u.timeouts, u.autopilot) == (
-            s.step,
-            s.deadline,
-            s.timeouts,
-            s.autopilot,
-        ):
-            after.append(s)
-        else:
-            after.append(
-                replace(s, step=step, deadline=deadline, timeouts=u.timeouts, autopilot=u.autopilot)
-            )
-    return after

@@ -16,7 +16,8 @@ from i18n import Later, later
 from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.lobbies import COMPUTER_NAMES
-from service.reports import Loaded, Report, here
+from service.owed import line
+from service.reports import Loaded, Report, Said, here
 
 LOBBY_IDLE = 15 * 60.0  # seconds without a seat taken or given up before a lobby closes
 
@@ -54,6 +55,24 @@ async def leave_game(
         # plays it after the grace. Not due, the move that makes it due marks the game.
         due = seat.seat in loaded.game.to_act(loaded.state)
         level = (await service.store.guild_settings(loaded.row.guild_id)).computer_level
+        if heir is None:
+            text = later(
+                "🚪 {name} left the game; {computer} 🤖 {level} plays their seat.",
+                name=seat.name,
+                computer=computer,
+                level=level_later(level),
+            )
+        else:
+            text = later(
+                "🚪 {name} left the game; {computer} 🤖 {level} plays their seat. {host} is the "
+                "host now.",
+                name=seat.name,
+                computer=computer,
+                level=level_later(level),
+                host=heir.name,
+            )
+        # The channel's line is owed from the leave's own transaction (service.owed).
+        said = Said(line(game_id, loaded.row.version, text), text=text)
         handed = await service.store.hand_seat_to_computer(
             game_id,
             seat.seat,
@@ -61,27 +80,13 @@ async def leave_game(
             new_host=None if heir is None else heir.user_id,
             resume_after=service.resume_deadline() if due else None,
             level=level,  # the server's default: nobody chose one
+            owed=[said.owed],
         )
         if not handed:
             raise GameClosed("This game is over.")
     report = await service.resume(game_id)  # the computer moves if the seat is due
-    if heir is None:
-        text = later(
-            "🚪 {name} left the game; {computer} 🤖 {level} plays their seat.",
-            name=seat.name,
-            computer=computer,
-            level=level_later(level),
-        )
-    else:
-        text = later(
-            "🚪 {name} left the game; {computer} 🤖 {level} plays their seat. {host} is the "
-            "host now.",
-            name=seat.name,
-            computer=computer,
-            level=level_later(level),
-            host=heir.name,
-        )
     report.notices.insert(0, text)
+    report.said.insert(0, said)
     return Left(report, computer, None if heir is None else heir.name, level)
 
 

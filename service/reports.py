@@ -5,13 +5,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from db.models import Actor, GameRow, GameStatus, SeatRow
+from db.outbox import Owed
 from engine import GAMES
 from engine.base import Game
 from i18n import Later
 from service.errors import NotAllowed
+
+if TYPE_CHECKING:
+    from db.store import SeatUpdate
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,18 @@ class Upcoming:
     action: Any = None  # a forced move's action
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A message a call of the service owes the channel (see service.owed), recorded with
+    the move that owes it, and the states a summary is drawn from (``before`` and ``after``
+    the move; None for a line) or the line's ``text``."""
+
+    owed: Owed
+    before: Any = None
+    after: Any = None
+    text: Later | None = None
+
+
 @dataclass(slots=True)
 class Report:
     """What a call changed, for the Discord layer to show."""
@@ -68,11 +84,18 @@ class Report:
     deadlines_changed: bool = False  # a turn timer was set or cleared
     started: Any = None  # a game that started in this call: its first state
     upcoming: Upcoming | None = None  # the automatic move due after ``after``, if known
+    # What the call's moves owe the channel, recorded with them: posted, then marked sent.
+    # A notice among ``notices`` that is also here is posted from here alone.
+    said: list[Said] = field(default_factory=list)
 
     def copy(self) -> Report:
         """This report as it is now (later moves of the call do not change the copy)."""
         return replace(
-            self, moves=list(self.moves), states=list(self.states), notices=list(self.notices)
+            self,
+            moves=list(self.moves),
+            states=list(self.states),
+            notices=list(self.notices),
+            said=list(self.said),
         )
 
     def state_before(self, index: int) -> Any:
@@ -160,3 +183,26 @@ async def _staged(
     if not saved.done():  # no move of the player's (it only took them off autopilot)
         saved.set_result(report.copy())
     return report
+
+
+def seats_after(
+    seats: list[SeatRow], updates: list[SeatUpdate], acting: int, finished: bool
+) -> list[SeatRow]:
+    """The seats as a move's bookkeeping left them (the rows the store now holds); a seat the
+    move left as it was is the same object."""
+    after = []
+    for s, u in zip(seats, updates, strict=True):
+        step = s.step + (s.seat == acting)
+        deadline = None if finished else u.deadline
+        if (step, deadline, u.timeouts, u.autopilot) == (
+            s.step,
+            s.deadline,
+            s.timeouts,
+            s.autopilot,
+        ):
+            after.append(s)
+        else:
+            after.append(
+                replace(s, step=step, deadline=deadline, timeouts=u.timeouts, autopilot=u.autopilot)
+            )
+    return after

@@ -12,6 +12,7 @@ import pytest
 
 from tests.fakediscord import FakeDiscord, find_button
 from tests.fakediscord.process import BotProcess
+from tests.fakediscord.rawclient import rest_call
 
 SAMPLE_BOT = "tests/fakediscord/sample_bot.py"
 
@@ -204,3 +205,23 @@ async def test_fake_alone_json_content_type_and_unknown_routes(
     assert [r.status for r in fake.requests] == [200, 404, 401]
     with pytest.raises(RuntimeError, match="not connected"):
         await fake.slash(fake.user_named("alice"), fake.channel_named("games"), "demo start")
+
+
+async def test_an_enforced_nonce_returns_the_message_it_created(fake_discord: FakeDiscord) -> None:
+    """As Discord: a create-message with a nonce seen from the same author in the last few
+    minutes and ``enforce_nonce`` returns that message and creates none; without
+    ``enforce_nonce`` a nonce changes nothing; a nonce over 25 characters is refused."""
+    fake = fake_discord
+    channel = fake.channel_named("games")
+    path = f"/channels/{channel}/messages"
+    body = {"content": "the result", "nonce": "n1", "enforce_nonce": True}
+    first = await rest_call(fake, "POST", path, body)
+    again = await rest_call(fake, "POST", path, body)
+    assert first.status == again.status == 200
+    assert again.body["id"] == first.body["id"] and fake.nonces.repeats == 1
+    loose = {"content": "a line", "nonce": "n2"}
+    one, two = [await rest_call(fake, "POST", path, loose) for _ in range(2)]
+    assert one.body["id"] != two.body["id"]
+    assert [m["content"] for m in fake.messages(channel)] == ["the result", "a line", "a line"]
+    long = await rest_call(fake, "POST", path, {**body, "nonce": "x" * 26})
+    assert long.status == 400 and long.body["code"] == 50035

@@ -31,9 +31,13 @@ def _games_where(db: Path, condition: str) -> int | None:
 
 
 # Conditions on ``games`` (SQLite and PostgreSQL alike) for the tests' waits: a started game
-# whose table shows less than its latest move; an active game with a hand behind it, or an
-# automatic move still to come.
-TABLE_BEHIND = "snapshot IS NOT NULL AND rendered_version < version"
+# whose table shows less than its latest move, or with a message owed to its channel and not
+# posted yet (db/outbox.py); an active game with a hand behind it, or an automatic move still
+# to come.
+TABLE_BEHIND = (
+    "snapshot IS NOT NULL AND (rendered_version < version OR EXISTS (SELECT 1 FROM outbox o "
+    "WHERE o.game_id = games.id AND o.sent_at IS NULL))"
+)
 HANDS_UNSETTLED = (
     "status = 'active' AND (resume_after IS NOT NULL OR EXISTS (SELECT 1 FROM seats s "
     "WHERE s.game_id = games.id AND s.dm_message_id IS NOT NULL AND NOT s.dm_closed "

@@ -22,6 +22,7 @@ from .models import (
     guild_payload,
     member_payload,
 )
+from .posting import Holds, Nonces
 from .router import Ctx, HttpError, Result, Router, not_found
 
 if TYPE_CHECKING:
@@ -205,7 +206,18 @@ class RestApi(Router):
             needed = SEND_MESSAGES | (ATTACH_FILES if ctx.files else 0)
             if not self.bot_may(channel, needed):
                 raise HttpError(403, 50013, "Missing Permissions")
-        stored = create_message(fake, channel.id, ctx.json, files=ctx.files)
+        body = ctx.json
+        refused = Nonces.refused(body)
+        if refused is not None:
+            raise HttpError(400, 50035, f"Invalid Form Body ({refused})")
+        hold = fake.holds.take(channel.id, body)
+        await Holds.wait(hold, after_create=False)
+        earlier = fake.nonces.earlier(fake.bot_user.id, body)
+        if earlier is not None and earlier in fake.stored:
+            return 200, fake.stored[earlier].data  # Discord's answer to an enforced nonce
+        stored = create_message(fake, channel.id, body, files=ctx.files)
+        fake.nonces.created(fake.bot_user.id, body, stored.id)
+        await Holds.wait(hold, after_create=True)
         return 200, stored.data
 
     async def get_message(self, ctx: Ctx) -> Result:

@@ -24,6 +24,7 @@ from .models import (
     Snowflakes,
     StoredMessage,
 )
+from .posting import Holds, Nonces
 from .ratelimit import Clock, RateLimiter, RateLimitSettings, RestStats
 from .reading import ReadingMixin
 from .records import InteractionRecord, RecordedRequest
@@ -110,6 +111,8 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.rate_limits = RateLimiter(rate_limits, clock)
         self.time_scale = 1.0  # see scale_time
         self.faults = FaultInjector()
+        self.holds = Holds()  # posts held unanswered (tests that kill the bot): see posting.py
+        self.nonces = Nonces()  # enforced nonces of create-message: see posting.py
         self.open_sockets: set[web.WebSocketResponse] = set()
         self.ready_count = 0
         self.resume_count = 0
