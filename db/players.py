@@ -302,11 +302,14 @@ class Players:
         """Per game: the player's finished games in this server, wins, sum/min/max total.
 
         A game the player left to a computer counts as one of theirs (as the rating counts
-        it), with the seat's final total; a win by that computer is no win of theirs."""
+        it), with their own total when they left (the seat's final total is the computer's;
+        a seat left before that total was kept counts its final one); a win by that computer
+        is no win of theirs."""
+        own = "CASE WHEN r.user_id IS NULL THEN COALESCE(s.left_total, r.total) ELSE r.total END"
         rows = await self._rows(
             "SELECT g.game AS game, COUNT(*) AS games, "
             "SUM(CASE WHEN r.won AND r.user_id IS NOT NULL THEN 1 ELSE 0 END) AS wins, "
-            "SUM(r.total) AS total_sum, MIN(r.total) AS lowest, MAX(r.total) AS highest "
+            f"SUM({own}) AS total_sum, MIN({own}) AS lowest, MAX({own}) AS highest "
             "FROM results r JOIN games g ON g.id = r.game_id "
             "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
             "WHERE g.guild_id = ? AND COALESCE(r.user_id, s.left_user_id) = ? "

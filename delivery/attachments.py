@@ -19,8 +19,10 @@ import discord
 
 import i18n
 from db.models import ActionRow
+from delivery.shown import names_of
 from engine.base import View
 from i18n import N_, _
+from presentation.common import picture_names
 from presentation.drawing.api import series_from_view, series_from_views
 from presentation.drawing.painters import Painter, PictureFailed
 from service.reports import Loaded
@@ -81,7 +83,7 @@ class Attachments:
 
         async def draw() -> bytes | None:
             view = loaded.game.view(loaded.state, seat)
-            return await self.painter.draw("hand", view, [s.name for s in loaded.seats])
+            return await self.painter.draw("hand", view, picture_names(names_of(loaded)))
 
         file = await _draw(draw(), "hand.png")
         if file is None:
@@ -97,14 +99,14 @@ class Attachments:
         if not await self.wanted(loaded, loaded.row.channel_id):
             return None
         view = loaded.game.view(state, None)
-        names = [s.name for s in loaded.seats]
+        names = picture_names(names_of(loaded))
         return await _draw(self.painter.draw("summary", view, names), "round.png")
 
     async def chart(self, loaded: Loaded, actions: Sequence[ActionRow]) -> discord.File | None:
         """Every player's total after each round, replayed from the game's action log."""
         if not await self.wanted(loaded, loaded.row.channel_id):
             return None
-        names = [s.name for s in loaded.seats]
+        names = picture_names(names_of(loaded))
         final = loaded.game.view(loaded.state, None)
         winners = list((final.get("outcome") or {}).get("winners") or [])
 

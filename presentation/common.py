@@ -66,6 +66,17 @@ def credited(names: Names, seat: int) -> str:
     return _("{computer} (took {name}'s seat)", computer=names.label(seat), name=left)
 
 
+def picture_names(names: Names) -> list[str]:
+    """Each seat's name as the pictures write it (no robot: the pictures' typeface has none);
+    a computer that took over a seat says whose it was, as :func:`credited` does."""
+    return [
+        names[seat]
+        if (left := names.left_by(seat)) is None
+        else _("{computer} (took {name}'s seat)", computer=names[seat], name=left)
+        for seat in range(len(names))
+    ]
+
+
 def _verdict(names: Names, winners: set[int]) -> str:
     if not winners:
         return _("No winner this time.")
@@ -202,7 +213,7 @@ def score_table(
         body = wrap([*cells, _("Total: {total}", total=totals[seat])])
         if extras is not None and extras[seat]:
             body += "\n" + extras[seat]
-        fields.append((names.label(seat), body, True))
+        fields.append((credited(names, seat), body, True))
     if finished:
         label = ngettext("Winner", "Winners", len(winners or []))
         shown = wrap([names[s] for s in sorted(winners or [])], sep=", ") or _("nobody")

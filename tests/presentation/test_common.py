@@ -196,3 +196,11 @@ def test_a_closed_challenge_waits_for_nobody() -> None:
     with i18n.using("ro"):
         text = lobby_panel(GAMES["hearts"], seats, 1, "Închis.", declined_by=2).description
         assert "✖️ Bo — a refuzat provocarea" in text
+
+
+def test_pictures_name_a_computer_that_took_a_seat_by_whose_seat_it_was() -> None:
+    from presentation.base import Names
+    from presentation.common import picture_names
+
+    names = Names(("Ann", "Robo Max"), frozenset({1}), (None, "Bo"))
+    assert picture_names(names) == ["Ann", "Robo Max (took Bo's seat)"]

@@ -70,6 +70,7 @@ class Player:
     user_id: int | None
     computer: bool
     level: Level | None = None
+    left_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,7 @@ class Frame:
     players: Sequence[Player]
     move: tuple[int, str, str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    left: tuple[int, ...] = ()
 
 
 def panel_text(panel: Panel) -> str:
