@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -21,9 +22,10 @@ import i18n
 from db.models import ActionRow
 from delivery.shown import names_of
 from engine.base import View
+from engine.sheet import ScoreSheet
 from i18n import N_, _
 from presentation.common import picture_names
-from presentation.drawing.api import series_from_view, series_from_views
+from presentation.drawing.api import chart_sheet
 from presentation.drawing.painters import Painter, PictureFailed
 from service.reports import Loaded
 
@@ -108,16 +110,16 @@ class Attachments:
             return None
         names = picture_names(names_of(loaded))
         final = loaded.game.view(loaded.state, None)
-        winners = list((final.get("outcome") or {}).get("winners") or [])
 
-        def totals() -> list[list[int]]:
-            series = series_from_view(final)
-            return series_from_views(_replayed_views(loaded, actions)) if series is None else series
+        def sheet() -> ScoreSheet:  # the game's score sheet, as the result and /scores show it
+            return chart_sheet(final, lambda: _replayed_views(loaded, actions))
 
         async def draw() -> bytes | None:
-            series = await asyncio.to_thread(totals)  # a replay of the game: engine work
-            if not series:
+            found = await asyncio.to_thread(sheet)  # a replay of the game: engine work
+            if not found.rounds:
                 return None
+            series = [list(row) for row in found.rounds]
+            winners = sorted(found.winners)
             return await self.painter.draw("chart", loaded.row.game, series, names, winners=winners)
 
         return await _draw(draw(), "scores.png")
@@ -148,7 +150,8 @@ class Attachments:
 def _replayed_views(loaded: Loaded, actions: Sequence[ActionRow]) -> list[View]:
     """Spectator views after every move, replaying the log from the game's seed."""
     game = loaded.game
-    state = game.new_game(len(loaded.seats), loaded.row.seed)
+    options = json.loads(loaded.row.options or "{}") or None  # as the game was started
+    state = game.new_game(len(loaded.seats), loaded.row.seed, options)
     views = []
     for action in actions:
         state = game.apply(state, action.seat, game.parse_action(action.action))

@@ -18,8 +18,8 @@ from db.models import ActionRow, GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import IllegalAction, Level, View
+from engine.sheet import final_sheet
 from service.errors import NoGame
-from service.ratings import places
 
 EXPORT_FORMAT = 1
 HISTORY_LIMIT = 5
@@ -171,6 +171,7 @@ class Replays:
         outcome = game.outcome(game.from_json(row.snapshot or ""))
         if outcome is None:
             raise NoGame("That game has no result.")
+        sheet = final_sheet(outcome, lowest_wins=game.lowest_wins)
         return {
             "format": EXPORT_FORMAT,
             "game_id": row.id,
@@ -204,10 +205,10 @@ class Replays:
                 {"seq": a.seq, "seat": a.seat, "action": a.action, "actor": a.actor, "at": a.at}
                 for a in await self.store.actions(game_id)
             ],
-            "outcome": {
-                "totals": list(outcome.totals),
-                "winners": sorted(outcome.winners),
-                "places": places(row.game, outcome),
+            "outcome": {  # the score sheet every screen reads
+                "totals": list(sheet.totals),
+                "winners": sorted(sheet.winners),
+                "places": list(sheet.places),
                 "reason": outcome.reason,
             },
         }

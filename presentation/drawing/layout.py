@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import io
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, PngImagePlugin
 
 from presentation.drawing import frame
 from presentation.drawing.faces import FaceCache
@@ -23,8 +23,9 @@ COLOURS = 256
 SMALL = 200_000  # pixels: below this the palette is chosen on the picture itself
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes with no timestamp or text chunks: the same image gives the same bytes.
+def encode(image: Image.Image, texts: Mapping[str, str] | None = None) -> bytes:
+    """PNG bytes with no timestamp, and text chunks only for ``texts`` (key: text, the
+    numbers a chart shows): the same image and texts give the same bytes.
 
     Pictures are flat colours plus anti-aliased edges, so a 256-colour palette looks the same
     and halves the size; a palette PNG needs no per-row filter search, and run-length zlib
@@ -38,7 +39,12 @@ def encode(image: Image.Image) -> bytes:
         palette if sample is image else image.quantize(palette=palette, dither=Image.Dither.NONE)
     )
     buffer = io.BytesIO()
-    indexed.save(buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE)
+    info = None
+    if texts:
+        info = PngImagePlugin.PngInfo()
+        for key, value in texts.items():
+            info.add_itxt(key, value)
+    indexed.save(buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE, pnginfo=info)
     return buffer.getvalue()
 
 

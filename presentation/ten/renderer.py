@@ -10,10 +10,11 @@ the result. The acting player's controls come by DM (see :mod:`presentation.ten.
 
 from __future__ import annotations
 
+from engine.sheet import view_sheet
 from engine.ten import TenView
 from i18n import _, ngettext, translate
 from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
-from presentation.common import credited, final_screen, outcome_winners, required, score_table
+from presentation.common import credited, final_screen, required, score_table
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line
 from presentation.ten.rules import rules_panel
@@ -200,11 +201,9 @@ class TenUI:
         sheet = score_table(
             _("{game} — scores", game=game_title()),
             rows,
-            view["totals"],
+            view_sheet(view, lowest_wins=False, places=ranking(view)),
             names,
-            winners=outcome_winners(view),
             extras=extras if view["players"] > 1 else None,
-            ranks=ranking(view),
         )
         if view["players"] == 1:
             fields = (*sheet.fields[:-1], (_("Solo"), solo_line(view), False))

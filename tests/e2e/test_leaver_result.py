@@ -16,6 +16,7 @@ import sqlite3
 from pathlib import Path
 
 from engine import GAMES
+from tests.e2e.agreement import assert_scores_agree
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
@@ -83,6 +84,7 @@ async def test_a_leaver_keeps_their_own_result_and_every_screen_names_the_seat(
     assert game_row(db)["status"] == "finished"
     (final,) = _one(db, "SELECT total FROM results WHERE game_id = ? AND seat = 0", game_id)
     assert final != left_total  # the computer scored on after she left
+    await assert_scores_agree(fake, db, channel, bob)
 
     # /stats: her own total when she left; the rating places her last.
     rec = await fake.slash(alice, channel, "stats", {})

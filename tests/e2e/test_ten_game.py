@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import GAMES
+from tests.e2e.agreement import assert_scores_agree
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
@@ -168,6 +169,7 @@ async def test_full_game_two_humans_and_a_computer(
     assert "Last turn" in public and "stopped and took" in public
     assert "👉" not in public  # the prompts stay in the DMs
 
+    await assert_scores_agree(fake, db, channel, bob)
     rec = await fake.slash(bob, channel, "scores")
     sheet = (await rec.wait_response()).text()
     assert "Ten — scores" in sheet and "Orange" in sheet
@@ -205,6 +207,7 @@ async def test_solo_game(
         assert f"**alice** scored **{score}**: {20 - score} short of the **20**" in result
     assert "Rival turned over" in "\n".join(fake.public_text())
 
+    await assert_scores_agree(fake, db, channel, alice)
     rec = await fake.slash(alice, channel, "scores")
     sheet = (await rec.wait_response()).text()
     assert f"final score {score}" in sheet
