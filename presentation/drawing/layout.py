@@ -7,6 +7,7 @@ fixed width and the sheet is cropped to the lowest thing drawn when it is encode
 from __future__ import annotations
 
 import io
+import math
 import zlib
 from collections.abc import Mapping, Sequence
 
@@ -18,6 +19,19 @@ from presentation.drawing.fonts import RGB, clip, fit, text
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 
 MAX_WIDTH = 1200
+# Readable on a phone: a phone shows a picture in a chat about PHONE_WIDTH px wide, and text
+# shown smaller than READABLE_PX px high is hard to read there. The hands of Grinch, Gnoming and
+# Hearts meet it with every caption (9 to 10 px); pictures made for a phone meet it too.
+PHONE_WIDTH = 360
+READABLE_PX = 9
+
+
+def readable_size(width: int) -> int:
+    """The smallest text size on a picture ``width`` px wide that a phone, showing it
+    :data:`PHONE_WIDTH` px wide, still shows :data:`READABLE_PX` px high."""
+    return math.ceil(READABLE_PX * width / PHONE_WIDTH)
+
+
 MARGIN = 20
 COLOURS = 256
 SMALL = 200_000  # pixels: below this the palette is chosen on the picture itself
