@@ -27,8 +27,8 @@ MAX_MARKED_POINTS = 30  # past this, markers only at the ends of the lines
 _Place = Callable[[int, float], tuple[float, float]]
 WINNER_INK = mix(GOLD, INK, 0.6)  # the legend's "winner": gold, dark enough to read
 UNITS = ("round", "hand", "turn")  # what one point of the chart stands for
-# The PNG text key under which a chart carries its numbers (JSON: "series", the totals after
-# each round, and "winners"), so that what it shows can be checked against the result.
+# The PNG text key under which a chart carries what it shows (JSON: "names", "series", the
+# totals after each round, and "winners"), so that it can be checked against the result.
 DATA_KEY = "scores"
 
 
@@ -77,7 +77,11 @@ def chart(
     words = (heading, per, axis, pgettext("chart", "start"), pgettext("chart", "winner"))
     with one_face(*words, *names):
         image = _chart(series, names, winners, lowest_wins, heading, axis, per)
-    data = {"series": [list(row) for row in series], "winners": sorted(winners)}
+    data = {
+        "names": list(names),
+        "series": [list(row) for row in series],
+        "winners": sorted(winners),
+    }
     return encode(image, {DATA_KEY: json.dumps(data, separators=(",", ":"))})
 
 

@@ -5,7 +5,8 @@ alice and bob play Grinch; once a round is scored alice leaves (`/grinch leave`)
 plays her seat to the end. Her /stats count her own total when she left, not the computer's
 final one, and the rating places her last; /scores and /history say the computer took her
 seat; the replay shows alice in her seat from step 0 and the computer "(took alice's seat)" at
-the end; the export keeps when she left and with what total.
+the end; the export keeps when she left and with what total; the pictures (the chart's
+names) say whose seat the computer took.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import sqlite3
 from pathlib import Path
 
 from engine import GAMES
-from tests.e2e.agreement import assert_scores_agree
+from tests.e2e.agreement import assert_scores_agree, chart_data, result_message
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
@@ -85,6 +86,9 @@ async def test_a_leaver_keeps_their_own_result_and_every_screen_names_the_seat(
     (final,) = _one(db, "SELECT total FROM results WHERE game_id = ? AND seat = 0", game_id)
     assert final != left_total  # the computer scored on after she left
     await assert_scores_agree(fake, db, channel, bob)
+    # The pictures name the seat's computer with whose seat it took (the chart says so).
+    chart = chart_data(fake, result_message(fake, channel))
+    assert chart["names"][0] == f"{computer} {TOOK}", chart["names"]
 
     # /stats: her own total when she left; the rating places her last.
     rec = await fake.slash(alice, channel, "stats", {})

@@ -221,7 +221,11 @@ def test_a_chart_carries_the_numbers_it_shows() -> None:
     with Image.open(io.BytesIO(png)) as image:
         image.load()
         texts = dict(getattr(image, "text", {}))
-    assert json.loads(texts[chart_module.DATA_KEY]) == {"series": [[3, 5], [12, 7]], "winners": [0]}
+    assert json.loads(texts[chart_module.DATA_KEY]) == {
+        "names": ["Ann", "Bo"],
+        "series": [[3, 5], [12, 7]],
+        "winners": [0],
+    }
     assert png == chart([[3, 5], [12, 7]], ["Ann", "Bo"], winners=[0])  # still the same bytes
 
 
