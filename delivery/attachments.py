@@ -63,7 +63,9 @@ class Attachments:
         self.painter = painter
         self.enabled = enabled
         self.no_files: set[int] = set()  # channels where Discord refused attachments
-        self._hands: dict[tuple[int, int, int, str], bytes] = {}  # the newest hand pictures
+        # The newest hand pictures, by game, seat, version, language and the names they show
+        # (a seat left to a computer changes them without a move).
+        self._hands: dict[tuple[int, int, int, str, tuple[str, ...]], bytes] = {}
 
     async def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
         return channel_id not in self.no_files and await self.enabled(loaded.row.guild_id)
@@ -78,14 +80,15 @@ class Attachments:
         click's answer and the hand job after it often show the same state."""
         if not await self.wanted(loaded):
             return None
-        key = (loaded.row.id, seat, loaded.row.version, i18n.current())
+        names = picture_names(names_of(loaded))
+        key = (loaded.row.id, seat, loaded.row.version, i18n.current(), tuple(names))
         png = self._hands.get(key)
         if png is not None:
             return png
 
         async def draw() -> bytes | None:
             view = loaded.game.view(loaded.state, seat)
-            return await self.painter.draw("hand", view, picture_names(names_of(loaded)))
+            return await self.painter.draw("hand", view, names)
 
         file = await _draw(draw(), "hand.png")
         if file is None:

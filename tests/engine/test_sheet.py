@@ -43,3 +43,17 @@ def test_every_game_view_and_outcome_give_the_same_sheet() -> None:
         assert by_outcome == by_view, name
         assert isinstance(by_view, ScoreSheet) and by_view.finished
         assert by_view.totals == tuple(outcome.totals) and by_view.winners == outcome.winners
+
+
+def test_a_finished_views_running_totals_are_the_results() -> None:
+    """The pictures and the hands read the view's totals: at the end they are the result's."""
+    for name, game in GAMES.items():
+        for players in sorted({game.min_players, min(3, game.max_players)}):
+            state = game.new_game(players, 5)
+            rng = random.Random(f"{name}{players}")
+            while game.outcome(state) is None:
+                seat = min(game.to_act(state))
+                state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            outcome = game.outcome(state)
+            assert outcome is not None
+            assert list(game.view(state, None)["totals"]) == list(outcome.totals), name
