@@ -1,4 +1,4 @@
-"""A person who leaves a running game keeps a result of their own: their
+"""A person who leaves a running game keeps a result of their own, on both engines: their
 total when they left (their statistics count it, not the computer's final total), the step
 they left at, and the last place in the rating."""
 
