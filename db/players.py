@@ -235,10 +235,11 @@ class Players:
             where.append("channel_id = ?")
             args.append(channel_id)
         if user_id is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)"
+            where.append(  # a game they left to a computer is one of theirs too
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id "
+                "AND (s.user_id = ? OR s.left_user_id = ?))"
             )
-            args.append(user_id)
+            args += [user_id, user_id]
         rows = await self._rows(
             f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY ended_at DESC, id DESC "
             "LIMIT ?",

@@ -1,6 +1,6 @@
 """A person who leaves a running game keeps a result of their own, on both engines: their
 total when they left (their statistics count it, not the computer's final total), the step
-they left at, and the last place in the rating."""
+they left at, the last place in the rating, and the game among theirs in /history."""
 
 from __future__ import annotations
 
@@ -53,3 +53,4 @@ async def test_a_leavers_own_total_step_and_place(store: Store) -> None:
     assert line.lowest == line.highest == totals[1]
     (rated,) = await store.rating_trend(1, B, "grinch", last=5)
     assert rated.place == 3
+    assert [g.id for g in await store.recent_games(1, user_id=B)] == [gid]  # their /history
