@@ -17,7 +17,7 @@ import sqlite3
 from pathlib import Path
 
 from engine import GAMES
-from tests.e2e.agreement import assert_scores_agree, chart_data, result_message
+from tests.e2e.agreement import chart_data, result_message
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
@@ -85,7 +85,6 @@ async def test_a_leaver_keeps_their_own_result_and_every_screen_names_the_seat(
     assert game_row(db)["status"] == "finished"
     (final,) = _one(db, "SELECT total FROM results WHERE game_id = ? AND seat = 0", game_id)
     assert final != left_total  # the computer scored on after she left
-    await assert_scores_agree(fake, db, channel, bob)
     # The pictures name the seat's computer with whose seat it took (the chart says so).
     chart = chart_data(fake, result_message(fake, channel))
     assert chart["names"][0] == f"{computer} {TOOK}", chart["names"]
