@@ -39,10 +39,12 @@ class Leaving:
         resume_after: float | None = None,
         level: Level = Level.NORMAL,
         owed: Sequence[Owed] = (),
+        left_total: int | None = None,
     ) -> bool:
         """The person in ``seat`` of a running game leaves it to a computer named ``name``
-        playing at ``level`` (the seat keeps who left, and their name); ``new_host`` takes
-        the host's powers.
+        playing at ``level`` (the seat keeps who left, and their name, the number of moves
+        made so far and ``left_total``, their total now); ``new_host`` takes the host's
+        powers.
         False if the game is not running or the seat has no person in it. ``resume_after``:
         the moment by which the computer should have moved if the seat is due (see
         ``Store.record_move``). ``owed``: the line the leave owes its channel, written with it
@@ -54,12 +56,14 @@ class Leaving:
             changed = await tx.execute(
                 "UPDATE seats SET left_user_id = user_id, left_name = name, user_id = NULL, "
                 "is_computer = ?, name = ?, autopilot = ?, timeouts = 0, deadline = NULL, "
-                "claimed_until = NULL, level = ? "
+                "claimed_until = NULL, level = ?, left_total = ?, "
+                "left_step = (SELECT COUNT(*) FROM actions a WHERE a.game_id = seats.game_id) "
                 "WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL",
                 True,
                 name,
                 False,
                 str(level),
+                left_total,
                 game_id,
                 seat,
             )

@@ -85,6 +85,8 @@ class SeatRow:
     claimed_until: float | None = None  # a process took this seat's expired timer until then
     left_user_id: int | None = None  # the person who left this seat to a computer
     left_name: str | None = None  # and their name (``name`` is the computer's)
+    left_step: int | None = None  # the moves made before they left (a replay's step)
+    left_total: int | None = None  # and their total at that moment
     shown_version: int = -1  # the game version the seat's DM shows (as last recorded)
     level: Level = Level.NORMAL  # a computer seat's strength (a person's seat: unused)
 
@@ -107,6 +109,8 @@ class SeatRow:
             claimed_until=row["claimed_until"],
             left_user_id=row.get("left_user_id"),
             left_name=row.get("left_name"),
+            left_step=row.get("left_step"),
+            left_total=row.get("left_total"),
             shown_version=row.get("shown_version", -1),
             level=Level(row.get("level") or Level.NORMAL),
         )

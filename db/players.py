@@ -235,10 +235,11 @@ class Players:
             where.append("channel_id = ?")
             args.append(channel_id)
         if user_id is not None:
-            where.append(
-                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id AND s.user_id = ?)"
+            where.append(  # a game they left to a computer is one of theirs too
+                "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id "
+                "AND (s.user_id = ? OR s.left_user_id = ?))"
             )
-            args.append(user_id)
+            args += [user_id, user_id]
         rows = await self._rows(
             f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY ended_at DESC, id DESC "
             "LIMIT ?",
@@ -302,11 +303,14 @@ class Players:
         """Per game: the player's finished games in this server, wins, sum/min/max total.
 
         A game the player left to a computer counts as one of theirs (as the rating counts
-        it), with the seat's final total; a win by that computer is no win of theirs."""
+        it), with their own total when they left (the seat's final total is the computer's;
+        a seat left before that total was kept counts its final one); a win by that computer
+        is no win of theirs."""
+        own = "CASE WHEN r.user_id IS NULL THEN COALESCE(s.left_total, r.total) ELSE r.total END"
         rows = await self._rows(
             "SELECT g.game AS game, COUNT(*) AS games, "
             "SUM(CASE WHEN r.won AND r.user_id IS NOT NULL THEN 1 ELSE 0 END) AS wins, "
-            "SUM(r.total) AS total_sum, MIN(r.total) AS lowest, MAX(r.total) AS highest "
+            f"SUM({own}) AS total_sum, MIN({own}) AS lowest, MAX({own}) AS highest "
             "FROM results r JOIN games g ON g.id = r.game_id "
             "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
             "WHERE g.guild_id = ? AND COALESCE(r.user_id, s.left_user_id) = ? "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -20,9 +21,12 @@ import discord
 import i18n
 from db.models import ActionRow
 from engine.base import View
+from engine.sheet import ScoreSheet
 from i18n import N_, _
-from presentation.drawing.api import series_from_view, series_from_views
+from presentation.common import picture_names
+from presentation.drawing.api import chart_sheet
 from presentation.drawing.painters import Painter, PictureFailed
+from presentation.viewing import names_of
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
@@ -59,7 +63,9 @@ class Attachments:
         self.painter = painter
         self.enabled = enabled
         self.no_files: set[int] = set()  # channels where Discord refused attachments
-        self._hands: dict[tuple[int, int, int, str], bytes] = {}  # the newest hand pictures
+        # The newest hand pictures, by game, seat, version, language and the names they show
+        # (a seat left to a computer changes them without a move).
+        self._hands: dict[tuple[int, int, int, str, tuple[str, ...]], bytes] = {}
 
     async def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
         return channel_id not in self.no_files and await self.enabled(loaded.row.guild_id)
@@ -74,14 +80,15 @@ class Attachments:
         click's answer and the hand job after it often show the same state."""
         if not await self.wanted(loaded):
             return None
-        key = (loaded.row.id, seat, loaded.row.version, i18n.current())
+        names = picture_names(names_of(loaded))
+        key = (loaded.row.id, seat, loaded.row.version, i18n.current(), tuple(names))
         png = self._hands.get(key)
         if png is not None:
             return png
 
         async def draw() -> bytes | None:
             view = loaded.game.view(loaded.state, seat)
-            return await self.painter.draw("hand", view, [s.name for s in loaded.seats])
+            return await self.painter.draw("hand", view, names)
 
         file = await _draw(draw(), "hand.png")
         if file is None:
@@ -97,25 +104,25 @@ class Attachments:
         if not await self.wanted(loaded, loaded.row.channel_id):
             return None
         view = loaded.game.view(state, None)
-        names = [s.name for s in loaded.seats]
+        names = picture_names(names_of(loaded))
         return await _draw(self.painter.draw("summary", view, names), "round.png")
 
     async def chart(self, loaded: Loaded, actions: Sequence[ActionRow]) -> discord.File | None:
         """Every player's total after each round, replayed from the game's action log."""
         if not await self.wanted(loaded, loaded.row.channel_id):
             return None
-        names = [s.name for s in loaded.seats]
+        names = picture_names(names_of(loaded))
         final = loaded.game.view(loaded.state, None)
-        winners = list((final.get("outcome") or {}).get("winners") or [])
 
-        def totals() -> list[list[int]]:
-            series = series_from_view(final)
-            return series_from_views(_replayed_views(loaded, actions)) if series is None else series
+        def sheet() -> ScoreSheet:  # the game's score sheet, as the result and /scores show it
+            return chart_sheet(final, lambda: _replayed_views(loaded, actions))
 
         async def draw() -> bytes | None:
-            series = await asyncio.to_thread(totals)  # a replay of the game: engine work
-            if not series:
+            found = await asyncio.to_thread(sheet)  # a replay of the game: engine work
+            if not found.rounds:
                 return None
+            series = [list(row) for row in found.rounds]
+            winners = sorted(found.winners)
             return await self.painter.draw("chart", loaded.row.game, series, names, winners=winners)
 
         return await _draw(draw(), "scores.png")
@@ -146,7 +153,8 @@ class Attachments:
 def _replayed_views(loaded: Loaded, actions: Sequence[ActionRow]) -> list[View]:
     """Spectator views after every move, replaying the log from the game's seed."""
     game = loaded.game
-    state = game.new_game(len(loaded.seats), loaded.row.seed)
+    options = json.loads(loaded.row.options or "{}") or None  # as the game was started
+    state = game.new_game(len(loaded.seats), loaded.row.seed, options)
     views = []
     for action in actions:
         state = game.apply(state, action.seat, game.parse_action(action.action))

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.base import View
+from engine.sheet import ScoreSheet, ranked, view_sheet
 from i18n import _, ngettext
 from presentation.base import GOLD, HandScreen, Names, Panel
 
@@ -66,6 +67,17 @@ def credited(names: Names, seat: int) -> str:
     return _("{computer} (took {name}'s seat)", computer=names.label(seat), name=left)
 
 
+def picture_names(names: Names) -> list[str]:
+    """Each seat's name as the pictures write it (no robot: the pictures' typeface has none);
+    a computer that took over a seat says whose it was, as :func:`credited` does."""
+    return [
+        names[seat]
+        if (left := names.left_by(seat)) is None
+        else _("{computer} (took {name}'s seat)", computer=names[seat], name=left)
+        for seat in range(len(names))
+    ]
+
+
 def _verdict(names: Names, winners: set[int]) -> str:
     if not winners:
         return _("No winner this time.")
@@ -73,21 +85,26 @@ def _verdict(names: Names, winners: set[int]) -> str:
     return ngettext("**{names}** wins!", "**{names}** share the win!", len(winners), names=won)
 
 
+def sheet_of(view: View, *, lowest_wins: bool = False) -> ScoreSheet:
+    """The score sheet a view shows (:func:`engine.sheet.view_sheet`): the one source of the
+    totals, winners and places that the result, ``/scores`` and the chart show."""
+    return view_sheet(view, lowest_wins=lowest_wins)
+
+
 def final_panel(
     title: str, view: View, names: Names, *, colour: int = GOLD, lowest_wins: bool = False
 ) -> Panel:
     """Winners and every total, best first (the view's outcome decides who won)."""
-    outcome = view["outcome"]
-    totals: list[int] = outcome["totals"]
-    winners = set(outcome["winners"])
-    order = sorted(range(len(totals)), key=lambda s: (totals[s] if lowest_wins else -totals[s], s))
+    sheet = sheet_of(view, lowest_wins=lowest_wins)
+    totals, winners = sheet.totals, sheet.winners
+    order = sorted(range(len(totals)), key=lambda s: (sheet.places[s], s))
     lines = [
         f"{'🏆' if seat in winners else '▫️'} **{credited(names, seat)}** — {totals[seat]}"
         for seat in order
     ]
     return Panel(
         title=title,
-        description=_verdict(names, winners) + "\n\n" + "\n".join(lines),
+        description=_verdict(names, set(winners)) + "\n\n" + "\n".join(lines),
         colour=colour,
     )
 
@@ -103,30 +120,21 @@ def over_panel(title: str, view: View, names: Names, *, colour: int = GOLD) -> P
 def places(totals: Sequence[int], winners: Sequence[int], *, lowest_wins: bool) -> list[int]:
     """Each seat's place: winners first (the engine's tie-breaks decided them), then by total.
 
-    Equal totals outside the winners share a place (1, 2, 2, 4).
+    Equal totals outside the winners share a place (1, 2, 2, 4); :func:`engine.sheet.ranked`.
     """
-
-    def key(seat: int) -> tuple[int, int]:
-        return (0 if seat in winners else 1, totals[seat] if lowest_wins else -totals[seat])
-
-    return [
-        1 + sum(1 for other in range(len(totals)) if key(other) < key(s))
-        for s in range(len(totals))
-    ]
+    return list(ranked(totals, winners, lowest_wins=lowest_wins))
 
 
 def own_result_line(view: View, seat: int, *, lowest_wins: bool = False) -> str:
     """What the game's end means for ``seat``: "🏆 You won with **87** points!" or their place
     ("You finished in place **2** of 3 with **40** points.": no ordinals, they do not translate)."""
-    outcome = view["outcome"]
-    totals: list[int] = outcome["totals"]
-    winners: list[int] = list(outcome["winners"])
+    sheet = sheet_of(view, lowest_wins=lowest_wins)
+    totals, winners, place = sheet.totals, sheet.winners, sheet.places
     scored = points(totals[seat])
     if len(totals) == 1:
         if seat in winners:
             return "🏆 " + _("You won with {points}.", points=scored)
         return _("You finished with {points}.", points=scored)
-    place = list(outcome.get("places") or places(totals, winners, lowest_wins=lowest_wins))
     if seat in winners:
         if len(winners) > 1:
             return "🏆 " + _("You share the win with {points}!", points=scored)
@@ -166,32 +174,25 @@ def wrap(items: Sequence[str], width: int = LINE_WIDTH, sep: str = " · ") -> st
 def score_table(
     title: str,
     rows: Sequence[tuple[str, Sequence[int | None]]],
-    totals: Sequence[int],
+    sheet: ScoreSheet,
     names: Names,
     *,
-    lowest_wins: bool = False,
-    winners: Sequence[int] | None = None,
     extras: Sequence[str] | None = None,
-    ranks: Sequence[int] | None = None,
 ) -> Panel:
     """A score sheet that fits a phone: the standings, then one field per player.
 
-    The description ranks every player by total (full names, one short line each); each
-    player's field lists their rows as "Row: points" wrapped at :data:`LINE_WIDTH` characters
-    (``extras[seat]``, if given, is one more line). ``winners``: the finished game's winning
-    seats (from the engine's outcome); while the game runs it is None and the current leaders
-    by total are named instead. ``ranks``: each seat's place when the game ranks by more than
-    the total (Ten's tie-breaks), so that the sheet and the result agree; the leaders are
-    then the seats in place 1.
+    The description ranks every player by the ``sheet``'s places (full names, one short line
+    each); each player's field lists their rows as "Row: points" wrapped at
+    :data:`LINE_WIDTH` characters (``extras[seat]``, if given, is one more line) and their
+    total. Once the game is over the sheet's winners are named; while it runs, the leaders
+    (the seats in place 1). The totals, places and winners are the sheet's, which the result
+    and the chart show too.
     """
+    totals, place, finished = sheet.totals, sheet.places, sheet.finished
     count = len(totals)
-    finished = winners is not None
-    place = (
-        list(ranks) if ranks is not None else places(totals, winners or [], lowest_wins=lowest_wins)
-    )
     standings = []
     for seat in sorted(range(count), key=lambda s: (place[s], s)):
-        mark = "🏆" if finished and seat in (winners or []) else f"{place[seat]}."
+        mark = "🏆" if finished and seat in sheet.winners else f"{place[seat]}."
         standings.append(f"{mark} **{names[seat]}** — {totals[seat]}")
     fields: list[tuple[str, str, bool]] = []
     for seat in range(count):
@@ -202,16 +203,12 @@ def score_table(
         body = wrap([*cells, _("Total: {total}", total=totals[seat])])
         if extras is not None and extras[seat]:
             body += "\n" + extras[seat]
-        fields.append((names.label(seat), body, True))
+        fields.append((credited(names, seat), body, True))
     if finished:
-        label = ngettext("Winner", "Winners", len(winners or []))
-        shown = wrap([names[s] for s in sorted(winners or [])], sep=", ") or _("nobody")
+        label = ngettext("Winner", "Winners", len(sheet.winners))
+        shown = wrap([names[s] for s in sorted(sheet.winners)], sep=", ") or _("nobody")
     else:
-        best = min(totals) if lowest_wins else max(totals)
         label = _("Leading")
-        leaders = [s for s in range(count) if place[s] == 1] if ranks is not None else None
-        if leaders is None:
-            leaders = [s for s, t in enumerate(totals) if t == best]
-        shown = wrap([names[s] for s in leaders], sep=", ")
+        shown = wrap([names[s] for s in range(count) if place[s] == 1], sep=", ")
     fields.append((label, shown, False))
     return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)

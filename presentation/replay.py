@@ -1,8 +1,9 @@
 """/history lists and replay steps as panels, by the games' own renderers (no Discord).
 
 A replay step is the game's public table (``UI.table`` of the spectator's view), as the
-channel showed it; the last step adds the game's result panel. Inputs are protocols that the
-service's dataclasses satisfy.
+channel showed it; the last step adds the game's result panel. A seat that a person left to a
+computer shows the person until the step they left, then the computer "(took their seat)".
+Inputs are protocols that the service's dataclasses satisfy.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from engine.base import Level, View
 from i18n import N_, _, translate
 from presentation import UIS
 from presentation.base import GREY, Names, Panel, replayed
+from presentation.common import credited
 
 # What the replay says of a move, by who made it (a person, or a computer: its name carries a
 # robot, when the actor is not listed); ``{move}`` is the game's words for it (``move_line``).
@@ -36,6 +38,8 @@ class Player(Protocol):
     def computer(self) -> bool: ...
     @property
     def level(self) -> Level | None: ...
+    @property
+    def left_by(self) -> str | None: ...
 
 
 class Summary(Protocol):
@@ -66,14 +70,24 @@ class Frame(Protocol):
     def players(self) -> Sequence[Player]: ...
     @property
     def move(self) -> tuple[int, str, str] | None: ...
+    @property
+    def left(self) -> Sequence[int]: ...
 
 
 def names(players: Sequence[Player]) -> Names:
     return Names(
         tuple(p.name for p in players),
         frozenset(p.seat for p in players if p.computer),
-        levels=tuple(p.level if p.computer else None for p in players),
+        tuple(p.left_by for p in players),
+        tuple(p.level if p.computer else None for p in players),
     )
+
+
+def mover(seated: Names, seat: int, actor: str) -> str:
+    """Who made a move: the seat's label, or the person who left it when the move was theirs
+    (a seat's computer moves as ``computer``; its person before, whatever played for them)."""
+    left = seated.left_by(seat)
+    return left if left is not None and actor != "computer" else seated.label(seat)
 
 
 def history_panel(
@@ -87,7 +101,7 @@ def history_panel(
     for n, g in enumerate(games, start=1):
         seated = names(g.players)
         people = ", ".join(
-            f"{'🏆 ' if p.seat in g.winners else ''}{seated.label(p.seat)} {g.totals[p.seat]}"
+            f"{'🏆 ' if p.seat in g.winners else ''}{credited(seated, p.seat)} {g.totals[p.seat]}"
             if p.seat < len(g.totals)
             else seated.label(p.seat)
             for p in g.players
@@ -115,8 +129,15 @@ def replay_panels(frame: Frame) -> list[Panel]:
     if frame.move is not None:
         seat, action, actor = frame.move
         said = ui.move_line(action, seat, frame.view, seated)
-        move = translate(MOVES.get(actor, PLAYED), player=seated.label(seat), move=said)
+        move = translate(MOVES.get(actor, PLAYED), player=mover(seated, seat, actor), move=said)
         line += f" · {move}"
+    for seat in frame.left:
+        left = seated.left_by(seat)
+        line += "\n🚪 " + _(
+            "{name} left the game; {computer} plays their seat from here.",
+            name=left,
+            computer=seated.label(seat),
+        )
     footer = f"{table.footer}\n{line}" if table.footer else line
     panels = [Panel(table.title, table.description, table.fields, table.colour, footer)]
     if frame.step == frame.steps and frame.view.get("outcome") is not None:

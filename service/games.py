@@ -19,6 +19,7 @@ from db.errors import NotFound, StaleVersion, StorageFull, StoreUnavailable
 from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.store import SeatUpdate, Store
 from engine.base import IllegalAction, Level
+from engine.sheet import final_sheet
 from i18n import N_, Later, later
 from service import owed as owing
 from service.changes import Changes
@@ -362,9 +363,10 @@ class GameService(Lobbies):
             upcoming = self._upcoming(game, new, seats, upcoming.version)
         resume_after = None if upcoming.seat is None else self.resume_deadline()
         results = None
-        if outcome is not None:
+        if outcome is not None:  # the score sheet every screen reads, /stats included
+            sheet = final_sheet(outcome, lowest_wins=game.lowest_wins)
             results = [
-                (s.seat, s.user_id, outcome.totals[s.seat], s.seat in outcome.winners)
+                (s.seat, s.user_id, sheet.totals[s.seat], s.seat in sheet.winners)
                 for s in loaded.seats
             ]
         said = owing.said_by(

@@ -4,6 +4,9 @@ No Discord. A person who leaves is replaced at once by a computer player, which 
 whenever the seat is due, so the game always reaches its end; the seat (and the result,
 once the game is over) keeps who left. If the host leaves, the host's powers pass to the next
 person in seat order.
+
+The leaver keeps a result of their own: their total when they left (and the step), placed
+last among the seats by the rating (``service.ratings.leavers_last``).
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ async def leave_game(
         # plays it after the grace. Not due, the move that makes it due marks the game.
         due = seat.seat in loaded.game.to_act(loaded.state)
         level = (await service.store.guild_settings(loaded.row.guild_id)).computer_level
+        totals = loaded.game.view(loaded.state, None)["totals"]  # every game's view has them
         if heir is None:
             text = later(
                 "🚪 {name} left the game; {computer} 🤖 {level} plays their seat.",
@@ -81,6 +85,7 @@ async def leave_game(
             resume_after=service.resume_deadline() if due else None,
             level=level,  # the server's default: nobody chose one
             owed=[said.owed],
+            left_total=int(totals[seat.seat]),  # the leaver's own result, as they leave it
         )
         if not handed:
             raise GameClosed("This game is over.")

@@ -27,6 +27,7 @@ from db.players import Entrant, HistoryRow, RatingRow, Skill
 from db.store import Store
 from engine import GAMES
 from engine.base import Level, Outcome
+from engine.sheet import final_sheet
 
 log = logging.getLogger(__name__)
 
@@ -49,20 +50,12 @@ MIN_HUMANS = 2
 
 
 def places(game: str, outcome: Outcome) -> list[int]:
-    """Each seat's finishing place (1 = first; ties share a place, the next place skips).
-
-    The engine's own places when it gives them (Ten's tie-breaks); otherwise the winners
-    share first place and the others follow by total in the game's direction.
+    """Each seat's finishing place (1 = first; ties share a place, the next place skips), as
+    the game's score sheet gives it (:func:`engine.sheet.final_sheet`): the engine's own
+    places when it gives them (Ten's tie-breaks); otherwise the winners share first place
+    and the others follow by total in the game's direction.
     """
-    given = outcome.details.get("places")
-    if isinstance(given, list) and len(given) == len(outcome.totals):
-        return [int(p) for p in given]
-    sign = 1 if game in LOWEST_WINS else -1
-    keys = [
-        (0 if seat in outcome.winners else 1, sign * total)
-        for seat, total in enumerate(outcome.totals)
-    ]
-    return [1 + sum(other < key for other in keys) for key in keys]
+    return list(final_sheet(outcome, lowest_wins=game in LOWEST_WINS).places)
 
 
 def leavers_last(found: list[int], left: set[int]) -> list[int]:

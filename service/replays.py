@@ -18,8 +18,8 @@ from db.models import ActionRow, GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import IllegalAction, Level, View
+from engine.sheet import final_sheet
 from service.errors import NoGame
-from service.ratings import places
 
 EXPORT_FORMAT = 1
 HISTORY_LIMIT = 5
@@ -32,6 +32,8 @@ class Player:
     user_id: int | None
     computer: bool
     level: Level | None = None  # a computer's level (None for a person)
+    left_by: str | None = None  # who left this seat to the computer playing it
+    left_total: int | None = None  # and their total when they left
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +64,20 @@ class Frame:
     view: View
     players: tuple[Player, ...]
     move: tuple[int, str, str] | None
+    left: tuple[int, ...] = ()  # the seats whose person left right after this step
 
 
-def _players(seats: list[SeatRow]) -> tuple[Player, ...]:
-    return tuple(
-        Player(s.seat, s.name, s.user_id, s.is_computer, s.level if s.is_computer else None)
-        for s in seats
-    )
+def _player(s: SeatRow, step: int | None = None) -> Player:
+    """The seat as the game showed it after ``step`` moves (None: at its end): the person who
+    left it until they left, then the computer that took it over."""
+    if s.left_name is not None and step is not None and step < (s.left_step or 0):
+        return Player(s.seat, s.left_name, s.left_user_id, False)
+    level = s.level if s.is_computer else None
+    return Player(s.seat, s.name, s.user_id, s.is_computer, level, s.left_name, s.left_total)
+
+
+def _players(seats: list[SeatRow], step: int | None = None) -> tuple[Player, ...]:
+    return tuple(_player(s, step) for s in seats)
 
 
 def _options(row: GameRow) -> dict[str, Any] | None:
@@ -150,8 +159,9 @@ class Replays:
             step,
             len(actions),
             game.view(state, None),
-            _players(seats),
+            _players(seats, step),
             None if last is None else (last.seat, last.action, last.actor),
+            tuple(s.seat for s in seats if s.left_name is not None and s.left_step == step),
         )
 
     async def export(self, game_id: int, *, guild_id: int) -> dict[str, Any]:
@@ -161,6 +171,7 @@ class Replays:
         outcome = game.outcome(game.from_json(row.snapshot or ""))
         if outcome is None:
             raise NoGame("That game has no result.")
+        sheet = final_sheet(outcome, lowest_wins=game.lowest_wins)
         return {
             "format": EXPORT_FORMAT,
             "game_id": row.id,
@@ -172,22 +183,32 @@ class Replays:
             "ended_at": row.ended_at,
             "players": [
                 {  # "level": a computer's ("easy", "normal", "hard"); null for a person
-                    "seat": p.seat,
-                    "name": p.name,
-                    "user_id": p.user_id,
-                    "computer": p.computer,
-                    "level": p.level,
+                    "seat": s.seat,
+                    "name": s.name,
+                    "user_id": s.user_id,
+                    "computer": s.is_computer,
+                    "level": s.level if s.is_computer else None,
+                    # the person who left the seat to that computer: after how many actions,
+                    # with which total; null for a seat nobody left
+                    "left": None
+                    if s.left_name is None
+                    else {
+                        "name": s.left_name,
+                        "user_id": s.left_user_id,
+                        "step": s.left_step,
+                        "total": s.left_total,
+                    },
                 }
-                for p in _players(seats)
+                for s in seats
             ],
             "actions": [
                 {"seq": a.seq, "seat": a.seat, "action": a.action, "actor": a.actor, "at": a.at}
                 for a in await self.store.actions(game_id)
             ],
-            "outcome": {
-                "totals": list(outcome.totals),
-                "winners": sorted(outcome.winners),
-                "places": places(row.game, outcome),
+            "outcome": {  # the score sheet every screen reads
+                "totals": list(sheet.totals),
+                "winners": sorted(sheet.winners),
+                "places": list(sheet.places),
                 "reason": outcome.reason,
             },
         }

@@ -7,18 +7,20 @@ bot) and calls it with views only, never with game state:
 - :meth:`Pictures.table` takes the spectator's view (``GAME.view(state, None)``) and
   refuses any other, so a table picture cannot show a card only one seat may see;
 - :meth:`Pictures.summary` takes the spectator's view too: the round (hand) just scored;
-- :meth:`Pictures.chart` takes the totals after each round (see :func:`series_from_views`).
+- :meth:`Pictures.chart` takes the totals after each round (see :func:`chart_sheet`); the
+  PNG carries those numbers as its ``scores`` text (:data:`chart_module.DATA_KEY`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cache
 from typing import Any, Protocol, TypeVar
 
 from engine import GAMES, PACKAGE_OF
 from engine.base import View
+from engine.sheet import ScoreSheet, view_sheet
 from i18n import _
 from presentation.drawing import chart as chart_module
 from presentation.drawing.faces import FaceCache
@@ -118,10 +120,16 @@ class Pictures:
         return encode(self.faces.face(game, card, width))
 
 
+def _sheet(view: View) -> ScoreSheet:
+    return view_sheet(view, lowest_wins=GAMES[view["game"]].lowest_wins)
+
+
 def series_from_views(views: Iterable[View]) -> list[list[int]]:
     """Totals after each round, from the views of one game in order (e.g. the spectator
     view after every move while replaying the action log). Views that end no round add
-    nothing, so passing every move's view is fine."""
+    nothing, so passing every move's view is fine. Once the game is over the series ends at
+    the game's score sheet (:func:`chart_sheet`), whatever moved the totals after the last
+    round's counter grew (Ten's final purchases)."""
     series: list[list[int]] = []
     seen = 0
     last: View | None = None
@@ -131,12 +139,9 @@ def series_from_views(views: Iterable[View]) -> list[list[int]]:
         if progress > seen:
             seen = progress
             series.append(picture_of(view["game"]).totals(view))
-    outcome = None if last is None else last.get("outcome")
-    if series and outcome:
-        # Moves after the last round's counter grew (Ten's final purchases) still change the
-        # totals: the chart ends where the result does.
-        series[-1] = [int(t) for t in outcome["totals"]]
-    return series
+    if last is None:
+        return series
+    return [list(row) for row in _sheet(last).with_rounds(series).rounds]
 
 
 def series_from_view(view: View) -> list[list[int]] | None:
@@ -150,4 +155,15 @@ def series_from_view(view: View) -> list[list[int]] | None:
     for row in rows:
         running = [a + b for a, b in zip(running, row, strict=True)]
         series.append(list(running))
-    return series
+    return [list(row) for row in _sheet(view).with_rounds(series).rounds]
+
+
+def chart_sheet(final: View, views: Callable[[], Iterable[View]]) -> ScoreSheet:
+    """The score sheet of a game with its chart's points: from the final view alone where it
+    keeps every round, else from ``views`` (every move's view, in order). The chart draws
+    these points, and its last point is the sheet's totals, which the result and ``/scores``
+    show."""
+    series = series_from_view(final)
+    if series is None:
+        series = series_from_views(views())
+    return _sheet(final).with_rounds(series)

@@ -7,6 +7,7 @@ winners get a gold star on the chart and in the legend.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Collection, Sequence
 
@@ -26,6 +27,9 @@ MAX_MARKED_POINTS = 30  # past this, markers only at the ends of the lines
 _Place = Callable[[int, float], tuple[float, float]]
 WINNER_INK = mix(GOLD, INK, 0.6)  # the legend's "winner": gold, dark enough to read
 UNITS = ("round", "hand", "turn")  # what one point of the chart stands for
+# The PNG text key under which a chart carries what it shows (JSON: "names", "series", the
+# totals after each round, and "winners"), so that it can be checked against the result.
+DATA_KEY = "scores"
 
 
 def unit_words(unit: str) -> tuple[str, str]:
@@ -72,7 +76,13 @@ def chart(
     heading = _("Scores") if title is None else title
     words = (heading, per, axis, pgettext("chart", "start"), pgettext("chart", "winner"))
     with one_face(*words, *names):
-        return _chart(series, names, winners, lowest_wins, heading, axis, per)
+        image = _chart(series, names, winners, lowest_wins, heading, axis, per)
+    data = {
+        "names": list(names),
+        "series": [list(row) for row in series],
+        "winners": sorted(winners),
+    }
+    return encode(image, {DATA_KEY: json.dumps(data, separators=(",", ":"))})
 
 
 def _chart(
@@ -83,7 +93,7 @@ def _chart(
     heading: str,
     axis: str,
     per: str,
-) -> bytes:
+) -> Image.Image:
     players = len(names)
     points = [[0] * players, *[list(row) for row in series]]
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
@@ -109,7 +119,7 @@ def _chart(
     for seat in order:
         _line(draw, [at(i, row[seat]) for i, row in enumerate(points)], seat, seat in winners)
     _legend(draw, names, points[-1], winners, box)
-    return encode(image)
+    return image
 
 
 def _axes(

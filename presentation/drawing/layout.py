@@ -7,10 +7,11 @@ fixed width and the sheet is cropped to the lowest thing drawn when it is encode
 from __future__ import annotations
 
 import io
+import math
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, PngImagePlugin
 
 from presentation.drawing import frame
 from presentation.drawing.faces import FaceCache
@@ -18,13 +19,27 @@ from presentation.drawing.fonts import RGB, clip, fit, text
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 
 MAX_WIDTH = 1200
+# Readable on a phone: a phone shows a picture in a chat about PHONE_WIDTH px wide, and text
+# shown smaller than READABLE_PX px high is hard to read there. The hands of Grinch, Gnoming and
+# Hearts meet it with every caption (9 to 10 px); pictures made for a phone meet it too.
+PHONE_WIDTH = 360
+READABLE_PX = 9
+
+
+def readable_size(width: int) -> int:
+    """The smallest text size on a picture ``width`` px wide that a phone, showing it
+    :data:`PHONE_WIDTH` px wide, still shows :data:`READABLE_PX` px high."""
+    return math.ceil(READABLE_PX * width / PHONE_WIDTH)
+
+
 MARGIN = 20
 COLOURS = 256
 SMALL = 200_000  # pixels: below this the palette is chosen on the picture itself
 
 
-def encode(image: Image.Image) -> bytes:
-    """PNG bytes with no timestamp or text chunks: the same image gives the same bytes.
+def encode(image: Image.Image, texts: Mapping[str, str] | None = None) -> bytes:
+    """PNG bytes with no timestamp, and text chunks only for ``texts`` (key: text, the
+    numbers a chart shows): the same image and texts give the same bytes.
 
     Pictures are flat colours plus anti-aliased edges, so a 256-colour palette looks the same
     and halves the size; a palette PNG needs no per-row filter search, and run-length zlib
@@ -38,7 +53,12 @@ def encode(image: Image.Image) -> bytes:
         palette if sample is image else image.quantize(palette=palette, dither=Image.Dither.NONE)
     )
     buffer = io.BytesIO()
-    indexed.save(buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE)
+    info = None
+    if texts:
+        info = PngImagePlugin.PngInfo()
+        for key, value in texts.items():
+            info.add_itxt(key, value)
+    indexed.save(buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE, pnginfo=info)
     return buffer.getvalue()
 
 

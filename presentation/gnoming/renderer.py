@@ -14,10 +14,10 @@ from presentation.base import GOLD, GREEN, GameUI, HandScreen, Names, Panel
 from presentation.common import (
     final_panel,
     final_screen,
-    outcome_winners,
     over_panel,
     required,
     score_table,
+    sheet_of,
 )
 from presentation.gnoming.hand import hand_screen
 from presentation.gnoming.moves import move_line
@@ -246,10 +246,8 @@ class GnomingUI:
         panel = score_table(
             _("{game} scores", game=title()),
             rows,
-            view["totals"],
+            sheet_of(view, lowest_wins=True),
             names,
-            lowest_wins=True,
-            winners=outcome_winners(view),
         )
         return Panel(
             title=panel.title,

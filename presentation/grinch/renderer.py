@@ -15,7 +15,13 @@ from presentation.base import (
     Names,
     Panel,
 )
-from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
+from presentation.common import (
+    final_panel,
+    final_screen,
+    over_panel,
+    score_table,
+    sheet_of,
+)
 from presentation.grinch import moves, rules
 from presentation.grinch.text import card_long, card_short, game_title, legend, row_name
 
@@ -243,9 +249,7 @@ class GrinchUI:
 
     def scores(self, view: GrinchView, names: Names) -> Panel:
         rows = [(row_name(r), [sheet[r] for sheet in view["sheet"]]) for r in view["rows"]]
-        return score_table(
-            _("Grinch score sheet"), rows, view["totals"], names, winners=outcome_winners(view)
-        )
+        return score_table(_("Grinch score sheet"), rows, sheet_of(view), names)
 
     def rules(self) -> Panel:
         return rules.rules_panel()

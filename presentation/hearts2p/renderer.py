@@ -14,10 +14,10 @@ from presentation.base import GOLD, RED, Button, Control, GameUI, HandScreen, Na
 from presentation.common import (
     final_panel,
     final_screen,
-    outcome_winners,
     over_panel,
     own_seat,
     score_table,
+    sheet_of,
 )
 from presentation.hearts2p import moves
 from presentation.hearts2p.rules import game_title, rules_panel
@@ -208,15 +208,8 @@ class HeartsUI:
             )
             for h in view["hands_history"]
         ]
-        outcome = view["outcome"]
-        totals = outcome["totals"] if outcome else view["totals"]
         return score_table(
-            _("Hearts scores (lowest wins)"),
-            rows,
-            totals,
-            names,
-            lowest_wins=True,
-            winners=outcome_winners(view),
+            _("Hearts scores (lowest wins)"), rows, sheet_of(view, lowest_wins=True), names
         )
 
     def rules(self) -> Panel:

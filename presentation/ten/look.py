@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from engine.ten.cards import deck_for, kind
 from i18n import ngettext, pgettext
 from presentation.drawing import frame
-from presentation.drawing.fonts import RGB, fit, text
+from presentation.drawing.fonts import RGB, fit, text, text_width
 from presentation.drawing.palette import (
     BLUE,
     GOLD,
@@ -45,6 +45,37 @@ SHAPE: Final[dict[str, str]] = {
     "W": "star",
 }
 _IDS: Final = frozenset(deck_for(5))
+# A face's word ("WILD", "COINS") is this share of the card's width high: 18 px on the
+# narrowest card of a picture made for a phone (88 px on 720), so 9 px when the phone shows
+# the picture 360 px wide (presentation.drawing.layout.READABLE_PX).
+LABEL = 0.21
+SOFT_HYPHEN = "\u00ad"  # where a translator allows a long word to break ("SUPER\u00adJOKKER")
+
+
+def label_lines(label: str, size: int, room: float) -> list[str]:
+    """``label`` on one line, or on two (at a space or a soft hyphen) when one line would
+    not fit ``room`` at ``size``."""
+    whole = label.replace(SOFT_HYPHEN, "")
+    if text_width(whole, size) <= room:
+        return [whole]
+    for mark, shown in ((" ", ""), (SOFT_HYPHEN, "-")):
+        if mark in label:
+            head, tail = label.split(mark, 1)
+            return [head.replace(SOFT_HYPHEN, "") + shown, tail.replace(SOFT_HYPHEN, "")]
+    return [whole]
+
+
+def face_word(draw: ImageDraw.ImageDraw, label: str, width: int, centre: float) -> None:
+    """A face's word centred at ``centre`` (two lines around it when it must), as large as
+    :data:`LABEL` allows, smaller only when a single word is wider than the card."""
+    size = round(width * LABEL)
+    room = width * 0.88
+    lines = label_lines(label, size, room)
+    size = min(fit(line, size, room) for line in lines)
+    step = size * 1.05
+    first = centre - step * (len(lines) - 1) / 2
+    for n, line in enumerate(lines):
+        text(draw, (width / 2, first + n * step), line, size, INK, bold=True)
 
 
 def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) -> None:
@@ -111,8 +142,13 @@ class TenLook:
         height = frame.card_height(width)
         self._band(draw, width, colour, key[1])
         symbol(draw, "star", width * 0.5, height * 0.155, width * 0.09, WHITE)
-        middle = height * 0.5
-        r = width * 0.3
+        # TRANSLATORS: the words on a Ten wild card, in capitals. A word too long for the card
+        # may be split over two lines: put a soft hyphen (U+00AD) where it may break.
+        super_wild = pgettext("card face", "SUPER WILD")
+        label = super_wild if key == "W#" else pgettext("card face", "WILD")
+        two = len(label_lines(label, round(width * LABEL), width * 0.88)) > 1
+        middle = height * (0.44 if two else 0.47)  # two lines of words: the disc goes up
+        r = width * (0.24 if two else 0.27)
         draw.ellipse(
             (width / 2 - r, middle - r, width / 2 + r, middle + r),
             fill=PAPER,
@@ -126,18 +162,16 @@ class TenLook:
             )
         else:
             text(draw, (width / 2, middle), key[1], round(width * 0.4), COLOUR["W"], bold=True)
-        label = (
-            pgettext("card face", "SUPER WILD") if key == "W#" else pgettext("card face", "WILD")
-        )
-        size = fit(label, round(width * 0.12), width * 0.86)
-        text(draw, (width / 2, height * 0.76), label, size, INK, bold=True)
+        face_word(draw, label, width, height * (0.77 if two else 0.765))
+        if two:
+            return image  # the words fill the foot: the star and the "#" say what it fits
         if group == "W":  # fits every colour: show all four marks
             for i, g in enumerate(("R", "B", "O", "G")):
                 symbol(
-                    draw, SHAPE[g], width * (0.2 + 0.2 * i), height * 0.88, width * 0.07, COLOUR[g]
+                    draw, SHAPE[g], width * (0.2 + 0.2 * i), height * 0.91, width * 0.06, COLOUR[g]
                 )
         else:
-            mark(draw, group, width * 0.5, height * 0.88, width * 0.1)
+            mark(draw, group, width * 0.5, height * 0.91, width * 0.08)
         return image
 
     def _coin(self, amount: int, width: int) -> Image.Image:
@@ -155,8 +189,7 @@ class TenLook:
         text(draw, (width / 2, cy), str(amount), round(width * 0.4), INK, bold=True)
         # TRANSLATORS: under the value of a Ten currency card (a gold coin).
         label = ngettext("COIN", "COINS", amount)
-        size = fit(label, round(width * 0.13), width * 0.86)
-        text(draw, (width / 2, height * 0.86), label, size, INK, bold=True)
+        face_word(draw, label, width, height * 0.85)
         return image
 
     def back(self, width: int) -> Image.Image:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.ten.view import TenAuction, TenSeat, TenTurn, TenView
-from i18n import N_, _, ngettext, pgettext, translate
+from engine.ten.view import TenAuction, TenSeat, TenView
+from i18n import _, ngettext, pgettext
 from presentation.common import own_seat
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import fit, text_width
-from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.layout import MARGIN, Sheet, card_height, readable_size
 from presentation.drawing.palette import GOLD, HIGHLIGHT
 from presentation.drawing.shapes import symbol
+from presentation.ten import channel
 from presentation.ten.look import COLOUR, SHAPE
 
 GAME = "ten"
@@ -21,7 +22,7 @@ ROW_CARD = 100
 OWN_CARD = 84
 HAND_ROW_CARD = 104  # a hand's cards, on its narrow picture
 HAND_OWN_CARD = 88
-MIN_TEXT = 18  # the smallest text on a hand: 9 px when a phone shows it 360 px wide
+MIN_TEXT = readable_size(HAND_WIDTH)  # the smallest text on a hand: readable on a phone
 SEAT_CARD = 64
 GROUPS = ("R", "B", "O", "G", "W")
 
@@ -205,75 +206,15 @@ def _seat(
     return bottom + 12
 
 
-# How a turn ended, by the engine's result id ("": the turn ended otherwise).
-RESULTS = {
-    "bust_number": N_("{player} busted (over 10)"),
-    "bust_currency": N_("{player} busted (too much currency)"),
-    "take_num": N_("{player} took the numbers"),
-    "take_cur": N_("{player} took the currency"),
-}
-
-
 def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | None:
-    """The last finished turn, as the other games draw their rounds: what was turned over
-    and how the turn ended, what was bought and auctioned, the coins it gave and cost each
-    player, then every seat's standing after it (score, coins, bust tokens and collection,
-    the turn's player framed); None before the first turn ends."""
-    last = view["last_turn"]
-    if last is None or last["seat"] < 0:
+    """The channel's picture of the game so far, made for a phone: after a round, the table
+    (market, every player's collection, score and tokens); once the game is over, the final
+    standings (:mod:`presentation.ten.channel`); None before the first turn ends."""
+    if view.get("outcome"):
+        return channel.standings(view, names, faces)
+    if view["turns"] == 0:
         return None
-    sheet = Sheet(faces, GAME, WIDTH, 2400)
-    name = names[last["seat"]]
-    result = RESULTS.get(last["result"])
-    sheet.caption(
-        MARGIN,
-        MARGIN,
-        name if result is None else translate(result, player=name),
-        28,
-        bold=True,
-        max_width=WIDTH - 40,
-    )
-    y = float(MARGIN + 42)
-    for line in _turn_lines(last, names):
-        sheet.caption(MARGIN, y, line, 22, colour=HIGHLIGHT, max_width=WIDTH - 2 * MARGIN)
-        y += 30
-    y = _strip(sheet, _("Turned over"), last["drawn"], y + 8, OWN_CARD)
-    bought = last["buy"]
-    if bought and bought != "nobuy":
-        y = _strip(sheet, _("Bought"), [bought], y, OWN_CARD)
-    for auction in last["auctions"]:
-        winner = auction["winner"]
-        if winner < 0:
-            note = _("no bids")
-        else:
-            note = _("{player} paid {price}", player=names[winner], price=auction["price"])
-        y = _strip(sheet, _auction(), [auction["wild"]], y, OWN_CARD, note)
-    for info in view["seats"]:
-        y = _seat(sheet, view, names, info, y, framed=info["seat"] == last["seat"])
-    return sheet.png()
-
-
-def _turn_lines(last: TenTurn, names: Sequence[str]) -> list[str]:
-    """The coins the turn gave and cost each player, and a bust token if one was given."""
-    lines = []
-    for seat, (gained, lost) in enumerate(zip(last["gains"], last["lost"], strict=False)):
-        player = names[seat]
-        if gained:
-            lines.append(
-                ngettext("{player}: +{n} coin", "{player}: +{n} coins", gained, player=player)
-            )
-        if lost:
-            lines.append(
-                ngettext(
-                    "{player}: {n} coin lost to the cap",
-                    "{player}: {n} coins lost to the cap",
-                    lost,
-                    player=player,
-                )
-            )
-    if last["bust_token"]:
-        lines.append(_("{player} takes a bust token", player=names[last["seat"]]))
-    return lines
+    return channel.round_table(view, names, faces)
 
 
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).

@@ -10,10 +10,12 @@ the result. The acting player's controls come by DM (see :mod:`presentation.ten.
 
 from __future__ import annotations
 
+from engine.sheet import view_sheet
 from engine.ten.view import TenView
 from i18n import _, ngettext, translate
 from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
-from presentation.common import credited, final_screen, outcome_winners, required, score_table
+from presentation.common import credited, final_screen, required, score_table
+from presentation.ten.channel import round_of
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line
 from presentation.ten.rules import rules_panel
@@ -120,6 +122,18 @@ def result_panel(view: TenView, names: Names) -> Panel:
     return Panel("🏆 " + _("{game} — result", game=game_title()), "\n".join(lines), colour=GOLD)
 
 
+def round_panel(view: TenView, names: Names) -> Panel:
+    """The standings after a round, by the rules' order (total, tokens, fewer cards)."""
+    places = ranking(view)
+    lines = [
+        f"{places[s]}. **{credited(names, s)}** — {view['totals'][s]} · "
+        f"{TOKEN} {view['seats'][s]['tokens']} · {cards_count(view['seats'][s]['cards'])}"
+        for s in sorted(range(view["players"]), key=lambda s: (places[s], s))
+    ]
+    title = _("{game} — round {round}", game=game_title(), round=round_of(view))
+    return Panel(f"🔟 {title}", "\n".join(lines), colour=BLUE)
+
+
 def _board(view: TenView, names: Names) -> tuple[tuple[str, str, bool], ...]:
     """The market, then every player's tokens and collection by colour."""
     market = grouped(view["market"], empty_market())
@@ -184,8 +198,14 @@ class TenUI:
         return hand_screen(view, legal, names)
 
     def summaries(self, before: TenView, after: TenView, names: Names) -> list[Panel]:
+        """After each round (every player has had a turn), the standings, which come with
+        the round's picture; at the end, the result (with the final standings' picture). A
+        solo game, where every turn is a round, shows its turns on the table only."""
         if after.get("outcome") and not before.get("outcome"):
             return [self.result(after, names)]
+        solo = after["players"] == 1
+        if not solo and not after.get("outcome") and round_of(after) > round_of(before):
+            return [round_panel(after, names)]
         return []
 
     def scores(self, view: TenView, names: Names) -> Panel:
@@ -200,11 +220,9 @@ class TenUI:
         sheet = score_table(
             _("{game} — scores", game=game_title()),
             rows,
-            view["totals"],
+            view_sheet(view, lowest_wins=False, places=ranking(view)),
             names,
-            winners=outcome_winners(view),
             extras=extras if view["players"] > 1 else None,
-            ranks=ranking(view),
         )
         if view["players"] == 1:
             fields = (*sheet.fields[:-1], (_("Solo"), solo_line(view), False))

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.agreement import assert_scores_agree
 from tests.fakediscord import FakeDiscord, InteractionRecord, Reply
 from tests.fakediscord.components import Button, Select, buttons, selects
 from tests.fakediscord.process import BotProcess
@@ -369,9 +370,12 @@ async def play_to_the_end(
     channel: int,
     no_dm: tuple[int, ...] = (),
     limit: int = 400,
+    check_scores: bool = True,
 ) -> int:
     """Click random live buttons until the newest game is over, then wait for the bot to be
-    done (the result in the channel); returns the clicks made."""
+    done (the result in the channel); returns the clicks made. A game that finished is then
+    checked: its chart, `/scores` (asked by the first user), result and stored results agree
+    (:func:`tests.e2e.agreement.assert_scores_agree`; ``check_scores`` False: not now)."""
     hands: dict[int, int] = {}
     clicks = 0
     while game_row(db)["status"] == "active":
@@ -387,4 +391,7 @@ async def play_to_the_end(
         clicks += 1
         assert clicks < limit
     await quiet(fake)
+    if check_scores and users and game_row(db)["status"] == "finished":
+        await assert_scores_agree(fake, db, channel, users[0])
+        await quiet(fake)
     return clicks

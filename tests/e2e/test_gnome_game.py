@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import GAMES
+from tests.e2e.agreement import assert_scores_agree
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
@@ -114,6 +115,7 @@ async def test_full_game_two_humans_and_a_computer(
     assert positions == sorted(positions), (result, outcome)  # lowest total first
     assert "You hold" not in public  # private prompts stay in the DMs
 
+    await assert_scores_agree(fake, tmp_path / "bot.db", channel, bob)
     rec = await fake.slash(bob, channel, "scores")
     sheet = (await rec.wait_response()).text()
     assert "Round 3" in sheet and "Lowest total wins." in sheet

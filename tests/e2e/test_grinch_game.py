@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from engine import GAMES
+from tests.e2e.agreement import assert_scores_agree
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     bot_env,
@@ -82,6 +83,8 @@ async def test_full_game_three_humans_and_a_computer(
     public = "\n".join(fake.public_text())
     assert "Grinch Grow Your Heart — result" in public
     assert public.count("scored") >= 4  # one summary per round
+    # The chart, /scores and the result give every player the same total.
+    await assert_scores_agree(fake, tmp_path / "bot.db", channel, bob)
     # /scores shows the sheet with every total.
     rec = await fake.slash(bob, channel, "scores")
     sheet = (await rec.wait_response()).text()

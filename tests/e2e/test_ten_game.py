@@ -6,13 +6,17 @@ this file has its own small player that reads each DM like a hurried human would
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import time
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from engine import GAMES
+from tests.e2e.agreement import assert_scores_agree, result_message
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     alice_and_bob_playing,
@@ -27,6 +31,8 @@ from tests.e2e.driver import (
 )
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.components import Button, Select, buttons, message_text
+
+PHONE_PICTURE = 720  # px: Ten's channel pictures, shown 360 px wide on a phone
 
 JSON = dict[str, Any]
 NET = re.compile(r"\*\*net (-?\d+)\*\*")
@@ -118,6 +124,10 @@ async def _play_to_the_end(
     return prompts, used
 
 
+def _files(message: dict[str, Any]) -> list[str]:
+    return [str(a["filename"]) for a in message.get("attachments") or []]
+
+
 def _result_text(fake: FakeDiscord, channel: int, title: str) -> str:
     found = [
         m
@@ -164,10 +174,25 @@ async def test_full_game_two_humans_and_a_computer(
     for seat, total in enumerate(outcome.totals):
         assert f"**{names[seat]}** — **{total}**" in result
 
+    # In the channel, as in the other games: after each round a message with the table's
+    # picture, and the final standings' picture with the result, each made for a phone.
+    rounds = [m for m in fake.messages(channel) if _files(m) == ["round.png"]]
+    titles = [str(m["embeds"][0].get("title")) for m in rounds]
+    played = game.view(game.from_json(row["snapshot"]), None)["turns"] // 3
+    assert titles == [f"🔟 Ten — round {n}" for n in range(1, len(titles) + 1)], titles
+    assert len(titles) in (played - 1, played)  # the last round may end with the game
+    end = result_message(fake, channel)
+    assert _files(end) == ["round.png", "scores.png"]
+    for message in [*rounds, end]:
+        picture = next(a for a in message["attachments"] if a["filename"] == "round.png")
+        with Image.open(io.BytesIO(fake.attachment_content(picture))) as image:
+            assert image.width == PHONE_PICTURE, image.size
+
     public = "\n".join(fake.public_text())
     assert "Last turn" in public and "stopped and took" in public
     assert "👉" not in public  # the prompts stay in the DMs
 
+    await assert_scores_agree(fake, db, channel, bob)
     rec = await fake.slash(bob, channel, "scores")
     sheet = (await rec.wait_response()).text()
     assert "Ten — scores" in sheet and "Orange" in sheet
@@ -205,6 +230,7 @@ async def test_solo_game(
         assert f"**alice** scored **{score}**: {20 - score} short of the **20**" in result
     assert "Rival turned over" in "\n".join(fake.public_text())
 
+    await assert_scores_agree(fake, db, channel, alice)
     rec = await fake.slash(alice, channel, "scores")
     sheet = (await rec.wait_response()).text()
     assert f"final score {score}" in sheet

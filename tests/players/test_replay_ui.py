@@ -104,3 +104,27 @@ def test_history_and_replays_show_a_computers_level() -> None:
     summary = Summary(1, "hearts", 0.0, players, (26, 0), frozenset({1}))
     listing = history_panel([summary], {"hearts": "2-Player Hearts"}).description
     assert "🏆 Robo Max 🤖 hard 0" in listing and "Ann 26" in listing
+
+
+def test_a_seat_left_to_a_computer_names_its_person_for_their_moves_and_the_step_they_left() -> (
+    None
+):
+    game = GAMES["hearts"]
+    state = game.new_game(2, 3)
+    seat = min(game.to_act(state))
+    action = game.legal_actions(state, seat)[0]
+    after = game.apply(state, seat, action)
+    players = tuple(
+        Player(s, "Robo Max", None, True, Level.NORMAL, "Bo")
+        if s == seat
+        else Player(s, "Ann", 1, False)
+        for s in range(2)
+    )
+    view = game.view(after, None)
+    moved = Frame(1, "hearts", 1, 9, view, players, (seat, str(action), "player"), (seat,))
+    footer = replay_panels(moved)[0].footer or ""
+    assert "Bo: " in footer and "Robo Max 🤖 normal:" not in footer, footer
+    assert "Bo left the game; Robo Max 🤖 normal plays their seat from here." in footer
+    by_computer = Frame(1, "hearts", 1, 9, view, players, (seat, str(action), "computer"))
+    footer = replay_panels(by_computer)[0].footer or ""
+    assert "Robo Max 🤖 normal:" in footer and "left the game" not in footer, footer

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import i18n
 from engine import GAMES
 from engine.base import Level
+from engine.sheet import ended_sheet, running_sheet
 from presentation.base import Names, computer_label, seat_list
 from presentation.common import (
     LINE_WIDTH,
@@ -36,21 +37,23 @@ GRINCH_ROWS = ("Wreaths", "Noise", "Ornaments", "Presents", "Rainbow", "Match", 
 
 
 def test_running_sheet_shows_the_leaders_by_total() -> None:
-    panel = score_table("Sheet", [("Row", [1, None, 3])], [5, 9, 9], NAMES)
+    panel = score_table(
+        "Sheet", [("Row", [1, None, 3])], running_sheet([5, 9, 9], lowest_wins=False), NAMES
+    )
     assert panel.fields[-1] == ("Leading", "Bo, Cy", False)
     assert ("Bo", "Row: — · Total: 9", True) in panel.fields  # an empty cell
     assert panel.description.splitlines() == ["1. **Bo** — 9", "1. **Cy** — 9", "3. **Ann** — 5"]
-    low = score_table("Sheet", [], [5, 9, 9], NAMES, lowest_wins=True)
+    low = score_table("Sheet", [], running_sheet([5, 9, 9], lowest_wins=True), NAMES)
     assert low.fields[-1][1] == "Ann"
     assert low.description.splitlines()[0] == "1. **Ann** — 5"
 
 
 def test_finished_sheet_names_the_engines_winners_not_the_highest_total() -> None:
     # A tie-break (as in Ten: more tokens) can give the win to one of two equal totals.
-    panel = score_table("Sheet", [], [9, 9, 1], NAMES, winners=[1])
+    panel = score_table("Sheet", [], ended_sheet([9, 9, 1], [1], lowest_wins=False), NAMES)
     assert panel.fields[-1] == ("Winner", "Bo", False)
     assert panel.description.splitlines()[:2] == ["🏆 **Bo** — 9", "2. **Ann** — 9"]
-    nobody = score_table("Sheet", [], [12], Names(("Ann",)), winners=[])
+    nobody = score_table("Sheet", [], ended_sheet([12], [], lowest_wins=False), Names(("Ann",)))
     assert nobody.fields[-1][1] == "nobody"
 
 
@@ -60,7 +63,7 @@ def test_a_six_player_sheet_fits_a_phone_with_full_names() -> None:
         for n, row in enumerate(GRINCH_ROWS)
     ]
     totals = [100 + s for s in range(6)]
-    panel = score_table("Grinch score sheet", rows, totals, LONG)
+    panel = score_table("Grinch score sheet", rows, running_sheet(totals, lowest_wins=False), LONG)
     text = [panel.description, *(f"{name}\n{value}" for name, value, _ in panel.fields)]
     for line in "\n".join(text).splitlines():
         assert len(line) <= LINE_WIDTH, line
@@ -75,7 +78,9 @@ def test_a_six_player_sheet_fits_a_phone_with_full_names() -> None:
 
 
 def test_extras_add_a_line_per_player() -> None:
-    panel = score_table("Sheet", [], [1, 2, 3], NAMES, extras=["a", "", "c"])
+    panel = score_table(
+        "Sheet", [], running_sheet([1, 2, 3], lowest_wins=False), NAMES, extras=["a", "", "c"]
+    )
     assert panel.fields[0][1].endswith("\na") and "\n" not in panel.fields[1][1]
 
 
@@ -196,3 +201,11 @@ def test_a_closed_challenge_waits_for_nobody() -> None:
     with i18n.using("ro"):
         text = lobby_panel(GAMES["hearts"], seats, 1, "Închis.", declined_by=2).description
         assert "✖️ Bo — a refuzat provocarea" in text
+
+
+def test_pictures_name_a_computer_that_took_a_seat_by_whose_seat_it_was() -> None:
+    from presentation.base import Names
+    from presentation.common import picture_names
+
+    names = Names(("Ann", "Robo Max"), frozenset({1}), (None, "Bo"))
+    assert picture_names(names) == ["Ann", "Robo Max (took Bo's seat)"]

@@ -17,6 +17,7 @@ import pytest
 import i18n
 from engine import GAMES
 from engine.base import Level, View
+from engine.sheet import ended_sheet, running_sheet
 from presentation.base import Names, Panel
 from presentation.common import final_panel, final_screen, over_panel, own_result_line, score_table
 from presentation.players import board_panel, decimal, stats_panel, trend_text
@@ -70,6 +71,7 @@ class Player:
     user_id: int | None
     computer: bool
     level: Level | None = None
+    left_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ class Frame:
     players: Sequence[Player]
     move: tuple[int, str, str] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    left: tuple[int, ...] = ()
 
 
 def panel_text(panel: Panel) -> str:
@@ -112,9 +115,9 @@ def _shared_panels() -> list[Panel]:
         result,
         over_panel("G", view, NAMES),
         *final_screen(result, view).panels,
-        score_table("S", [("R", [1, None, 3])], [5, 9, 9], NAMES),
-        score_table("S", [], [9, 9, 1], NAMES, winners=[1]),
-        score_table("S", [], [12], Names(("Ann",)), winners=[]),
+        score_table("S", [("R", [1, None, 3])], running_sheet([5, 9, 9], lowest_wins=False), NAMES),
+        score_table("S", [], ended_sheet([9, 9, 1], [1], lowest_wins=False), NAMES),
+        score_table("S", [], ended_sheet([12], [], lowest_wins=False), Names(("Ann",))),
         final_panel("R", {"outcome": {"totals": [1, 1], "winners": [0, 1]}}, Names(("Ann", "Bob"))),
         final_panel("R", {"outcome": {"totals": [12], "winners": []}}, Names(("Ann",))),
     ]
@@ -173,7 +176,7 @@ def test_estonian_place_and_sheet() -> None:
     with i18n.using("et"):
         line = own_result_line({"outcome": OUTCOME}, 2)
         assert line == "Said 3 mängija seas **2**. koha: **25** punkti."
-        sheet = score_table("S", [], [9, 9, 1], NAMES, winners=[1])
+        sheet = score_table("S", [], ended_sheet([9, 9, 1], [1], lowest_wins=False), NAMES)
         assert sheet.fields[-1] == ("Võitja", "Bob", False)
         assert "Kokku: 9" in sheet.fields[0][1]
 

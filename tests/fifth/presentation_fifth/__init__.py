@@ -7,7 +7,7 @@ from typing import Any
 from engine.base import View
 from i18n import _
 from presentation.base import BLUE, GOLD, Button, HandScreen, Names, Panel, seat_list
-from presentation.common import final_panel, final_screen, outcome_winners, over_panel, score_table
+from presentation.common import final_panel, final_screen, over_panel, score_table, sheet_of
 
 
 def _round_line(record: dict[str, Any], names: Names) -> str:
@@ -71,9 +71,7 @@ class HighCardUI:
             )
             for n, r in enumerate(view["rounds"], start=1)
         ]
-        return score_table(
-            _("High Card scores"), rows, view["totals"], names, winners=outcome_winners(view)
-        )
+        return score_table(_("High Card scores"), rows, sheet_of(view), names)
 
     def rules(self) -> Panel:
         return Panel(

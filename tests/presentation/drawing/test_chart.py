@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from engine import GAMES
 from i18n import pgettext
 from presentation.drawing import chart as chart_module
 from presentation.drawing import fonts
-from presentation.drawing.api import Pictures, series_from_view, series_from_views
+from presentation.drawing.api import Pictures, chart_sheet, series_from_view, series_from_views
 from presentation.drawing.chart import chart, nice_step
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.looks import looks
@@ -213,3 +214,25 @@ def test_the_charts_title_names_the_game_in_the_readers_language(
         Pictures().chart("ten", [[1, 2]], ["A", "B"])
     assert titles[1] == "Ten: scores"
     assert "Dešimt" in titles[0] and "Ten" not in titles[0]
+
+
+def test_a_chart_carries_the_numbers_it_shows() -> None:
+    png = chart([[3, 5], [12, 7]], ["Ann", "Bo"], winners=[0])
+    with Image.open(io.BytesIO(png)) as image:
+        image.load()
+        texts = dict(getattr(image, "text", {}))
+    assert json.loads(texts[chart_module.DATA_KEY]) == {
+        "names": ["Ann", "Bo"],
+        "series": [[3, 5], [12, 7]],
+        "winners": [0],
+    }
+    assert png == chart([[3, 5], [12, 7]], ["Ann", "Bo"], winners=[0])  # still the same bytes
+
+
+@pytest.mark.parametrize("game", sorted(WHOLE_GAME))
+def test_the_chart_sheet_is_the_results_sheet(game: str) -> None:
+    _, history = advance(WHOLE_GAME[game])
+    sheet = chart_sheet(history[-1], lambda: history)
+    outcome = history[-1]["outcome"]
+    assert sheet.rounds[-1] == sheet.totals == tuple(outcome["totals"])
+    assert sheet.winners == frozenset(outcome["winners"])

@@ -89,7 +89,8 @@ LAST = {"grinch": "last_round", "gnome": "last_round", "hearts": "last_hand", "t
 def test_summary_picture_draws_only_the_last_scored_round(position: Position) -> None:
     """A summary shows a round that is over (its hands revealed by the rules), nothing else:
     its cards may also sit in this round's new hands, so it is checked against its part of
-    the view only. Ten's also shows every seat's collection, public (on the table) in Ten."""
+    the view only. Ten's shows the table after a round: the market and every seat's
+    collection, both public in Ten."""
     state, _ = advance(position)
     spectator = GAMES[position.game].view(state, None)
     faces = FaceCache(looks())
@@ -98,6 +99,7 @@ def test_summary_picture_draws_only_the_last_scored_round(position: Position) ->
     if position.game == "ten":
         seats = spectator["seats"]
         allowed |= {c for seat in seats for group in seat["by_colour"].values() for c in group}
+        allowed |= set(spectator["market"])
     assert faces.requested(position.game) <= allowed
 
 
