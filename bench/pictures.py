@@ -1,7 +1,12 @@
 """Picture cost: render time (p50/p95) and PNG size of a hand, a table, a round summary and a
-score chart per game, with a cold face cache (a new ``Pictures`` each time, as after a bot
-start) and a warm one (the same ``Pictures`` reused, as in a running bot). Target: p95 < 50
-ms, < 200 KB.
+score chart per game, with a cold kit (a new ``Pictures`` each time, as after a bot start) and
+a warm one (the same ``Pictures`` reused, as in a running bot's drawing process). Target: p95
+< 50 ms, < 200 KB.
+
+Then the hand pictures the reference way (a bare face cache: every text drawn, the picture
+quantized and encoded each time, as the bot drew them before kept parts) against kept parts,
+both warm and measured in turns in the same run, so the machine's load weighs on both alike:
+target new p95 at most a quarter of the reference's, wall and CPU.
 
 Run from the checkout: ``python -m bench.pictures`` (``--runs`` per measurement).
 Positions are the seeded random games of ``tests/presentation/drawing/sample.py``.
@@ -16,6 +21,8 @@ from collections.abc import Callable
 from engine import GAMES
 from engine.base import View
 from presentation.drawing.api import Pictures, series_from_views
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.looks import looks
 from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
 
 Render = Callable[[Pictures], bytes]
@@ -85,10 +92,54 @@ def cases(game: str) -> dict[str, Render]:
     return out
 
 
+def reference() -> Pictures:
+    """Pictures drawn the reference way (see the module's docstring)."""
+    return Pictures(FaceCache(looks()))
+
+
+def hands_old_and_new(runs: int) -> None:
+    """Every game's hand pictures, reference and kept parts in turns (warm, as in a running
+    drawing process); p95 over all of them, wall and CPU."""
+    old, new = reference(), Pictures()
+    samples: dict[str, tuple[list[float], list[float]]] = {"old": ([], []), "new": ([], [])}
+    renders = [
+        render
+        for game in ("grinch", "gnome", "hearts", "ten")
+        for name, render in cases(game).items()
+        if name.startswith("hand/")
+    ]
+    for render in renders:
+        render(old), render(new)  # warm both kits
+    for _ in range(runs):
+        for render in renders:
+            for label, pictures in (("old", old), ("new", new)):
+                started, started_cpu = time.perf_counter(), time.process_time()
+                render(pictures)
+                samples[label][0].append((time.perf_counter() - started) * 1000)
+                samples[label][1].append((time.process_time() - started_cpu) * 1000)
+    print(
+        f"\nhand pictures, {len(renders)} hands x {runs} runs, reference and kept parts in turns:"
+    )
+    print(f"{'':<10} {'wall p50':>9} {'wall p95':>9} {'cpu p50':>8} {'cpu p95':>8}")
+    for label in ("old", "new"):
+        wall, cpu = samples[label]
+        print(
+            f"{label:<10} {percentile(wall, 0.5):>9.2f} {percentile(wall, 0.95):>9.2f}"
+            f" {percentile(cpu, 0.5):>8.2f} {percentile(cpu, 0.95):>8.2f}"
+        )
+    wall_ratio = percentile(samples["new"][0], 0.95) / percentile(samples["old"][0], 0.95)
+    cpu_ratio = percentile(samples["new"][1], 0.95) / percentile(samples["old"][1], 0.95)
+    print(f"new / old p95: wall {wall_ratio:.2f}, cpu {cpu_ratio:.2f} (target 0.25)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Picture rendering benchmark")
     parser.add_argument("--runs", type=int, default=40, help="renders per measurement")
+    parser.add_argument("--hands", action="store_true", help="only the hands, old and new")
     args = parser.parse_args()
+    if args.hands:
+        hands_old_and_new(args.runs)
+        return
     print(
         f"{'game':<7} {'picture':<12} {'cold p50':>9} {'cold p95':>9} {'warm p50':>9} "
         f"{'warm p95':>9} {'cpu p95':>8} {'KB':>6}"
@@ -113,6 +164,7 @@ def main() -> None:
         f"worst p95: wall {worst_wall:.1f} ms, cpu {worst_cpu:.1f} ms (target "
         f"{TARGET_MS:.0f}); largest {worst_size / 1024:.1f} KB (target {TARGET_BYTES // 1024})"
     )
+    hands_old_and_new(args.runs)
 
 
 if __name__ == "__main__":

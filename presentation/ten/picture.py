@@ -7,11 +7,9 @@ from collections.abc import Sequence
 from engine.ten import TenAuction, TenSeat, TenTurn, TenView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.common import own_seat
-from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import fit, text_width
-from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
-from presentation.drawing.shapes import symbol
 from presentation.ten.look import COLOUR, SHAPE
 
 GAME = "ten"
@@ -72,7 +70,7 @@ def _row_note(view: TenView) -> str:
     )
 
 
-def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: TenView, names: Sequence[str], faces: Kit) -> bytes:
     """The viewer's collection by colour, then the row, the auction and the market, on a
     narrow picture (a phone shows it at about 360 px wide)."""
     seat = own_seat(view)
@@ -139,7 +137,7 @@ def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
             sheet.caption(x, top, _("Wilds"), 24, bold=True)
         else:
             score = info["colour_scores"][group]
-            symbol(sheet.draw, SHAPE[group], x + 12, top + 13, 12, COLOUR[group])
+            sheet.symbol(SHAPE[group], x + 12, top + 13, 12, COLOUR[group])
             title = ngettext("{n} point", "{n} points", score)
             sheet.caption(x + 32, top, title, 24, bold=True)
         cards = by_colour[group]
@@ -148,7 +146,7 @@ def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
     return y + ((len(lines) + 1) // 2) * (height + 54)
 
 
-def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: TenView, names: Sequence[str], faces: Kit) -> bytes:
     """The row, auction and market, then every seat's collection, score and tokens."""
     sheet = Sheet(faces, GAME, WIDTH, 1700)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
@@ -196,7 +194,7 @@ def _seat(
     x = MARGIN + 14.0
     for group in (g for g in GROUPS if info["by_colour"][g]):
         if group != "W":  # the run score of the colour, by its shape
-            symbol(sheet.draw, SHAPE[group], x + 8, y + 58, 8, COLOUR[group])
+            sheet.symbol(SHAPE[group], x + 8, y + 58, 8, COLOUR[group])
             score = str(info["colour_scores"][group])
             sheet.caption(x + 22, y + 48, score, 18, bold=True)
         x = sheet.row(info["by_colour"][group], x, y + 72, SEAT_CARD, step=step) + gap
@@ -214,7 +212,7 @@ RESULTS = {
 }
 
 
-def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: TenView, names: Sequence[str], faces: Kit) -> bytes | None:
     """The last finished turn, as the other games draw their rounds: what was turned over
     and how the turn ended, what was bought and auctioned, the coins it gave and cost each
     player, then every seat's standing after it (score, coins, bust tokens and collection,
