@@ -15,42 +15,59 @@ job that may post a *new* table runs inside the store's table claim (an advisory
 game): the second process then finds the first one's table and edits it, so two processes never
 both post a table for the same game key. On SQLite (one process) none of this runs: no read, no
 lock, nothing changes.
+
+A move sets off a table job and a job per changed hand at once, each reading before it draws,
+when its rate-limit turn comes and after its edit. The reads before drawing share one: a read
+begun less than :data:`FRESH_SECONDS` ago (or still under way) stands for a new one, as a
+state that old is what any read could have returned a moment before. The read after an edit
+is always a new one, begun after the edit: it is the one that must see what another process
+wrote while the edit was in flight.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from delivery.shown import GameShown
 from presentation import UIS
 from service.games import GameService
-from service.showing import TableIds
+from service.showing import ShownIds, TableIds
 
 log = logging.getLogger(__name__)
 
 # Table claims hold a pooled connection while Discord answers the post: leave the pool room.
 MAX_CLAIMS = 3
+# A read of a game's ids begun this recently stands for a new one before drawing.
+FRESH_SECONDS = 0.25
+READS_KEPT = 256  # games whose last read is remembered
 
 
 class SharedView:
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self, service: GameService, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.service = service
         self._claims = asyncio.Semaphore(MAX_CLAIMS)
+        self._clock = clock
+        # game id -> (when its last read began, that read: done or under way)
+        self._reads: dict[int, tuple[float, asyncio.Future[ShownIds | None]]] = {}
 
     @property
     def enabled(self) -> bool:
         return self.service.showing.shared
 
-    async def refresh(self, shown: GameShown) -> int | None:
+    async def refresh(self, shown: GameShown, *, fresh: bool = False) -> int | None:
         """Adopt what the database says the game shows now (shared store only); the game's
-        version there (None: not shared, or no such game)."""
+        version there (None: not shared, or no such game). ``fresh``: read anew, else a read
+        of the game begun within :data:`FRESH_SECONDS` serves."""
         if not self.enabled:
             return None
         game_id = shown.loaded.row.id
-        ids = await self.service.showing.shown_ids(game_id)
+        ids = await self._shown_ids(game_id, fresh=fresh)
         if ids is None:
             return None
         if ids.version > shown.version or ids.status != shown.loaded.row.status:
@@ -67,7 +84,7 @@ class SharedView:
         """After a job drew the game at version ``drawn``: whether the database holds a newer
         one, moved on by another process whose edit may have landed before this job's. The
         newest state is then in ``shown``, for the job to draw again (shared store only)."""
-        version = await self.refresh(shown)
+        version = await self.refresh(shown, fresh=True)
         return version is not None and version > drawn
 
     @asynccontextmanager
@@ -84,6 +101,28 @@ class SharedView:
         async with self._claims, self.service.showing.table_claim(shown.loaded.row.id) as table:
             self._adopt_table(shown, table)
             yield
+
+    async def _shown_ids(self, game_id: int, *, fresh: bool) -> ShownIds | None:
+        """The game's ids: from a read begun within FRESH_SECONDS (unless ``fresh``), else
+        from a new one, which later calls may share."""
+        now = self._clock()
+        last = self._reads.get(game_id)
+        if not fresh and last is not None and now - last[0] < FRESH_SECONDS:
+            return await asyncio.shield(last[1])
+        read = asyncio.ensure_future(self.service.showing.shown_ids(game_id))
+        self._reads.pop(game_id, None)
+        self._reads[game_id] = (now, read)
+        if len(self._reads) > READS_KEPT:
+            del self._reads[next(iter(self._reads))]  # the game read longest ago
+
+        def failed(done: asyncio.Future[ShownIds | None]) -> None:
+            if (done.cancelled() or done.exception() is not None) and (
+                self._reads.get(game_id, (0.0, None))[1] is done
+            ):
+                del self._reads[game_id]  # a failed read serves nobody after it
+
+        read.add_done_callback(failed)
+        return await asyncio.shield(read)
 
     @staticmethod
     def _adopt_table(shown: GameShown, table: TableIds) -> None:
