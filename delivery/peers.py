@@ -21,7 +21,8 @@ when its rate-limit turn comes and after its edit. The reads before drawing shar
 begun less than :data:`FRESH_SECONDS` ago (or still under way) stands for a new one, as a
 state that old is what any read could have returned a moment before. The read after an edit
 is always a new one, begun after the edit: it is the one that must see what another process
-wrote while the edit was in flight.
+wrote while the edit was in flight. It begins :data:`GATHER_SECONDS` after it is asked for,
+so that the other jobs of the move, whose edits land about together, share it.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ log = logging.getLogger(__name__)
 MAX_CLAIMS = 3
 # A read of a game's ids begun this recently stands for a new one before drawing.
 FRESH_SECONDS = 0.25
+GATHER_SECONDS = 0.05  # a read after an edit waits this long for the others' to share it
 READS_KEPT = 256  # games whose last read is remembered
 
 
@@ -55,6 +57,8 @@ class SharedView:
         self._clock = clock
         # game id -> (when its last read began, that read: done or under way)
         self._reads: dict[int, tuple[float, asyncio.Future[ShownIds | None]]] = {}
+        # game id -> the read after edits, not begun yet
+        self._gathering: dict[int, asyncio.Future[ShownIds | None]] = {}
 
     @property
     def enabled(self) -> bool:
@@ -105,10 +109,28 @@ class SharedView:
     async def _shown_ids(self, game_id: int, *, fresh: bool) -> ShownIds | None:
         """The game's ids: from a read begun within FRESH_SECONDS (unless ``fresh``), else
         from a new one, which later calls may share."""
-        now = self._clock()
+        if fresh:
+            gathering = self._gathering.get(game_id)
+            if gathering is None:
+                gathering = asyncio.ensure_future(self._gathered(game_id))
+                self._gathering[game_id] = gathering
+            return await asyncio.shield(gathering)
         last = self._reads.get(game_id)
-        if not fresh and last is not None and now - last[0] < FRESH_SECONDS:
+        if last is not None and self._clock() - last[0] < FRESH_SECONDS:
             return await asyncio.shield(last[1])
+        return await asyncio.shield(self._read(game_id))
+
+    async def _gathered(self, game_id: int) -> ShownIds | None:
+        """A read begun GATHER_SECONDS from now, for every caller until it begins."""
+        try:
+            await asyncio.sleep(GATHER_SECONDS)
+        finally:
+            del self._gathering[game_id]
+        return await self._read(game_id)
+
+    def _read(self, game_id: int) -> asyncio.Future[ShownIds | None]:
+        """A new read of the game's ids, remembered for the reads before drawing."""
+        now = self._clock()
         read = asyncio.ensure_future(self.service.showing.shown_ids(game_id))
         self._reads.pop(game_id, None)
         self._reads[game_id] = (now, read)
@@ -122,7 +144,7 @@ class SharedView:
                 del self._reads[game_id]  # a failed read serves nobody after it
 
         read.add_done_callback(failed)
-        return await asyncio.shield(read)
+        return read
 
     @staticmethod
     def _adopt_table(shown: GameShown, table: TableIds) -> None:

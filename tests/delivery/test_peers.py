@@ -148,3 +148,18 @@ async def test_a_single_process_reads_nothing() -> None:
     assert await peers.refresh(shown()) is None
     assert not await peers.overtaken(shown(), 0)
     assert showing.reads == 0
+
+
+async def test_the_reads_after_a_moves_edits_are_shared() -> None:
+    """The table's and a hand's edits land about together: one read after both, begun after
+    both asked; a read asked for once it has begun is another one."""
+    showing, clock = Showing(delay=0.01), Clock()
+    peers = view(showing, clock)
+    game = shown()
+    table, hand = await asyncio.gather(peers.overtaken(game, 3), peers.overtaken(game, 3))
+    assert showing.reads == 1 and not table and not hand
+    first = asyncio.ensure_future(peers.overtaken(game, 3))
+    while showing.reads < 2:  # the first has begun reading
+        await asyncio.sleep(0)
+    await asyncio.gather(first, peers.overtaken(game, 3))
+    assert showing.reads == 3
