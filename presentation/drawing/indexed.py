@@ -48,7 +48,7 @@ def render(parts: Parts, ops: Sequence[Op], size: tuple[int, int], background: R
         if sprite is not None:
             assert isinstance(op, Paste | Text)
             x, y = (op.x, op.y) if isinstance(op, Paste) else (int(op.x), int(op.y))
-            pixels = sprite.pixels.point(tables[id(sprite)])
+            pixels = _mapped(sprite.pixels, tables[id(sprite)])
             canvas.paste(pixels, (x + sprite.dx, y + sprite.dy), sprite.mask)
         elif isinstance(op, Shape):
             if op.kind == "line":
@@ -63,6 +63,12 @@ def render(parts: Parts, ops: Sequence[Op], size: tuple[int, int], background: R
     buffer = io.BytesIO()
     canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+def _mapped(pixels: Image.Image, table: list[int]) -> Image.Image:
+    """``pixels.point(table)`` for a table of integers: Image.point first rounds every entry
+    in Python (256 calls), a fifth of a picture's pasting, for a table that needs none."""
+    return pixels._new(pixels.im.point(table, None))
 
 
 def _sprite(parts: Parts, op: Op) -> Sprite | None:
@@ -95,7 +101,7 @@ def _palette(ops: Sequence[Op], sprites: Sequence[Sprite], background: RGB) -> _
     for grid in range(len(GRIDS)):
         edges: dict[int, None] = {}
         for sprite in sprites:
-            edges.update(dict.fromkeys(sprite.grids[grid]))
+            edges.update(dict.fromkeys(sprite.grid(grid)))
         rest = [key for key in edges if key not in exact]
         if len(rest) <= room:
             break
@@ -112,7 +118,7 @@ class _Palette:
     def table(self, sprite: Sprite, index: dict[int, int]) -> list[int]:
         get = index.get
         majors = [get(key, -1) for key in sprite.keys[: sprite.majors]]
-        return majors + [get(key, -1) for key in sprite.grids[self.grid]]
+        return majors + [get(key, -1) for key in sprite.grid(self.grid)]
 
 
 def _tables(sprites: Sequence[Sprite], palette: _Palette) -> dict[int, list[int]]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 import i18n
 from presentation.drawing import fonts
@@ -30,6 +30,10 @@ MAJOR_SHARE = 0.002  # a colour covering this share of a part (and MAJOR_PIXELS)
 MAJOR_PIXELS = 24
 EDGE_STEP = 8  # edge colours are rounded to multiples of this (at most 4 off per channel)
 GRIDS = (EDGE_STEP, 16, 32, 64)  # and then to these, until a picture's colours fit
+# For each grid, every channel value rounded to it (255 at most).
+_STEPS = tuple(
+    tuple(min(255, (v + step // 2) // step * step) for v in range(256)) for step in GRIDS
+)
 PAD = 2  # pixels around a label's measured box: the sub-pixel start may shift its glyphs
 
 K = TypeVar("K", bound=Hashable)
@@ -51,27 +55,27 @@ class Sprite:
     dx: int = 0
     dy: int = 0
     keys: tuple[int, ...] = field(init=False)  # the colours packed as 0xRRGGBB
-    # The edge colours (packed) rounded to each grid of GRIDS, coarser and coarser.
-    grids: tuple[tuple[int, ...], ...] = field(init=False)
+    # The edge colours (packed) rounded to a grid of GRIDS, by its index: made when asked.
+    _grids: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        keys = tuple(map(pack, self.colours))
-        edges = keys[self.majors :]
-        object.__setattr__(self, "keys", keys)
-        object.__setattr__(self, "grids", tuple(tuple(coarse(k, s) for k in edges) for s in GRIDS))
+        object.__setattr__(self, "keys", tuple(map(pack, self.colours)))
+        object.__setattr__(self, "_grids", {0: self.keys[self.majors :]})
+
+    def grid(self, index: int) -> tuple[int, ...]:
+        """The edge colours rounded to the grid ``GRIDS[index]`` (packed)."""
+        found = self._grids.get(index)
+        if found is None:
+            step = _STEPS[index]
+            found = tuple(
+                step[r] << 16 | step[g] << 8 | step[b] for r, g, b in self.colours[self.majors :]
+            )
+            self._grids[index] = found
+        return found
 
 
 def pack(colour: RGB) -> int:
     return colour[0] << 16 | colour[1] << 8 | colour[2]
-
-
-def coarse(key: int, step: int) -> int:
-    """The packed colour rounded to multiples of ``step`` per channel (255 at most)."""
-    half = step // 2
-    r = min(255, ((key >> 16) + half) // step * step)
-    g = min(255, ((key >> 8 & 0xFF) + half) // step * step)
-    b = min(255, ((key & 0xFF) + half) // step * step)
-    return r << 16 | g << 8 | b
 
 
 def unpack(key: int) -> RGB:
@@ -176,11 +180,35 @@ def _label(op: Text, fx: float, fy: float) -> Sprite:
         stroke_width=op.stroke,
         stroke_fill=255,
     )
-    image = Image.new("RGB", size, op.ground)
-    image.paste(op.colour, (0, 0, *size), cover)
-    mask = cover.point(lambda v: 255 if v else 0)
-    reduced = reduce(image)
-    return Sprite(reduced.pixels, reduced.colours, reduced.majors, mask, -ox, -oy)
+    # Each coverage level's colour, blended as pasting the text's colour through it would.
+    ramp = Image.new("L", (256, 1))
+    ramp.putdata(range(256))
+    blends = Image.new("RGB", (256, 1), op.ground)
+    blends.paste(op.colour, (0, 0, 256, 1), ramp)
+    levels = cover.histogram()
+    raw = blends.tobytes()
+    threshold = max(MAJOR_PIXELS, size[0] * size[1] * MAJOR_SHARE)
+    snap = _STEPS[0]
+    majors: dict[RGB, None] = {}
+    edges: dict[RGB, None] = {}
+    target: dict[int, RGB] = {}
+    for level, count in enumerate(levels):
+        if count:
+            r, g, b = raw[3 * level], raw[3 * level + 1], raw[3 * level + 2]
+            if count >= threshold:
+                target[level] = (r, g, b)
+                majors[target[level]] = None
+            else:
+                target[level] = (snap[r], snap[g], snap[b])
+                edges[target[level]] = None
+    colours = list(majors) + [colour for colour in edges if colour not in majors]
+    position = {colour: i for i, colour in enumerate(colours)}
+    table = [0] * 256
+    for level, colour in target.items():
+        table[level] = position[colour]
+    pixels = Image.frombytes("P", size, cover.point(table).tobytes())
+    mask = cover.point([0] + [255] * 255)
+    return Sprite(pixels, tuple(colours), len(majors), mask, -ox, -oy)
 
 
 def palette_image(colours: Sequence[RGB]) -> Image.Image:
@@ -215,41 +243,45 @@ def _counts(image: Image.Image, limit: int) -> list[tuple[int, RGB]]:
 def reduce(image: Image.Image) -> Sprite:
     """``image`` (RGB) as indices into its own colours: its majors exact, its anti-aliased
     edge colours rounded to a grid of :data:`EDGE_STEP` (so the parts of one picture share
-    their edges' colours).
+    their edges' colours), an octree's choice of them past :data:`PART_COLOURS`.
 
-    A median cut of an image of at most 256 colours keeps every colour exact (Pillow's
-    mapping to a given palette does not: it looks colours up by cells of 5-6-5 bits). A part
-    with more colours is cut after rounding all its colours to the grid, and its majors then
-    take their exact colours back."""
+    Pillow maps an image to a given palette by cells of 5-6-5 bits (each cell to the entry
+    nearest its middle), which can put a major's pixels on a neighbouring entry: each major's
+    pixels are then set to its own entry."""
     area = image.width * image.height
     counts = sorted(_counts(image, area), key=lambda item: -item[0])
     threshold = max(MAJOR_PIXELS, area * MAJOR_SHARE)
     majors = [colour for count, colour in counts if count >= threshold][: PART_COLOURS // 4]
-    if len(counts) <= PART_COLOURS:
-        cut_image = image
-        exact = {colour: colour for colour in majors}
-    else:
-        cut_image = image.point([_round(v) for v in range(256)] * 3)
-        exact = {_snap(colour): colour for colour in reversed(majors)}
-    indexed = cut_image.quantize(PART_COLOURS, method=Image.Quantize.MEDIANCUT)
-    flat = indexed.getpalette() or []
-    used = sorted({index for _, (index, _, _) in _counts(indexed, PART_COLOURS)})
-    targets: dict[int, RGB] = {}
-    for index in used:
-        colour = (flat[3 * index], flat[3 * index + 1], flat[3 * index + 2])
-        targets[index] = exact.get(colour) or _snap(colour)
-    kept = list(dict.fromkeys(exact.values()))
-    colours = kept + [c for c in dict.fromkeys(targets.values()) if c not in exact.values()]
-    position = {colour: i for i, colour in enumerate(colours)}
-    table = [0] * 256
-    for index, colour in targets.items():
-        table[index] = position[colour]
-    return Sprite(indexed.point(table), tuple(colours), len(kept))
+    kept = set(majors)
+    edges = [
+        c for c in dict.fromkeys(_snap(c) for _, c in counts if c not in kept) if c not in kept
+    ]
+    room = PART_COLOURS - len(majors)
+    if len(edges) > room:
+        edges = _octree(edges, room)
+    colours = majors + edges
+    palette = palette_image(colours)
+    pixels = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    found = nearest(majors, palette) if majors else b""
+    for index, colour in enumerate(majors):
+        if found[index] != index:  # its cell went to another entry: its pixels to its own
+            exact = ImageChops.difference(image, Image.new("RGB", image.size, colour))
+            here = exact.convert("L").point([255] + [0] * 255)
+            pixels.paste(index, mask=here)
+    return Sprite(pixels, tuple(colours), len(majors))
 
 
-def _round(value: int) -> int:
-    return min(255, (value + EDGE_STEP // 2) // EDGE_STEP * EDGE_STEP)
+def _octree(colours: Sequence[RGB], count: int) -> list[RGB]:
+    """At most ``count`` colours standing for ``colours``, each counted once."""
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(list(colours))
+    reduced = strip.quantize(count, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = reduced.getpalette() or []
+    used = sorted({index for _, (index, _, _) in _counts(reduced, 256)})
+    return [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in used]
 
 
 def _snap(colour: RGB) -> RGB:
-    return _round(colour[0]), _round(colour[1]), _round(colour[2])
+    """``colour`` rounded to the grid of :data:`EDGE_STEP`."""
+    snap = _STEPS[0]
+    return snap[colour[0]], snap[colour[1]], snap[colour[2]]
