@@ -46,6 +46,8 @@ MAX_CLAIMS = 3
 FRESH_SECONDS = 0.25
 GATHER_SECONDS = 0.05  # a read after an edit waits this long for the others' to share it
 READS_KEPT = 256  # games whose last read is remembered
+# The messages this process knows for a game: its table's id and each seat's DM's id.
+Posted = tuple[int | None, tuple[int | None, ...]]
 
 
 class SharedView:
@@ -55,8 +57,9 @@ class SharedView:
         self.service = service
         self._claims = asyncio.Semaphore(MAX_CLAIMS)
         self._clock = clock
-        # game id -> (when its last read began, that read: done or under way)
-        self._reads: dict[int, tuple[float, asyncio.Future[ShownIds | None]]] = {}
+        # game id -> (when its last read began, the messages known then, that read: done or
+        # under way)
+        self._reads: dict[int, tuple[float, Posted, asyncio.Future[ShownIds | None]]] = {}
         # game id -> the read after edits, not begun yet
         self._gathering: dict[int, asyncio.Future[ShownIds | None]] = {}
 
@@ -71,7 +74,7 @@ class SharedView:
         if not self.enabled:
             return None
         game_id = shown.loaded.row.id
-        ids = await self._shown_ids(game_id, fresh=fresh)
+        ids = await self._shown_ids(game_id, _posted(shown), fresh=fresh)
         if ids is None:
             return None
         if ids.version > shown.version or ids.status != shown.loaded.row.status:
@@ -106,40 +109,43 @@ class SharedView:
             self._adopt_table(shown, table)
             yield
 
-    async def _shown_ids(self, game_id: int, *, fresh: bool) -> ShownIds | None:
-        """The game's ids: from a read begun within FRESH_SECONDS (unless ``fresh``), else
-        from a new one, which later calls may share."""
+    async def _shown_ids(self, game_id: int, posted: Posted, *, fresh: bool) -> ShownIds | None:
+        """The game's ids: from a read begun within FRESH_SECONDS when this process has
+        posted nothing for the game since (unless ``fresh``: an older read would take back
+        the new message's id), else from a new one, which later calls may share."""
         if fresh:
             gathering = self._gathering.get(game_id)
             if gathering is None:
-                gathering = asyncio.ensure_future(self._gathered(game_id))
+                gathering = asyncio.ensure_future(self._gathered(game_id, posted))
                 self._gathering[game_id] = gathering
             return await asyncio.shield(gathering)
         last = self._reads.get(game_id)
-        if last is not None and self._clock() - last[0] < FRESH_SECONDS:
-            return await asyncio.shield(last[1])
-        return await asyncio.shield(self._read(game_id))
+        if last is not None and last[1] == posted and self._clock() - last[0] < FRESH_SECONDS:
+            return await asyncio.shield(last[2])
+        return await asyncio.shield(self._read(game_id, posted))
 
-    async def _gathered(self, game_id: int) -> ShownIds | None:
+    async def _gathered(self, game_id: int, posted: Posted) -> ShownIds | None:
         """A read begun GATHER_SECONDS from now, for every caller until it begins."""
         try:
             await asyncio.sleep(GATHER_SECONDS)
         finally:
             del self._gathering[game_id]
-        return await self._read(game_id)
+        return await self._read(game_id, posted)
 
-    def _read(self, game_id: int) -> asyncio.Future[ShownIds | None]:
-        """A new read of the game's ids, remembered for the reads before drawing."""
+    def _read(self, game_id: int, posted: Posted) -> asyncio.Future[ShownIds | None]:
+        """A new read of the game's ids, remembered for the reads before drawing with the
+        messages this process knew when it began."""
         now = self._clock()
         read = asyncio.ensure_future(self.service.showing.shown_ids(game_id))
         self._reads.pop(game_id, None)
-        self._reads[game_id] = (now, read)
+        self._reads[game_id] = (now, posted, read)
         if len(self._reads) > READS_KEPT:
             del self._reads[next(iter(self._reads))]  # the game read longest ago
 
         def failed(done: asyncio.Future[ShownIds | None]) -> None:
+            last = self._reads.get(game_id)
             if (done.cancelled() or done.exception() is not None) and (
-                self._reads.get(game_id, (0.0, None))[1] is done
+                last is not None and last[2] is done
             ):
                 del self._reads[game_id]  # a failed read serves nobody after it
 
@@ -162,3 +168,7 @@ class SharedView:
             return True
         key = UIS[loaded.row.game].table_key(loaded.game.view(loaded.state, None))
         return key != shown.table_key
+
+
+def _posted(shown: GameShown) -> Posted:
+    return shown.table_message_id, tuple(dm.message_id for _, dm in sorted(shown.dms.items()))

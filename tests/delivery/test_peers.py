@@ -27,13 +27,14 @@ class Showing:
     reads: int = 0
     shared: bool = True
     failing: bool = False
+    table: int = 11
 
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         self.reads += 1
         await asyncio.sleep(self.delay)
         if self.failing:
             raise ConnectionError("lost")
-        return ShownIds(self.version, GameStatus.ACTIVE, TableIds(11, "key"), {0: (5, 6)})
+        return ShownIds(self.version, GameStatus.ACTIVE, TableIds(self.table, "key"), {0: (5, 6)})
 
 
 @dataclass
@@ -163,3 +164,17 @@ async def test_the_reads_after_a_moves_edits_are_shared() -> None:
         await asyncio.sleep(0)
     await asyncio.gather(first, peers.overtaken(game, 3))
     assert showing.reads == 3
+
+
+async def test_a_read_from_before_a_post_here_is_not_shared() -> None:
+    """This process posted a new table after the last read began: that read holds the old
+    table's id, and sharing it would take the new one back."""
+    showing, clock = Showing(), Clock()
+    peers = view(showing, clock)
+    game = shown()
+    await peers.refresh(game)
+    game.table_message_id = 12  # posted here just now (the store says so from now on)
+    showing.table = 12
+    await peers.refresh(game)
+    assert showing.reads == 2
+    assert game.table_message_id == 12
