@@ -26,6 +26,10 @@ there the acknowledgement is a queue: ~250 players clicking again the moment the
 answered wait about (players / moves per second - think time). The harness runs the measured
 window with its own collector off (``discord_players.harness_without_pauses``).
 
+``--pictures both`` runs each with pictures and then with ``PICTURES=off`` and prints what
+pictures cost (CPU per move, own message p95, ack p99: on against off); ``--mix hearts`` makes
+half the games 2-player Hearts (friends who play fast), ``--mix even hearts`` runs both.
+
 Run: ``python -m bench.discord_load`` (all runs, ~10 min) or e.g. ``--games 10 --seconds 30``;
 ``--startup`` adds the restart with 1,000 open games (``bench.discord_startup``). The
 machine is shared: figures are noisy; the load average is printed with each run, and the
@@ -109,6 +113,7 @@ class Figures:
     drained_moves: int  # moves recorded in the drain (counted in the CPU per move, not in moves/s)
     load: str
     machine: Speed | None = None  # the machine's speed, measured right after the run
+    setup: str = "pictures on, mix even"
 
     @property
     def commits_per_move(self) -> float:
@@ -148,9 +153,12 @@ async def run(
     scale: float = 1.0,
     script: str = "bot.py",
     seed: int = 1,
+    pictures: bool = True,
+    mix: str = "even",
 ) -> Figures:
     """One run; ``scale`` < 1 shortens every rate-limit window (the fake's and the bot's
-    pacing alike), to measure what the bot itself can do."""
+    pacing alike), to measure what the bot itself can do; ``pictures`` False: the bot with
+    ``PICTURES=off``; ``mix``: a key of ``discord_players.MIXES``."""
     fake = FakeDiscord()
     fake.click_settle = 0.0  # players read and click at their own pace (think time)
     if scale != 1.0:
@@ -162,17 +170,24 @@ async def run(
     bot = BotProcess(
         fake,
         own / "bot.log",
-        env={"DATABASE_PATH": str(db), "TURN_TIMEOUT_SECONDS": "300", "LOG_LEVEL": "WARNING"},
+        env={
+            "DATABASE_PATH": str(db),
+            "TURN_TIMEOUT_SECONDS": "300",
+            "LOG_LEVEL": "WARNING",
+            "PICTURES": "on" if pictures else "off",
+        },
     )
     try:
-        tables = dp.world(fake, games)
+        tables = dp.world(fake, games, mix=mix)
         await dp.known_dm_channels(fake, db, [u for t in tables for u in t.humans])
         await bot.start(script, timeout=60)
         assert bot.popen is not None
         await asyncio.gather(*(dp.open_table(fake, t) for t in tables))
         await quiet(fake, idle=0.5, timeout=180)
         with dp.harness_without_pauses():
-            return await _measure(fake, bot.popen.pid, db, tables, seconds, think, seed)
+            figures = await _measure(fake, bot.popen.pid, db, tables, seconds, think, seed)
+            figures.setup = f"pictures {'on' if pictures else 'off'}, mix {mix}"
+            return figures
     finally:
         await bot.stop()
         await fake.stop()
@@ -293,7 +308,7 @@ def _figures(
 def show(f: Figures) -> None:
     ms = 1000
     print(
-        f"\n== {f.games} games, {f.seconds:.0f} s, windows x{f.scale:g}, "
+        f"\n== {f.games} games, {f.seconds:.0f} s, windows x{f.scale:g}, {f.setup}, "
         f"load average {f.load}\n"
         f"accepted clicks/s {f.clicks_per_s:.1f} (recorded moves/s {f.moves_per_s:.1f}); "
         f"accepted {f.accepted}, stale clicks {f.stale}, controls gone {f.vanished}\n"
@@ -321,6 +336,18 @@ def show(f: Figures) -> None:
         f"process (event loop and threads) {f.process_ms_per_move:.2f} ms\n"
         f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile; "
         f"the machine: a fixed Python workload {f.machine} (bench.machine)"
+    )
+
+
+def show_pictures_cost(on: Figures, off: Figures) -> None:
+    """Pictures on against ``PICTURES=off`` in the same run: the targets of the pictures'
+    issue (CPU per move within 1.5x, own message p95 and ack p99 within 1.2x)."""
+    print(
+        f"\npictures on / off: CPU per move {on.cpu_ms_per_move:.2f} / "
+        f"{off.cpu_ms_per_move:.2f} ms = {on.cpu_ms_per_move / off.cpu_ms_per_move:.2f}x "
+        f"(target 1.5x); own message p95 {on.own_p95 * 1000:.0f} / {off.own_p95 * 1000:.0f} ms "
+        f"= {on.own_p95 / max(off.own_p95, 1e-9):.2f}x; ack p99 {on.ack_p99 * 1000:.0f} / "
+        f"{off.ack_p99 * 1000:.0f} ms = {on.ack_p99 / max(off.ack_p99, 1e-9):.2f}x (target 1.2x)"
     )
 
 
@@ -371,14 +398,25 @@ async def main(args: argparse.Namespace) -> None:
         runs = [(g, args.seconds or 60.0, tuple(args.think), args.scale) for g in args.games]
     else:
         runs = [(g, args.seconds or s, t, scale) for g, s, t, scale in DEFAULT_RUNS]
+    choices = [True, False] if args.pictures == "both" else [args.pictures == "on"]
     with tempfile.TemporaryDirectory(prefix="discord-load-") as tmp:
         for games, seconds, think, scale in runs:
-            repeated = []
-            for seed in range(1, args.repeat + 1):
-                repeated.append(await run(games, seconds, think, Path(tmp), scale=scale, seed=seed))
-                show(repeated[-1])
-            if len(repeated) > 1:
-                show_spread(repeated)
+            for mix in args.mix:
+                by_pictures: dict[bool, Figures] = {}
+                for pictures in choices:
+                    repeated = []
+                    for seed in range(1, args.repeat + 1):
+                        figures = await run(
+                            games, seconds, think, Path(tmp), scale=scale, seed=seed,
+                            pictures=pictures, mix=mix,
+                        )  # fmt: skip
+                        repeated.append(figures)
+                        show(figures)
+                    if len(repeated) > 1:
+                        show_spread(repeated)
+                    by_pictures[pictures] = repeated[-1]
+                if len(by_pictures) == 2:
+                    show_pictures_cost(by_pictures[True], by_pictures[False])
         if args.startup:
             from bench.discord_startup import startup
 
@@ -394,4 +432,12 @@ if __name__ == "__main__":
     parser.add_argument("--repeat", type=int, default=1, help="runs of each (a summary if > 1)")
     parser.add_argument("--startup", action="store_true", help="also the 1,000-game restart")
     parser.add_argument("--startup-games", type=int, default=1000)
+    parser.add_argument(
+        "--pictures", choices=("on", "off", "both"), default="on",
+        help="pictures on, PICTURES=off, or both one after the other (their cost printed)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--mix", choices=tuple(dp.MIXES), nargs="+", default=["even"],
+        help="games' mix: even over the four, or half of them 2-player Hearts",
+    )  # fmt: skip
     asyncio.run(main(parser.parse_args()))

@@ -60,12 +60,19 @@ class Clicks:
     by_user: Counter[int] = field(default_factory=Counter)
 
 
-def world(fake: FakeDiscord, games: int, prefix: str = "") -> list[Table]:
-    """A guild with one channel per game and fresh players for each (mixed over the games)."""
+# Half the games 2-player Hearts, the others over the rest of MIX: friends who play fast.
+HEARTS_HALF = (MIX[2], MIX[0], MIX[2], MIX[1], MIX[2], MIX[3])
+MIXES = {"even": MIX, "hearts": HEARTS_HALF}
+
+
+def world(fake: FakeDiscord, games: int, prefix: str = "", mix: str = "even") -> list[Table]:
+    """A guild with one channel per game and fresh players for each (mixed over the games as
+    ``mix``, a key of :data:`MIXES`, says)."""
     guild = fake.add_guild(f"Bench {prefix}")
     tables = []
+    kinds = MIXES[mix]
     for n in range(games):
-        name, humans, computers = MIX[n % len(MIX)]
+        name, humans, computers = kinds[n % len(kinds)]
         channel = fake.add_channel(guild, f"{prefix}table-{n}")
         users = [fake.add_user(f"{prefix}p{n}-{k}", guild_ids=[guild]) for k in range(humans)]
         tables.append(Table(name, channel, users, computers))

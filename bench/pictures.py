@@ -1,7 +1,13 @@
 """Picture cost: render time (p50/p95) and PNG size of a hand, a table, a round summary and a
-score chart per game, with a cold face cache (a new ``Pictures`` each time, as after a bot
-start) and a warm one (the same ``Pictures`` reused, as in a running bot). Target: p95 < 50
-ms, < 200 KB.
+score chart per game, with a cold kit (a new ``Pictures`` each time, as after a bot start) and
+a warm one (the same ``Pictures`` reused, as in a running bot's drawing process). Target: p95
+< 50 ms, < 200 KB.
+
+Then the hand a running bot draws on each turn (a new position each time, along a game of
+each kind) the reference way (a bare face cache: every text drawn, the picture quantized and
+encoded each time, as the bot drew them before kept parts) against kept parts, faces warm in
+both and measured in turns in the same run, so the machine's load weighs on both alike:
+target new p95 at most a quarter of the reference's, wall and CPU.
 
 Run from the checkout: ``python -m bench.pictures`` (``--runs`` per measurement).
 Positions are the seeded random games of ``tests/presentation/drawing/sample.py``.
@@ -10,17 +16,22 @@ Positions are the seeded random games of ``tests/presentation/drawing/sample.py`
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 
 from engine import GAMES
 from engine.base import View
 from presentation.drawing.api import Pictures, series_from_views
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.looks import looks
 from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
 
 Render = Callable[[Pictures], bytes]
 TARGET_MS = 50.0
 TARGET_BYTES = 200 * 1024
+# The games whose turns the hands follow, with as many seats as bench.discord_load gives them.
+TURN_GAMES = (("grinch", 4), ("gnome", 4), ("hearts", 2), ("ten", 3))
 # A large position per game: the most seats, late enough that piles and collections fill up.
 LARGE: dict[str, Position] = {
     "grinch": Position("grinch", 6, 2, 40),
@@ -85,10 +96,70 @@ def cases(game: str) -> dict[str, Render]:
     return out
 
 
+def reference() -> Pictures:
+    """Pictures drawn the reference way (see the module's docstring)."""
+    return Pictures(FaceCache(looks()))
+
+
+def turn_hands(seed: int, moves: int) -> list[tuple[View, list[str]]]:
+    """The hand of the seat to act after each of ``moves`` random moves of a game of each
+    kind (the pictures a running bot draws: one per turn, each a new position)."""
+    hands: list[tuple[View, list[str]]] = []
+    for game_name, players in TURN_GAMES:
+        game = GAMES[game_name]
+        names = [f"Player {chr(65 + s)}" for s in range(players)]
+        state = game.new_game(players, seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            seats = sorted(game.to_act(state))
+            if not seats:
+                break
+            seat = rng.choice(seats)
+            hands.append((game.view(state, seat), names))
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return hands
+
+
+def hands_old_and_new(moves: int) -> None:
+    """The turn's hand along a game of each kind, the reference way and from kept parts in
+    turns, each picture drawn once by each (faces warmed on another game first, as in a
+    running drawing process; the words of each new position drawn anew, as there)."""
+    old, new = reference(), Pictures()
+    for view, names in turn_hands(seed=99, moves=moves):  # the faces, as a running bot has them
+        old.hand(view, names), new.hand(view, names)
+    samples: dict[str, tuple[list[float], list[float]]] = {"old": ([], []), "new": ([], [])}
+    hands = turn_hands(seed=1, moves=moves)
+    for view, names in hands:
+        for label, pictures in (("old", old), ("new", new)):
+            started, started_cpu = time.perf_counter(), time.process_time()
+            pictures.hand(view, names)
+            samples[label][0].append((time.perf_counter() - started) * 1000)
+            samples[label][1].append((time.process_time() - started_cpu) * 1000)
+    print(
+        f"\nthe turn's hand, {len(hands)} positions of {len(TURN_GAMES)} games, the reference "
+        "way (old) and from kept parts (new) in turns:"
+    )
+    print(f"{'':<10} {'wall p50':>9} {'wall p95':>9} {'cpu p50':>8} {'cpu p95':>8}")
+    for label in ("old", "new"):
+        wall, cpu = samples[label]
+        print(
+            f"{label:<10} {percentile(wall, 0.5):>9.2f} {percentile(wall, 0.95):>9.2f}"
+            f" {percentile(cpu, 0.5):>8.2f} {percentile(cpu, 0.95):>8.2f}"
+        )
+    wall_ratio = percentile(samples["new"][0], 0.95) / percentile(samples["old"][0], 0.95)
+    cpu_ratio = percentile(samples["new"][1], 0.95) / percentile(samples["old"][1], 0.95)
+    print(f"new / old p95: wall {wall_ratio:.2f}, cpu {cpu_ratio:.2f} (target 0.25)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Picture rendering benchmark")
     parser.add_argument("--runs", type=int, default=40, help="renders per measurement")
+    parser.add_argument("--hands", action="store_true", help="only the hands, old and new")
+    parser.add_argument("--moves", type=int, default=60, help="turns per game (the hands)")
     args = parser.parse_args()
+    if args.hands:
+        hands_old_and_new(args.moves)
+        return
     print(
         f"{'game':<7} {'picture':<12} {'cold p50':>9} {'cold p95':>9} {'warm p50':>9} "
         f"{'warm p95':>9} {'cpu p95':>8} {'KB':>6}"
@@ -113,6 +184,7 @@ def main() -> None:
         f"worst p95: wall {worst_wall:.1f} ms, cpu {worst_cpu:.1f} ms (target "
         f"{TARGET_MS:.0f}); largest {worst_size / 1024:.1f} KB (target {TARGET_BYTES // 1024})"
     )
+    hands_old_and_new(args.moves)
 
 
 if __name__ == "__main__":

@@ -68,7 +68,12 @@ class SharedShown(ABC):
         self, tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]
     ) -> None:
         """Record in one transaction the version each game's table shows (game id -> version)
-        and each player's DM ((game id, seat) -> version); neither ever moves backwards."""
+        and each player's DM ((game id, seat) -> version); neither ever moves backwards.
+        PostgreSQL: one statement (both UPDATEs over arrays), one round trip."""
+        if self.dialect == "postgres":
+            if tables or dms:
+                await self._write_all([_shown_versions(tables, dms)])
+            return
         statements = []
         if tables:
             games = [(v, game_id, v) for game_id, v in sorted(tables.items())]
@@ -169,3 +174,28 @@ def _table(rows: list[dict[str, Any]]) -> TableIds:
     if not rows:
         return TableIds(None, None)
     return TableIds(rows[0]["table_message_id"], rows[0]["table_key"])
+
+
+def _shown_versions(tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]) -> Statement:
+    """PostgreSQL: :meth:`SharedShown.set_shown_versions` as one statement of two UPDATEs,
+    each over its arrays (each game, each seat at most once: no row is changed twice)."""
+    sql = (
+        "WITH t AS (UPDATE games g SET rendered_version = v.version "
+        "FROM unnest(?::bigint[], ?::bigint[]) AS v(id, version) "
+        "WHERE g.id = v.id AND g.rendered_version < v.version RETURNING 1), "
+        "d AS (UPDATE seats s SET shown_version = v.version "
+        "FROM unnest(?::bigint[], ?::int[], ?::int[]) AS v(game_id, seat, version) "
+        "WHERE s.game_id = v.game_id AND s.seat = v.seat AND s.shown_version < v.version "
+        "RETURNING 1) "
+        "SELECT (SELECT count(*) FROM t) + (SELECT count(*) FROM d) AS changed"
+    )
+    games = sorted(tables.items())
+    seats = sorted(dms.items())
+    args = [
+        [game_id for game_id, _ in games],
+        [version for _, version in games],
+        [game_id for (game_id, _), _ in seats],
+        [seat for (_, seat), _ in seats],
+        [version for _, version in seats],
+    ]
+    return Statement(sql, args)

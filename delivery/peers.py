@@ -15,42 +15,66 @@ job that may post a *new* table runs inside the store's table claim (an advisory
 game): the second process then finds the first one's table and edits it, so two processes never
 both post a table for the same game key. On SQLite (one process) none of this runs: no read, no
 lock, nothing changes.
+
+A move sets off a table job and a job per changed hand at once, each reading before it draws,
+when its rate-limit turn comes and after its edit. The reads before drawing share one: a read
+begun less than :data:`FRESH_SECONDS` ago (or still under way) stands for a new one, as a
+state that old is what any read could have returned a moment before. The read after an edit
+is always a new one, begun after the edit: it is the one that must see what another process
+wrote while the edit was in flight. It begins :data:`GATHER_SECONDS` after it is asked for,
+so that the other jobs of the move, whose edits land about together, share it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from delivery.shown import GameShown
 from presentation import UIS
 from service.games import GameService
-from service.showing import TableIds
+from service.showing import ShownIds, TableIds
 
 log = logging.getLogger(__name__)
 
 # Table claims hold a pooled connection while Discord answers the post: leave the pool room.
 MAX_CLAIMS = 3
+# A read of a game's ids begun this recently stands for a new one before drawing.
+FRESH_SECONDS = 0.25
+GATHER_SECONDS = 0.05  # a read after an edit waits this long for the others' to share it
+READS_KEPT = 256  # games whose last read is remembered
+# The messages this process knows for a game: its table's id and each seat's DM's id.
+Posted = tuple[int | None, tuple[int | None, ...]]
 
 
 class SharedView:
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self, service: GameService, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.service = service
         self._claims = asyncio.Semaphore(MAX_CLAIMS)
+        self._clock = clock
+        # game id -> (when its last read began, the messages known then, that read: done or
+        # under way)
+        self._reads: dict[int, tuple[float, Posted, asyncio.Future[ShownIds | None]]] = {}
+        # game id -> the read after edits, not begun yet
+        self._gathering: dict[int, asyncio.Future[ShownIds | None]] = {}
 
     @property
     def enabled(self) -> bool:
         return self.service.showing.shared
 
-    async def refresh(self, shown: GameShown) -> int | None:
+    async def refresh(self, shown: GameShown, *, fresh: bool = False) -> int | None:
         """Adopt what the database says the game shows now (shared store only); the game's
-        version there (None: not shared, or no such game)."""
+        version there (None: not shared, or no such game). ``fresh``: read anew, else a read
+        of the game begun within :data:`FRESH_SECONDS` serves."""
         if not self.enabled:
             return None
         game_id = shown.loaded.row.id
-        ids = await self.service.showing.shown_ids(game_id)
+        ids = await self._shown_ids(game_id, _posted(shown), fresh=fresh)
         if ids is None:
             return None
         if ids.version > shown.version or ids.status != shown.loaded.row.status:
@@ -67,7 +91,7 @@ class SharedView:
         """After a job drew the game at version ``drawn``: whether the database holds a newer
         one, moved on by another process whose edit may have landed before this job's. The
         newest state is then in ``shown``, for the job to draw again (shared store only)."""
-        version = await self.refresh(shown)
+        version = await self.refresh(shown, fresh=True)
         return version is not None and version > drawn
 
     @asynccontextmanager
@@ -85,6 +109,49 @@ class SharedView:
             self._adopt_table(shown, table)
             yield
 
+    async def _shown_ids(self, game_id: int, posted: Posted, *, fresh: bool) -> ShownIds | None:
+        """The game's ids: from a read begun within FRESH_SECONDS when this process has
+        posted nothing for the game since (unless ``fresh``: an older read would take back
+        the new message's id), else from a new one, which later calls may share."""
+        if fresh:
+            gathering = self._gathering.get(game_id)
+            if gathering is None:
+                gathering = asyncio.ensure_future(self._gathered(game_id, posted))
+                self._gathering[game_id] = gathering
+            return await asyncio.shield(gathering)
+        last = self._reads.get(game_id)
+        if last is not None and last[1] == posted and self._clock() - last[0] < FRESH_SECONDS:
+            return await asyncio.shield(last[2])
+        return await asyncio.shield(self._read(game_id, posted))
+
+    async def _gathered(self, game_id: int, posted: Posted) -> ShownIds | None:
+        """A read begun GATHER_SECONDS from now, for every caller until it begins."""
+        try:
+            await asyncio.sleep(GATHER_SECONDS)
+        finally:
+            del self._gathering[game_id]
+        return await self._read(game_id, posted)
+
+    def _read(self, game_id: int, posted: Posted) -> asyncio.Future[ShownIds | None]:
+        """A new read of the game's ids, remembered for the reads before drawing with the
+        messages this process knew when it began."""
+        now = self._clock()
+        read = asyncio.ensure_future(self.service.showing.shown_ids(game_id))
+        self._reads.pop(game_id, None)
+        self._reads[game_id] = (now, posted, read)
+        if len(self._reads) > READS_KEPT:
+            del self._reads[next(iter(self._reads))]  # the game read longest ago
+
+        def failed(done: asyncio.Future[ShownIds | None]) -> None:
+            last = self._reads.get(game_id)
+            if (done.cancelled() or done.exception() is not None) and (
+                last is not None and last[2] is done
+            ):
+                del self._reads[game_id]  # a failed read serves nobody after it
+
+        read.add_done_callback(failed)
+        return read
+
     @staticmethod
     def _adopt_table(shown: GameShown, table: TableIds) -> None:
         if table.message_id is not None and table.message_id != shown.table_message_id:
@@ -101,3 +168,7 @@ class SharedView:
             return True
         key = UIS[loaded.row.game].table_key(loaded.game.view(loaded.state, None))
         return key != shown.table_key
+
+
+def _posted(shown: GameShown) -> Posted:
+    return shown.table_message_id, tuple(dm.message_id for _, dm in sorted(shown.dms.items()))

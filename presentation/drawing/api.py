@@ -25,8 +25,9 @@ from i18n import _
 from presentation.drawing import chart as chart_module
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import one_face
-from presentation.drawing.layout import encode
+from presentation.drawing.layout import Kit, Sheet, card_height
 from presentation.drawing.looks import looks
+from presentation.drawing.parts import Parts
 from presentation.titles import game_title
 
 # The view type a game's picture module reads: its engine's own (a TypedDict), or View.
@@ -39,11 +40,11 @@ class Picture(Protocol[V_contra]):
 
     UNIT: str  # what one point of the score chart stands for (a key of chart.UNITS)
 
-    def hand(self, view: V_contra, names: Sequence[str], faces: FaceCache) -> bytes: ...
+    def hand(self, view: V_contra, names: Sequence[str], faces: Kit) -> bytes: ...
 
-    def table(self, view: V_contra, names: Sequence[str], faces: FaceCache) -> bytes: ...
+    def table(self, view: V_contra, names: Sequence[str], faces: Kit) -> bytes: ...
 
-    def summary(self, view: V_contra, names: Sequence[str], faces: FaceCache) -> bytes | None: ...
+    def summary(self, view: V_contra, names: Sequence[str], faces: Kit) -> bytes | None: ...
 
     def progress(self, view: V_contra) -> int:
         """A counter that grows by one with each scored round (hand, turn)."""
@@ -70,10 +71,13 @@ def _names(view: View, names: Sequence[str]) -> Sequence[str]:
 
 
 class Pictures:
-    """Pictures for one bot instance: a face cache plus the per-game compositions."""
+    """Pictures for one bot instance (or drawing process): the parts it keeps plus the
+    per-game compositions. ``faces``: the kit to draw with, by default kept parts; a bare
+    :class:`FaceCache` draws every picture on a full-colour canvas and quantizes it, the
+    reference the kept parts are measured against (tests, bench/pictures.py)."""
 
-    def __init__(self, faces: FaceCache | None = None) -> None:
-        self.faces = faces if faces is not None else FaceCache(looks())
+    def __init__(self, faces: Kit | None = None) -> None:
+        self.faces: Kit = faces if faces is not None else Parts(FaceCache(looks()))
 
     def hand(self, view: View, names: Sequence[str]) -> bytes:
         """PNG of a seat's own cards, from that seat's view."""
@@ -113,11 +117,14 @@ class Pictures:
             lowest_wins=GAMES[game].lowest_wins,
             title=_("{game}: scores", game=game_title(game)),
             unit=picture_of(game).UNIT,
+            faces=self.faces,
         )
 
     def card(self, game: str, card: str, width: int = 160) -> bytes:
         """PNG of one card face (for a rules page or a single-card message)."""
-        return encode(self.faces.face(game, card, width))
+        sheet = Sheet(self.faces, game, width, card_height(width))
+        sheet.card(card, 0, 0, width)
+        return sheet.png(crop=False)
 
 
 def _sheet(view: View) -> ScoreSheet:

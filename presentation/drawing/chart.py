@@ -11,13 +11,12 @@ import json
 import math
 from collections.abc import Callable, Collection, Sequence
 
-from PIL import Image, ImageDraw
-
 from i18n import _, pgettext
-from presentation.drawing.fonts import clip, one_face, text
-from presentation.drawing.layout import encode
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.fonts import clip, one_face
+from presentation.drawing.layout import Kit, Sheet
 from presentation.drawing.palette import GOLD, INK, PAPER, SERIES, SOFT_INK, mix
-from presentation.drawing.shapes import symbol
+from presentation.drawing.parts import Parts
 
 WIDTH = 1000
 HEIGHT = 560
@@ -60,12 +59,14 @@ def chart(
     lowest_wins: bool = False,
     title: str | None = None,
     unit: str = "round",
+    faces: Kit | None = None,
 ) -> bytes:
     """PNG of the totals in ``series`` (one list of per-seat totals after each round).
 
     Every line starts at 0 before the first round. ``winners`` are marked; ``lowest_wins``
     only changes the subtitle (the lines are the same). ``title``: already in the current
-    language ("Scores" if None); ``unit``: one of :data:`UNITS`.
+    language ("Scores" if None); ``unit``: one of :data:`UNITS`; ``faces``: the kit to draw
+    with (see :class:`presentation.drawing.api.Pictures`), kept parts of its own if None.
     """
     players = len(names)
     if not 1 <= players <= len(SERIES):
@@ -76,16 +77,20 @@ def chart(
     heading = _("Scores") if title is None else title
     words = (heading, per, axis, pgettext("chart", "start"), pgettext("chart", "winner"))
     with one_face(*words, *names):
-        image = _chart(series, names, winners, lowest_wins, heading, axis, per)
+        sheet = Sheet(
+            Parts(FaceCache({})) if faces is None else faces, "", WIDTH, HEIGHT, background=PAPER
+        )
+        _chart(sheet, series, names, winners, lowest_wins, heading, axis, per)
     data = {
         "names": list(names),
         "series": [list(row) for row in series],
         "winners": sorted(winners),
     }
-    return encode(image, {DATA_KEY: json.dumps(data, separators=(",", ":"))})
+    return sheet.png(crop=False, texts={DATA_KEY: json.dumps(data, separators=(",", ":"))})
 
 
 def _chart(
+    sheet: Sheet,
     series: Sequence[Sequence[int]],
     names: Sequence[str],
     winners: Collection[int],
@@ -93,15 +98,13 @@ def _chart(
     heading: str,
     axis: str,
     per: str,
-) -> Image.Image:
+) -> None:
     players = len(names)
     points = [[0] * players, *[list(row) for row in series]]
-    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
-    draw = ImageDraw.Draw(image)
-    text(draw, (24, 20), clip(heading, 30, WIDTH - 48), 30, INK, anchor="la", bold=True)
+    sheet.text((24, 20), clip(heading, 30, WIDTH - 48), 30, INK, anchor="la", bold=True)
     rule = _("lowest total wins") if lowest_wins else _("highest total wins")
     subtitle = clip(f"{per}  ·  {rule}", 18, WIDTH - 48)
-    text(draw, (24, 58), subtitle, 18, SOFT_INK, anchor="la")
+    sheet.text((24, 58), subtitle, 18, SOFT_INK, anchor="la")
     box = (80, 100, WIDTH - LEGEND - 20, HEIGHT - 60)
     low = min(min(row) for row in points)
     high = max(max(row) for row in points)
@@ -114,16 +117,15 @@ def _chart(
         y = box[3] - (box[3] - box[1]) * (value - bottom) / (top - bottom)
         return x, y
 
-    _axes(draw, box, bottom, top, step, len(points), axis, at)
+    _axes(sheet, box, bottom, top, step, len(points), axis, at)
     order = sorted(range(players), key=lambda s: (s in winners, s))  # winners drawn last
     for seat in order:
-        _line(draw, [at(i, row[seat]) for i, row in enumerate(points)], seat, seat in winners)
-    _legend(draw, names, points[-1], winners, box)
-    return image
+        _line(sheet, [at(i, row[seat]) for i, row in enumerate(points)], seat, seat in winners)
+    _legend(sheet, names, points[-1], winners, box)
 
 
 def _axes(
-    draw: ImageDraw.ImageDraw,
+    sheet: Sheet,
     box: tuple[int, int, int, int],
     bottom: int,
     top: int,
@@ -135,44 +137,39 @@ def _axes(
     grid = mix(PAPER, INK, 0.12)
     for value in range(bottom, top + 1, step):
         y = at(0, value)[1]
-        draw.line(
-            (box[0], y, box[2], y),
-            fill=grid if value else mix(PAPER, INK, 0.45),
-            width=1 if value else 2,
+        sheet.line(
+            (box[0], y, box[2], y), grid if value else mix(PAPER, INK, 0.45), 1 if value else 2
         )
-        text(draw, (box[0] - 10, y), str(value), 16, SOFT_INK, anchor="rm")
+        sheet.text((box[0] - 10, y), str(value), 16, SOFT_INK, anchor="rm")
     every = max(1, math.ceil((count - 1) / 12))
     for index in range(0, count, every):
         x = at(index, bottom)[0]
-        draw.line((x, box[3], x, box[3] + 6), fill=SOFT_INK, width=2)
-        text(
-            draw,
+        sheet.line((x, box[3], x, box[3] + 6), SOFT_INK, 2)
+        sheet.text(
             (x, box[3] + 10),
             pgettext("chart", "start") if index == 0 else str(index),
             16,
             SOFT_INK,
             anchor="ma",
         )
-    text(draw, ((box[0] + box[2]) / 2, box[3] + 34), unit, 18, SOFT_INK, anchor="ma")
+    sheet.text(((box[0] + box[2]) / 2, box[3] + 34), unit, 18, SOFT_INK, anchor="ma")
 
 
-def _line(
-    draw: ImageDraw.ImageDraw, xy: list[tuple[float, float]], seat: int, winner: bool
-) -> None:
+def _line(sheet: Sheet, xy: list[tuple[float, float]], seat: int, winner: bool) -> None:
     colour = SERIES[seat]
-    draw.line(xy, fill=colour, width=6 if winner else 4, joint="curve")
+    sheet.line([v for point in xy for v in point], colour, 6 if winner else 4, curve=True)
     marked = xy if len(xy) <= MAX_MARKED_POINTS else [xy[0], xy[-1]]
     for x, y in marked:
-        symbol(draw, MARKERS[seat], x, y, 9, PAPER)
-        symbol(draw, MARKERS[seat], x, y, 7, colour)
+        sheet.symbol(MARKERS[seat], x, y, 9, PAPER)
+        sheet.symbol(MARKERS[seat], x, y, 7, colour)
     if winner:  # the star replaces the marker on the winner's last point
         x, y = xy[-1]
-        symbol(draw, "star", x, y, 17, INK)
-        symbol(draw, "star", x, y, 14, GOLD)
+        sheet.symbol("star", x, y, 17, INK)
+        sheet.symbol("star", x, y, 14, GOLD)
 
 
 def _legend(
-    draw: ImageDraw.ImageDraw,
+    sheet: Sheet,
     names: Sequence[str],
     totals: Sequence[int],
     winners: Collection[int],
@@ -183,17 +180,17 @@ def _legend(
     order = sorted(range(len(names)), key=lambda s: (s not in winners, s))
     for seat in order:
         colour = SERIES[seat]
-        draw.line((left, y + 14, left + 40, y + 14), fill=colour, width=4)
-        symbol(draw, MARKERS[seat], left + 20, y + 14, 9, PAPER)
-        symbol(draw, MARKERS[seat], left + 20, y + 14, 7, colour)
+        sheet.line((left, y + 14, left + 40, y + 14), colour, 4)
+        sheet.symbol(MARKERS[seat], left + 20, y + 14, 9, PAPER)
+        sheet.symbol(MARKERS[seat], left + 20, y + 14, 7, colour)
         label = clip(names[seat], 20, LEGEND - 120)
         # Plain strokes only: at these sizes a bold stroke of one pixel smudges the letters.
-        text(draw, (left + 52, y + 14), label, 20, INK, anchor="lm")
-        text(draw, (WIDTH - 20, y + 14), str(totals[seat]), 20, INK, anchor="rm", bold=True)
+        sheet.text((left + 52, y + 14), label, 20, INK, anchor="lm")
+        sheet.text((WIDTH - 20, y + 14), str(totals[seat]), 20, INK, anchor="rm", bold=True)
         if seat in winners:
-            symbol(draw, "star", left + 62, y + 42, 12, INK)
-            symbol(draw, "star", left + 62, y + 42, 10, GOLD)
+            sheet.symbol("star", left + 62, y + 42, 12, INK)
+            sheet.symbol("star", left + 62, y + 42, 10, GOLD)
             caption = pgettext("chart", "winner")
-            text(draw, (left + 80, y + 42), caption, 18, WINNER_INK, anchor="lm")
+            sheet.text((left + 80, y + 42), caption, 18, WINNER_INK, anchor="lm")
             y += 24
         y += 40

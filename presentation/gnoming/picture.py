@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from engine.gnoming.view import GnomeCell, GnomeView
 from i18n import _, pgettext
 from presentation.common import own_seat
-from presentation.drawing.faces import FaceCache
-from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
 
 GAME = "gnome"
@@ -50,7 +49,7 @@ def _grid(
     return x + 3 * width + 2 * GAP, y + 3 * height + 2 * GAP
 
 
-def hand(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes:
     """The viewer's grid, large, beside the card in hand and the three piles."""
     seat = own_seat(view)
     width = 2 * MARGIN + 3 * GRID_CARD + 2 * GAP + 40 + 2 * SIDE_CARD + 30
@@ -107,7 +106,7 @@ def _card_in_play(view: GnomeView) -> tuple[str, str | None] | None:
     return None
 
 
-def table(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes:
     """Every seat's grid with its name and scores, four to a row, above the piles."""
     players = view["players"]
     per_row = 3 if players in {5, 6} else 4
@@ -138,7 +137,7 @@ def table(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def summary(view: GnomeView, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes | None:
     """The last scored round: every final grid, matched lines marked, and the scores; None
     before the first round ends."""
     last = view["last_round"]

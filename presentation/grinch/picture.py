@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 from engine.grinch.view import GrinchView
 from i18n import _, ngettext, pgettext
-from presentation.drawing.faces import FaceCache
-from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT, WHITE
 from presentation.grinch.text import row_name  # the Grinch screens' own words
 
@@ -32,7 +31,7 @@ def _header(view: GrinchView, names: Sequence[str]) -> str:
     )
 
 
-def hand(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: GrinchView, names: Sequence[str], faces: Kit) -> bytes:
     """The viewer's hand, large, with their locked-in discard marked, and every pile's top."""
     cards: list[str] = view["hand"] or []
     gap = 14
@@ -72,7 +71,7 @@ def _pile_tops(sheet: Sheet, view: GrinchView, names: Sequence[str], y: float) -
         )
 
 
-def table(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: GrinchView, names: Sequence[str], faces: Kit) -> bytes:
     """Every seat's whole pile (top card last), hand sizes, totals, the deck and the takes."""
     width = 1200
     sheet = Sheet(faces, GAME, width, 1100)
@@ -153,7 +152,7 @@ def _takes(sheet: Sheet, view: GrinchView, names: Sequence[str], y: float) -> No
         x += PILE_CARD + 90
 
 
-def summary(view: GrinchView, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: GrinchView, names: Sequence[str], faces: Kit) -> bytes | None:
     """The last scored round: every seat's revealed hand, chosen row and points; None before
     the first scoring."""
     last = view["last_round"]

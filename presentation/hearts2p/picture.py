@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from engine.hearts2p.view import HeartsView
 from i18n import _
 from presentation.common import own_seat
-from presentation.drawing.faces import FaceCache
-from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height
 from presentation.drawing.palette import GOLD, HIGHLIGHT
 
 GAME = "hearts"
@@ -32,7 +31,7 @@ def hand_step(count: int) -> float:
     return min(HAND_CARD + 12, room / max(1, count - 1))
 
 
-def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: HeartsView, names: Sequence[str], faces: Kit) -> bytes:
     """The viewer's hand as an overlapping fan (every corner index shows), and the trick."""
     cards: list[str] = view["hand"]
     sheet = Sheet(faces, GAME, HAND_WIDTH, 1000)
@@ -69,7 +68,7 @@ def hand(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def table(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: HeartsView, names: Sequence[str], faces: Kit) -> bytes:
     """The trick in play, the last trick with its winner, and each seat's point cards."""
     sheet = Sheet(faces, GAME, WIDTH, 1200)
     sheet.caption(MARGIN, MARGIN, _header(view), 28, bold=True, max_width=WIDTH - 2 * MARGIN)
@@ -147,7 +146,7 @@ def _seat_row(sheet: Sheet, view: HeartsView, names: Sequence[str], seat: int, y
     return bottom + 12
 
 
-def summary(view: HeartsView, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: HeartsView, names: Sequence[str], faces: Kit) -> bytes | None:
     """The last scored hand: the two dead cards (shown only now), each seat's point cards,
     the hand's points and the new totals; None before the first hand is scored."""
     last = view["last_hand"]

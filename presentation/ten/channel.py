@@ -15,11 +15,9 @@ from collections.abc import Sequence
 from engine.ten.view import TenSeat, TenView
 from i18n import _, ngettext, pgettext
 from presentation.common import required
-from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import text_width
-from presentation.drawing.layout import MARGIN, Sheet, card_height, readable_size
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height, readable_size
 from presentation.drawing.palette import GOLD, HIGHLIGHT
-from presentation.drawing.shapes import symbol
 from presentation.ten.look import COLOUR, SHAPE
 
 GAME = "ten"
@@ -39,7 +37,7 @@ def round_of(view: TenView) -> int:
     return int(view["turns"]) // max(1, int(view["players"]))
 
 
-def round_table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
+def round_table(view: TenView, names: Sequence[str], faces: Kit) -> bytes:
     """The table after a round: the market, then every player's collection, score and tokens
     (the player whose turn is next framed)."""
     sheet = Sheet(faces, GAME, WIDTH, 6000)
@@ -55,7 +53,7 @@ def round_table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def standings(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
+def standings(view: TenView, names: Sequence[str], faces: Kit) -> bytes:
     """The final standings: every player by place (the rules' tie-breaks decided it), the
     winners framed, each with the total, tokens and collection the result counts."""
     outcome = required(view["outcome"])
@@ -151,7 +149,7 @@ def _seat(sheet: Sheet, name: str, info: TenSeat, y: float, *, framed: bool) -> 
             if group == "W":
                 sheet.caption(x, top, _title(info, group), TEXT, bold=True, max_width=width)
             else:
-                symbol(sheet.draw, SHAPE[group], x + 9, top + TEXT / 2, 9, COLOUR[group])
+                sheet.symbol(SHAPE[group], x + 9, top + TEXT / 2, 9, COLOUR[group])
                 words = _title(info, group)
                 sheet.caption(x + 24, top, words, TEXT, bold=True, max_width=width - 24)
             step = STEP if len(cards) < 2 else min(STEP, (width - CARD) / (len(cards) - 1))

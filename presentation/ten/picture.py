@@ -7,11 +7,9 @@ from collections.abc import Sequence
 from engine.ten.view import TenAuction, TenSeat, TenView
 from i18n import _, ngettext, pgettext
 from presentation.common import own_seat
-from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import fit, text_width
-from presentation.drawing.layout import MARGIN, Sheet, card_height, readable_size
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height, readable_size
 from presentation.drawing.palette import GOLD, HIGHLIGHT
-from presentation.drawing.shapes import symbol
 from presentation.ten import channel
 from presentation.ten.look import COLOUR, SHAPE
 
@@ -73,7 +71,7 @@ def _row_note(view: TenView) -> str:
     )
 
 
-def hand(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: TenView, names: Sequence[str], faces: Kit) -> bytes:
     """The viewer's collection by colour, then the row, the auction and the market, on a
     narrow picture (a phone shows it at about 360 px wide)."""
     seat = own_seat(view)
@@ -140,7 +138,7 @@ def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
             sheet.caption(x, top, _("Wilds"), 24, bold=True)
         else:
             score = info["colour_scores"][group]
-            symbol(sheet.draw, SHAPE[group], x + 12, top + 13, 12, COLOUR[group])
+            sheet.symbol(SHAPE[group], x + 12, top + 13, 12, COLOUR[group])
             title = ngettext("{n} point", "{n} points", score)
             sheet.caption(x + 32, top, title, 24, bold=True)
         cards = by_colour[group]
@@ -149,7 +147,7 @@ def _collection(sheet: Sheet, info: TenSeat, y: float, width: int) -> float:
     return y + ((len(lines) + 1) // 2) * (height + 54)
 
 
-def table(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: TenView, names: Sequence[str], faces: Kit) -> bytes:
     """The row, auction and market, then every seat's collection, score and tokens."""
     sheet = Sheet(faces, GAME, WIDTH, 1700)
     sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True)
@@ -197,7 +195,7 @@ def _seat(
     x = MARGIN + 14.0
     for group in (g for g in GROUPS if info["by_colour"][g]):
         if group != "W":  # the run score of the colour, by its shape
-            symbol(sheet.draw, SHAPE[group], x + 8, y + 58, 8, COLOUR[group])
+            sheet.symbol(SHAPE[group], x + 8, y + 58, 8, COLOUR[group])
             score = str(info["colour_scores"][group])
             sheet.caption(x + 22, y + 48, score, 18, bold=True)
         x = sheet.row(info["by_colour"][group], x, y + 72, SEAT_CARD, step=step) + gap
@@ -206,7 +204,7 @@ def _seat(
     return bottom + 12
 
 
-def summary(view: TenView, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: TenView, names: Sequence[str], faces: Kit) -> bytes | None:
     """The channel's picture of the game so far, made for a phone: after a round, the table
     (market, every player's collection, score and tokens); once the game is over, the final
     standings (:mod:`presentation.ten.channel`); None before the first turn ends."""

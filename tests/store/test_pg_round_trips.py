@@ -104,3 +104,25 @@ async def test_a_move_is_one_statement_and_a_stale_one_writes_nothing(
     assert [a.seq for a in actions] == [1, 2]
     assert [s.deadline for s in await store.seats(lobby.id)] == [None, None]
     assert (await store.game(lobby.id)).snapshot == "s2"
+
+
+async def test_what_discord_shows_is_recorded_in_one_round_trip(
+    wired: tuple[PostgresStore, CountingProxy],
+) -> None:
+    """Tables' and DMs' shown versions together: one statement, no BEGIN or COMMIT, and
+    neither ever moves backwards."""
+    store, proxy = wired
+    lobby = await store.create_lobby(
+        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
+    )
+    await store.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
+    await store.start(lobby.id, "s0", {0: 100.0, 1: None})
+    await store.set_shown_versions({lobby.id: 0}, {(lobby.id, 0): 0})  # prepared
+    before = proxy.counts.copy()
+    await store.set_shown_versions({lobby.id: 3}, {(lobby.id, 0): 2, (lobby.id, 1): 3})
+    await store.set_shown_versions({lobby.id: 1}, {(lobby.id, 0): 1})  # older: no change
+    sent = sent_since(proxy, before)
+    assert (sent.round_trips, sent.commits, sent.autocommit) == (2, 0, 2)
+    seats = await store.seats(lobby.id)
+    assert [seat.shown_version for seat in seats] == [2, 3]
+    assert (await store.game(lobby.id)).rendered_version == 3

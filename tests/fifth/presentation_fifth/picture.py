@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from i18n import _
-from presentation.drawing.faces import FaceCache
-from presentation.drawing.layout import MARGIN, Sheet, card_height
+from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height
 
 View = dict[str, Any]
 GAME = "fifth"
@@ -16,14 +15,14 @@ WIDTH = 800
 UNIT = "round"  # one point of the score chart is one round
 
 
-def hand(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def hand(view: View, names: Sequence[str], faces: Kit) -> bytes:
     sheet = Sheet(faces, GAME, WIDTH, 600)
     sheet.caption(MARGIN, MARGIN, _("Round {round}/3", round=view["round"]), 28, bold=True)
     sheet.row(view["hand"], MARGIN, MARGIN + 48, CARD)
     return sheet.png()
 
 
-def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
+def table(view: View, names: Sequence[str], faces: Kit) -> bytes:
     """Each seat's place: a card back once it has played this round (never its face)."""
     sheet = Sheet(faces, GAME, WIDTH, 600)
     sheet.caption(MARGIN, MARGIN, _("Round {round}/3", round=view["round"]), 28, bold=True)
@@ -38,7 +37,7 @@ def table(view: View, names: Sequence[str], faces: FaceCache) -> bytes:
     return sheet.png()
 
 
-def summary(view: View, names: Sequence[str], faces: FaceCache) -> bytes | None:
+def summary(view: View, names: Sequence[str], faces: Kit) -> bytes | None:
     if not view["rounds"]:
         return None
     record = view["rounds"][-1]

@@ -1,5 +1,10 @@
 """Golden pictures: the cases, and the command that rewrites their hashes.
 
+Each case is pinned twice: drawn from kept parts (``sha256``, what the bot sends) and the
+reference way, a bare face cache on a full-colour canvas quantized at the end
+(``reference``, the pictures as drawn before kept parts; tests/presentation/drawing/
+test_kept_parts.py holds the two within a tolerance of each other).
+
     python -m tests.presentation.drawing.regen            # rewrite golden.json
     python -m tests.presentation.drawing.regen --out DIR  # also write the PNGs to DIR to look at
 
@@ -19,6 +24,8 @@ import PIL
 
 from engine import GAMES
 from presentation.drawing.api import Pictures, series_from_views
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.looks import looks
 from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
 
 GOLDEN = Path(__file__).with_name("golden.json")
@@ -91,9 +98,15 @@ CASES: dict[str, Callable[[Pictures], bytes]] = {
 }
 
 
-def render_all() -> dict[str, bytes]:
-    pictures = Pictures()
+def render_all(pictures: Pictures | None = None) -> dict[str, bytes]:
+    """Every case drawn with ``pictures`` (kept parts if None)."""
+    pictures = Pictures() if pictures is None else pictures
     return {name: render(pictures) for name, render in CASES.items()}
+
+
+def reference() -> Pictures:
+    """Pictures drawn the reference way (see the module's docstring)."""
+    return Pictures(FaceCache(looks()))
 
 
 def digest(data: bytes) -> str:
@@ -110,7 +123,11 @@ def main() -> None:
         for name, data in images.items():
             if not name.endswith("-cards"):
                 (args.out / f"{name}.png").write_bytes(data)
-    golden = {"pillow": PIL.__version__, "sha256": {n: digest(d) for n, d in images.items()}}
+    golden = {
+        "pillow": PIL.__version__,
+        "sha256": {n: digest(d) for n, d in images.items()},
+        "reference": {n: digest(d) for n, d in render_all(reference()).items()},
+    }
     GOLDEN.write_text(json.dumps(golden, indent=2, sort_keys=True) + "\n")
     print(f"wrote {len(images)} hashes to {GOLDEN}")
 

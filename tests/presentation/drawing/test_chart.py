@@ -17,6 +17,7 @@ from presentation.drawing import fonts
 from presentation.drawing.api import Pictures, chart_sheet, series_from_view, series_from_views
 from presentation.drawing.chart import chart, nice_step
 from presentation.drawing.faces import FaceCache
+from presentation.drawing.layout import Sheet
 from presentation.drawing.looks import looks
 from presentation.drawing.palette import GOLD
 from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance
@@ -134,13 +135,13 @@ def test_the_winner_caption_is_drawn_without_a_stroke(monkeypatch: pytest.Monkey
     """A one-pixel stroke of the letters' own colour (the kit's bold) smudges text at the
     legend's sizes: the winner's name and caption are drawn plain."""
     drawn: list[tuple[str, bool]] = []
-    real = fonts.text
+    real = Sheet.text
 
-    def recording(draw: Any, xy: Any, value: str, size: int, fill: Any, **kw: Any) -> None:
+    def recording(sheet: Sheet, xy: Any, value: str, size: int, fill: Any, **kw: Any) -> None:
         drawn.append((value, bool(kw.get("bold"))))
-        real(draw, xy, value, size, fill, **kw)
+        real(sheet, xy, value, size, fill, **kw)
 
-    monkeypatch.setattr(chart_module, "text", recording)
+    monkeypatch.setattr(Sheet, "text", recording)
     chart([[10, 20]], ["Ann", "Bo"], winners=[1])
     assert ("winner", False) in drawn and ("Bo", False) in drawn
     assert all(not bold for value, bold in drawn if value in ("winner", "Bo"))

@@ -11,17 +11,18 @@ import json
 import PIL
 import pytest
 
-from tests.presentation.drawing.regen import CASES, GOLDEN, digest, render_all
+from tests.presentation.drawing.regen import CASES, GOLDEN, digest, reference, render_all
 
 
-def test_goldens_match() -> None:
+@pytest.mark.parametrize("kit", ["sha256", "reference"])
+def test_goldens_match(kit: str) -> None:
+    """Kept parts (``sha256``) and the reference way (``reference``) both as pinned."""
     golden = json.loads(GOLDEN.read_text())
     if golden["pillow"] != PIL.__version__:
         pytest.skip(f"goldens made with Pillow {golden['pillow']}, running {PIL.__version__}")
-    assert set(golden["sha256"]) == set(CASES)
-    changed = {
-        name for name, data in render_all().items() if digest(data) != golden["sha256"][name]
-    }
+    assert set(golden[kit]) == set(CASES)
+    drawn = render_all() if kit == "sha256" else render_all(reference())
+    changed = {name for name, data in drawn.items() if digest(data) != golden[kit][name]}
     assert not changed, (
         f"pictures changed: {sorted(changed)}; see tests/presentation/drawing/regen.py"
     )

@@ -22,7 +22,7 @@ from engine import GAMES
 from presentation.drawing import fonts
 from presentation.drawing.api import Pictures
 from presentation.drawing.faces import FaceCache
-from presentation.drawing.layout import PHONE_WIDTH, READABLE_PX
+from presentation.drawing.layout import PHONE_WIDTH, READABLE_PX, Sheet
 from presentation.drawing.looks import looks
 from tests.presentation.drawing.sample import MID_GAME, Position, advance
 
@@ -48,8 +48,14 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
         finally:
             on_card.pop()
 
+    def sheet_text(self: Sheet, xy: Any, value: str, size: int, *args: Any, **kw: Any) -> None:
+        found.append(("face" if on_card else "caption", size, value))
+        sheet_original(self, xy, value, size, *args, **kw)
+
     drawn_face = FaceCache.face
+    sheet_original = Sheet.text  # a picture's own words are steps of its sheet
     monkeypatch.setattr(FaceCache, "face", face)
+    monkeypatch.setattr(Sheet, "text", sheet_text)
     for name, module in list(sys.modules.items()):
         if name.startswith("presentation.") and getattr(module, "text", None) is original:
             monkeypatch.setattr(module, "text", text)

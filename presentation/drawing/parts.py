@@ -1,0 +1,287 @@
+"""The parts pictures are pasted from, made once and kept: every card face and back, and every
+text label (words, size, typeface, colour and the colour under it), each reduced to a small
+indexed :class:`Sprite` the first time a picture uses it.
+
+One :class:`Parts` belongs to one drawing process (or one bot without processes), like the
+:class:`FaceCache` it holds; both are bounded, least recently used parts dropped first. A
+picture then costs a paste per part, no text rasterised, no pass over its pixels to choose
+colours (see :mod:`presentation.drawing.indexed`).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from PIL import Image, ImageChops, ImageDraw
+
+import i18n
+from presentation.drawing import fonts
+from presentation.drawing.faces import FaceCache
+from presentation.drawing.fonts import RGB, Face, chosen_face, font
+from presentation.drawing.ops import Text
+
+PART_COLOURS = 256  # a part keeps its majors exact and at most this many colours in all
+MAJOR_SHARE = 0.002  # a colour covering this share of a part (and MAJOR_PIXELS) is a major
+MAJOR_PIXELS = 24
+EDGE_STEP = 8  # edge colours are rounded to multiples of this (at most 4 off per channel)
+GRIDS = (EDGE_STEP, 16, 32, 64)  # and then to these, until a picture's colours fit
+# For each grid, every channel value rounded to it (255 at most).
+_STEPS = tuple(
+    tuple(min(255, (v + step // 2) // step * step) for v in range(256)) for step in GRIDS
+)
+PAD = 2  # pixels around a label's measured box: the sub-pixel start may shift its glyphs
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """A part reduced to indices: ``pixels`` (mode P, its own palette unused) index
+    ``colours``, whose first ``majors`` fill areas (kept exact in every picture; the others
+    are anti-aliased edges). ``mask`` (mode L, 0 or 255) says where the part is pasted, None:
+    everywhere; (dx, dy) is where its top-left corner lies from the integer position it is
+    drawn at."""
+
+    pixels: Image.Image
+    colours: tuple[RGB, ...]
+    majors: int
+    mask: Image.Image | None = None
+    dx: int = 0
+    dy: int = 0
+    keys: tuple[int, ...] = field(init=False)  # the colours packed as 0xRRGGBB
+    # The edge colours (packed) rounded to a grid of GRIDS, by its index: made when asked.
+    _grids: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keys", tuple(map(pack, self.colours)))
+        object.__setattr__(self, "_grids", {0: self.keys[self.majors :]})
+
+    def grid(self, index: int) -> tuple[int, ...]:
+        """The edge colours rounded to the grid ``GRIDS[index]`` (packed)."""
+        found = self._grids.get(index)
+        if found is None:
+            step = _STEPS[index]
+            found = tuple(
+                step[r] << 16 | step[g] << 8 | step[b] for r, g, b in self.colours[self.majors :]
+            )
+            self._grids[index] = found
+        return found
+
+
+def pack(colour: RGB) -> int:
+    return colour[0] << 16 | colour[1] << 8 | colour[2]
+
+
+def unpack(key: int) -> RGB:
+    return key >> 16, key >> 8 & 0xFF, key & 0xFF
+
+
+class _Lru(Generic[K, V]):
+    """A bounded map, least recently used dropped first; bookkeeping under a lock (pictures
+    may be drawn in worker threads), making a value outside it."""
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+                return value
+        value = make()
+        with self._lock:
+            self._items[key] = value
+            if len(self._items) > self._size:
+                self._items.popitem(last=False)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class Parts:
+    """Faces (drawn by ``cards``) and labels, each reduced to a :class:`Sprite` once."""
+
+    def __init__(self, cards: FaceCache, *, max_sprites: int = 512, max_labels: int = 1024) -> None:
+        self.cards = cards
+        # Keyed by the face image's identity; the entry holds the image, so the id stays its.
+        self._sprites: _Lru[int, tuple[Image.Image, Sprite]] = _Lru(max_sprites)
+        self._labels: _Lru[tuple[object, ...], Sprite] = _Lru(max_labels)
+        self._words: _Lru[tuple[object, ...], tuple[Face, str]] = _Lru(max_labels)
+        self._clipped: _Lru[tuple[object, ...], str] = _Lru(max_labels)
+
+    def face(self, game: str, card: str, width: int) -> Image.Image:
+        return self.cards.face(game, card, width)
+
+    def back(self, game: str, width: int) -> Image.Image:
+        return self.cards.back(game, width)
+
+    def requested(self, game: str | None = None) -> frozenset[str]:
+        return self.cards.requested(game)
+
+    def clear_requests(self) -> None:
+        self.cards.clear_requests()
+
+    def words(self, value: str) -> tuple[Face, str]:
+        """The typeface ``value`` is drawn in here and now, and its printable form
+        (:func:`fonts.face_for`, :func:`fonts.printable`), worked out once."""
+
+        def make() -> tuple[Face, str]:
+            face = fonts.face_for(value)
+            return face, fonts.printable(value, face)
+
+        return self._words.get((value, chosen_face(), i18n.current()), make)
+
+    def clip(self, value: str, size: int, width: float) -> str:
+        """:func:`fonts.clip`, measured once."""
+        key = (value, size, width, chosen_face(), i18n.current())
+        return self._clipped.get(key, lambda: fonts.clip(value, size, width))
+
+    def sprite(self, image: Image.Image) -> Sprite:
+        """The reduced form of a face or back this kit's ``cards`` drew."""
+        kept, sprite = self._sprites.get(id(image), lambda: (image, reduce(image)))
+        if kept is not image:  # an id reused after its face was dropped: make it anew
+            sprite = reduce(image)
+        return sprite
+
+    def label(self, op: Text) -> Sprite:
+        """The reduced form of a line of text over its ground colour."""
+        fx, fy = math.modf(op.x)[0], math.modf(op.y)[0]
+        key = (op.value, op.size, op.face, op.colour, op.anchor, op.stroke, op.ground, fx, fy)
+        return self._labels.get(key, lambda: _label(op, fx, fy))
+
+
+def _label(op: Text, fx: float, fy: float) -> Sprite:
+    """Rasterise the text once, as ImageDraw.text would at (op.x, op.y): the same glyphs at
+    the same sub-pixel start, blended into ``op.ground``."""
+    face = font(op.size, op.face)
+    left, top, right, bottom = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
+    ox, oy = PAD - math.floor(left), PAD - math.floor(top)
+    size = (
+        math.ceil(right) - math.floor(left) + 2 * PAD,
+        math.ceil(bottom) - math.floor(top) + 2 * PAD,
+    )
+    cover = Image.new("L", size, 0)
+    ImageDraw.Draw(cover).text(
+        (ox + fx, oy + fy),
+        op.value,
+        font=face,
+        fill=255,
+        anchor=op.anchor,
+        stroke_width=op.stroke,
+        stroke_fill=255,
+    )
+    # Each coverage level's colour, blended as pasting the text's colour through it would.
+    ramp = Image.new("L", (256, 1))
+    ramp.putdata(range(256))
+    blends = Image.new("RGB", (256, 1), op.ground)
+    blends.paste(op.colour, (0, 0, 256, 1), ramp)
+    levels = cover.histogram()
+    raw = blends.tobytes()
+    threshold = max(MAJOR_PIXELS, size[0] * size[1] * MAJOR_SHARE)
+    snap = _STEPS[0]
+    majors: dict[RGB, None] = {}
+    edges: dict[RGB, None] = {}
+    target: dict[int, RGB] = {}
+    for level, count in enumerate(levels):
+        if count:
+            r, g, b = raw[3 * level], raw[3 * level + 1], raw[3 * level + 2]
+            if count >= threshold:
+                target[level] = (r, g, b)
+                majors[target[level]] = None
+            else:
+                target[level] = (snap[r], snap[g], snap[b])
+                edges[target[level]] = None
+    colours = list(majors) + [colour for colour in edges if colour not in majors]
+    position = {colour: i for i, colour in enumerate(colours)}
+    table = [0] * 256
+    for level, colour in target.items():
+        table[level] = position[colour]
+    pixels = Image.frombytes("P", size, cover.point(table).tobytes())
+    mask = cover.point([0] + [255] * 255)
+    return Sprite(pixels, tuple(colours), len(majors), mask, -ox, -oy)
+
+
+def palette_image(colours: Sequence[RGB]) -> Image.Image:
+    """A P image whose palette is ``colours`` (at most 256), padded with the first one:
+    quantizing to it maps every colour to its nearest entry, the first of equals."""
+    flat = [v for colour in colours for v in colour]
+    flat += list(colours[0]) * (256 - len(colours))
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat)
+    return image
+
+
+def nearest(colours: Sequence[RGB], palette: Image.Image) -> bytes:
+    """For each of ``colours``, the index of its nearest entry of ``palette``."""
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(list(colours))
+    return strip.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+
+
+def _counts(image: Image.Image, limit: int) -> list[tuple[int, RGB]]:
+    """``image.getcolors``: (pixel count, colour) of an RGB image, or the index of a P one
+    as (count, (index, 0, 0)); empty past ``limit`` colours."""
+    counts: list[tuple[int, RGB]] = []
+    for count, colour in image.getcolors(limit) or []:
+        if isinstance(colour, tuple):
+            counts.append((count, (int(colour[0]), int(colour[1]), int(colour[2]))))
+        else:
+            counts.append((count, (int(colour), 0, 0)))
+    return counts
+
+
+def reduce(image: Image.Image) -> Sprite:
+    """``image`` (RGB) as indices into its own colours: its majors exact, its anti-aliased
+    edge colours rounded to a grid of :data:`EDGE_STEP` (so the parts of one picture share
+    their edges' colours), an octree's choice of them past :data:`PART_COLOURS`.
+
+    Pillow maps an image to a given palette by cells of 5-6-5 bits (each cell to the entry
+    nearest its middle), which can put a major's pixels on a neighbouring entry: each major's
+    pixels are then set to its own entry."""
+    area = image.width * image.height
+    counts = sorted(_counts(image, area), key=lambda item: -item[0])
+    threshold = max(MAJOR_PIXELS, area * MAJOR_SHARE)
+    majors = [colour for count, colour in counts if count >= threshold][: PART_COLOURS // 4]
+    kept = set(majors)
+    edges = [
+        c for c in dict.fromkeys(_snap(c) for _, c in counts if c not in kept) if c not in kept
+    ]
+    room = PART_COLOURS - len(majors)
+    if len(edges) > room:
+        edges = _octree(edges, room)
+    colours = majors + edges
+    palette = palette_image(colours)
+    pixels = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    found = nearest(majors, palette) if majors else b""
+    for index, colour in enumerate(majors):
+        if found[index] != index:  # its cell went to another entry: its pixels to its own
+            exact = ImageChops.difference(image, Image.new("RGB", image.size, colour))
+            here = exact.convert("L").point([255] + [0] * 255)
+            pixels.paste(index, mask=here)
+    return Sprite(pixels, tuple(colours), len(majors))
+
+
+def _octree(colours: Sequence[RGB], count: int) -> list[RGB]:
+    """At most ``count`` colours standing for ``colours``, each counted once."""
+    strip = Image.new("RGB", (len(colours), 1))
+    strip.putdata(list(colours))
+    reduced = strip.quantize(count, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = reduced.getpalette() or []
+    used = sorted({index for _, (index, _, _) in _counts(reduced, 256)})
+    return [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in used]
+
+
+def _snap(colour: RGB) -> RGB:
+    """``colour`` rounded to the grid of :data:`EDGE_STEP`."""
+    snap = _STEPS[0]
+    return snap[colour[0]], snap[colour[1]], snap[colour[2]]
