@@ -78,11 +78,11 @@ async def known_dm_channels(fake: FakeDiscord, db: Path | str, users: list[int])
     store = await open_store(db)
     try:
         for n, user in enumerate(users):
-            row = await store.create_lobby(
+            row = await store.lobbies.create_lobby(
                 guild_id=1, channel_id=n + 1, game="ten", host_id=user, host_name="x", seed=n
             )
-            await store.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
-            await store.end(row.id, GameStatus.FINISHED)
+            await store.seats.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
+            await store.play.end(row.id, GameStatus.FINISHED)
     finally:
         await store.close()
 

@@ -53,8 +53,8 @@ async def leave_game(
         # Due now, the computer moves below; should this process stop first, another one
         # plays it after the grace. Not due, the move that makes it due marks the game.
         due = seat.seat in loaded.game.to_act(loaded.state)
-        level = (await service.store.guild_settings(loaded.row.guild_id)).computer_level
-        handed = await service.store.hand_seat_to_computer(
+        level = (await service.store.servers.guild_settings(loaded.row.guild_id)).computer_level
+        handed = await service.store.seats.hand_seat_to_computer(
             game_id,
             seat.seat,
             name=computer,
@@ -91,8 +91,8 @@ async def close_idle_lobbies(
     """Cancel every lobby idle for ``idle`` seconds; the closed lobbies (their channels are
     free again)."""
     closed = []
-    for game_id in await service.store.idle_lobbies(now - idle):
+    for game_id in await service.store.lobbies.idle_lobbies(now - idle):
         async with service.lock(game_id):
-            if await service.store.close_idle_lobby(game_id, now - idle):
+            if await service.store.lobbies.close_idle_lobby(game_id, now - idle):
                 closed.append(await service.load(game_id))
     return closed

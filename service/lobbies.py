@@ -72,7 +72,7 @@ class Lobbies(ABC):
     ) -> Loaded:
         """A lobby with the host seated; an invited opponent gets a seat to accept."""
         try:
-            row = await self.store.create_lobby(
+            row = await self.store.lobbies.create_lobby(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -85,7 +85,7 @@ class Lobbies(ABC):
                 "This channel already has a game. Finish or cancel it first."
             ) from exc
         if opponent is not None:
-            await self.store.add_seat(
+            await self.store.lobbies.add_seat(
                 row.id,
                 user_id=opponent[0],
                 name=opponent[1],
@@ -113,7 +113,7 @@ class Lobbies(ABC):
             if any(not s.accepted for s in loaded.seats):
                 raise LobbyProblem("This is a challenge between two players.")
             try:
-                added = await self.store.add_seat(
+                added = await self.store.lobbies.add_seat(
                     game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
                 )
             except AlreadySeated as exc:
@@ -129,7 +129,7 @@ class Lobbies(ABC):
             seat = loaded.seat_of(user_id)
             if seat is None or seat.accepted:
                 raise NotSeated("This challenge is for someone else.")
-            await self.store.accept_seat(game_id, seat.seat)
+            await self.store.lobbies.accept_seat(game_id, seat.seat)
             return await self._start(await self.load(game_id))
 
     async def leave(
@@ -142,9 +142,9 @@ class Lobbies(ABC):
             if seat is None:
                 raise LobbyProblem("You are not in this game.")
             if user_id == loaded.row.host_id or not seat.accepted:
-                await self.store.end(game_id, GameStatus.CANCELLED)
+                await self.store.play.end(game_id, GameStatus.CANCELLED)
                 return None
-            await self.store.remove_seat(game_id, seat.seat)
+            await self.store.lobbies.remove_seat(game_id, seat.seat)
             return await self.load(game_id)
 
     async def add_computer(
@@ -162,12 +162,12 @@ class Lobbies(ABC):
                 raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
                 raise LobbyProblem("This is a challenge between two players.")
-            settings = await self.store.guild_settings(loaded.row.guild_id)
+            settings = await self.store.servers.guild_settings(loaded.row.guild_id)
             if not settings.computers:
                 raise LobbyProblem("This server's settings do not allow computer players.")
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
-            added = await self.store.add_seat(
+            added = await self.store.lobbies.add_seat(
                 game_id,
                 user_id=None,
                 name=name,
@@ -186,7 +186,7 @@ class Lobbies(ABC):
         Refused (nothing changed) when it is gone already: a double click, an old menu."""
         async with self.lock(game_id):
             await self._computer_seat(game_id, user_id, seat, name, channel_id)
-            if not await self.store.remove_lobby_computer(game_id, seat, name):
+            if not await self.store.lobbies.remove_lobby_computer(game_id, seat, name):
                 await self._lobby(game_id, channel_id)  # started or closed meanwhile: says so
                 raise LobbyProblem("That computer player has already left this lobby.")
             return await self.load(game_id)
@@ -205,7 +205,7 @@ class Lobbies(ABC):
         seated may choose. Choosing the level it has already changes nothing."""
         async with self.lock(game_id):
             await self._computer_seat(game_id, user_id, seat, name, channel_id)
-            if not await self.store.set_lobby_computer_level(game_id, seat, name, level):
+            if not await self.store.lobbies.set_lobby_computer_level(game_id, seat, name, level):
                 await self._lobby(game_id, channel_id)
                 raise LobbyProblem("That computer player has already left this lobby.")
             return await self.load(game_id)
@@ -225,7 +225,7 @@ class Lobbies(ABC):
 
     async def computers_allowed(self, guild_id: int) -> bool:
         """Whether the server's settings allow computer players (the lobby then offers them)."""
-        return (await self.store.guild_settings(guild_id)).computers
+        return (await self.store.servers.guild_settings(guild_id)).computers
 
     async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         async with self.lock(game_id):
@@ -252,7 +252,7 @@ class Lobbies(ABC):
         upcoming = self._upcoming(game, state, loaded.seats, 0)
         resume_after = None if upcoming.seat is None else self.resume_deadline()
         try:
-            row = await self.store.start(game_id, game.to_json(state), deadlines, resume_after)
+            row = await self.store.play.start(game_id, game.to_json(state), deadlines, resume_after)
         except StaleVersion as exc:
             raise LobbyProblem("This game has already started.") from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
@@ -274,5 +274,5 @@ class Lobbies(ABC):
                 raise GameClosed("This game is already over.")
             if user_id != loaded.row.host_id and not is_admin:
                 raise NotAllowed("Only the host or a member with Manage Server can cancel.")
-            await self.store.end(game_id, GameStatus.CANCELLED)
+            await self.store.play.end(game_id, GameStatus.CANCELLED)
             return await self.load(game_id)

@@ -315,7 +315,7 @@ def test_cogs_and_delivery_never_hold_the_store() -> None:
 @pytest.mark.parametrize(
     "bad",
     [
-        "async def f(self): return await self.service.store.guild_settings(1)",
+        "async def f(self): return await self.service.store.servers.guild_settings(1)",
         "def f(service): return service.store",
     ],
 )

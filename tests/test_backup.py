@@ -40,7 +40,7 @@ def games_in(path: Path) -> list[str]:
 
 async def lobbies(store: Store, count: int) -> None:
     for channel in range(count):
-        await store.create_lobby(
+        await store.lobbies.create_lobby(
             guild_id=1, channel_id=100 + channel, game="hearts", host_id=7, host_name="a", seed=1
         )
 
@@ -83,7 +83,7 @@ async def test_backup_of_a_running_store_holds_what_is_only_in_the_wal(tmp_path:
 
 
 async def lobbies_after_backup(store: Store) -> None:
-    await store.create_lobby(
+    await store.lobbies.create_lobby(
         guild_id=1, channel_id=999, game="ten", host_id=7, host_name="a", seed=1
     )
 
@@ -156,9 +156,9 @@ async def test_each_copy_gets_a_generation_of_its_own(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
     store = await open_store(database)
     try:
-        await store.set_generation("live")
+        await store.shown.set_generation("live")
         first, second = backup(database, tmp_path / "a.db"), backup(database, tmp_path / "b.db")
-        assert await store.generation() == "live"
+        assert await store.shown.generation() == "live"
     finally:
         await store.close()
     tokens = []
