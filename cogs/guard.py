@@ -22,16 +22,15 @@ from discord.ext import commands
 from discordkit.clicks import MENU, MOVE, ControlButton, move_of
 from discordkit.client import CardBot
 from discordkit.locale import enter
-from discordkit.replies import SORRY, reply
+from discordkit.replies import IN_A_SERVER, SORRY, reply
 from i18n import N_, _
+from service.errors import NO_LONGER
 
 log = logging.getLogger(__name__)
 
-NO_LONGER = N_("That move is no longer available.")
 UNKNOWN_BUTTON = N_("This button is no longer in use. Use the newest message of the game.")
 UPDATED = N_("The bot was updated a moment ago; please try again in a minute.")
 NOT_A_MEMBER = N_("That person is not a member of this server.")
-IN_A_SERVER = N_("Games are played in a server channel.")
 
 _TEMPLATES = (MOVE.pattern, MENU.pattern, ControlButton.__discord_ui_compiled_template__)
 

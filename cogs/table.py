@@ -29,16 +29,14 @@ from discordkit.locale import public_language
 from discordkit.replies import SORRY, answer, answering_errors, refuse, reply, within_budget
 from discordkit.waiting import first_done
 from engine import GAMES
-from i18n import N_, _
+from i18n import _
 from presentation import UIS
 from presentation.titles import game_title
-from service.errors import GameClosed, NoGame, PlayError, StaleMove
+from service.errors import NO_LONGER, GameClosed, NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
-
-NO_LONGER = N_("That move is no longer available.")
 
 
 # Seconds the click's answer waits for the computers' moves after it. Most computer replies

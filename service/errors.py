@@ -5,7 +5,8 @@ An error carries its ``message`` (the English text with ``{name}`` placeholders:
 id) and the ``values`` that fill them. ``str(error)`` is the English sentence (logs, tests);
 :meth:`PlayError.translated` is the sentence in the current language, for the person who
 caused it. Each class is a keyword of the catalogs' extractor (``tools/messages.py``), so
-``raise NoGame("There is no game in this channel.")`` puts the sentence in the catalogs; a
+``raise NoGame("There is no game in this channel.")`` puts the sentence in the catalogs (a
+sentence raised from several places is a constant marked with ``N_``, below); a
 message chosen by a condition is raised from each branch, since the extractor would read
 ``NoGame("a" if x else "b")`` as one message ``"ab"``.
 """
@@ -14,7 +15,15 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from i18n import DEFAULT, Later, ngettext, translate, using
+from i18n import DEFAULT, N_, Later, ngettext, translate, using
+
+# Messages raised from several places, and said by the Discord side before it asks: each is
+# written once, here.
+NO_LONGER = N_("That move is no longer available.")
+GAME_OVER = N_("This game is over.")
+GAME_GONE = N_("That game no longer exists.")
+NOT_STARTED = N_("This game has not started: use **Leave** on the lobby.")
+NOT_A_PLAYER = N_("You are not a player of this game.")
 
 
 class PlayError(Exception):

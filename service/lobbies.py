@@ -18,9 +18,16 @@ from db.models import GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import Level
-from i18n import Later
+from i18n import N_, Later
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
 from service.reports import Loaded, Report, Upcoming, here
+
+# Messages raised from more than one place (the lobby cog says COMPUTER_GONE too).
+STARTED = N_("This game has already started.")
+ALREADY_IN = N_("You are already in this game.")
+A_CHALLENGE = N_("This is a challenge between two players.")
+FULL = N_("This game is full.")
+COMPUTER_GONE = N_("That computer player has already left this lobby.")
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
 
@@ -97,7 +104,7 @@ class Lobbies(ABC):
     async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
         loaded = here(await self.load(game_id), channel_id)
         if loaded.row.status == GameStatus.ACTIVE:
-            raise LobbyProblem("This game has already started.")
+            raise LobbyProblem(STARTED)
         if loaded.row.status != GameStatus.LOBBY:
             raise LobbyProblem("This lobby is closed.")
         return loaded
@@ -109,17 +116,17 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is not None:
-                raise LobbyProblem("You are already in this game.")
+                raise LobbyProblem(ALREADY_IN)
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
+                raise LobbyProblem(A_CHALLENGE)
             try:
                 added = await self.store.lobbies.add_seat(
                     game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
                 )
             except AlreadySeated as exc:
-                raise LobbyProblem("You are already in this game.") from exc
+                raise LobbyProblem(ALREADY_IN) from exc
             if added is None:
-                raise LobbyProblem("This game is full.")
+                raise LobbyProblem(FULL)
             return await self.load(game_id)
 
     async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
@@ -161,7 +168,7 @@ class Lobbies(ABC):
             if loaded.seat_of(user_id) is None:
                 raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
+                raise LobbyProblem(A_CHALLENGE)
             settings = await self.store.servers.guild_settings(loaded.row.guild_id)
             if not settings.computers:
                 raise LobbyProblem("This server's settings do not allow computer players.")
@@ -176,7 +183,7 @@ class Lobbies(ABC):
                 level=settings.computer_level if level is None else level,
             )
             if added is None:
-                raise LobbyProblem("This game is full.")
+                raise LobbyProblem(FULL)
             return await self.load(game_id)
 
     async def remove_computer(
@@ -188,7 +195,7 @@ class Lobbies(ABC):
             await self._computer_seat(game_id, user_id, seat, name, channel_id)
             if not await self.store.lobbies.remove_lobby_computer(game_id, seat, name):
                 await self._lobby(game_id, channel_id)  # started or closed meanwhile: says so
-                raise LobbyProblem("That computer player has already left this lobby.")
+                raise LobbyProblem(COMPUTER_GONE)
             return await self.load(game_id)
 
     async def set_computer_level(
@@ -207,7 +214,7 @@ class Lobbies(ABC):
             await self._computer_seat(game_id, user_id, seat, name, channel_id)
             if not await self.store.lobbies.set_lobby_computer_level(game_id, seat, name, level):
                 await self._lobby(game_id, channel_id)
-                raise LobbyProblem("That computer player has already left this lobby.")
+                raise LobbyProblem(COMPUTER_GONE)
             return await self.load(game_id)
 
     async def _computer_seat(
@@ -220,7 +227,7 @@ class Lobbies(ABC):
             raise NotSeated("Join the game first, then you can change the computer players.")
         found = next((s for s in loaded.seats if s.seat == seat), None)
         if found is None or not found.is_computer or found.name != name:
-            raise LobbyProblem("That computer player has already left this lobby.")
+            raise LobbyProblem(COMPUTER_GONE)
         return found
 
     async def computers_allowed(self, guild_id: int) -> bool:
@@ -254,7 +261,7 @@ class Lobbies(ABC):
         try:
             row = await self.store.play.start(game_id, game.to_json(state), deadlines, resume_after)
         except StaleVersion as exc:
-            raise LobbyProblem("This game has already started.") from exc
+            raise LobbyProblem(STARTED) from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
         report = Report(
             before=loaded, after=Loaded(row, seats, state), started=state, upcoming=upcoming
