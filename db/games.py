@@ -12,7 +12,7 @@ from typing import Any
 
 from db.errors import NotFound
 from db.models import ActionRow, GameRow, GameStatus, ResultRow, SeatRow
-from db.sql import TABLE_KEYS, Sql
+from db.sql import TABLE_KEYS, Part
 
 # Every seat column, prefixed, so one joined row carries a game and one of its seats.
 _SEAT_COLUMNS = tuple(f.name for f in fields(SeatRow))
@@ -24,11 +24,8 @@ _GAME_AND_SEATS = (
 )
 
 
-class Games:
+class Games(Part):
     """Reads of games and what belongs to them, on either engine."""
-
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
 
     async def game(self, game_id: int) -> GameRow:
         rows = await self._sql.fetch("SELECT * FROM games WHERE id = ?", game_id)

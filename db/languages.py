@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from db.sql import Sql, Statement
+from db.sql import Part, Statement
 
 Kind = Literal["user", "server"]
 Field = Literal["language", "discord_locale"]
@@ -29,11 +29,8 @@ def language_row(row: Mapping[str, Any]) -> tuple[int, str | None, str | None, f
     return key, row["language"], row["discord_locale"], float(row["updated_at"])
 
 
-class Languages:
+class Languages(Part):
     """``store.languages``: the stored choices and locales of people and servers."""
-
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
 
     async def languages_of(self, kind: Kind, ids: Iterable[int]) -> dict[int, LanguageRow]:
         """The stored rows of ``ids`` (people or servers); those never seen are left out."""

@@ -7,14 +7,12 @@ import time
 
 from db.errors import AlreadySeated, ChannelBusy, ConstraintViolation
 from db.models import GameRow, GameStatus, SeatRow
-from db.sql import Sql, Tx, update_game, update_seat
+from db.play import close_game
+from db.sql import Part, Tx, locked_status, update_game, update_seat
 from engine.base import Level
 
 
-class Lobbies:
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
-
+class Lobbies(Part):
     async def create_lobby(
         self,
         *,
@@ -72,10 +70,7 @@ class Lobbies:
         no longer a lobby."""
         try:
             async with self._sql.transaction() as tx:
-                rows = await tx.fetch(
-                    f"SELECT status FROM games WHERE id = ?{self._sql.row_lock}", game_id
-                )
-                if not rows or rows[0]["status"] != GameStatus.LOBBY:
+                if await locked_status(self._sql, tx, game_id) != GameStatus.LOBBY:
                     return None
                 counted = await tx.fetch(
                     "SELECT COUNT(*) AS n FROM seats WHERE game_id = ?", game_id
@@ -104,7 +99,7 @@ class Lobbies:
     async def remove_seat(self, game_id: int, seat: int) -> None:
         """Remove a lobby seat and close the gap so seats stay 0..n-1 in join order."""
         async with self._sql.transaction() as tx:
-            await tx.fetch(f"SELECT id FROM games WHERE id = ?{self._sql.row_lock}", game_id)
+            await locked_status(self._sql, tx, game_id)  # the lock only
             await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", game_id, seat)
             await tx.execute("UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id)
             await close_gap(tx, game_id, seat)
@@ -125,24 +120,16 @@ class Lobbies:
 
     async def close_idle_lobby(self, game_id: int, idle_since: float) -> bool:
         """Cancel the lobby if it is still one and still idle; False if it moved meanwhile."""
-        now = time.time()
+        idle = "status = 'lobby' AND updated_at <= ?"
         async with self._sql.transaction() as tx:
-            changed = await tx.execute(
-                "UPDATE games SET status = 'cancelled', updated_at = ?, ended_at = ? "
-                "WHERE id = ? AND status = 'lobby' AND updated_at <= ?",
-                now,
-                now,
-                game_id,
-                float(idle_since),
-            )
-        return changed == 1
+            return await close_game(tx, game_id, GameStatus.CANCELLED, idle, float(idle_since))
 
     async def remove_lobby_computer(self, game_id: int, seat: int, name: str) -> bool:
         """Remove the computer named ``name`` in ``seat`` of a lobby and close the gap; False
         (nothing changed) if the game is no longer a lobby or that seat holds no such computer
         (removed already: a double click, an old menu)."""
         async with self._sql.transaction() as tx:
-            if not await _is_lobby(tx, game_id, self._sql.row_lock):
+            if await locked_status(self._sql, tx, game_id) != GameStatus.LOBBY:
                 return False
             removed = await tx.execute(
                 "DELETE FROM seats WHERE game_id = ? AND seat = ? AND name = ? AND is_computer = ?",
@@ -163,7 +150,7 @@ class Lobbies:
         """The computer named ``name`` in ``seat`` of a lobby now plays at ``level``; False if
         the game is no longer a lobby or that seat holds no such computer."""
         async with self._sql.transaction() as tx:
-            if not await _is_lobby(tx, game_id, self._sql.row_lock):
+            if await locked_status(self._sql, tx, game_id) != GameStatus.LOBBY:
                 return False
             changed = await tx.execute(
                 "UPDATE seats SET level = ? WHERE game_id = ? AND seat = ? AND name = ? "
@@ -179,12 +166,6 @@ class Lobbies:
                     "UPDATE games SET updated_at = ? WHERE id = ?", time.time(), game_id
                 )
         return changed == 1
-
-
-async def _is_lobby(tx: Tx, game_id: int, row_lock: str) -> bool:
-    """Whether the game is still a lobby (read under its row lock, where the engine has one)."""
-    rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{row_lock}", game_id)
-    return bool(rows) and rows[0]["status"] == GameStatus.LOBBY
 
 
 async def close_gap(tx: Tx, game_id: int, seat: int) -> None:

@@ -15,7 +15,9 @@ from typing import Any
 
 from db.errors import StaleVersion
 from db.models import Actor, GameRow, GameStatus
-from db.sql import Sql, Statement, seconds
+from db.sql import Part, Statement, Tx, seconds
+
+OPEN = "status IN ('lobby', 'active')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +31,25 @@ class SeatUpdate:
     keep: bool = False  # only the step moves on; the seat's timer and flags stay as they are
 
 
-class Play:
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
+async def close_game(
+    tx: Tx, game_id: int, status: GameStatus, where: str = OPEN, *args: Any
+) -> bool:
+    """Close the game as ``status`` now if it matches ``where`` (SQL over its row, with ``?``
+    marks for ``args``); False if it did not."""
+    now = time.time()
+    changed = await tx.execute(
+        "UPDATE games SET status = ?, updated_at = ?, ended_at = ?, resume_after = NULL "
+        f"WHERE id = ? AND {where}",
+        status,
+        now,
+        now,
+        game_id,
+        *args,
+    )
+    return changed == 1
 
+
+class Play(Part):
     async def start(
         self,
         game_id: int,
@@ -62,20 +79,12 @@ class Play:
 
     async def end(self, game_id: int, status: GameStatus) -> bool:
         """Close an open game as cancelled (or finished); False if it was not open."""
-        now = time.time()
         async with self._sql.transaction() as tx:
-            changed = await tx.execute(
-                "UPDATE games SET status = ?, updated_at = ?, ended_at = ?, resume_after = NULL "
-                "WHERE id = ? AND status IN ('lobby', 'active')",
-                status,
-                now,
-                now,
-                game_id,
-            )
+            ended = await close_game(tx, game_id, status)
             await tx.execute(
                 "UPDATE seats SET deadline = NULL, claimed_until = NULL WHERE game_id = ?", game_id
             )
-            return changed == 1
+            return ended
 
     async def record_move(
         self,

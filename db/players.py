@@ -15,7 +15,7 @@ from dataclasses import astuple, dataclass, fields
 from typing import Any
 
 from db.models import GameRow, GameStatus
-from db.sql import Sql, Tx
+from db.sql import Part, Tx
 
 # (seat, user id or None for a computer, finishing place) of every seat of a finished game.
 Entrant = tuple[int, int | None, int]
@@ -78,11 +78,8 @@ _RATING_COLUMNS = ", ".join(f.name for f in fields(RatingRow))
 _HISTORY_COLUMNS = ", ".join(f.name for f in fields(HistoryRow))
 
 
-class Players:
+class Players(Part):
     """``store.players``: reads and writes of the players' layer."""
-
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
 
     # -- writes ------------------------------------------------------------------------------
 

@@ -4,14 +4,11 @@ leaving their seat to a computer."""
 from __future__ import annotations
 
 from db.models import GameStatus
-from db.sql import Sql, update_seat
+from db.sql import Part, locked_status, update_seat
 from engine.base import Level
 
 
-class Seats:
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
-
+class Seats(Part):
     async def set_dm(
         self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
     ) -> None:
@@ -44,10 +41,7 @@ class Seats:
         the moment by which the computer should have moved if the seat is due (see
         ``Play.record_move``)."""
         async with self._sql.transaction() as tx:
-            rows = await tx.fetch(
-                f"SELECT status FROM games WHERE id = ?{self._sql.row_lock}", game_id
-            )
-            if not rows or rows[0]["status"] != GameStatus.ACTIVE:
+            if await locked_status(self._sql, tx, game_id) != GameStatus.ACTIVE:
                 return False
             changed = await tx.execute(
                 "UPDATE seats SET left_user_id = user_id, left_name = name, user_id = NULL, "

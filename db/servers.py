@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from db.sql import Sql
+from db.sql import Part
 from engine.base import Level
 
 
@@ -47,11 +47,8 @@ class Reminder:
     dm_channel_id: int | None
 
 
-class Servers:
+class Servers(Part):
     """``store.servers``: a server's settings, and the reminders of its long turn timers."""
-
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (the defaults when it never changed them)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.models import GameStatus
-from db.sql import Sql, Statement, update_game
+from db.sql import Part, Statement, update_game
 
 # The first key of the two-key advisory lock a table claim takes; the second is the game id.
 # (Two-key locks never collide with the one-key migration lock.)
@@ -42,11 +42,8 @@ class ShownIds:
     dms: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)  # seat: ids
 
 
-class Shown:
+class Shown(Part):
     """``store.shown``: what Discord shows of each game, as recorded (see above)."""
-
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
 
     async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
         await update_game(self._sql, game_id, table_message_id=message_id, table_key=key)

@@ -100,6 +100,21 @@ class Sql(Protocol):
         ...
 
 
+class Part:
+    """One of the store's parts (``store.games``, ``store.lobbies``, ...): it holds the
+    engine's connection and nothing else."""
+
+    def __init__(self, sql: Sql) -> None:
+        self._sql = sql
+
+
+async def locked_status(sql: Sql, tx: Tx, game_id: int) -> str | None:
+    """A game's status, read in ``tx`` under the game's row lock (where the engine has one),
+    before writing it; None if there is no such game."""
+    rows = await tx.fetch(f"SELECT status FROM games WHERE id = ?{sql.row_lock}", game_id)
+    return str(rows[0]["status"]) if rows else None
+
+
 async def update_game(sql: Sql, game_id: int, **fields: Any) -> None:
     """Set ``fields`` (column = value) of one game."""
     sets = ", ".join(f"{name} = ?" for name in fields)

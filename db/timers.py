@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.models import SeatRow
-from db.sql import Sql, update_seat
+from db.sql import Part, update_seat
 
 # Seconds a claimed timer stays with its claimer. Playing a timeout takes milliseconds; a
 # claimer that died holds the timer this long. A claimer still at work when its lease ends
@@ -14,10 +14,7 @@ from db.sql import Sql, update_seat
 DEFAULT_CLAIM_LEASE = 10.0
 
 
-class Timers:
-    def __init__(self, sql: Sql) -> None:
-        self._sql = sql
-
+class Timers(Part):
     async def claim_due_seats(
         self, now: float, limit: int = 10, *, lease: float = DEFAULT_CLAIM_LEASE
     ) -> list[SeatRow]:
