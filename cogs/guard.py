@@ -24,7 +24,7 @@ from discordkit.client import CardBot
 from discordkit.locale import enter
 from discordkit.replies import IN_A_SERVER, SORRY, reply
 from i18n import N_, _
-from service.errors import NO_LONGER
+from service.errors import StaleMove
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ class GuardCog(commands.Cog, name="Guard"):
         message = interaction.message
         if message is not None and custom_id not in custom_ids(message.components):
             await enter(interaction)
-            await reply(interaction, _(NO_LONGER))
+            await reply(interaction, _(StaleMove.NO_LONGER))
             return
         move = move_of(custom_id, data)
         if move is not None:

@@ -27,7 +27,7 @@ from engine import GAMES
 from i18n import N_, _, later
 from presentation.base import level_word
 from presentation.titles import game_title
-from service.errors import NOT_A_PLAYER, NOT_STARTED
+from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
 
@@ -94,9 +94,9 @@ class LeavingCog(commands.Cog, name="Leaving"):
                 _("The game in this channel is {game}.", game=game_title(loaded.row.game)),
             )
         elif loaded.row.status == GameStatus.LOBBY:
-            await reply(interaction, _(NOT_STARTED))
+            await reply(interaction, _(GameClosed.NOT_STARTED))
         elif loaded.seat_of(interaction.user.id) is None:
-            await reply(interaction, _(NOT_A_PLAYER))
+            await reply(interaction, _(NotSeated.NOT_A_PLAYER))
         else:
             try:
                 kwargs: dict[str, Any] = {"content": _(CONFIRM), "view": leave_view(loaded.row.id)}

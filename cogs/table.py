@@ -32,7 +32,7 @@ from engine import GAMES
 from i18n import _
 from presentation import UIS
 from presentation.titles import game_title
-from service.errors import NO_LONGER, GameClosed, NoGame, PlayError, StaleMove
+from service.errors import GameClosed, NoGame, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -141,7 +141,7 @@ class TableCog(commands.Cog, name="Table"):
             return None
         note: Note | None = forced_notes(shown).get(seat.seat)
         if not shown.moves:  # the click only took its player off autopilot, on an old step
-            note = f"⚠️ {_(NO_LONGER)}"
+            note = f"⚠️ {_(StaleMove.NO_LONGER)}"
         kwargs = self.publisher.hand_kwargs(shown.after, seat, edit=True, note=note)
         kwargs = await self.publisher.hands.with_picture(
             shown.after, seat.seat, kwargs, edit=True, wait=ANSWER_PICTURE_WAIT

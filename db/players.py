@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, fields
 from typing import Any
 
-from db.models import GameRow, GameStatus
+from db.models import GameRow, GameStatus, from_columns
 from db.sql import Part, Tx
 
 # (seat, user id or None for a computer, finishing place) of every seat of a finished game.
@@ -39,7 +39,7 @@ class RatingRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RatingRow:
-        return cls(**{f.name: row[f.name] for f in fields(cls)})
+        return from_columns(cls, row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ class HistoryRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> HistoryRow:
-        return cls(**{f.name: row[f.name] for f in fields(cls)})
+        return from_columns(cls, row)
 
 
 @dataclass(frozen=True, slots=True)

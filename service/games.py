@@ -22,17 +22,7 @@ from db.store import Store
 from engine.base import IllegalAction, Level
 from i18n import N_, later
 from service.changes import Changes
-from service.errors import (
-    GAME_GONE,
-    GAME_OVER,
-    NO_LONGER,
-    CannotSave,
-    GameClosed,
-    NoGame,
-    RejectedMove,
-    StaleMove,
-    not_seated,
-)
+from service.errors import CannotSave, GameClosed, NoGame, RejectedMove, StaleMove, not_seated
 from service.lobbies import Lobbies
 from service.reports import Loaded, Move, Report, Upcoming, with_seat
 from service.showing import Showing
@@ -110,7 +100,7 @@ class GameService(Lobbies):
         try:
             row, seats = await self.store.games.game_and_seats(game_id)
         except NotFound as exc:
-            raise NoGame(GAME_GONE) from exc
+            raise NoGame(NoGame.GONE) from exc
         return Loaded(row, seats, self._states.of(row))
 
     async def channel_game(self, channel_id: int, *, finished_too: bool = False) -> Loaded:
@@ -144,7 +134,7 @@ class GameService(Lobbies):
             if seat is None:
                 raise not_seated(loaded.left_by(user_id))
             if loaded.row.status != GameStatus.ACTIVE:
-                raise GameClosed(GAME_OVER)
+                raise GameClosed(GameClosed.OVER)
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
                 await self.store.timers.set_seat_flags(
@@ -156,7 +146,7 @@ class GameService(Lobbies):
             if step != seat.step:
                 if report.notices:
                     return report
-                raise StaleMove(NO_LONGER, version=loaded.row.version)
+                raise StaleMove(version=loaded.row.version)
             game = loaded.game
             try:
                 action = game.parse_action(action_text)
@@ -179,7 +169,7 @@ class GameService(Lobbies):
             if seat is None:
                 raise not_seated(loaded.left_by(user_id))
             if loaded.row.status != GameStatus.ACTIVE:
-                raise GameClosed(GAME_OVER)
+                raise GameClosed(GameClosed.OVER)
             after = loaded
             if seat.autopilot:
                 await self.store.timers.set_seat_flags(
@@ -384,7 +374,7 @@ class GameService(Lobbies):
                 resume_after=resume_after,
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
-            raise StaleMove(NO_LONGER) from exc
+            raise StaleMove() from exc
         except (StorageFull, StoreUnavailable) as exc:
             log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
             raise CannotSave(CANNOT_SAVE) from exc

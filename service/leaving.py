@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from db.models import GameStatus
 from engine.base import Level
 from i18n import Later, later
-from service.errors import GAME_OVER, NOT_A_PLAYER, NOT_STARTED, GameClosed, NotSeated
+from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.lobbies import COMPUTER_NAMES
 from service.reports import Loaded, Report, here
@@ -40,12 +40,12 @@ async def leave_game(
     async with service.lock(game_id):
         loaded = here(await service.load(game_id), channel_id)
         if loaded.row.status == GameStatus.LOBBY:
-            raise GameClosed(NOT_STARTED)
+            raise GameClosed(GameClosed.NOT_STARTED)
         if loaded.row.status != GameStatus.ACTIVE:
-            raise GameClosed(GAME_OVER)
+            raise GameClosed(GameClosed.OVER)
         seat = loaded.seat_of(user_id)
         if seat is None:
-            raise NotSeated(NOT_A_PLAYER)
+            raise NotSeated(NotSeated.NOT_A_PLAYER)
         taken = {s.name for s in loaded.seats}
         computer = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
         people = [s for s in loaded.seats if s.user_id is not None and s.user_id != user_id]
@@ -63,7 +63,7 @@ async def leave_game(
             level=level,  # the server's default: nobody chose one
         )
         if not handed:
-            raise GameClosed(GAME_OVER)
+            raise GameClosed(GameClosed.OVER)
     report = await service.resume(game_id)  # the computer moves if the seat is due
     if heir is None:
         text = later(

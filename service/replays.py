@@ -18,7 +18,7 @@ from db.models import ActionRow, GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import IllegalAction, Level, View
-from service.errors import GAME_GONE, NoGame
+from service.errors import NoGame
 from service.ratings import places
 
 EXPORT_FORMAT = 1
@@ -127,7 +127,7 @@ class Replays:
         try:
             row = await self.store.games.game(game_id)
         except NotFound as exc:
-            raise NoGame(GAME_GONE) from exc
+            raise NoGame(NoGame.GONE) from exc
         if row.guild_id != guild_id:
             raise NoGame("That game was played in another server.")
         if row.status != GameStatus.FINISHED:
