@@ -45,6 +45,7 @@ async def lobbies(store: Store, count: int) -> None:
         )
 
 
+@pytest.mark.process
 async def test_backup_of_a_running_store_holds_what_is_only_in_the_wal(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
     store = await open_store(database)
@@ -126,6 +127,7 @@ def test_backup_is_consistent_while_a_writer_keeps_committing(tmp_path: Path) ->
         assert total == 0 and rows % 2 == 0
 
 
+@pytest.mark.process
 def test_default_target_is_a_dated_file_in_backups(tmp_path: Path) -> None:
     database = tmp_path / "data" / "bot.db"
     database.parent.mkdir()
@@ -136,6 +138,7 @@ def test_default_target_is_a_dated_file_in_backups(tmp_path: Path) -> None:
     assert made.name.startswith("bot-") and made.suffix == ".db"
 
 
+@pytest.mark.process
 def test_missing_database_is_one_line_and_exit_1(tmp_path: Path) -> None:
     result = run_backup(tmp_path / "nothing.db", tmp_path / "copy.db")
     assert result.returncode == 1

@@ -91,6 +91,7 @@ async def test_the_bot_connects_with_an_awkward_password(server_database: str) -
     await store.close()
 
 
+@pytest.mark.process
 def test_ratings_rebuild_reads_the_password_too(server_database: str, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "bot.py"), "ratings", "rebuild"],

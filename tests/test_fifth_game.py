@@ -20,6 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.test_architecture import PROJECT
 from tests.test_startup import SITE, assert_one_line_failure, closed_port_url
 
@@ -123,6 +125,7 @@ def run_report(copy: Path, module: str) -> dict[str, Any]:
     return report
 
 
+@pytest.mark.process
 def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(tmp_path: Path) -> None:
     copy = copy_project(tmp_path)
     add_parts(copy, presentation=True)
@@ -170,6 +173,7 @@ def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(tmp_path: Pat
     }
 
 
+@pytest.mark.process
 def test_a_fifth_game_without_its_presentation_is_reported_by_name(tmp_path: Path) -> None:
     copy = copy_project(tmp_path)
     add_parts(copy, presentation=False)

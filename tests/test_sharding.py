@@ -51,6 +51,7 @@ def test_bad_shard_settings_are_named(env: dict[str, str], words: str) -> None:
         settings(**env)
 
 
+@pytest.mark.process
 def test_a_bad_shard_setting_stops_the_bot_with_one_line(tmp_path: Path) -> None:
     env = {**BASE, "DATABASE_PATH": str(tmp_path / "bot.db"), "SHARD_COUNT": "2"}
     done = run_bot(tmp_path, {**env, "SHARD_IDS": "5"})
