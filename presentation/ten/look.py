@@ -47,6 +47,19 @@ SHAPE: Final[dict[str, str]] = {
 _IDS: Final = frozenset(deck_for(5))
 
 
+def _disc(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    r: float,
+    fill: RGB,
+    outline: RGB,
+    line: int,
+) -> None:
+    """A filled circle of radius ``r`` with an outline ``line`` pixels wide."""
+    cx, cy = centre
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=line)
+
+
 def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) -> None:
     """A colour's shape, the colour-free cue of a Ten card. A shape needs no language: a
     letter (R, B, O, G) would be an English initial in every language."""
@@ -113,12 +126,7 @@ class TenLook:
         symbol(draw, "star", width * 0.5, height * 0.155, width * 0.09, WHITE)
         middle = height * 0.5
         r = width * 0.3
-        draw.ellipse(
-            (width / 2 - r, middle - r, width / 2 + r, middle + r),
-            fill=PAPER,
-            outline=colour,
-            width=max(1, width // 40),
-        )
+        _disc(draw, (width / 2, middle), r, PAPER, colour, max(1, width // 40))
         if key[1] == "#":
             symbol(draw, "star", width / 2, middle, r * 0.85, colour)
             text(
@@ -146,12 +154,7 @@ class TenLook:
         height = frame.card_height(width)
         r = width * 0.36
         cy = height * 0.45
-        draw.ellipse(
-            (width / 2 - r, cy - r, width / 2 + r, cy + r),
-            fill=GOLD,
-            outline=colour,
-            width=max(2, width // 30),
-        )
+        _disc(draw, (width / 2, cy), r, GOLD, colour, max(2, width // 30))
         text(draw, (width / 2, cy), str(amount), round(width * 0.4), INK, bold=True)
         # TRANSLATORS: under the value of a Ten currency card (a gold coin).
         label = ngettext("COIN", "COINS", amount)
