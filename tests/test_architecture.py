@@ -9,6 +9,7 @@ the package: a package's own modules do not import their ``__init__`` again).
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import sys
 from collections.abc import Iterator
@@ -56,6 +57,17 @@ def project_files(root: Path = ROOT, tops: tuple[str, ...] = PROJECT) -> Iterato
             yield from sorted((root / top).rglob("*.py"))
 
 
+@functools.cache
+def _parsed(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
+def parsed(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed once per text (the tests walk the project's files
+    several times)."""
+    return _parsed(path.read_text(encoding="utf-8"))
+
+
 def _resolve(node: ast.ImportFrom, here: str, is_package: bool) -> str:
     if not node.level:
         return node.module or ""
@@ -79,7 +91,7 @@ def import_graph(
     packages = {_module_name(path, root) for path in paths if path.name == "__init__.py"}
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             targets: list[str] = []
             named: list[str] = []  # modules the statement names itself
@@ -268,7 +280,7 @@ def test_cogs_hold_only_cogs() -> None:
     for path in sorted((ROOT / "cogs").glob("*.py")):
         if path.name == "__init__.py":
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         bases = {
             ast.unparse(base)
             for node in ast.walk(tree)
@@ -303,7 +315,7 @@ def test_imports_inside_cogs_are_shallow() -> None:
 def _discord_importers() -> set[str]:
     found = set()
     for path in project_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):
