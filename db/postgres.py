@@ -106,7 +106,7 @@ class _PgTx:
 
 
 class PostgresStore(Store):
-    """The store on a PostgreSQL database. Open with :meth:`Store.open` or :meth:`connect`."""
+    """The store on a PostgreSQL database. Open with :func:`db.open_store` or :meth:`connect`."""
 
     dialect: ClassVar[Dialect] = "postgres"
     row_lock: ClassVar[str] = " FOR UPDATE"

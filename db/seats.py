@@ -69,7 +69,7 @@ class Seats(Part):
         """The hand message ``message_id`` of the person who left ``seat`` no longer shows
         live buttons (or is gone): forget it, so that no repair looks at it again. A seat
         whose leaver still has a recorded hand message owes them its closing edit
-        (``stale_games`` lists its game until then, a restart included)."""
+        (``store.shown.stale_games`` lists its game until then, a restart included)."""
         async with self._sql.transaction() as tx:
             await tx.execute(
                 "UPDATE seats SET dm_message_id = NULL WHERE game_id = ? AND seat = ? "

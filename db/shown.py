@@ -101,7 +101,8 @@ class Shown(Part):
     async def stale_games(self) -> list[int]:
         """Started games whose table or a player's DM shows less than their latest move:
         active ones, and finished or cancelled ones whose DMs may still carry live buttons;
-        and games whose leavers' hand messages are not closed yet (see ``leaver_dm_closed``)."""
+        and games whose leavers' hand messages are not closed yet
+        (see ``store.seats.leaver_dm_closed``)."""
         rows = await self._sql.fetch(
             "SELECT g.id FROM games g WHERE g.status <> 'lobby' AND (("
             "g.status = 'active' AND g.version > g.rendered_version) OR EXISTS ("

@@ -138,7 +138,7 @@ class _SqliteTx:
 
 
 class SqliteStore(Store):
-    """The store on one SQLite file. Open with :meth:`Store.open` or :meth:`open_file`."""
+    """The store on one SQLite file. Open with :func:`db.open_store` or :meth:`open_file`."""
 
     dialect: ClassVar[Dialect] = "sqlite"
 

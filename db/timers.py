@@ -23,7 +23,7 @@ class Timers(Part):
         Each seat is handed to exactly one caller, whatever the number of processes: it is
         marked ``claimed_until = now + lease`` in the same transaction that found it (rows
         another process is claiming are skipped, not waited for). The claim ends when a move
-        rewrites the seat's timer (``record_move``), on ``clear_deadline`` or
+        rewrites the seat's timer (``store.play.record_move``), on ``clear_deadline`` or
         ``release_claim``; if the claimer dies, the seat is due again once the lease is over.
         """
         if limit <= 0:
