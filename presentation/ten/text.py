@@ -124,11 +124,6 @@ def cards_text(cards: Sequence[str], empty: str = "—") -> str:
     return " ".join(card_text(c) for c in cards) or empty
 
 
-def no_cards() -> str:
-    """A place that holds no card ("empty")."""
-    return pgettext("no cards", "empty")
-
-
 def none() -> str:
     """An empty list of cards in a sentence."""
     return pgettext("no cards", "none")
@@ -150,6 +145,11 @@ def grouped(cards: Sequence[str], empty: str | None = None) -> str:
         head = mark(group) if group in SQUARES else "🌈"
         parts.append(head + " " + " ".join("✱" if c[1] == "#" else c[1] for c in mine))
     return " · ".join(parts) or (no_cards() if empty is None else empty)
+
+
+def no_cards() -> str:
+    """A place that holds no card ("empty")."""
+    return pgettext("no cards", "empty")
 
 
 def payment_text(text: str) -> str:
