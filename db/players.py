@@ -302,17 +302,7 @@ class Players(Part):
             guild_id,
             user_id,
         )
-        return [
-            ScoreLine(
-                str(r["game"]),
-                int(r["games"]),
-                int(r["wins"]),
-                int(r["total_sum"]),
-                int(r["lowest"]),
-                int(r["highest"]),
-            )
-            for r in rows
-        ]
+        return [from_columns(ScoreLine, r) for r in rows]
 
 
 async def _insert_history(tx: Tx, history: Sequence[HistoryRow]) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from db.models import from_columns
 from db.sql import Part
 from engine.base import Level
 
@@ -96,18 +97,7 @@ class Servers(Part):
                 float(share),
                 float(now),
             )
-        return [
-            Reminder(
-                int(r["game_id"]),
-                int(r["seat"]),
-                int(r["user_id"]),
-                float(r["deadline"]),
-                str(r["game"]),
-                int(r["channel_id"]),
-                None if r["dm_channel_id"] is None else int(r["dm_channel_id"]),
-            )
-            for r in rows
-        ]
+        return [from_columns(Reminder, r) for r in rows]
 
     async def mark_reminded(self, game_id: int, seat: int, deadline: float) -> None:
         async with self._sql.transaction() as tx:
