@@ -17,7 +17,7 @@ from db.errors import StaleVersion
 from db.models import Actor, GameRow, GameStatus
 from db.sql import Part, Statement, Tx, seconds
 
-OPEN = "status IN ('lobby', 'active')"
+OPEN = "status IN ('lobby', 'active')"  # the games close_game closes unless told otherwise
 
 
 @dataclass(frozen=True, slots=True)
