@@ -13,7 +13,7 @@ IDENTITY := import sys; print(sys.version.split()[0], sys.base_prefix)
 WANT := $(shell $(PYTHON) -c '$(IDENTITY)' 2>/dev/null)
 HAVE := $(shell $(PY) -c '$(IDENTITY)' 2>/dev/null)
 
-.PHONY: install install-test run backup test lint typecheck unit page page-test web bench messages messages-check clean FORCE
+.PHONY: install install-test run backup test check lint typecheck unit fast page page-test web bench messages messages-check clean FORCE
 
 ifeq ($(WANT),)
 $(error $(PYTHON) was not found or does not run: install Python 3.11 or newer, or set PYTHON=)
@@ -64,6 +64,13 @@ unit: $(VENV)/.test
 	$(VENV)/bin/pytest -n 4 --dist load --maxschedchunk 1 -q $(PYTEST_ARGS)
 
 test: lint typecheck page-test unit
+
+# The fast loop while working: lint, types, and every test that starts no process of its own
+# (no bot, no browser, no make or Docker: see the ``process`` mark in pyproject.toml).
+check: lint typecheck fast
+
+fast: $(VENV)/.test
+	$(VENV)/bin/pytest -n 2 --dist load --maxschedchunk 1 -q -m "not process" $(PYTEST_ARGS)
 
 # The live table's page (page/, an npm project): its packages as package-lock.json pins them,
 # the JSON it takes from the project (looks and catalogs: tools/page_assets.py), then the type

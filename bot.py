@@ -43,10 +43,10 @@ from cogs.settings import SettingsCog
 from cogs.table import TableCog
 from cogs.upkeep import UpkeepCog
 from cogs.watching import WatchCog
-from db import open_store
 from db.backup import BackupError, backup
 from db.errors import StoreError
 from db.generation import generation_path
+from db.opening import open_store
 from db.store import Store
 from delivery.assemble import assemble
 from delivery.attachments import Attachments

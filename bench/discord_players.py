@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from db import open_store
 from db.models import GameStatus
+from db.opening import open_store
 from tests.e2e.driver import add_computer, find_button, newest_live_controls, old_control_answer
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
@@ -85,11 +85,11 @@ async def known_dm_channels(fake: FakeDiscord, db: Path | str, users: list[int])
     store = await open_store(db)
     try:
         for n, user in enumerate(users):
-            row = await store.create_lobby(
+            row = await store.lobbies.create_lobby(
                 guild_id=1, channel_id=n + 1, game="ten", host_id=user, host_name="x", seed=n
             )
-            await store.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
-            await store.end(row.id, GameStatus.FINISHED)
+            await store.seats.set_dm(row.id, 0, channel_id=fake.open_dm(user), message_id=None)
+            await store.play.end(row.id, GameStatus.FINISHED)
     finally:
         await store.close()
 

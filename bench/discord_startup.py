@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import discord_players as dp
-from db import open_store
+from db.opening import open_store
 from engine import GAMES
 from engine.base import Game
 from tests.e2e.driver import live_controls
@@ -53,7 +53,7 @@ async def build(
             name = ORDER[n % len(ORDER)]
             channel = fake.add_channel(guild, f"r-{n}")
             seated = rng.sample(users, SEATS[name])
-            row = await store.create_lobby(
+            row = await store.lobbies.create_lobby(
                 guild_id=guild,
                 channel_id=channel,
                 game=name,
@@ -62,19 +62,19 @@ async def build(
                 seed=n,
             )
             for k, user in enumerate(seated[1:], start=1):
-                await store.add_seat(row.id, user_id=user, name=f"P{k}", max_seats=7)
+                await store.lobbies.add_seat(row.id, user_id=user, name=f"P{k}", max_seats=7)
             state = _settled(GAMES[name], GAMES[name].new_game(len(seated), n))
             deadline = time.time() + 3600
             due = GAMES[name].to_act(state)
-            await store.start(
+            await store.play.start(
                 row.id,
                 GAMES[name].to_json(state),
                 {k: deadline if k in due else None for k in range(len(seated))},
             )
             for k, user in enumerate(seated):  # DM channels known, as a running bot keeps them
-                await store.set_dm(row.id, k, channel_id=fake.open_dm(user), message_id=None)
+                await store.seats.set_dm(row.id, k, channel_id=fake.open_dm(user), message_id=None)
             if not stale:
-                await store.set_rendered_version(row.id, 0)
+                await store.shown.set_rendered_version(row.id, 0)
             if probe is None:
                 probe = (channel, next(u for k, u in enumerate(seated) if k in due), name)
     finally:

@@ -28,9 +28,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from db import open_store, pgadmin
+from db import pgadmin
 from db.models import Actor
-from db.store import SeatUpdate
+from db.opening import open_store
+from db.play import SeatUpdate
 from engine import GAMES
 from service.games import GameService
 
@@ -76,12 +77,12 @@ async def _service_client(target: str, client: int, games: int, start_at: float)
 
 async def _record_client(target: str, client: int, moves: int, start_at: float) -> ClientRun:
     store = await open_store(target)
-    row = await store.create_lobby(
+    row = await store.lobbies.create_lobby(
         guild_id=2, channel_id=-1 - client, game="ten", host_id=1, host_name="A", seed=client
     )
     for user in (2, 3, 4):
-        await store.add_seat(row.id, user_id=user, name=f"P{user}", max_seats=4)
-    await store.start(row.id, "{}", {s: None for s in range(4)})
+        await store.lobbies.add_seat(row.id, user_id=user, name=f"P{user}", max_seats=4)
+    await store.play.start(row.id, "{}", {s: None for s in range(4)})
     snapshot = "x" * 2048
     latencies: list[float] = []
     await asyncio.sleep(max(0.0, start_at - time.time()))
@@ -89,7 +90,7 @@ async def _record_client(target: str, client: int, moves: int, start_at: float) 
     for version in range(moves):
         updates = [SeatUpdate(s, time.time() + 300, 0, False) for s in range(4)]
         t0 = time.perf_counter()
-        await store.record_move(
+        await store.play.record_move(
             row.id,
             expected_version=version,
             seat=version % 4,

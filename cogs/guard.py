@@ -22,16 +22,15 @@ from discord.ext import commands
 from discordkit.clicks import MENU, MOVE, ControlButton, move_of
 from discordkit.client import CardBot
 from discordkit.locale import enter
-from discordkit.replies import SORRY, reply
+from discordkit.replies import IN_A_SERVER, SORRY, reply
 from i18n import N_, _
+from service.errors import StaleMove
 
 log = logging.getLogger(__name__)
 
-NO_LONGER = N_("That move is no longer available.")
 UNKNOWN_BUTTON = N_("This button is no longer in use. Use the newest message of the game.")
 UPDATED = N_("The bot was updated a moment ago; please try again in a minute.")
 NOT_A_MEMBER = N_("That person is not a member of this server.")
-IN_A_SERVER = N_("Games are played in a server channel.")
 
 _TEMPLATES = (MOVE.pattern, MENU.pattern, ControlButton.__discord_ui_compiled_template__)
 
@@ -90,7 +89,7 @@ class GuardCog(commands.Cog, name="Guard"):
         message = interaction.message
         if message is not None and custom_id not in custom_ids(message.components):
             await enter(interaction)
-            await reply(interaction, _(NO_LONGER))
+            await reply(interaction, _(StaleMove.NO_LONGER))
             return
         move = move_of(custom_id, data)
         if move is not None:

@@ -21,6 +21,7 @@ from engine.base import Game
 from i18n import _, ngettext, pgettext
 from presentation import UIS
 from presentation.base import BLUE, GameUI, Panel
+from presentation.lobby import players_needed
 from presentation.titles import title_of
 
 
@@ -65,11 +66,9 @@ def how_to_play() -> str:
 
 
 def _players(game: Game[Any, Any]) -> str:
-    if game.min_players == game.max_players:
-        return ngettext("{n} player", "{n} players", game.min_players)
-    if game.min_players == 1:
+    if game.min_players == 1 < game.max_players:
         return ngettext("1–{n} player (solo too)", "1–{n} players (solo too)", game.max_players)
-    return ngettext("{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players)
+    return players_needed(game)
 
 
 def help_panel(

@@ -7,10 +7,7 @@ other hands and a public line follow through the publisher.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import time
 from typing import Any
 
 import discord
@@ -21,12 +18,14 @@ from db.models import GameStatus
 from delivery.publisher import Publisher
 from discordkit.clicks import LEAVE
 from discordkit.client import CardBot
+from discordkit.every import Every
 from discordkit.replies import answering_errors, reply, within_budget
 from discordkit.views import leave_view
 from engine import GAMES
 from i18n import N_, _, later
 from presentation.base import level_word
 from presentation.titles import game_title
+from service.errors import GameClosed, NotSeated
 from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
 
@@ -52,8 +51,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
         self.bot = bot
         self.service = service
         self.publisher = publisher
-        self.sweep_every = sweep_every
-        self._task: asyncio.Task[None] | None = None
+        self._sweeps = Every(sweep_every, self.sweep, name="closing idle lobbies")
 
     async def cog_load(self) -> None:
         self.bot.controls.on(LEAVE, self.confirmed)
@@ -61,13 +59,10 @@ class LeavingCog(commands.Cog, name="Leaving"):
             group = self.bot.tree.get_command(name)
             if isinstance(group, app_commands.Group) and group.get_command("leave") is None:
                 group.add_command(self._leave_command(name))
-        self._task = asyncio.create_task(self._sweep_forever(), name="idle lobbies")
+        self._sweeps.start()
 
     async def cog_unload(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._sweeps.stop()
 
     def _leave_command(self, game_name: str) -> app_commands.Command[Any, Any, None]:
         async def leave(interaction: discord.Interaction[CardBot]) -> None:
@@ -93,9 +88,9 @@ class LeavingCog(commands.Cog, name="Leaving"):
                 _("The game in this channel is {game}.", game=game_title(loaded.row.game)),
             )
         elif loaded.row.status == GameStatus.LOBBY:
-            await reply(interaction, _("This game has not started: use **Leave** on the lobby."))
+            await reply(interaction, _(GameClosed.NOT_STARTED))
         elif loaded.seat_of(interaction.user.id) is None:
-            await reply(interaction, _("You are not a player of this game."))
+            await reply(interaction, _(NotSeated.NOT_A_PLAYER))
         else:
             try:
                 kwargs: dict[str, Any] = {"content": _(CONFIRM), "view": leave_view(loaded.row.id)}
@@ -134,11 +129,3 @@ class LeavingCog(commands.Cog, name="Leaving"):
         for loaded in closed:
             self.publisher.close_lobby_message(loaded, later(IDLE_CLOSED))  # the server's language
         return len(closed)
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            try:
-                await self.sweep(time.time())
-            except Exception:  # one bad round must not end the sweeps
-                log.exception("closing idle lobbies failed")
-            await asyncio.sleep(self.sweep_every)

@@ -17,7 +17,7 @@ from discordkit.clicks import LIVE, LOBBY
 from discordkit.client import CardBot
 from discordkit.ids import chosen_computer, chosen_level
 from discordkit.locale import public_language
-from discordkit.replies import answer, answering_errors, reply, within_budget
+from discordkit.replies import IN_A_SERVER, answer, answering_errors, reply, within_budget
 from discordkit.views import lobby_view
 from engine import GAMES
 from engine.base import Game
@@ -27,6 +27,7 @@ from presentation.lobby import lobby_panel
 from presentation.titles import game_title
 from service.errors import LobbyProblem
 from service.games import GameService
+from service.lobbies import COMPUTER_GONE
 from service.reports import Loaded, Report
 
 log = logging.getLogger(__name__)
@@ -138,7 +139,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         opponent: discord.Member | None,
     ) -> None:
         if interaction.guild is None or interaction.channel_id is None:
-            await reply(interaction, _("Games are played in a server channel."))
+            await reply(interaction, _(IN_A_SERVER))
             return
         if opponent is not None and (opponent.bot or opponent.id == interaction.user.id):
             await reply(interaction, _("Challenge another person (or add a computer player)."))
@@ -229,7 +230,7 @@ class LobbyCog(commands.Cog, name="Lobby"):
         """The choice made in the computers menu, applied: a computer removed, or its level."""
         choice, user = chosen_computer(interaction), interaction.user
         if choice is None:  # not one of the menu's options
-            raise LobbyProblem("That computer player has already left this lobby.")
+            raise LobbyProblem(COMPUTER_GONE)
         if choice.level is None:
             return await self.service.remove_computer(
                 game_id, user.id, choice.seat, choice.name, channel_id=here

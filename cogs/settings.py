@@ -10,10 +10,7 @@ players, Gnoming A Round has three, Hearts and Ten fixed ends), so there is no s
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-import time
 
 import discord
 from discord import app_commands
@@ -23,6 +20,7 @@ import i18n
 from delivery.publisher import Publisher
 from discordkit import to_discord
 from discordkit.client import CardBot
+from discordkit.every import Every
 from discordkit.replies import answering_errors, reply, within_budget
 from engine.base import Level
 from i18n import _
@@ -97,17 +95,13 @@ class SettingsCog(commands.Cog, name="Settings"):
         self.bot = bot
         self.servers = servers
         self.publisher = publisher
-        self.remind_every = remind_every
-        self._task: asyncio.Task[None] | None = None
+        self._reminders = Every(remind_every, self.remind_due, name="turn reminders")
 
     async def cog_load(self) -> None:
-        self._task = asyncio.create_task(self._remind_forever(), name="turn reminders")
+        self._reminders.start()
 
     async def cog_unload(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._reminders.stop()
 
     @app_commands.command(name="settings", description="This server's game settings")
     @app_commands.describe(
@@ -170,14 +164,6 @@ class SettingsCog(commands.Cog, name="Settings"):
                 await interaction.response.send_message(embed=embed, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not answer /settings %s", interaction.id, exc_info=True)
-
-    async def _remind_forever(self) -> None:
-        while True:
-            try:
-                await self.remind_due(time.time())
-            except Exception:  # one bad round must not end the reminders
-                log.exception("turn reminders failed")
-            await asyncio.sleep(self.remind_every)
 
     async def remind_due(self, now: float) -> int:
         """DM every player whose long turn timer is running low; how many were reminded."""

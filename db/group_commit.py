@@ -1,6 +1,6 @@
 """Writes of the embedded engine committed together: one durable commit for many transactions.
 
-Each write transaction of :meth:`db.store.Store._write_all` (a move is one) is a list of
+Each write transaction of :meth:`db.store.Store.write_all` (a move is one) is a list of
 statements sent as a whole. A commit with ``synchronous = FULL`` waits for the disk, and
 under load that wait, not SQLite's work, is what limits how many moves a second the bot can
 save. So writes that arrive while a commit is under way wait for it and then go together:
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import aiosqlite
 
 from db.errors import StaleVersion
-from db.reads import Statement
+from db.sql import Statement
 
 
 @dataclass(slots=True)

@@ -1,15 +1,14 @@
-"""Who reads which language: a person's or a server's choice, Discord's locale (a Store mixin)."""
+"""Who reads which language (``store.languages``): a person's or a server's choice, and
+Discord's locale."""
 
 from __future__ import annotations
 
 import time
-from abc import abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
-from db.reads import Statement, Tx
+from db.sql import Part, Statement
 
 Kind = Literal["user", "server"]
 Field = Literal["language", "discord_locale"]
@@ -30,19 +29,8 @@ def language_row(row: Mapping[str, Any]) -> tuple[int, str | None, str | None, f
     return key, row["language"], row["discord_locale"], float(row["updated_at"])
 
 
-class Languages:
-    @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    if TYPE_CHECKING:  # the store's; declared here only for the type checker (a stub here
-        # would come before the store's own in the method order)
-
-        async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]: ...
-
-        async def _write_all(self, statements: Sequence[Statement]) -> None: ...
+class Languages(Part):
+    """``store.languages``: the stored choices and locales of people and servers."""
 
     async def languages_of(self, kind: Kind, ids: Iterable[int]) -> dict[int, LanguageRow]:
         """The stored rows of ``ids`` (people or servers); those never seen are left out."""
@@ -51,7 +39,7 @@ class Languages:
             return {}
         table, key = _TABLES[kind]
         marks = ", ".join("?" for _ in wanted)
-        rows = await self._fetch(
+        rows = await self._sql.fetch(
             f"SELECT {key}, language, discord_locale FROM {table} WHERE {key} IN ({marks})",
             *wanted,
         )
@@ -67,4 +55,4 @@ class Languages:
             f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, "
             "updated_at = excluded.updated_at"
         )
-        await self._write_all([Statement(sql, (id_, value, time.time()))])
+        await self._sql.write_all([Statement(sql, (id_, value, time.time()))])

@@ -24,8 +24,9 @@ from db.models import ActionRow, GameRow, ResultRow, SeatRow
 from db.players import HistoryRow, RatingRow
 from db.postgres import PostgresStore, describe
 from db.servers import GuildSettings
+from db.sql import TABLE_KEYS
 from db.sqlite import SqliteStore
-from db.store import TABLE_KEYS, Store, is_postgres_url
+from db.store import Store, is_postgres_url
 
 log = logging.getLogger("db.migrate_sqlite")
 
@@ -56,14 +57,15 @@ class CopyReport:
 
 async def _rows(store: Store) -> dict[str, list[object]]:
     return {
-        table: [ROW_TYPES[table](r) for r in await store.export_rows(table)] for table in TABLE_KEYS
+        table: [ROW_TYPES[table](r) for r in await store.games.export_rows(table)]
+        for table in TABLE_KEYS
     }
 
 
 async def copy_store(source: SqliteStore, target: PostgresStore) -> CopyReport:
     """Copy every row of ``source`` into the empty ``target`` and check it reads back equal."""
     tables: dict[str, Sequence[Mapping[str, Any]]] = {
-        table: await source.export_rows(table) for table in TABLE_KEYS
+        table: await source.games.export_rows(table) for table in TABLE_KEYS
     }
     await target.import_rows(tables)
     expected, found = await _rows(source), await _rows(target)

@@ -5,11 +5,27 @@ values are the strings the database stores (its CHECK constraints list the same)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.base import Level
+
+T = TypeVar("T")
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def from_columns(cls: type[T], row: Mapping[str, Any], /, **converted: Any) -> T:
+    """A row dataclass from the row's columns of the same names (a column the row lacks
+    leaves its field's default; others are ignored), with ``converted`` values instead of
+    the row's own."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    values = {name: row[name] for name in names if name in row}
+    return cls(**{**values, **converted})
 
 
 class GameStatus(StrEnum):
@@ -92,28 +108,9 @@ class SeatRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> SeatRow:
-        return cls(
-            game_id=row["game_id"],
-            seat=row["seat"],
-            user_id=row["user_id"],
-            name=row["name"],
-            is_computer=bool(row["is_computer"]),
-            accepted=bool(row["accepted"]),
-            step=row["step"],
-            deadline=row["deadline"],
-            timeouts=row["timeouts"],
-            autopilot=bool(row["autopilot"]),
-            dm_channel_id=row["dm_channel_id"],
-            dm_message_id=row["dm_message_id"],
-            dm_closed=bool(row["dm_closed"]),
-            claimed_until=row["claimed_until"],
-            left_user_id=row.get("left_user_id"),
-            left_name=row.get("left_name"),
-            left_step=row.get("left_step"),
-            left_total=row.get("left_total"),
-            shown_version=row.get("shown_version", -1),
-            level=Level(row.get("level") or Level.NORMAL),
-        )
+        flags = ("is_computer", "accepted", "autopilot", "dm_closed")
+        level = Level(row.get("level") or Level.NORMAL)
+        return from_columns(cls, row, level=level, **{name: bool(row[name]) for name in flags})
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,12 +139,4 @@ class ResultRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> ResultRow:
-        return cls(
-            game_id=row["game_id"],
-            seat=row["seat"],
-            user_id=row["user_id"],
-            total=row["total"],
-            won=bool(row["won"]),
-            place=row.get("place"),
-            left_user_id=row.get("left_user_id"),
-        )
+        return from_columns(cls, row, won=bool(row["won"]))

@@ -1,9 +1,9 @@
-"""What the bot owes a game's channel, kept until it is sent (a Store mixin, both engines).
+"""What the bot owes a game's channel, kept until it is sent (``store.outbox``, both engines).
 
 A move that ends a round, the game, or is played for a player whose timer ran out, and a
 player's leave, owe the channel a message. The service writes one ``outbox`` row per message
 in the transaction that records the move (:func:`owed_statement`, added to
-``Store.record_move``'s statements), so a process that stops before posting it leaves the row
+``Play.record_move``'s statements), so a process that stops before posting it leaves the row
 behind; the delivery layer posts each row, then marks it sent (:meth:`Outbox.owed_sent`).
 
 Who posts a row: the process that wrote it holds a claim on it from the start (``claimed_by``,
@@ -15,16 +15,13 @@ another holder is a stopped process's: the row is taken at once.
 
 from __future__ import annotations
 
-import os
 import secrets
 import time
-from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from db.reads import Statement, Tx
+from db.sql import Part, Statement
 
 # Seconds a process keeps the rows it claimed to itself. Posting one takes well under a
 # second; a claimer that died holds its rows this long before another process posts them. A
@@ -79,32 +76,9 @@ def owed_statement(owed: Sequence[Owed], holder: str, now: float) -> Statement:
     return Statement(sql, rows, many=True)
 
 
-class Outbox:
-    """The store's outbox: claim what is owed, mark it sent or give it back."""
-
-    # Appended to the SELECT of claimable rows (PostgreSQL: rows another process is claiming
-    # are skipped, not waited for).
-    _owed_lock: ClassVar[str] = ""
-    # Whether a claim of another holder is respected (PostgreSQL: several live processes);
-    # on SQLite the file has one process, so another holder's claim is a stopped process's.
-    _claims_shared: ClassVar[bool] = False
-    _owed_holder: str | None = None
-
-    @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    @abstractmethod
-    async def _write_all(self, statements: Sequence[Statement]) -> None: ...
-
-    @property
-    def holder(self) -> str:
-        """This store's name on the claims it takes (one per store: a process has one)."""
-        if self._owed_holder is None:
-            self._owed_holder = f"{os.getpid()}:{secrets.token_hex(4)}"
-        return self._owed_holder
+class Outbox(Part):
+    """The store's outbox (``store.outbox``): claim what is owed, mark it sent or give it
+    back."""
 
     async def claim_owed(
         self, now: float | None = None, *, limit: int = 20, lease: float = OWED_LEASE
@@ -112,15 +86,15 @@ class Outbox:
         """Take up to ``limit`` unsent rows nobody holds (their claim ran out, or, on
         SQLite, another holder's), oldest first, for ``lease`` seconds."""
         now = time.time() if now is None else now
-        others = "" if self._claims_shared else " OR claimed_by <> ?"
-        args: list[Any] = [self.holder, now + lease, now]
-        args += [] if self._claims_shared else [self.holder]
-        async with self._transaction() as tx:
+        others = "" if self._sql.claims_shared else " OR claimed_by <> ?"
+        args: list[Any] = [self._sql.holder, now + lease, now]
+        args += [] if self._sql.claims_shared else [self._sql.holder]
+        async with self._sql.transaction() as tx:
             rows = await tx.fetch(
                 "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
                 "SELECT id FROM outbox WHERE sent_at IS NULL "
                 f"AND (claimed_until IS NULL OR claimed_until <= ?{others}) "
-                f"ORDER BY id LIMIT ?{self._owed_lock}) RETURNING *",
+                f"ORDER BY id LIMIT ?{self._sql.owed_lock}) RETURNING *",
                 *args,
                 limit,
             )
@@ -129,7 +103,7 @@ class Outbox:
     async def owed_sent(self, nonce: str, message_id: int | None) -> None:
         """The row's message is in its channel (``message_id``; None: Discord refused it for
         good, e.g. the channel is gone): never sent again."""
-        await self._write_all(
+        await self._sql.write_all(
             [
                 Statement(
                     "UPDATE outbox SET sent_at = ?, message_id = ?, claimed_until = NULL "
@@ -141,7 +115,7 @@ class Outbox:
 
     async def release_owed(self, nonce: str) -> None:
         """Give a row back unsent (posting it failed for now): the next repair takes it."""
-        await self._write_all(
+        await self._sql.write_all(
             [
                 Statement(
                     "UPDATE outbox SET claimed_until = NULL WHERE nonce = ? AND sent_at IS NULL",
@@ -153,11 +127,13 @@ class Outbox:
     async def prune_owed(self, now: float | None = None, *, kept: float = SENT_KEPT) -> None:
         """Delete the rows sent more than ``kept`` seconds ago."""
         now = time.time() if now is None else now
-        await self._write_all([Statement("DELETE FROM outbox WHERE sent_at < ?", (now - kept,))])
+        await self._sql.write_all(
+            [Statement("DELETE FROM outbox WHERE sent_at < ?", (now - kept,))]
+        )
 
     async def unsent(self, game_id: int) -> list[Owed]:
         """The game's rows not sent yet, oldest first (tests and checks)."""
-        async with self._reading() as tx:
+        async with self._sql.reading() as tx:
             rows = await tx.fetch(
                 "SELECT * FROM outbox WHERE game_id = ? AND sent_at IS NULL ORDER BY id",
                 game_id,

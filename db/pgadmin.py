@@ -45,27 +45,24 @@ def _checked(name: str) -> str:
 
 async def create_database(url: str, name: str) -> str:
     """Create database ``name`` on the server of ``url``; returns its URL."""
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"CREATE DATABASE {_checked(name)}")
-    finally:
-        await conn.close()
+    await _execute(url, f"CREATE DATABASE {_checked(name)}")
     return with_database(url, name)
 
 
 async def drop_database(url: str, name: str) -> None:
     """Drop database ``name`` (closing anyone still connected to it)."""
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"DROP DATABASE IF EXISTS {_checked(name)} WITH (FORCE)")
-    finally:
-        await conn.close()
+    await _execute(url, f"DROP DATABASE IF EXISTS {_checked(name)} WITH (FORCE)")
 
 
 async def reset_schema(url: str) -> None:
     """Empty the database at ``url``: every table of the store and its version go."""
+    await _execute(url, "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public")
+
+
+async def _execute(url: str, sql: str) -> None:
+    """Run ``sql`` on a connection of its own to ``url``."""
     conn = await asyncpg.connect(url)
     try:
-        await conn.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public")
+        await conn.execute(sql)
     finally:
         await conn.close()

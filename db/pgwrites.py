@@ -14,7 +14,7 @@ store writes most need none of that, because one SQL statement is atomic by itse
 The first UPDATE is read by the outer query before the gated statements run, so its row lock
 is taken first, as in the transaction. The gated statements must not touch the first one's
 table or each other's: PostgreSQL does not let two parts of one statement change one row.
-Anything else goes through the transaction (:meth:`Store._write_all`).
+Anything else goes through the transaction (:meth:`Store.write_all`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from db.reads import Statement
+from db.sql import Statement
 
 _UPDATE = re.compile(r"UPDATE (\w+) SET .+", re.DOTALL)
 _INSERT = re.compile(r"(INSERT INTO (\w+) \([\w, ]+\)) VALUES \(([?, ]+)\)")

@@ -1,6 +1,6 @@
 """The players' layer of the store: ratings, their history and per-player statistics.
 
-A mixin of :class:`db.store.Store` (same ``?``-marked SQL on both engines). Ratings are derived
+``store.players`` (the same SQL on both engines). Ratings are derived
 data: ``rating_history`` holds one row per rated player per game, ``ratings`` the latest
 value per (server, game, player); both can be rebuilt from the results (:meth:`replace_ratings`).
 The rating maths is the service's: the store hands the current values to a callback inside
@@ -10,14 +10,12 @@ the transaction that locks them, so two games finishing at once never lose an up
 from __future__ import annotations
 
 import time
-from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import astuple, dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
-from db.models import GameRow, GameStatus
-from db.reads import Tx
+from db.models import GameRow, GameStatus, from_columns
+from db.sql import Part, Tx
 
 # (seat, user id or None for a computer, finishing place) of every seat of a finished game.
 Entrant = tuple[int, int | None, int]
@@ -41,7 +39,7 @@ class RatingRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> RatingRow:
-        return cls(**{f.name: row[f.name] for f in fields(cls)})
+        return from_columns(cls, row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +59,7 @@ class HistoryRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> HistoryRow:
-        return cls(**{f.name: row[f.name] for f in fields(cls)})
+        return from_columns(cls, row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,20 +78,8 @@ _RATING_COLUMNS = ", ".join(f.name for f in fields(RatingRow))
 _HISTORY_COLUMNS = ", ".join(f.name for f in fields(HistoryRow))
 
 
-class Players:
-    """Reads and writes of the players' layer; :class:`db.store.Store` provides the engine."""
-
-    _row_lock: ClassVar[str] = ""
-
-    @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    async def _rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        async with self._reading() as tx:
-            return await tx.fetch(sql, *args)
+class Players(Part):
+    """``store.players``: reads and writes of the players' layer."""
 
     # -- writes ------------------------------------------------------------------------------
 
@@ -108,9 +94,10 @@ class Players:
         """Record a finished game's places and rate its people; [] if already rated, not
         finished, or with fewer than two people (the places are written in every case). A
         person who left the game is rated in the seat they left (``places`` puts them last)."""
-        async with self._transaction() as tx:
+        async with self._sql.transaction() as tx:
             games = await tx.fetch(
-                f"SELECT guild_id, game, status, ended_at FROM games WHERE id = ?{self._row_lock}",
+                "SELECT guild_id, game, status, ended_at FROM games "
+                f"WHERE id = ?{self._sql.row_lock}",
                 game_id,
             )
             if not games or games[0]["status"] != GameStatus.FINISHED:
@@ -153,7 +140,7 @@ class Players:
                 int(r["user_id"]): RatingRow.from_row(r)
                 for r in await tx.fetch(
                     f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
-                    f"AND user_id IN ({marks}) ORDER BY user_id{self._row_lock}",
+                    f"AND user_id IN ({marks}) ORDER BY user_id{self._sql.row_lock}",
                     guild_id,
                     game,
                     *sorted(humans),
@@ -193,7 +180,7 @@ class Players:
         self, ratings: Iterable[RatingRow], history: Iterable[HistoryRow]
     ) -> None:
         """Every rating and history row replaced at once (a rebuild), in one transaction."""
-        async with self._transaction() as tx:
+        async with self._sql.transaction() as tx:
             await tx.execute("DELETE FROM rating_history")
             await tx.execute("DELETE FROM ratings")
             marks = ",".join("?" * len(fields(RatingRow)))
@@ -213,7 +200,7 @@ class Players:
             if unrated_only
             else ""
         )
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             "SELECT g.* FROM games g WHERE g.status = 'finished' AND (SELECT COUNT(*) FROM "
             "seats s WHERE s.game_id = g.id AND COALESCE(s.user_id, s.left_user_id) IS NOT NULL) "
             f">= 2{unrated} "
@@ -240,7 +227,7 @@ class Players:
                 "AND (s.user_id = ? OR s.left_user_id = ?))"
             )
             args += [user_id, user_id]
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY ended_at DESC, id DESC "
             "LIMIT ?",
             *args,
@@ -251,7 +238,7 @@ class Players:
     async def leaderboard(
         self, guild_id: int, game: str, *, limit: int, offset: int = 0
     ) -> list[RatingRow]:
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game = ? "
             "ORDER BY ordinal DESC, games DESC, user_id LIMIT ? OFFSET ?",
             guild_id,
@@ -263,7 +250,7 @@ class Players:
 
     async def rated_games(self, guild_id: int) -> list[tuple[str, int]]:
         """(game, rated games played by all its players) of a server, most played first."""
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             "SELECT game, SUM(games) AS played FROM ratings WHERE guild_id = ? GROUP BY game "
             "ORDER BY played DESC, game",
             guild_id,
@@ -271,13 +258,13 @@ class Players:
         return [(str(r["game"]), int(r["played"])) for r in rows]
 
     async def leaderboard_size(self, guild_id: int, game: str) -> int:
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game
         )
         return int(rows[0]["n"])
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             f"SELECT {_RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND user_id = ? "
             "ORDER BY game",
             guild_id,
@@ -289,7 +276,7 @@ class Players:
         self, guild_id: int, user_id: int, game: str, *, last: int
     ) -> list[HistoryRow]:
         """The player's last ``last`` rated games of one kind, oldest first."""
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             f"SELECT {_HISTORY_COLUMNS} FROM rating_history WHERE guild_id = ? AND user_id = ? "
             "AND game = ? ORDER BY at DESC, game_id DESC LIMIT ?",
             guild_id,
@@ -307,7 +294,7 @@ class Players:
         a seat left before that total was kept counts its final one); a win by that computer
         is no win of theirs."""
         own = "CASE WHEN r.user_id IS NULL THEN COALESCE(s.left_total, r.total) ELSE r.total END"
-        rows = await self._rows(
+        rows = await self._sql.fetch(
             "SELECT g.game AS game, COUNT(*) AS games, "
             "SUM(CASE WHEN r.won AND r.user_id IS NOT NULL THEN 1 ELSE 0 END) AS wins, "
             f"SUM({own}) AS total_sum, MIN({own}) AS lowest, MAX({own}) AS highest "
@@ -319,17 +306,7 @@ class Players:
             guild_id,
             user_id,
         )
-        return [
-            ScoreLine(
-                str(r["game"]),
-                int(r["games"]),
-                int(r["wins"]),
-                int(r["total_sum"]),
-                int(r["lowest"]),
-                int(r["highest"]),
-            )
-            for r in rows
-        ]
+        return [from_columns(ScoreLine, r) for r in rows]
 
 
 async def _insert_history(tx: Tx, history: Sequence[HistoryRow]) -> None:

@@ -18,7 +18,6 @@ from typing import Any, ClassVar, NoReturn
 
 import asyncpg
 
-from db import leases
 from db.budget import TAKE_SLOT, TAKE_SLOTS, Bucket, columns, wait_of
 from db.changes import Changed, PgListener
 from db.errors import (
@@ -29,10 +28,11 @@ from db.errors import (
     TargetNotEmpty,
 )
 from db.interactions import FIRST_TIME, KEEP_SECONDS
+from db.leases import RELEASE, RENEW, TAKE, HeldShard, held_shard
 from db.migrations import Dialect, apply_postgres
 from db.pgwrites import Folded, fold
-from db.reads import Statement
-from db.store import TABLE_KEYS, Store, Tx
+from db.sql import TABLE_KEYS, Statement, Tx
+from db.store import Store
 
 log = logging.getLogger(__name__)
 FULL_MESSAGE = "the database server is out of space: the bot cannot save moves right now"
@@ -106,19 +106,20 @@ class _PgTx:
 
 
 class PostgresStore(Store):
-    """The store on a PostgreSQL database. Open with :meth:`Store.open` or :meth:`connect`."""
+    """The store on a PostgreSQL database. Open with :func:`db.open_store` or :meth:`connect`."""
 
     dialect: ClassVar[Dialect] = "postgres"
-    _row_lock: ClassVar[str] = " FOR UPDATE"
-    _claim_lock: ClassVar[str] = " FOR UPDATE OF s SKIP LOCKED"
-    _owed_lock: ClassVar[str] = " FOR UPDATE SKIP LOCKED"
-    _claims_shared: ClassVar[bool] = True
+    row_lock: ClassVar[str] = " FOR UPDATE"
+    claim_lock: ClassVar[str] = " FOR UPDATE OF s SKIP LOCKED"
+    owed_lock: ClassVar[str] = " FOR UPDATE SKIP LOCKED"
+    claims_shared: ClassVar[bool] = True
     _writable_sql: ClassVar[str] = "SELECT NOT pg_is_in_recovery() AS writable"
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         self._pool = pool
         self.url = url
         self._listener: PgListener | None = None
+        super().__init__()
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
@@ -177,21 +178,21 @@ class PostgresStore(Store):
 
     async def take_shard_leases(
         self, count: int, shards: Sequence[int], holder: str, ttl: float
-    ) -> leases.HeldShard | None:
+    ) -> HeldShard | None:
         """Lease ``shards`` of ``count`` to ``holder`` for ``ttl`` s, all or none (db/leases.py):
         None when taken, else the live lease of another holder that overlaps one of them."""
         async with self._connection() as conn:
             try:
-                row = await conn.fetchrow(leases.TAKE, count, list(shards), holder, ttl)
+                row = await conn.fetchrow(TAKE, count, list(shards), holder, ttl)
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
-        return leases.held_shard(row)
+        return held_shard(row)
 
     async def renew_shard_leases(self, holder: str, ttl: float) -> int:
         """Renew ``holder``'s unexpired leases for ``ttl`` s; how many there were."""
         async with self._connection() as conn:
             try:
-                return int(await conn.fetchval(leases.RENEW, holder, ttl))
+                return int(await conn.fetchval(RENEW, holder, ttl))
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
 
@@ -199,12 +200,12 @@ class PostgresStore(Store):
         """Give up every lease of ``holder`` (a clean stop: the shards are free at once)."""
         async with self._connection() as conn:
             try:
-                await conn.execute(leases.RELEASE, holder)
+                await conn.execute(RELEASE, holder)
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
 
     async def schema_version(self) -> int:
-        rows = await self._fetch("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+        rows = await self.fetch("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
         return int(rows[0]["v"])
 
     @asynccontextmanager
@@ -233,7 +234,7 @@ class PostgresStore(Store):
             await self._give_back(conn)
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self) -> AsyncIterator[Tx]:
         conn, transaction = await self._begin()
         try:
             try:
@@ -283,12 +284,12 @@ class PostgresStore(Store):
         except asyncpg.InterfaceError:  # asyncpg took a dead connection back by itself
             log.debug("connection already returned to the pool")
 
-    async def _write_all(self, statements: Sequence[Statement]) -> None:
+    async def write_all(self, statements: Sequence[Statement]) -> None:
         """The statements as one when they can be (db/pgwrites.py: one round trip, no
         BEGIN or COMMIT), else in a transaction of their own."""
         folded = fold(statements)
         if folded is None:
-            await super()._write_all(statements)
+            await super().write_all(statements)
             return
         try:
             try:
@@ -313,16 +314,16 @@ class PostgresStore(Store):
             rows = await _PgTx(conn).fetch(folded.sql, *folded.args)
         return int(rows[0]["changed"]) if folded.guarded is not None else 0
 
-    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         """Reads are retried once on a fresh connection if the pooled one was dead."""
         try:
-            return await super()._fetch(sql, *args)
+            return await super().fetch(sql, *args)
         except StoreUnavailable:
             log.warning("a PostgreSQL connection was lost; reading again on a new one")
-            return await super()._fetch(sql, *args)
+            return await super().fetch(sql, *args)
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[Tx]:
+    async def reading(self) -> AsyncIterator[Tx]:
         async with self._connection() as conn:
             yield _PgTx(conn)
 
@@ -333,7 +334,7 @@ class PostgresStore(Store):
         converted to the column's type (SQLite's 0/1 flags become booleans) and the id
         sequence is moved past the highest id copied.
         """
-        async with self._transaction() as tx:
+        async with self.transaction() as tx:
             await tx.execute("LOCK TABLE games, seats, actions, results IN EXCLUSIVE MODE")
             for table in TABLE_KEYS:
                 found = await tx.fetch(f"SELECT EXISTS (SELECT 1 FROM {table}) AS found")

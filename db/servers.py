@@ -1,15 +1,14 @@
-"""Per-server settings and the turn reminders they allow, on either engine (a Store mixin)."""
+"""Per-server settings and the turn reminders they allow, on either engine (``store.servers``)."""
 
 from __future__ import annotations
 
 import time
-from abc import abstractmethod
 from collections.abc import Mapping
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from db.reads import Tx
+from db.models import from_columns
+from db.sql import Part
 from engine.base import Level
 
 
@@ -49,22 +48,18 @@ class Reminder:
     dm_channel_id: int | None
 
 
-class Servers:
-    @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
+class Servers(Part):
+    """``store.servers``: a server's settings, and the reminders of its long turn timers."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings (the defaults when it never changed them)."""
-        async with self._reading() as tx:
+        async with self._sql.reading() as tx:
             rows = await tx.fetch("SELECT * FROM guild_settings WHERE guild_id = ?", guild_id)
         return GuildSettings.from_row(rows[0]) if rows else GuildSettings(guild_id)
 
     async def save_guild_settings(self, settings: GuildSettings) -> GuildSettings:
         now = time.time()
-        async with self._transaction() as tx:
+        async with self._sql.transaction() as tx:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, turn_timeout, computers, updated_at, "
                 "pictures, computer_level) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO "
@@ -86,7 +81,7 @@ class Servers:
         """People in active games with a turn timer (``default`` for games without their
         server's) of at least ``long_from`` seconds, of which at most ``share`` is left, not
         yet reminded of this deadline."""
-        async with self._reading() as tx:
+        async with self._sql.reading() as tx:
             rows = await tx.fetch(
                 "SELECT s.game_id, s.seat, s.user_id, s.deadline, g.game, g.channel_id, "
                 "s.dm_channel_id FROM seats s JOIN games g ON g.id = s.game_id "
@@ -102,21 +97,10 @@ class Servers:
                 float(share),
                 float(now),
             )
-        return [
-            Reminder(
-                int(r["game_id"]),
-                int(r["seat"]),
-                int(r["user_id"]),
-                float(r["deadline"]),
-                str(r["game"]),
-                int(r["channel_id"]),
-                None if r["dm_channel_id"] is None else int(r["dm_channel_id"]),
-            )
-            for r in rows
-        ]
+        return [from_columns(Reminder, r) for r in rows]
 
     async def mark_reminded(self, game_id: int, seat: int, deadline: float) -> None:
-        async with self._transaction() as tx:
+        async with self._sql.transaction() as tx:
             await tx.execute(
                 "UPDATE seats SET reminded_for = ? WHERE game_id = ? AND seat = ?",
                 float(deadline),

@@ -2,9 +2,9 @@
 
 With one process (SQLite) the publisher's memory is the truth and none of this is used. On
 PostgreSQL another process may have posted a newer table or DM for a game since this process
-last saw it, so the publisher reads the game's message ids back (:meth:`SharedShown.shown_ids`,
+last saw it, so the publisher reads the game's message ids back (:meth:`Shown.shown_ids`,
 one query) before each table or DM job, and posts a *new* table only inside
-:meth:`SharedShown.table_claim`: an advisory lock per game held by one process at a time, under
+:meth:`Shown.table_claim`: an advisory lock per game held by one process at a time, under
 which the table's id and key are read again. A second process waiting for the lock then finds
 the table the first one posted and edits it instead of posting another. The lock belongs to
 the claim's transaction, so it is released by the commit, or by PostgreSQL when the process
@@ -13,18 +13,13 @@ dies mid-post: no lease to expire, nothing to clean up.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from db.models import GameStatus
-from db.reads import Statement
-
-if TYPE_CHECKING:
-    from db.migrations import Dialect
-    from db.reads import Tx
+from db.sql import Part, Statement, update_game
 
 # The first key of the two-key advisory lock a table claim takes; the second is the game id.
 # (Two-key locks never collide with the one-key migration lock.)
@@ -47,22 +42,20 @@ class ShownIds:
     dms: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)  # seat: ids
 
 
-class SharedShown(ABC):
-    """Mixed into :class:`db.store.Store`: the reads and the claim above."""
+class Shown(Part):
+    """``store.shown``: what Discord shows of each game, as recorded (see above)."""
 
-    dialect: ClassVar[Dialect]
+    async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
+        await update_game(self._sql, game_id, table_message_id=message_id, table_key=key)
 
-    @abstractmethod
-    def _transaction(self) -> AbstractAsyncContextManager[Tx]: ...
+    async def set_rendered_version(self, game_id: int, version: int) -> None:
+        """Record that Discord shows ``version`` (never moves backwards)."""
+        await self.set_shown_versions({game_id: version}, {})
 
-    @abstractmethod
-    def _reading(self) -> AbstractAsyncContextManager[Tx]: ...
-
-    @abstractmethod
-    async def _write_all(self, statements: Sequence[Statement]) -> None: ...
-
-    @abstractmethod
-    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]: ...
+    async def set_rendered_versions(self, versions: Mapping[int, int]) -> None:
+        """Record, for many games in one transaction, the version Discord shows (game id ->
+        version; never moves backwards)."""
+        await self.set_shown_versions(versions, {})
 
     async def set_shown_versions(
         self, tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]
@@ -70,9 +63,9 @@ class SharedShown(ABC):
         """Record in one transaction the version each game's table shows (game id -> version)
         and each player's DM ((game id, seat) -> version); neither ever moves backwards.
         PostgreSQL: one statement (both UPDATEs over arrays), one round trip."""
-        if self.dialect == "postgres":
+        if self._sql.dialect == "postgres":
             if tables or dms:
-                await self._write_all([_shown_versions(tables, dms)])
+                await self._sql.write_all([_shown_versions(tables, dms)])
             return
         statements = []
         if tables:
@@ -87,21 +80,23 @@ class SharedShown(ABC):
             )
             statements.append(Statement(sql, seats, many=True))
         if statements:
-            await self._write_all(statements)
+            await self._sql.write_all(statements)
 
     async def generation(self) -> str:
         """Which copy of the database this is (see migration 010): '' until a start set it."""
-        rows = await self._fetch("SELECT token FROM generation WHERE id = 1")
+        rows = await self._sql.fetch("SELECT token FROM generation WHERE id = 1")
         return str(rows[0]["token"]) if rows else ""
 
     async def set_generation(self, token: str) -> None:
-        await self._write_all([Statement("UPDATE generation SET token = ? WHERE id = 1", [token])])
+        await self._sql.write_all(
+            [Statement("UPDATE generation SET token = ? WHERE id = 1", [token])]
+        )
 
     async def forget_shown(self) -> None:
         """Mark every open game's table and DMs as showing nothing (a restored database: what
         Discord shows is not what it records), so that a start redraws them until done."""
         active = "SELECT id FROM games WHERE status = 'active'"
-        await self._write_all(
+        await self._sql.write_all(
             [
                 Statement(f"UPDATE games SET rendered_version = -1 WHERE id IN ({active})"),
                 Statement(f"UPDATE seats SET shown_version = -1 WHERE game_id IN ({active})"),
@@ -111,8 +106,9 @@ class SharedShown(ABC):
     async def stale_games(self) -> list[int]:
         """Started games whose table or a player's DM shows less than their latest move:
         active ones, and finished or cancelled ones whose DMs may still carry live buttons;
-        and games whose leavers' hand messages are not closed yet (see ``leaver_dm_closed``)."""
-        rows = await self._fetch(
+        and games whose leavers' hand messages are not closed yet
+        (see ``store.seats.leaver_dm_closed``)."""
+        rows = await self._sql.fetch(
             "SELECT g.id FROM games g WHERE g.status <> 'lobby' AND (("
             "g.status = 'active' AND g.version > g.rendered_version) OR EXISTS ("
             "SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.dm_message_id IS NOT NULL "
@@ -124,7 +120,7 @@ class SharedShown(ABC):
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         """One query: the game's version, status, table message and DM messages (None if the
         game does not exist)."""
-        async with self._reading() as tx:
+        async with self._sql.reading() as tx:
             rows = await tx.fetch(
                 "SELECT g.version, g.status, g.table_message_id, g.table_key, s.seat, "
                 "s.dm_channel_id, s.dm_message_id FROM games g "
@@ -150,10 +146,10 @@ class SharedShown(ABC):
         the same game). SQLite has one process only: the recorded ids, no lock (its write
         transaction would stall every move while Discord answers).
         """
-        if self.dialect != "postgres":
+        if self._sql.dialect != "postgres":
             yield await self._table_ids(game_id)
             return
-        async with self._transaction() as tx:
+        async with self._sql.transaction() as tx:
             await tx.fetch(
                 "SELECT pg_advisory_xact_lock(?, ?)", TABLE_LOCK_CLASS, game_id & 0x7FFFFFFF
             )
@@ -163,7 +159,7 @@ class SharedShown(ABC):
             yield _table(rows)
 
     async def _table_ids(self, game_id: int) -> TableIds:
-        async with self._reading() as tx:
+        async with self._sql.reading() as tx:
             rows = await tx.fetch(
                 "SELECT table_message_id, table_key FROM games WHERE id = ?", game_id
             )

@@ -37,8 +37,8 @@ from db.errors import (
 from db.gate import Gate
 from db.group_commit import GroupCommit
 from db.migrations import Dialect, apply_sqlite
-from db.reads import Statement
-from db.store import Store, Tx
+from db.sql import Statement, Tx
+from db.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +138,7 @@ class _SqliteTx:
 
 
 class SqliteStore(Store):
-    """The store on one SQLite file. Open with :meth:`Store.open` or :meth:`open_file`."""
+    """The store on one SQLite file. Open with :func:`db.open_store` or :meth:`open_file`."""
 
     dialect: ClassVar[Dialect] = "sqlite"
 
@@ -149,6 +149,7 @@ class SqliteStore(Store):
         self._gate = Gate()  # see db.gate: whole-unit calls queue, transactions wait
         self._group = GroupCommit(conn)
         self._tx = _SqliteTx(conn, path)
+        super().__init__()
 
     @property
     def path(self) -> Path:
@@ -202,11 +203,11 @@ class SqliteStore(Store):
                 self._file_lock.release()
 
     async def schema_version(self) -> int:
-        rows = await self._fetch("PRAGMA user_version")
+        rows = await self.fetch("PRAGMA user_version")
         return int(next(iter(rows[0].values())))
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Tx]:
+    async def transaction(self) -> AsyncIterator[Tx]:
         async with self._gate.exclusive():
             await self._tx.execute("BEGIN IMMEDIATE")
             try:
@@ -216,7 +217,7 @@ class SqliteStore(Store):
                 await self._rollback()
                 raise
 
-    async def _write_all(self, statements: Sequence[Statement]) -> None:
+    async def write_all(self, statements: Sequence[Statement]) -> None:
         """The whole transaction as one call, committed together with the writes that come
         meanwhile (see db.group_commit); it queues behind other calls (see db.gate)."""
         async with self._gate.shared():
@@ -225,13 +226,13 @@ class SqliteStore(Store):
             except (sqlite3.Error, OSError) as exc:
                 _raise_mapped(exc, self._path)
 
-    async def _fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         """One read, as one call: queued behind the calls before it (see db.gate)."""
         async with self._gate.shared():
             return await self._tx.fetch(sql, *args)
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[Tx]:
+    async def reading(self) -> AsyncIterator[Tx]:
         async with self._gate.exclusive():
             yield self._tx
 

@@ -43,7 +43,7 @@ from delivery.publisher import Publisher
 from delivery.shown import Answered, Note, People, forced_notes
 from discordkit.replies import SORRY, answer, refuse, reply, within_budget
 from discordkit.waiting import first_done
-from i18n import N_, _
+from i18n import _
 from service.errors import GameClosed, PlayError, StaleMove
 from service.games import GameService
 from service.reports import Acting, Loaded, Report
@@ -52,7 +52,6 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-NO_LONGER = N_("That move is no longer available.")
 # Seconds the answer waits for the computers' moves after the player's. Most computer replies
 # are saved within it (a Ten or Gnoming reply in a few ms); waiting 50 ms instead cost every
 # slow reply's clicker 50 ms (the acknowledgement p99 of 10 games: 52 ms, then 27 ms) and saved
@@ -285,7 +284,7 @@ class MoveDesk:
         within FOLLOW_WAIT)."""
         note: Note | None = forced_notes(shown).get(seat.seat)
         if not shown.moves:  # the click only took its player off autopilot, on an old step
-            note = f"⚠️ {_(NO_LONGER)}"
+            note = f"⚠️ {_(StaleMove.NO_LONGER)}"
         kwargs = self.hands.kwargs(shown.after, seat, edit=True, note=note)
         kwargs = await self.hands.with_picture(shown.after, seat.seat, kwargs, edit=True)
         writes = self.hands.writes(shown.after.row.id, seat.seat)

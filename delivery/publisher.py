@@ -35,6 +35,7 @@ from delivery.pacing import Pacer
 from delivery.peers import SharedView
 from delivery.pending import PendingClicks
 from delivery.shown import (
+    CANCELLED,
     Answered,
     GameShown,
     People,
@@ -44,7 +45,7 @@ from delivery.shown import (
 from delivery.speaking import Speaking
 from delivery.tables import TableMessages
 from discordkit.rest import edit_message
-from i18n import N_, Later, later
+from i18n import Later, later
 from presentation.viewing import Views
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -52,7 +53,6 @@ from service.reports import Loaded, Report
 log = logging.getLogger(__name__)
 
 Text = str | Later  # public text: a Later is translated into the server's language when sent
-CANCELLED_HAND = N_("🛑 This game was cancelled.")  # translated in each hand
 # Redraws of a job overtaken by another process's move, before it queues itself once more.
 OVERTAKEN_REDRAWS = 3
 
@@ -270,7 +270,7 @@ class Publisher:
     async def _retire_hand(self, shown: GameShown, seat_no: int) -> None:
         user_id = shown.loaded.seats[seat_no].user_id
         with i18n.using(await self.speaking.private(shown.loaded, user_id)):
-            await self.hands.retire_for_good(shown, seat_no, CANCELLED_HAND)
+            await self.hands.retire_for_good(shown, seat_no, CANCELLED)
         self._dm_shown(shown, seat_no)
 
     def _dm_shown(self, shown: GameShown, seat_no: int) -> None:

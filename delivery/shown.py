@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.models import Actor, GameStatus, SeatRow
-from i18n import Later, _
+from i18n import N_, Later, _
 from presentation import UIS
 from presentation.base import Button, Select
 from presentation.titles import game_title
@@ -20,6 +20,8 @@ from presentation.viewing import Views, names_of
 from service.reports import Loaded, Report
 
 ACTIVE_SECONDS = 60.0  # a player who clicked this recently is looking at their DM
+
+CANCELLED = N_("🛑 This game was cancelled.")  # a hand's and a table's last word
 
 
 PrivateKey = tuple[dict[str, Any], list[str], int, float | None, bool, str]
@@ -202,7 +204,7 @@ def hand_header(
     if note:
         lines.append(str(note))
     if loaded.row.status == GameStatus.CANCELLED:
-        lines.append(_("🛑 This game was cancelled."))
+        lines.append(_(CANCELLED))
     if seat.deadline is not None and loaded.row.status == GameStatus.ACTIVE:
         lines.append(_("⏱ Your turn ends {when}.", when=f"<t:{int(seat.deadline)}:R>"))
     if seat.autopilot and loaded.row.status == GameStatus.ACTIVE:

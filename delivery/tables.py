@@ -26,7 +26,7 @@ import discord
 from db.models import GameStatus
 from delivery.hands import cannot_edit
 from delivery.pacing import Pacer
-from delivery.shown import GameShown
+from delivery.shown import CANCELLED, GameShown
 from discordkit import to_discord, views
 from discordkit.rest import edit_message
 from discordkit.to_discord import table_timers
@@ -128,7 +128,7 @@ class TableMessages:
         panel = ui.table(view, names_of(loaded))
         timers = table_timers(loaded)
         if loaded.row.status == GameStatus.CANCELLED:
-            panel = Panel(panel.title, _("🛑 This game was cancelled."), colour=panel.colour)
+            panel = Panel(panel.title, _(CANCELLED), colour=panel.colour)
         elif timers and loaded.row.status == GameStatus.ACTIVE:
             panel = with_timers(panel, timers)
         live = loaded.row.status == GameStatus.ACTIVE

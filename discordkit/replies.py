@@ -21,6 +21,7 @@ T = TypeVar("T")
 
 # Translated where it is shown: reply(interaction, _(SORRY)).
 SORRY = N_("Sorry, something went wrong on my side. Your game is safe; please try again.")
+IN_A_SERVER = N_("Games are played in a server channel.")
 
 
 async def reply(interaction: discord.Interaction[Any], text: str) -> None:

@@ -62,6 +62,7 @@ def _view(items: Iterable[discord.ui.Item[Any]]) -> discord.ui.View:
 
 
 MAX_OPTIONS = 25  # Discord's limit of a select's options
+_NEXT = N_("Next")
 
 
 def _computer_menu(game_id: int, *, full: bool) -> ControlButton:
@@ -177,7 +178,7 @@ def board_view(game: str, page: int, pages: int) -> discord.ui.View | None:
             ),
             clickable(
                 BOARD_PAGE.id(game, on, "n"),
-                label=_("Next"),
+                label=_(_NEXT),
                 emoji="▶️",
                 style=_SECONDARY,
                 disabled=page >= pages - 1,
@@ -190,7 +191,7 @@ _REPLAY_LOOK = {
     "o": (N_("Open"), "▶️"),
     "f": (N_("First"), "⏮️"),
     "b": (N_("Back"), "◀️"),
-    "n": (N_("Next"), "▶️"),
+    "n": (_NEXT, "▶️"),
     "l": (N_("Last"), "⏭️"),
 }
 

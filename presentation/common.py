@@ -12,13 +12,30 @@ from typing import TypeVar
 
 from engine.base import View
 from engine.sheet import ScoreSheet, ranked, view_sheet
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 from presentation.base import GOLD, HandScreen, Names, Panel
 
 T = TypeVar("T")
 
 LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
 EMPTY_CELL = "—"
+
+
+# Field names the games' /rules panels share.
+SCORING = N_("Scoring")
+EXAMPLE = N_("Example")
+
+
+def rules_panel(
+    game: str, description: str, colour: int, *fields: tuple[str, str], icon: str = ""
+) -> Panel:
+    """A game's /rules panel: ``fields`` are (name, text), each on its own lines."""
+    return Panel(
+        title=icon + _("{game} — rules", game=game),
+        description=description,
+        fields=tuple((name, text, False) for name, text in fields),
+        colour=colour,
+    )
 
 
 def outcome_winners(view: View) -> list[int] | None:

@@ -32,6 +32,13 @@ class LobbySeat(Protocol):
     def level(self) -> Level: ...
 
 
+def players_needed(game: Game[Any, Any]) -> str:
+    """How many players ``game`` takes: "4 players", "2–6 players"."""
+    if game.min_players == game.max_players:
+        return ngettext("{n} player", "{n} players", game.min_players)
+    return ngettext("{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players)
+
+
 def lobby_panel(
     game: Game[Any, Any],
     seats: Sequence[LobbySeat],
@@ -63,12 +70,7 @@ def lobby_panel(
             closing = _("Press **Accept** to play or **Decline** to refuse the challenge.")
         else:
             closing = _("Press **Join** to take a seat. The host starts the game.")
-    if game.min_players == game.max_players:
-        need = ngettext("{n} player", "{n} players", game.min_players)
-    else:
-        need = ngettext(
-            "{low}–{n} player", "{low}–{n} players", game.max_players, low=game.min_players
-        )
+    need = players_needed(game)
     return Panel(
         title=_("{game} — lobby", game=title_of(game)),
         description=(

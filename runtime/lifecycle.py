@@ -42,8 +42,8 @@ import asyncpg
 import discord
 from discord.ext import commands
 
-from db import open_store as open_database
 from db.errors import StoreError
+from db.opening import open_store as open_database
 from db.postgres import describe
 from db.probe import DatabaseUnusable, check_writable
 from db.store import Store

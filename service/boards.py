@@ -57,18 +57,18 @@ class Boards:
     async def leaderboard(self, guild_id: int, game: str | None, page: int = 0) -> BoardPage:
         """One page of a server's leaderboard; without a game, its most played rated game."""
         if game is None:
-            played = await self.store.rated_games(guild_id)
+            played = await self.store.players.rated_games(guild_id)
             if not played:
                 raise NoGame("No rated games in this server yet: finish a game with a friend.")
             game = played[0][0]
         if game not in GAMES:
             raise NoGame("I don't know that game.")
-        size = await self.store.leaderboard_size(guild_id, game)
+        size = await self.store.players.leaderboard_size(guild_id, game)
         if size == 0:
             raise NoGame("No rated {game} games in this server yet.", game=Later(GAMES[game].title))
         pages = (size + PAGE_SIZE - 1) // PAGE_SIZE
         page = max(0, min(page, pages - 1))
-        rows = await self.store.leaderboard(
+        rows = await self.store.players.leaderboard(
             guild_id, game, limit=PAGE_SIZE, offset=page * PAGE_SIZE
         )
         entries = tuple(
@@ -80,15 +80,17 @@ class Boards:
     async def stats(self, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats:
         """A player's finished games in a server, per game, with rating and trend."""
         lines = [
-            x for x in await self.store.score_lines(guild_id, user_id) if game in (None, x.game)
+            x
+            for x in await self.store.players.score_lines(guild_id, user_id)
+            if game in (None, x.game)
         ]
-        ratings = {r.game: r for r in await self.store.player_ratings(guild_id, user_id)}
+        ratings = {r.game: r for r in await self.store.players.player_ratings(guild_id, user_id)}
         per_game: list[GameStats] = []
         for line in lines:
             rating = ratings.get(line.game)
             trend: tuple[int, ...] = ()
             if rating is not None:
-                history = await self.store.rating_trend(
+                history = await self.store.players.rating_trend(
                     guild_id, user_id, line.game, last=TREND_GAMES
                 )
                 if history:

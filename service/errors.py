@@ -5,7 +5,9 @@ An error carries its ``message`` (the English text with ``{name}`` placeholders:
 id) and the ``values`` that fill them. ``str(error)`` is the English sentence (logs, tests);
 :meth:`PlayError.translated` is the sentence in the current language, for the person who
 caused it. Each class is a keyword of the catalogs' extractor (``tools/messages.py``), so
-``raise NoGame("There is no game in this channel.")`` puts the sentence in the catalogs; a
+``raise NoGame("There is no game in this channel.")`` puts the sentence in the catalogs (a
+sentence raised from several places, or said by a cog too, is a constant of its class,
+marked with ``N_``); a
 message chosen by a condition is raised from each branch, since the extractor would read
 ``NoGame("a" if x else "b")`` as one message ``"ab"``.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from i18n import DEFAULT, Later, ngettext, translate, using
+from i18n import DEFAULT, N_, Later, ngettext, translate, using
 
 
 class PlayError(Exception):
@@ -54,9 +56,13 @@ class PlayError(Exception):
 class NoGame(PlayError, LookupError):
     """There is no such game, or no game in this channel."""
 
+    GONE = N_("That game no longer exists.")
+
 
 class NotSeated(PlayError, PermissionError):
     """A stranger pressed a player's button, or a non-player asked for a hand."""
+
+    NOT_A_PLAYER = N_("You are not a player of this game.")
 
 
 def not_seated(left: bool) -> NotSeated:
@@ -78,6 +84,9 @@ class LobbyProblem(PlayError):
 class GameClosed(PlayError):
     """The game is over or was cancelled."""
 
+    OVER = N_("This game is over.")
+    NOT_STARTED = N_("This game has not started: use **Leave** on the lobby.")
+
 
 class StaleMove(PlayError):
     """An old button or a double click: the move is no longer available.
@@ -85,7 +94,11 @@ class StaleMove(PlayError):
     ``version``: the game's version the move was checked against, when it was the latest
     saved (None when another process saved a move meanwhile)."""
 
-    def __init__(self, message: str, /, *, version: int | None = None, **values: Any) -> None:
+    NO_LONGER = N_("That move is no longer available.")
+
+    def __init__(
+        self, message: str = NO_LONGER, /, *, version: int | None = None, **values: Any
+    ) -> None:
         super().__init__(message, **values)
         self.version = version
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from db.errors import NotFound, StaleVersion, StorageFull, StoreUnavailable
 from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
-from db.store import SeatUpdate, Store
+from db.play import SeatUpdate
+from db.store import Store
 from engine.base import IllegalAction, Level
 from engine.sheet import final_sheet
 from i18n import N_, Later, later
@@ -87,33 +88,33 @@ class GameService(Lobbies):
     # -- reading -------------------------------------------------------------------------
 
     async def active_games(self) -> list[GameRow]:
-        return await self.store.games_with_status(GameStatus.ACTIVE)
+        return await self.store.games.games_with_status(GameStatus.ACTIVE)
 
     async def stale_games(self) -> list[int]:
         """Active games whose messages show an older version than the latest move."""
-        return await self.store.stale_games()
+        return await self.store.shown.stale_games()
 
     async def next_claimable_at(self) -> float | None:
         """When the soonest turn deadline (or an expired claim on one) may be taken."""
-        return await self.store.next_claimable_at()
+        return await self.store.timers.next_claimable_at()
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The game's action log, in order."""
-        return await self.store.actions(game_id)
+        return await self.store.games.actions(game_id)
 
     async def load(self, game_id: int) -> Loaded:
         try:
-            row, seats = await self.store.game_and_seats(game_id)
+            row, seats = await self.store.games.game_and_seats(game_id)
         except NotFound as exc:
-            raise NoGame("That game no longer exists.") from exc
+            raise NoGame(NoGame.GONE) from exc
         return Loaded(row, seats, self._states.of(row))
 
     async def channel_game(self, channel_id: int, *, finished_too: bool = False) -> Loaded:
         """The channel's open game; with ``finished_too``, the game being played or, if there
         is none (only a lobby, or nothing open), the last one played there."""
-        row = await self.store.open_game_in_channel(channel_id)
+        row = await self.store.games.open_game_in_channel(channel_id)
         if finished_too and (row is None or row.status == GameStatus.LOBBY):
-            row = await self.store.latest_game_in_channel(channel_id) or row
+            row = await self.store.games.latest_game_in_channel(channel_id) or row
         if row is None:
             raise NoGame("There is no game in this channel.")
         return await self.load(row.id)
@@ -139,17 +140,19 @@ class GameService(Lobbies):
             if seat is None:
                 raise not_seated(loaded.left_by(user_id))
             if loaded.row.status != GameStatus.ACTIVE:
-                raise GameClosed("This game is over.")
+                raise GameClosed(GameClosed.OVER)
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
-                await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
+                await self.store.timers.set_seat_flags(
+                    game_id, seat.seat, autopilot=False, timeouts=0
+                )
                 report.notices.append(later("{name} is back; autopilot is off.", name=seat.name))
                 seat = replace(seat, autopilot=False, timeouts=0)
                 report.after = loaded = with_seat(loaded, seat)
             if step != seat.step:
                 if report.notices:
                     return report
-                raise StaleMove("That move is no longer available.", version=loaded.row.version)
+                raise StaleMove(version=loaded.row.version)
             game = loaded.game
             try:
                 action = game.parse_action(action_text)
@@ -171,10 +174,12 @@ class GameService(Lobbies):
             if seat is None:
                 raise not_seated(loaded.left_by(user_id))
             if loaded.row.status != GameStatus.ACTIVE:
-                raise GameClosed("This game is over.")
+                raise GameClosed(GameClosed.OVER)
             after = loaded
             if seat.autopilot:
-                await self.store.set_seat_flags(game_id, seat.seat, autopilot=False, timeouts=0)
+                await self.store.timers.set_seat_flags(
+                    game_id, seat.seat, autopilot=False, timeouts=0
+                )
                 after = with_seat(loaded, replace(seat, autopilot=False, timeouts=0))
             return Report(before=loaded, after=after)
 
@@ -192,7 +197,7 @@ class GameService(Lobbies):
         process playing them stopped, or saving them failed); returns what happened."""
         reports: list[Report] = []
         now = self._clock()
-        for game_id in await self.store.stalled_games(now, limit=STALLED_BATCH):
+        for game_id in await self.store.timers.stalled_games(now, limit=STALLED_BATCH):
             if self.lock(game_id).locked():  # this process is moving it right now
                 continue
             try:
@@ -222,7 +227,7 @@ class GameService(Lobbies):
                     now - due,
                 )
             elif report.after.row.version == loaded.row.version:  # nothing was due after all
-                await self.store.stop_resuming(game_id, loaded.row.version)
+                await self.store.timers.stop_resuming(game_id, loaded.row.version)
             return report
 
     async def expire_due(self) -> list[Report]:
@@ -233,14 +238,14 @@ class GameService(Lobbies):
         """
         reports: list[Report] = []
         now = self._clock()
-        while batch := await self.store.claim_due_seats(now, limit=CLAIM_BATCH):
+        while batch := await self.store.timers.claim_due_seats(now, limit=CLAIM_BATCH):
             for claimed in batch:
                 try:
                     reports.append(await self._expire(claimed.game_id, claimed.seat, now))
                 except StaleMove:  # another process moved first; its move reset the timer
                     continue
                 except Exception:
-                    await self.store.release_claim(claimed.game_id, claimed.seat)
+                    await self.store.timers.release_claim(claimed.game_id, claimed.seat)
                     raise
         return reports
 
@@ -271,7 +276,7 @@ class GameService(Lobbies):
                 await self._computer_move(report, seat_no, Actor.TIMEOUT, lines=[notice])
                 await self._run_computers(report)
             else:  # a stale timer (the seat already acted): drop it
-                await self.store.clear_deadline(game_id, seat_no)
+                await self.store.timers.clear_deadline(game_id, seat_no)
             return report
 
     # -- internals -----------------------------------------------------------------------
@@ -375,7 +380,7 @@ class GameService(Lobbies):
         now = self._clock()
         snapshot = game.to_json(new)
         try:
-            await self.store.record_move(
+            await self.store.play.record_move(
                 loaded.row.id,
                 expected_version=loaded.row.version,
                 seat=seat_no,
@@ -388,7 +393,7 @@ class GameService(Lobbies):
                 owed=[s.owed for s in said],
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
-            raise StaleMove("That move is no longer available.") from exc
+            raise StaleMove() from exc
         except (StorageFull, StoreUnavailable) as exc:
             log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
             raise CannotSave(CANNOT_SAVE) from exc
@@ -438,7 +443,7 @@ class GameService(Lobbies):
         a timeout) at the server's default level of this moment."""
         if actor == Actor.COMPUTER:
             return loaded.seats[seat_no].level
-        return (await self.store.guild_settings(loaded.row.guild_id)).computer_level
+        return (await self.store.servers.guild_settings(loaded.row.guild_id)).computer_level
 
     async def _computer_move(
         self, report: Report, seat_no: int, actor: Actor, *, lines: Iterable[Later] = ()

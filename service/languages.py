@@ -54,7 +54,7 @@ class Languages:
         if missing:
             if len(self._rows) > KEEP:
                 self._rows = {k: v for k, v in self._rows.items() if now - v[1] < FRESH}
-            stored = await self.store.languages_of(kind, missing)
+            stored = await self.store.languages.languages_of(kind, missing)
             for id_ in missing:
                 row = stored.get(id_, LanguageRow())
                 self._rows[(kind, id_)] = (row, now)
@@ -122,7 +122,7 @@ class Languages:
         """Cache ``row`` now (later reads see it at once) and store its Discord locale in the
         background."""
         self._cache(kind, id_, row)
-        work = self.store.save_language(kind, id_, "discord_locale", row.discord_locale)
+        work = self.store.languages.save_language(kind, id_, "discord_locale", row.discord_locale)
         task = asyncio.create_task(self._quietly(work))
         self._writing.add(task)
         task.add_done_callback(self._writing.discard)
@@ -170,5 +170,5 @@ class Languages:
     async def choose_for(self, kind: Kind, id_: int, language: str | None) -> None:
         """Set (or with None, clear) a person's or a server's language."""
         row = (await self._get(kind, [id_]))[id_]
-        await self.store.save_language(kind, id_, "language", known(language))
+        await self.store.languages.save_language(kind, id_, "language", known(language))
         self._cache(kind, id_, LanguageRow(known(language), row.discord_locale))

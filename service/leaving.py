@@ -44,12 +44,12 @@ async def leave_game(
     async with service.lock(game_id):
         loaded = here(await service.load(game_id), channel_id)
         if loaded.row.status == GameStatus.LOBBY:
-            raise GameClosed("This game has not started: use **Leave** on the lobby.")
+            raise GameClosed(GameClosed.NOT_STARTED)
         if loaded.row.status != GameStatus.ACTIVE:
-            raise GameClosed("This game is over.")
+            raise GameClosed(GameClosed.OVER)
         seat = loaded.seat_of(user_id)
         if seat is None:
-            raise NotSeated("You are not a player of this game.")
+            raise NotSeated(NotSeated.NOT_A_PLAYER)
         taken = {s.name for s in loaded.seats}
         computer = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
         people = [s for s in loaded.seats if s.user_id is not None and s.user_id != user_id]
@@ -57,7 +57,7 @@ async def leave_game(
         # Due now, the computer moves below; should this process stop first, another one
         # plays it after the grace. Not due, the move that makes it due marks the game.
         due = seat.seat in loaded.game.to_act(loaded.state)
-        level = (await service.store.guild_settings(loaded.row.guild_id)).computer_level
+        level = (await service.store.servers.guild_settings(loaded.row.guild_id)).computer_level
         totals = loaded.game.view(loaded.state, None)["totals"]  # every game's view has them
         if heir is None:
             text = later(
@@ -77,7 +77,7 @@ async def leave_game(
             )
         # The channel's line is owed from the leave's own transaction (service.owed).
         said = Said(line(game_id, loaded.row.version, text), text=text)
-        handed = await service.store.hand_seat_to_computer(
+        handed = await service.store.seats.hand_seat_to_computer(
             game_id,
             seat.seat,
             name=computer,
@@ -88,7 +88,7 @@ async def leave_game(
             left_total=int(totals[seat.seat]),  # the leaver's own result, as they leave it
         )
         if not handed:
-            raise GameClosed("This game is over.")
+            raise GameClosed(GameClosed.OVER)
     report = await service.resume(game_id)  # the computer moves if the seat is due
     report.notices.insert(0, text)
     report.said.insert(0, said)
@@ -101,8 +101,8 @@ async def close_idle_lobbies(
     """Cancel every lobby idle for ``idle`` seconds; the closed lobbies (their channels are
     free again)."""
     closed = []
-    for game_id in await service.store.idle_lobbies(now - idle):
+    for game_id in await service.store.lobbies.idle_lobbies(now - idle):
         async with service.lock(game_id):
-            if await service.store.close_idle_lobby(game_id, now - idle):
+            if await service.store.lobbies.close_idle_lobby(game_id, now - idle):
                 closed.append(await service.load(game_id))
     return closed

@@ -18,9 +18,16 @@ from db.models import GameRow, GameStatus, SeatRow
 from db.store import Store
 from engine import GAMES
 from engine.base import Level
-from i18n import Later
+from i18n import N_, Later
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
 from service.reports import Loaded, Report, Upcoming, here
+
+# Messages raised from more than one place (the lobby cog says COMPUTER_GONE too).
+STARTED = N_("This game has already started.")
+ALREADY_IN = N_("You are already in this game.")
+A_CHALLENGE = N_("This is a challenge between two players.")
+FULL = N_("This game is full.")
+COMPUTER_GONE = N_("That computer player has already left this lobby.")
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
 
@@ -72,7 +79,7 @@ class Lobbies(ABC):
     ) -> Loaded:
         """A lobby with the host seated; an invited opponent gets a seat to accept."""
         try:
-            row = await self.store.create_lobby(
+            row = await self.store.lobbies.create_lobby(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game=game,
@@ -85,7 +92,7 @@ class Lobbies(ABC):
                 "This channel already has a game. Finish or cancel it first."
             ) from exc
         if opponent is not None:
-            await self.store.add_seat(
+            await self.store.lobbies.add_seat(
                 row.id,
                 user_id=opponent[0],
                 name=opponent[1],
@@ -97,7 +104,7 @@ class Lobbies(ABC):
     async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
         loaded = here(await self.load(game_id), channel_id)
         if loaded.row.status == GameStatus.ACTIVE:
-            raise LobbyProblem("This game has already started.")
+            raise LobbyProblem(STARTED)
         if loaded.row.status != GameStatus.LOBBY:
             raise LobbyProblem("This lobby is closed.")
         return loaded
@@ -109,17 +116,17 @@ class Lobbies(ABC):
             loaded = await self._lobby(game_id, channel_id)
             seat = loaded.seat_of(user_id)
             if seat is not None:
-                raise LobbyProblem("You are already in this game.")
+                raise LobbyProblem(ALREADY_IN)
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
+                raise LobbyProblem(A_CHALLENGE)
             try:
-                added = await self.store.add_seat(
+                added = await self.store.lobbies.add_seat(
                     game_id, user_id=user_id, name=name, max_seats=loaded.game.max_players
                 )
             except AlreadySeated as exc:
-                raise LobbyProblem("You are already in this game.") from exc
+                raise LobbyProblem(ALREADY_IN) from exc
             if added is None:
-                raise LobbyProblem("This game is full.")
+                raise LobbyProblem(FULL)
             return await self.load(game_id)
 
     async def accept(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
@@ -129,7 +136,7 @@ class Lobbies(ABC):
             seat = loaded.seat_of(user_id)
             if seat is None or seat.accepted:
                 raise NotSeated("This challenge is for someone else.")
-            await self.store.accept_seat(game_id, seat.seat)
+            await self.store.lobbies.accept_seat(game_id, seat.seat)
             return await self._start(await self.load(game_id))
 
     async def leave(
@@ -142,9 +149,9 @@ class Lobbies(ABC):
             if seat is None:
                 raise LobbyProblem("You are not in this game.")
             if user_id == loaded.row.host_id or not seat.accepted:
-                await self.store.end(game_id, GameStatus.CANCELLED)
+                await self.store.play.end(game_id, GameStatus.CANCELLED)
                 return None
-            await self.store.remove_seat(game_id, seat.seat)
+            await self.store.lobbies.remove_seat(game_id, seat.seat)
             return await self.load(game_id)
 
     async def add_computer(
@@ -161,13 +168,13 @@ class Lobbies(ABC):
             if loaded.seat_of(user_id) is None:
                 raise NotSeated("Join the game first, then you can add computer players.")
             if any(not s.accepted for s in loaded.seats):
-                raise LobbyProblem("This is a challenge between two players.")
-            settings = await self.store.guild_settings(loaded.row.guild_id)
+                raise LobbyProblem(A_CHALLENGE)
+            settings = await self.store.servers.guild_settings(loaded.row.guild_id)
             if not settings.computers:
                 raise LobbyProblem("This server's settings do not allow computer players.")
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
-            added = await self.store.add_seat(
+            added = await self.store.lobbies.add_seat(
                 game_id,
                 user_id=None,
                 name=name,
@@ -176,7 +183,7 @@ class Lobbies(ABC):
                 level=settings.computer_level if level is None else level,
             )
             if added is None:
-                raise LobbyProblem("This game is full.")
+                raise LobbyProblem(FULL)
             return await self.load(game_id)
 
     async def remove_computer(
@@ -186,9 +193,9 @@ class Lobbies(ABC):
         Refused (nothing changed) when it is gone already: a double click, an old menu."""
         async with self.lock(game_id):
             await self._computer_seat(game_id, user_id, seat, name, channel_id)
-            if not await self.store.remove_lobby_computer(game_id, seat, name):
+            if not await self.store.lobbies.remove_lobby_computer(game_id, seat, name):
                 await self._lobby(game_id, channel_id)  # started or closed meanwhile: says so
-                raise LobbyProblem("That computer player has already left this lobby.")
+                raise LobbyProblem(COMPUTER_GONE)
             return await self.load(game_id)
 
     async def set_computer_level(
@@ -205,9 +212,9 @@ class Lobbies(ABC):
         seated may choose. Choosing the level it has already changes nothing."""
         async with self.lock(game_id):
             await self._computer_seat(game_id, user_id, seat, name, channel_id)
-            if not await self.store.set_lobby_computer_level(game_id, seat, name, level):
+            if not await self.store.lobbies.set_lobby_computer_level(game_id, seat, name, level):
                 await self._lobby(game_id, channel_id)
-                raise LobbyProblem("That computer player has already left this lobby.")
+                raise LobbyProblem(COMPUTER_GONE)
             return await self.load(game_id)
 
     async def _computer_seat(
@@ -220,12 +227,12 @@ class Lobbies(ABC):
             raise NotSeated("Join the game first, then you can change the computer players.")
         found = next((s for s in loaded.seats if s.seat == seat), None)
         if found is None or not found.is_computer or found.name != name:
-            raise LobbyProblem("That computer player has already left this lobby.")
+            raise LobbyProblem(COMPUTER_GONE)
         return found
 
     async def computers_allowed(self, guild_id: int) -> bool:
         """Whether the server's settings allow computer players (the lobby then offers them)."""
-        return (await self.store.guild_settings(guild_id)).computers
+        return (await self.store.servers.guild_settings(guild_id)).computers
 
     async def start(self, game_id: int, user_id: int, *, channel_id: int | None = None) -> Report:
         async with self.lock(game_id):
@@ -252,9 +259,9 @@ class Lobbies(ABC):
         upcoming = self._upcoming(game, state, loaded.seats, 0)
         resume_after = None if upcoming.seat is None else self.resume_deadline()
         try:
-            row = await self.store.start(game_id, game.to_json(state), deadlines, resume_after)
+            row = await self.store.play.start(game_id, game.to_json(state), deadlines, resume_after)
         except StaleVersion as exc:
-            raise LobbyProblem("This game has already started.") from exc
+            raise LobbyProblem(STARTED) from exc
         seats = [replace(s, deadline=deadlines.get(s.seat)) for s in loaded.seats]
         report = Report(
             before=loaded, after=Loaded(row, seats, state), started=state, upcoming=upcoming
@@ -274,5 +281,5 @@ class Lobbies(ABC):
                 raise GameClosed("This game is already over.")
             if user_id != loaded.row.host_id and not is_admin:
                 raise NotAllowed("Only the host or a member with Manage Server can cancel.")
-            await self.store.end(game_id, GameStatus.CANCELLED)
+            await self.store.play.end(game_id, GameStatus.CANCELLED)
             return await self.load(game_id)

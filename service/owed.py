@@ -100,22 +100,22 @@ class Owing:
     async def claim(self, limit: int = 20) -> list[Owed]:
         """Rows nobody is posting (their claim ran out, or their process stopped), taken by
         this process, oldest first."""
-        return await self._store.claim_owed(limit=limit)
+        return await self._store.outbox.claim_owed(limit=limit)
 
     async def sent(self, owed: Owed, message_id: int | None) -> None:
-        await self._store.owed_sent(owed.nonce, message_id)
+        await self._store.outbox.owed_sent(owed.nonce, message_id)
 
     async def release(self, nonce: str) -> None:
         """Give a row back unsent: the next repair of any process takes it."""
-        await self._store.release_owed(nonce)
+        await self._store.outbox.release_owed(nonce)
 
     async def prune(self) -> None:
-        await self._store.prune_owed()
+        await self._store.outbox.prune_owed()
 
     async def states(self, loaded: Loaded, version: int) -> tuple[Any, Any]:
         """The game's states at ``version - 1`` and ``version``, replayed from its seed and
         its action log (the action of version ``n`` has ``seq`` n)."""
-        actions = await self._store.actions(loaded.row.id)
+        actions = await self._store.games.actions(loaded.row.id)
         game = loaded.game
 
         def replay() -> tuple[Any, Any]:

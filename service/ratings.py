@@ -135,13 +135,13 @@ class Ratings:
 
     async def rate(self, game_id: int) -> list[HistoryRow]:
         """Rate one finished game (a second call changes nothing); [] when it is not rated."""
-        row = await self.store.game(game_id)
-        seats = await self.store.seats(game_id)
+        row = await self.store.games.game(game_id)
+        seats = await self.store.games.seats(game_id)
         found = await self._places(row, seats)
         if row.status != GameStatus.FINISHED or found is None:
             return []
         rate = partial(rate_match, levels=levels_of(seats))
-        history = await self.store.rate_game(
+        history = await self.store.players.rate_game(
             game_id, dict(enumerate(found)), rate, ordinal, DEFAULT_SKILL
         )
         if history:
@@ -151,7 +151,7 @@ class Ratings:
     async def catch_up(self) -> int:
         """Rate finished games a crash left unrated (at start-up); how many were."""
         rated = 0
-        for row in await self.store.games_to_rate(unrated_only=True):
+        for row in await self.store.players.games_to_rate(unrated_only=True):
             rated += bool(await self.rate(row.id))
         return rated
 
@@ -160,16 +160,16 @@ class Ratings:
         skills: dict[tuple[int, str, int], Skill] = {}
         counts: dict[tuple[int, str, int], tuple[int, int, float]] = {}
         history: list[HistoryRow] = []
-        games = await self.store.games_to_rate()
+        games = await self.store.players.games_to_rate()
         for row in games:
-            seats = await self.store.seats(row.id)
+            seats = await self.store.games.seats(row.id)
             found = await self._places(row, seats)
             if found is None:
                 continue
             left = {s.seat: s.left_user_id for s in seats}
             results = [
                 replace(r, user_id=r.user_id or left.get(r.seat), won=r.won and bool(r.user_id))
-                for r in await self.store.result_rows(row.id)
+                for r in await self.store.games.result_rows(row.id)
             ]
             entrants = [(r.seat, r.user_id, found[r.seat]) for r in results]
             current = {
@@ -205,5 +205,5 @@ class Ratings:
             for key, (mu, sigma) in sorted(skills.items())
             for guild, game, user in [key]
         ]
-        await self.store.replace_ratings(ratings, history)
+        await self.store.players.replace_ratings(ratings, history)
         return Rebuilt(len(games), len(ratings))

@@ -113,13 +113,13 @@ class Replays:
         user_id: int | None = None,
         limit: int = HISTORY_LIMIT,
     ) -> list[Summary]:
-        rows = await self.store.recent_games(
+        rows = await self.store.players.recent_games(
             guild_id, channel_id=channel_id, user_id=user_id, limit=limit
         )
         found = []
         for row in rows:
-            seats = await self.store.seats(row.id)
-            results = await self.store.result_rows(row.id)
+            seats = await self.store.games.seats(row.id)
+            results = await self.store.games.result_rows(row.id)
             found.append(
                 Summary(
                     row.id,
@@ -134,19 +134,19 @@ class Replays:
 
     async def _finished(self, game_id: int, guild_id: int) -> tuple[GameRow, list[SeatRow]]:
         try:
-            row = await self.store.game(game_id)
+            row = await self.store.games.game(game_id)
         except NotFound as exc:
-            raise NoGame("That game no longer exists.") from exc
+            raise NoGame(NoGame.GONE) from exc
         if row.guild_id != guild_id:
             raise NoGame("That game was played in another server.")
         if row.status != GameStatus.FINISHED:
             raise NoGame("Only finished games can be replayed.")
-        return row, await self.store.seats(game_id)
+        return row, await self.store.games.seats(game_id)
 
     async def frame(self, game_id: int, step: int, *, guild_id: int) -> Frame:
         """The replay at ``step`` (clamped to 0..the number of actions)."""
         row, seats = await self._finished(game_id, guild_id)
-        actions = await self.store.actions(game_id)
+        actions = await self.store.games.actions(game_id)
         step = max(0, min(step, len(actions)))
         game = GAMES[row.game]
         state = game.new_game(len(seats), row.seed, _options(row))
@@ -203,7 +203,7 @@ class Replays:
             ],
             "actions": [
                 {"seq": a.seq, "seat": a.seat, "action": a.action, "actor": a.actor, "at": a.at}
-                for a in await self.store.actions(game_id)
+                for a in await self.store.games.actions(game_id)
             ],
             "outcome": {  # the score sheet every screen reads
                 "totals": list(sheet.totals),

@@ -15,7 +15,7 @@ from i18n import Later
 from service.errors import NotAllowed
 
 if TYPE_CHECKING:
-    from db.store import SeatUpdate
+    from db.play import SeatUpdate
 
 
 @dataclass(frozen=True, slots=True)

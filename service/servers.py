@@ -103,14 +103,14 @@ class ServerSettings:
         known = self._pictures.get(guild_id)
         if known is not None and self._clock() - known[1] < PICTURES_FRESH:
             return known[0]
-        wanted = (await self.store.guild_settings(guild_id)).pictures
+        wanted = (await self.store.servers.guild_settings(guild_id)).pictures
         if len(self._pictures) > 10_000:
             self._pictures.clear()
         self._pictures[guild_id] = (wanted, self._clock())
         return wanted
 
     async def get(self, guild_id: int) -> GuildSettings:
-        return await self.store.guild_settings(guild_id)
+        return await self.store.servers.guild_settings(guild_id)
 
     async def update(
         self,
@@ -122,7 +122,7 @@ class ServerSettings:
         computer_level: str | None = None,
     ) -> GuildSettings:
         """Change what was given (new games follow it; running games keep their timer)."""
-        current = await self.store.guild_settings(guild_id)
+        current = await self.store.servers.guild_settings(guild_id)
         changed = current
         if turn_timer is not None:
             changed = replace(changed, turn_timeout=parse_timeout(turn_timer))
@@ -134,7 +134,7 @@ class ServerSettings:
             changed = replace(changed, computer_level=parse_level(computer_level))
         if changed == current:
             return current
-        saved = await self.store.save_guild_settings(changed)
+        saved = await self.store.servers.save_guild_settings(changed)
         self._pictures.pop(guild_id, None)
         return saved
 
@@ -142,9 +142,9 @@ class ServerSettings:
         return self.default_timeout if settings.turn_timeout is None else settings.turn_timeout
 
     async def due_reminders(self, now: float) -> list[Reminder]:
-        return await self.store.due_reminders(
+        return await self.store.servers.due_reminders(
             now, long_from=LONG_TIMER, share=REMIND_SHARE, default=self.default_timeout
         )
 
     async def reminded(self, reminder: Reminder) -> None:
-        await self.store.mark_reminded(reminder.game_id, reminder.seat, reminder.deadline)
+        await self.store.servers.mark_reminded(reminder.game_id, reminder.seat, reminder.deadline)

@@ -32,54 +32,54 @@ class Showing:
         return self._store.dialect == "postgres"
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        await self._store.set_lobby_message(game_id, message_id)
+        await self._store.lobbies.set_lobby_message(game_id, message_id)
 
     async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
-        await self._store.set_table_message(game_id, message_id, key)
+        await self._store.shown.set_table_message(game_id, message_id, key)
 
     async def set_dm(
         self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
     ) -> None:
-        await self._store.set_dm(game_id, seat, channel_id=channel_id, message_id=message_id)
+        await self._store.seats.set_dm(game_id, seat, channel_id=channel_id, message_id=message_id)
 
     async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
-        await self._store.set_dm_closed(game_id, seat, closed)
+        await self._store.seats.set_dm_closed(game_id, seat, closed)
 
     async def leaver_dm_closed(self, game_id: int, seat: int, message_id: int) -> None:
         """The leaver of ``seat`` was shown their hand closed in ``message_id`` (or it is gone)."""
-        await self._store.leaver_dm_closed(game_id, seat, message_id)
+        await self._store.seats.leaver_dm_closed(game_id, seat, message_id)
 
     async def dm_channel_of(self, user_id: int) -> int | None:
         """The DM channel last used with this user, if any game recorded one."""
-        return await self._store.dm_channel_of(user_id)
+        return await self._store.games.dm_channel_of(user_id)
 
     async def set_rendered_versions(self, versions: Mapping[int, int]) -> None:
         """Record the version each game's messages show (game id -> version), in one write."""
-        await self._store.set_rendered_versions(versions)
+        await self._store.shown.set_rendered_versions(versions)
 
     async def set_shown_versions(
         self, tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]
     ) -> None:
         """Record the version each game's table (game id -> version) and each player's DM
         ((game id, seat) -> version) shows, in one write."""
-        await self._store.set_shown_versions(tables, dms)
+        await self._store.shown.set_shown_versions(tables, dms)
 
     async def restored(self, kept: Path) -> bool:
         """Whether this database is another copy than the one the bot last ran on, as the
         token kept in ``kept`` says (a restored backup: see db.generation); a new token is
         set either way."""
-        found = await self._store.generation()
+        found = await self._store.shown.generation()
         seen = await asyncio.to_thread(last_seen, kept)
         if seen != found:  # recorded before the new token: a crash still redraws them
-            await self._store.forget_shown()
+            await self._store.shown.forget_shown()
         token = new_token()
-        await self._store.set_generation(token)
+        await self._store.shown.set_generation(token)
         await asyncio.to_thread(keep, kept, token)
         return seen != found
 
     async def shown_ids(self, game_id: int) -> ShownIds | None:
-        return await self._store.shown_ids(game_id)
+        return await self._store.shown.shown_ids(game_id)
 
     def table_claim(self, game_id: int) -> AbstractAsyncContextManager[TableIds]:
         """Hold the game's table for one process at a time (shared store; SQLite: no-op)."""
-        return self._store.table_claim(game_id)
+        return self._store.shown.table_claim(game_id)

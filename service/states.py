@@ -4,7 +4,7 @@ the snapshot this process's previous move of that game wrote (a Grinch snapshot 
 last report ended on, whose views it has already drawn.
 
 A game's snapshot changes only with its version (``store.start`` writes version 0,
-``store.record_move`` the next one, on any process), so a state known for the version the
+``store.play.record_move`` the next one, on any process), so a state known for the version the
 database holds is that snapshot's state. States are never modified. Only running games are
 kept, the most recently used first, at most :data:`STATES_KEPT`.
 """

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from db import open_store
+from db.opening import open_store
 from db.store import Store
-from tests.scheduling import pytest_collection_modifyitems  # noqa: F401  (the suite's order)
+from tests import scheduling
 
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"  # settings.ENV_FILE_VARIABLE; kept literal on purpose
 BOT_SETTINGS = (
@@ -101,3 +101,12 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     opened = await open_store(tmp_path / "bot.db")
     yield opened
     await opened.close()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every end-to-end test starts the bot: it is marked ``process`` (``make check`` leaves
+    those out); then the suite's order (tests/scheduling.py)."""
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/"):
+            item.add_marker(pytest.mark.process)
+    scheduling.pytest_collection_modifyitems(config, items)

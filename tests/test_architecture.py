@@ -9,6 +9,7 @@ the package: a package's own modules do not import their ``__init__`` again).
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import sys
 from collections.abc import Iterator
@@ -40,20 +41,31 @@ PROJECT = (
 MAX_LINES = 500
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+def _module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def project_files() -> Iterator[Path]:
-    for top in PROJECT:
-        single = ROOT / f"{top}.py"
+def project_files(root: Path = ROOT, tops: tuple[str, ...] = PROJECT) -> Iterator[Path]:
+    for top in tops:
+        single = root / f"{top}.py"
         if single.exists():
             yield single
-        elif (ROOT / top).is_dir():
-            yield from sorted((ROOT / top).rglob("*.py"))
+        elif (root / top).is_dir():
+            yield from sorted((root / top).rglob("*.py"))
+
+
+@functools.cache
+def _parsed(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
+def parsed(path: Path) -> ast.Module:
+    """The file's syntax tree, parsed once per text (the tests walk the project's files
+    several times)."""
+    return _parsed(path.read_text(encoding="utf-8"))
 
 
 def _resolve(node: ast.ImportFrom, here: str, is_package: bool) -> str:
@@ -66,23 +78,36 @@ def _resolve(node: ast.ImportFrom, here: str, is_package: bool) -> str:
     return ".".join([*base, node.module] if node.module else base)
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the project modules it imports (anywhere in the file)."""
-    modules = {_module_name(path): path for path in project_files()}
+def import_graph(
+    root: Path = ROOT, tops: tuple[str, ...] = PROJECT, *, own_packages: bool = False
+) -> dict[str, set[str]]:
+    """Module -> the project modules it imports (anywhere in the file).
+
+    ``own_packages``: a module that names its own package (``from pkg import sub``, ``import
+    pkg``) imports that package's ``__init__`` too: such an import, run while the
+    ``__init__`` itself is importing the module, finds the package half made."""
+    paths = list(project_files(root, tops))
+    modules = {_module_name(path, root): path for path in paths}
+    packages = {_module_name(path, root) for path in paths if path.name == "__init__.py"}
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             targets: list[str] = []
+            named: list[str] = []  # modules the statement names itself
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
+                named = targets
             elif isinstance(node, ast.ImportFrom):
                 source = _resolve(node, name, path.name == "__init__.py")
+                named = [source]
                 for alias in node.names:
                     sub = f"{source}.{alias.name}"
                     targets.append(sub if sub in modules else source)
             for target in targets:
                 graph[name] |= {p for p in _with_packages(target, name) if p in modules}
+            if own_packages:
+                graph[name] |= {m for m in named if m in packages and m != name}
     return graph
 
 
@@ -142,6 +167,34 @@ def test_no_import_cycle() -> None:
     graph = import_graph()
     assert len(graph) > 40  # the walk found the project
     assert cycles(graph) == []
+
+
+def init_cycles(graph: dict[str, set[str]], packages: set[str]) -> list[list[str]]:
+    """The cycles that pass through a package's ``__init__``."""
+    return [c for c in cycles(graph) if packages & set(c)]
+
+
+def _packages(root: Path = ROOT, tops: tuple[str, ...] = PROJECT) -> set[str]:
+    return {_module_name(p.parent, root) for p in project_files(root, tops) if p.stem == "__init__"}
+
+
+def test_no_package_init_takes_part_in_a_cycle() -> None:
+    assert init_cycles(import_graph(own_packages=True), _packages()) == []
+
+
+def test_a_package_init_in_a_cycle_is_reported(tmp_path: Path) -> None:
+    """A package whose ``__init__`` imports a module that imports the package back fails the
+    check; importing the sibling module by its own name passes."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("from pkg.face import Face\n")
+    (package / "helper.py").write_text("HELP = 1\n")
+    (package / "face.py").write_text("from pkg import helper\n\nFace = helper.HELP\n")
+    graph = import_graph(tmp_path, ("pkg",), own_packages=True)
+    assert init_cycles(graph, _packages(tmp_path, ("pkg",))) == [["pkg", "pkg.face"]]
+    (package / "face.py").write_text("from pkg.helper import HELP\n\nFace = HELP\n")
+    graph = import_graph(tmp_path, ("pkg",), own_packages=True)
+    assert init_cycles(graph, _packages(tmp_path, ("pkg",))) == []
 
 
 # Which layers each layer may import (besides itself). ``db.models`` is the vocabulary of
@@ -227,7 +280,7 @@ def test_cogs_hold_only_cogs() -> None:
     for path in sorted((ROOT / "cogs").glob("*.py")):
         if path.name == "__init__.py":
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         bases = {
             ast.unparse(base)
             for node in ast.walk(tree)
@@ -262,7 +315,7 @@ def test_imports_inside_cogs_are_shallow() -> None:
 def _discord_importers() -> set[str]:
     found = set()
     for path in project_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):
@@ -315,7 +368,7 @@ def test_cogs_and_delivery_never_hold_the_store() -> None:
 @pytest.mark.parametrize(
     "bad",
     [
-        "async def f(self): return await self.service.store.guild_settings(1)",
+        "async def f(self): return await self.service.store.servers.guild_settings(1)",
         "def f(service): return service.store",
     ],
 )

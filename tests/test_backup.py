@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from db import open_store
 from db.backup import BackupError, backup
+from db.opening import open_store
 from db.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,11 +40,12 @@ def games_in(path: Path) -> list[str]:
 
 async def lobbies(store: Store, count: int) -> None:
     for channel in range(count):
-        await store.create_lobby(
+        await store.lobbies.create_lobby(
             guild_id=1, channel_id=100 + channel, game="hearts", host_id=7, host_name="a", seed=1
         )
 
 
+@pytest.mark.process
 async def test_backup_of_a_running_store_holds_what_is_only_in_the_wal(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
     store = await open_store(database)
@@ -83,7 +84,7 @@ async def test_backup_of_a_running_store_holds_what_is_only_in_the_wal(tmp_path:
 
 
 async def lobbies_after_backup(store: Store) -> None:
-    await store.create_lobby(
+    await store.lobbies.create_lobby(
         guild_id=1, channel_id=999, game="ten", host_id=7, host_name="a", seed=1
     )
 
@@ -126,6 +127,7 @@ def test_backup_is_consistent_while_a_writer_keeps_committing(tmp_path: Path) ->
         assert total == 0 and rows % 2 == 0
 
 
+@pytest.mark.process
 def test_default_target_is_a_dated_file_in_backups(tmp_path: Path) -> None:
     database = tmp_path / "data" / "bot.db"
     database.parent.mkdir()
@@ -136,6 +138,7 @@ def test_default_target_is_a_dated_file_in_backups(tmp_path: Path) -> None:
     assert made.name.startswith("bot-") and made.suffix == ".db"
 
 
+@pytest.mark.process
 def test_missing_database_is_one_line_and_exit_1(tmp_path: Path) -> None:
     result = run_backup(tmp_path / "nothing.db", tmp_path / "copy.db")
     assert result.returncode == 1
@@ -156,9 +159,9 @@ async def test_each_copy_gets_a_generation_of_its_own(tmp_path: Path) -> None:
     database = tmp_path / "bot.db"
     store = await open_store(database)
     try:
-        await store.set_generation("live")
+        await store.shown.set_generation("live")
         first, second = backup(database, tmp_path / "a.db"), backup(database, tmp_path / "b.db")
-        assert await store.generation() == "live"
+        assert await store.shown.generation() == "live"
     finally:
         await store.close()
     tokens = []

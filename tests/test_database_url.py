@@ -16,7 +16,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from db import open_store, pgadmin
+from db import pgadmin
+from db.opening import open_store
 from settings import Settings, SettingsError, database_url
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,6 +92,7 @@ async def test_the_bot_connects_with_an_awkward_password(server_database: str) -
     await store.close()
 
 
+@pytest.mark.process
 def test_ratings_rebuild_reads_the_password_too(server_database: str, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "bot.py"), "ratings", "rebuild"],

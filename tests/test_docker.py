@@ -183,6 +183,7 @@ def docker(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.process
 async def test_the_image_runs_against_the_fake_discord_and_stops_cleanly(tmp_path: Path) -> None:
     reason = docker_unavailable()
     if reason is not None:

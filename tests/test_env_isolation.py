@@ -51,6 +51,7 @@ def test_the_harness_environment_is_sealed() -> None:
         assert name not in os.environ
 
 
+@pytest.mark.process
 def test_a_dotenv_beside_the_bot_is_not_read_by_a_test_run(tmp_path: Path) -> None:
     script, database = bot_copy_with_dotenv(tmp_path)
     result = run_copy(script, {**os.environ, "FAKE_DISCORD_URL": closed_port_url()})
@@ -60,6 +61,7 @@ def test_a_dotenv_beside_the_bot_is_not_read_by_a_test_run(tmp_path: Path) -> No
     assert not database.parent.exists()
 
 
+@pytest.mark.process
 def test_the_same_dotenv_is_read_outside_the_tests(tmp_path: Path) -> None:
     """The control: without the harness's setting the copy does read its .env."""
     script, database = bot_copy_with_dotenv(tmp_path)

@@ -143,6 +143,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return run_report(copy, "tests.fifth.served")
 
 
+@pytest.mark.process
 def test_a_fifth_game_with_its_two_packages_and_one_line_is_served(served: dict[str, Any]) -> None:
     report = served
     assert report["errors"] == {}, json.dumps(report["errors"], indent=1)
@@ -237,6 +238,7 @@ class FakeBackend:
         self.socket.send(json.dumps(frame))
 
 
+@pytest.mark.process
 async def test_the_page_built_without_the_fifth_game_draws_it(served: dict[str, Any]) -> None:
     """The page as built here (it knows the four games only) shows the fifth game's lobby
     and tables, its tables with the generic view, and a move pressed there goes back over the
@@ -289,6 +291,7 @@ async def test_the_page_built_without_the_fifth_game_draws_it(served: dict[str, 
             await browser.close()
 
 
+@pytest.mark.process
 def test_a_fifth_game_without_its_presentation_is_reported_by_name(tmp_path: Path) -> None:
     copy = copy_project(tmp_path)
     add_parts(copy, presentation=False)

@@ -77,6 +77,7 @@ def bare(tmp_path: Path) -> Path:
     return bare_python(tmp_path / "bare")
 
 
+@pytest.mark.process
 def test_health_runs_under_the_project_venv(tmp_path: Path, bare: Path) -> None:
     project = project_copy(tmp_path)
     link_test_environment(project)
@@ -88,6 +89,7 @@ def test_health_runs_under_the_project_venv(tmp_path: Path, bare: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.process
 def test_an_unhealthy_bot_still_says_why_with_exit_1(tmp_path: Path, bare: Path) -> None:
     project = project_copy(tmp_path)
     link_test_environment(project)
@@ -96,6 +98,7 @@ def test_an_unhealthy_bot_still_says_why_with_exit_1(tmp_path: Path, bare: Path)
     assert "unhealthy: no heartbeat" in result.stderr
 
 
+@pytest.mark.process
 def test_ratings_rebuild_runs_under_the_project_venv(tmp_path: Path, bare: Path) -> None:
     project = project_copy(tmp_path)
     link_test_environment(project)
@@ -106,6 +109,7 @@ def test_ratings_rebuild_runs_under_the_project_venv(tmp_path: Path, bare: Path)
     assert database.exists()
 
 
+@pytest.mark.process
 def test_without_a_venv_one_line_names_the_commands(tmp_path: Path, bare: Path) -> None:
     project = project_copy(tmp_path)
     result = run(bare, project, "health", DATABASE_PATH=str(tmp_path / "bot.db"))
@@ -118,6 +122,7 @@ def test_without_a_venv_one_line_names_the_commands(tmp_path: Path, bare: Path) 
     assert "`.venv/bin/python bot.py health`" in lines[0] or os.name == "nt"
 
 
+@pytest.mark.process
 def test_a_venv_without_the_packages_is_named_not_run_again_and_again(
     tmp_path: Path, bare: Path
 ) -> None:

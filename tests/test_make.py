@@ -71,6 +71,7 @@ def other_interpreter() -> str | None:
     return None
 
 
+@pytest.mark.process
 def test_the_same_interpreter_keeps_the_venv(tmp_path: Path) -> None:
     venv = bare_venv(tmp_path / "venv")
     base = identity(sys.executable).split(" ", 1)[1]
@@ -81,6 +82,7 @@ def test_the_same_interpreter_keeps_the_venv(tmp_path: Path) -> None:
     assert "pip install" in plan.stdout and '".[test]"' not in plan.stdout  # runtime only
 
 
+@pytest.mark.process
 def test_another_interpreter_rebuilds_the_venv(tmp_path: Path) -> None:
     other = other_interpreter()
     if other is None:
@@ -92,6 +94,7 @@ def test_another_interpreter_rebuilds_the_venv(tmp_path: Path) -> None:
     assert f"{other} -m venv {venv}" in plan.stdout
 
 
+@pytest.mark.process
 def test_a_broken_venv_is_rebuilt(tmp_path: Path) -> None:
     venv = bare_venv(tmp_path / "venv")
     for python in (venv / "bin").glob("python*"):
@@ -100,6 +103,7 @@ def test_a_broken_venv_is_rebuilt(tmp_path: Path) -> None:
     assert f"rm -rf {venv}" in plan.stdout
 
 
+@pytest.mark.process
 def test_a_failed_venv_creation_leaves_no_venv(tmp_path: Path) -> None:
     fake_python = tmp_path / "python-without-venv"
     fake_python.write_text(
@@ -117,6 +121,7 @@ def test_a_failed_venv_creation_leaves_no_venv(tmp_path: Path) -> None:
     assert not venv.exists()
 
 
+@pytest.mark.process
 def test_a_failed_install_is_not_taken_for_a_finished_one(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()

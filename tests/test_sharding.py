@@ -9,7 +9,7 @@ import pytest
 from discord.ext import commands
 
 from bot import CardBot, ShardedCardBot, build_bot
-from db import open_store
+from db.opening import open_store
 from runtime import sharding
 from settings import Settings, SettingsError, http_only
 from tests.test_startup import assert_one_line_failure, run_bot
@@ -51,6 +51,7 @@ def test_bad_shard_settings_are_named(env: dict[str, str], words: str) -> None:
         settings(**env)
 
 
+@pytest.mark.process
 def test_a_bad_shard_setting_stops_the_bot_with_one_line(tmp_path: Path) -> None:
     env = {**BASE, "DATABASE_PATH": str(tmp_path / "bot.db"), "SHARD_COUNT": "2"}
     done = run_bot(tmp_path, {**env, "SHARD_IDS": "5"})

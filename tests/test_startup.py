@@ -138,17 +138,20 @@ def assert_one_line_failure(output: str, returncode: int, *words: str) -> str:
     return problems[0]
 
 
+@pytest.mark.process
 def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
     result = run_bot(tmp_path, {})
     assert_one_line_failure(result.stderr, result.returncode, "DISCORD_TOKEN")
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.process
 def test_a_worker_without_http_interactions_is_one_clear_line(tmp_path: Path) -> None:
     result = run_bot(tmp_path, {"DISCORD_TOKEN": "x"}, args=["worker"])
     assert_one_line_failure(result.stderr, result.returncode, "worker", "INTERACTIONS=http")
 
 
+@pytest.mark.process
 def test_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
@@ -158,6 +161,7 @@ def test_folder_that_cannot_be_made_is_one_clear_line(tmp_path: Path) -> None:
     assert_one_line_failure(result.stderr, result.returncode, "Cannot use the database", "a-file")
 
 
+@pytest.mark.process
 def test_database_path_that_is_a_folder_is_one_clear_line(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
@@ -165,6 +169,7 @@ def test_database_path_that_is_a_folder_is_one_clear_line(tmp_path: Path) -> Non
     assert_one_line_failure(result.stderr, result.returncode, "is a folder")
 
 
+@pytest.mark.process
 def test_file_that_is_not_a_database_is_one_clear_line(tmp_path: Path) -> None:
     junk = tmp_path / "bot.db"
     junk.write_bytes(os.urandom(8192))
@@ -173,6 +178,7 @@ def test_file_that_is_not_a_database_is_one_clear_line(tmp_path: Path) -> None:
     assert junk.stat().st_size == 8192
 
 
+@pytest.mark.process
 @pytest.mark.skipif(IS_ROOT, reason="root reads any file: an unreadable file cannot be made")
 def test_unreadable_database_is_one_clear_line(tmp_path: Path) -> None:
     locked = tmp_path / "bot.db"
@@ -206,6 +212,7 @@ def _read_only_prefix(folder: Path) -> list[str]:
     return prefix
 
 
+@pytest.mark.process
 def test_read_only_disk_is_one_clear_line(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
@@ -220,6 +227,7 @@ def test_read_only_disk_is_one_clear_line(tmp_path: Path) -> None:
     assert_one_line_failure(result.stderr, result.returncode, "read-only")
 
 
+@pytest.mark.process
 def test_discord_unreachable_is_tried_again_in_process_one_line_a_try(tmp_path: Path) -> None:
     """No exit (a supervisor would restart the bot into the same outage): a pause, doubling."""
     env = bot_environment({"DISCORD_TOKEN": "x", "DATABASE_PATH": str(tmp_path / "bot.db")})
@@ -237,6 +245,7 @@ def test_discord_unreachable_is_tried_again_in_process_one_line_a_try(tmp_path: 
     assert "voice" not in output  # no warning about voice packages the bot does not use
 
 
+@pytest.mark.process
 async def test_discord_back_after_an_outage_at_start_is_joined(tmp_path: Path) -> None:
     fake = FakeDiscord()
     await fake.start()
@@ -260,6 +269,7 @@ async def test_discord_back_after_an_outage_at_start_is_joined(tmp_path: Path) -
         assert noise not in output, output
 
 
+@pytest.mark.process
 def test_postgres_unreachable_is_tried_again_in_process(tmp_path: Path) -> None:
     """After a reboot Docker starts the bots without waiting for PostgreSQL's health check."""
     url = closed_port_url().replace("http://", "postgresql://cardtable@") + "/cardtable"
@@ -275,6 +285,7 @@ def test_postgres_unreachable_is_tried_again_in_process(tmp_path: Path) -> None:
     assert "Traceback" not in output and "ERROR" not in output
 
 
+@pytest.mark.process
 def test_a_postgres_database_that_is_not_there_is_one_clear_line(tmp_path: Path) -> None:
     admin = pgadmin.admin_url()
     why = asyncio.run(pgadmin.reachable(admin))
@@ -323,6 +334,7 @@ def http_error(status: int) -> discord.HTTPException:
     return discord.HTTPException(answer, {"message": "no", "code": 0})
 
 
+@pytest.mark.process
 def test_with_wait_a_missing_token_waits_to_be_stopped_and_says_why(tmp_path: Path) -> None:
     waiting = tmp_path / "bot.db"
     env = bot_environment({"ON_CANNOT_START": "wait", "DATABASE_PATH": str(waiting)})
@@ -339,6 +351,7 @@ def test_with_wait_a_missing_token_waits_to_be_stopped_and_says_why(tmp_path: Pa
     assert "no heartbeat" in health(waiting).stderr  # removed when it stopped
 
 
+@pytest.mark.process
 async def test_with_wait_a_refused_token_is_tried_once_then_waits(tmp_path: Path) -> None:
     waiting = tmp_path / "bot.db"
     fake = FakeDiscord(token="the-right-token")
@@ -364,11 +377,13 @@ async def test_with_wait_a_refused_token_is_tried_once_then_waits(tmp_path: Path
     assert sum(r.status == 401 for r in fake.requests) == 1  # logged in once, not again and again
 
 
+@pytest.mark.process
 def test_without_wait_a_refused_start_exits_at_once(tmp_path: Path) -> None:
     result = run_bot(tmp_path, {"ON_CANNOT_START": "exit"})
     assert_one_line_failure(result.stderr, result.returncode, "DISCORD_TOKEN")
 
 
+@pytest.mark.process
 async def test_token_refused_is_one_clear_line(tmp_path: Path) -> None:
     fake = FakeDiscord(token="the-right-token")
     await fake.start()
@@ -427,6 +442,7 @@ def test_event_loop_choices(monkeypatch: pytest.MonkeyPatch) -> None:
         lifecycle.loop_factory("uvloop")
 
 
+@pytest.mark.process
 def test_a_loop_that_is_not_installed_is_one_clear_line(tmp_path: Path) -> None:
     blocker = tmp_path / "no_uvloop"
     blocker.mkdir()

@@ -64,13 +64,17 @@ def _pattern_name(pattern: object) -> str:
     raise ValueError(f"Unknown card pattern {pattern!r}.")
 
 
+def _tints(colour: RGB, **whites: float) -> dict[str, str]:
+    """``colour`` and, under each name, ``colour`` mixed with that much white."""
+    mixed = {name: hex_of(palette.mix(colour, palette.WHITE, w)) for name, w in whites.items()}
+    return {"colour": hex_of(colour), **mixed}
+
+
 def _grinch() -> dict[str, Any]:
     suits = {}
     for suit, colour in grinch_look.SUIT_COLOUR.items():
         suits[suit] = {
-            "colour": hex_of(colour),
-            "tint": hex_of(palette.mix(colour, palette.WHITE, 0.78)),
-            "pattern_colour": hex_of(palette.mix(colour, palette.WHITE, 0.45)),
+            **_tints(colour, tint=0.78, pattern_colour=0.45),
             "ink": hex_of(grinch_look.ink(suit)),
             "on": hex_of(palette.on(colour)),
             "emblem": grinch_look.SUIT_EMBLEM[suit],
@@ -127,9 +131,7 @@ def _ten() -> dict[str, Any]:
     groups = {}
     for group, colour in ten_look.COLOUR.items():
         groups[group] = {
-            "colour": hex_of(colour),
-            "tint": hex_of(palette.mix(colour, palette.WHITE, 0.75)),
-            "stripe": hex_of(palette.mix(colour, palette.WHITE, 0.5)),
+            **_tints(colour, tint=0.75, stripe=0.5),
             "outline": hex_of(palette.mix(colour, palette.INK, 0.5)),
             "on": hex_of(ten_look.on_band(colour)),
             "shape": ten_look.SHAPE.get(group),

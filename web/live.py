@@ -27,7 +27,7 @@ import i18n
 from delivery.lobbies import LobbyMessages
 from delivery.moves import Clicked, MoveDesk, Play
 from delivery.publisher import Publisher
-from discordkit.replies import SORRY
+from discordkit.replies import IN_A_SERVER, SORRY
 from engine import GAMES
 from engine.base import Level
 from i18n import N_
@@ -53,7 +53,6 @@ MAX_MESSAGE = 4096
 BAD_MESSAGE, BAD_SESSION, BAD_INSTANCE, FLOODING = 4000, 4001, 4003, 4008
 TRY_AGAIN = 1013  # a limit of the web edge (web/guard.py): the page reconnects after a while
 NOT_HERE = N_("That game is not at this table.")
-SERVER_ONLY = N_("Games are played in a server channel.")
 
 
 class Refused(Exception):
@@ -275,7 +274,7 @@ class LiveEndpoint:
     async def _lobby(self, viewer: Viewer, data: dict[str, Any]) -> None:
         op, channel = data.get("op"), viewer.channel_id
         if viewer.guild_id is None:
-            raise Refused(SERVER_ONLY)
+            raise Refused(IN_A_SERVER)
         if op == "open":
             game = data.get("game")
             if not isinstance(game, str) or game not in GAMES:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
+from engine.gnoming.actions import PILES
 from engine.gnoming.view import GnomeView
 from i18n import N_, _, ngettext, pgettext, translate
 from presentation.base import (
@@ -257,26 +258,22 @@ def _controls(view: GnomeView, legal: list[str]) -> list[Control]:
         controls += _choice_buttons(
             legal,
             [
-                ("x.A", _("Discard on {pile}", pile="A"), "secondary"),
-                ("x.B", _("Discard on {pile}", pile="B"), "secondary"),
+                *((f"x.{p}", _("Discard on {pile}", pile=p), "secondary") for p in PILES),
                 ("x", _("Discard the hazard (it leaves play)"), "danger"),
             ],
         )
     elif phase == "bounce":
         controls += _choice_buttons(
             legal,
-            [
-                ("nb.A", _("No bounce: discard on {pile}", pile="A"), "secondary"),
-                ("nb.B", _("No bounce: discard on {pile}", pile="B"), "secondary"),
-            ],
+            [(f"nb.{p}", _("No bounce: discard on {pile}", pile=p), "secondary") for p in PILES],
         )
     elif phase == "discard":
         card = card_label(required(view["pending_discard"])["card"])
         controls += _choice_buttons(
             legal,
             [
-                ("pi.A", _("Put the {card} on {pile}", card=card, pile="A"), "primary"),
-                ("pi.B", _("Put the {card} on {pile}", card=card, pile="B"), "primary"),
+                (f"pi.{p}", _("Put the {card} on {pile}", card=card, pile=p), "primary")
+                for p in PILES
             ],
         )
     elif phase == "hazard_flips":

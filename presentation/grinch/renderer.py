@@ -22,7 +22,8 @@ from presentation.common import (
     score_table,
     sheet_of,
 )
-from presentation.grinch import moves, rules
+from presentation.grinch.moves import move_line
+from presentation.grinch.rules import rules_panel
 from presentation.grinch.text import card_long, card_short, game_title, legend, row_name
 
 
@@ -252,13 +253,13 @@ class GrinchUI:
         return score_table(_("Grinch score sheet"), rows, sheet_of(view), names)
 
     def rules(self) -> Panel:
-        return rules.rules_panel()
+        return rules_panel()
 
     def move_line(self, action: str, seat: int, view: GrinchView, names: Names) -> str:
         """What ``seat`` did, said for a spectator in a few words ("discarded 🌿3", "picked a
         row"), without the player's name; ``view`` is the spectator's view right after the
         move, and nothing it does not show is told (see :mod:`presentation.grinch.moves`)."""
-        return moves.move_line(action, seat, view, names)
+        return move_line(action, seat, view, names)
 
 
 UI: GameUI[GrinchView] = GrinchUI()

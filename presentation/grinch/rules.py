@@ -12,6 +12,8 @@ from engine.grinch.scoring import bonus as bonus_points
 from engine.grinch.scoring import score as row_score
 from i18n import _
 from presentation.base import GREEN, Panel
+from presentation.common import EXAMPLE, SCORING
+from presentation.common import rules_panel as panel
 from presentation.grinch.text import card_long, card_short, game_title, row_name
 
 # Test vector 7: Cindy-Lou Who (+5 🎁) met by the 🎁5; three 5s.
@@ -93,14 +95,12 @@ def _example() -> str:
 
 def rules_panel() -> Panel:
     """How a round goes, how rows and bonuses score, and one scored hand."""
-    return Panel(
-        title=_("{game} — rules", game=game_title()),
-        description=_overview(),
-        fields=(
-            (_("A round"), _round(), False),
-            (_("Scoring"), _scoring(), False),
-            (_("Bonus cards"), _bonus(), False),
-            (_("Example"), _example(), False),
-        ),
-        colour=GREEN,
+    return panel(
+        game_title(),
+        _overview(),
+        GREEN,
+        (_("A round"), _round()),
+        (_(SCORING), _scoring()),
+        (_("Bonus cards"), _bonus()),
+        (_(EXAMPLE), _example()),
     )

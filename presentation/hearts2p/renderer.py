@@ -19,7 +19,7 @@ from presentation.common import (
     score_table,
     sheet_of,
 )
-from presentation.hearts2p import moves
+from presentation.hearts2p.moves import move_line
 from presentation.hearts2p.rules import game_title, rules_panel
 
 SUIT_ORDER = ("C", "D", "S", "H")
@@ -218,7 +218,7 @@ class HeartsUI:
     def move_line(self, action: str, seat: int, view: HeartsView, names: Names) -> str:
         """What ``seat`` did ("led 2♣", "played Q♠ and took the trick (+13 points)"), for
         ``/history``; ``view`` is the spectator's view right after the move (see ``moves``)."""
-        return moves.move_line(action, seat, view, names)
+        return move_line(action, seat, view, names)
 
 
 UI: GameUI[HeartsView] = HeartsUI()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from i18n import N_, _
 from presentation import titles
 from presentation.base import RED, Panel
+from presentation.common import EXAMPLE, SCORING
+from presentation.common import rules_panel as panel
 
 # TRANSLATORS: the game's title; every message that names the game shows this one translation.
 TITLE = N_("2-Player Hearts")  # the engine's title: presentation.titles translates it
@@ -60,13 +62,11 @@ def _example() -> str:
 
 def rules_panel() -> Panel:
     """The deal, how a trick goes, how a hand scores, when the game ends, and two examples."""
-    return Panel(
-        title=_("{game} — rules", game=game_title()),
-        description=_overview(),
-        fields=(
-            (_("Playing a trick"), _tricks(), False),
-            (_("Scoring"), _scoring(), False),
-            (_("Example"), _example(), False),
-        ),
-        colour=RED,
+    return panel(
+        game_title(),
+        _overview(),
+        RED,
+        (_("Playing a trick"), _tricks()),
+        (_(SCORING), _scoring()),
+        (_(EXAMPLE), _example()),
     )

@@ -176,13 +176,13 @@ def _pay_controls(view: TenView, legal: list[str]) -> list[Control]:
     plain = [a for a in listed if a in by_action and not by_action[a].cards][:PAY_BUTTONS]
     controls: list[Control] = []
     for n, action in enumerate(plain):
-        label = _("Pay {payment}", payment=by_action[action].words())
+        label = _pay(by_action[action].words())
         controls.append(Button(label, action, "primary" if n == 0 else "secondary", row=0))
     if "decline" in legal:
         controls.append(Button(_("Decline"), "decline", "danger", row=0))
     options = [
         (
-            _fit(lambda words: _("Pay {payment}", payment=words), w),
+            _fit(_pay, w),
             f"pay.{w.text}",
             _("your score after: {score}", score=wallet.score(w)),
         )
@@ -220,7 +220,7 @@ def _buy_controls(view: TenView, legal: list[str]) -> list[Control]:
         for _key, card, way, _rest in offers[:MAX_OPTIONS]:
             after = wallet.score(way, card)
             gain = f" (+{after - score})" if after > score else ""
-            desc = _("your score {before} → {after}", before=score, after=after) + gain
+            desc = _score_change(score, after) + gain
             label = _fit(partial(_for, card_name(card)), way)
             options.append((label, f"buy.{card}.{way.text}", desc))
         controls.append(Select(_("Buy a card…"), tuple(options), row=0))
@@ -228,7 +228,7 @@ def _buy_controls(view: TenView, legal: list[str]) -> list[Control]:
         (
             _fit(partial(_for, card_text(card)), w),
             f"buy.{card}.{w.text}",
-            _("your score {before} → {after}", before=score, after=wallet.score(w, card)),
+            _score_change(score, wallet.score(w, card)),
         )
         for card, w in _spread([(card, rest) for _key, card, _first, rest in offers])
     ]
@@ -315,3 +315,11 @@ def hand_screen(view: TenView, legal: list[str], names: Names) -> HandScreen:
     colour = GREEN if legal else (GOLD if view.get("outcome") else BLUE)
     panel = Panel(title, "\n".join(lines).strip(), tuple(fields), colour)
     return HandScreen(panels=(panel,), controls=tuple(_controls(view, legal)))
+
+
+def _pay(payment: str) -> str:
+    return _("Pay {payment}", payment=payment)
+
+
+def _score_change(before: int, after: int) -> str:
+    return _("your score {before} → {after}", before=before, after=after)

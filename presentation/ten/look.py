@@ -78,6 +78,19 @@ def face_word(draw: ImageDraw.ImageDraw, label: str, width: int, centre: float) 
         text(draw, (width / 2, first + n * step), line, size, INK, bold=True)
 
 
+def _disc(
+    draw: ImageDraw.ImageDraw,
+    centre: tuple[float, float],
+    r: float,
+    fill: RGB,
+    outline: RGB,
+    line: int,
+) -> None:
+    """A filled circle of radius ``r`` with an outline ``line`` pixels wide."""
+    cx, cy = centre
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=line)
+
+
 def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) -> None:
     """A colour's shape, the colour-free cue of a Ten card. A shape needs no language: a
     letter (R, B, O, G) would be an English initial in every language."""
@@ -149,12 +162,7 @@ class TenLook:
         two = len(label_lines(label, round(width * LABEL), width * 0.88)) > 1
         middle = height * (0.44 if two else 0.47)  # two lines of words: the disc goes up
         r = width * (0.24 if two else 0.27)
-        draw.ellipse(
-            (width / 2 - r, middle - r, width / 2 + r, middle + r),
-            fill=PAPER,
-            outline=colour,
-            width=max(1, width // 40),
-        )
+        _disc(draw, (width / 2, middle), r, PAPER, colour, max(1, width // 40))
         if key[1] == "#":
             symbol(draw, "star", width / 2, middle, r * 0.85, colour)
             text(
@@ -180,12 +188,7 @@ class TenLook:
         height = frame.card_height(width)
         r = width * 0.36
         cy = height * 0.45
-        draw.ellipse(
-            (width / 2 - r, cy - r, width / 2 + r, cy + r),
-            fill=GOLD,
-            outline=colour,
-            width=max(2, width // 30),
-        )
+        _disc(draw, (width / 2, cy), r, GOLD, colour, max(2, width // 30))
         text(draw, (width / 2, cy), str(amount), round(width * 0.4), INK, bold=True)
         # TRANSLATORS: under the value of a Ten currency card (a gold coin).
         label = ngettext("COIN", "COINS", amount)

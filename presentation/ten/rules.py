@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from i18n import _
 from presentation.base import BLUE, Panel
+from presentation.common import EXAMPLE
+from presentation.common import rules_panel as panel
 from presentation.ten.text import card_text, game_title, grouped
 
 # A collection worth 5 + 2 + 1 + 3 = 11 (the rules' scoring example, S14).
@@ -80,9 +82,9 @@ def _solo() -> str:
 
 def rules_panel() -> Panel:
     """The quick rules: a turn, the auction, paying, scoring, an example, solo play."""
-    return Panel(
-        title="🔟 " + _("{game} — rules", game=game_title()),
-        description=_(
+    return panel(
+        game_title(),
+        _(
             "1–5 players. Collect cards in four colours: in each colour your longest run of "
             "consecutive numbers scores. The highest total wins."
         )
@@ -90,12 +92,11 @@ def rules_panel() -> Panel:
         + _("Your turn")
         + "**\n"
         + _turn(),
-        fields=(
-            (_("Wild cards and the auction"), _auction(), False),
-            (_("Paying"), _paying(), False),
-            (_("End of the game and scoring"), _scoring(), False),
-            (_("Example"), _example(), False),
-            (_("Solo"), _solo(), False),
-        ),
-        colour=BLUE,
+        BLUE,
+        (_("Wild cards and the auction"), _auction()),
+        (_("Paying"), _paying()),
+        (_("End of the game and scoring"), _scoring()),
+        (_(EXAMPLE), _example()),
+        (_("Solo"), _solo()),
+        icon="🔟 ",
     )

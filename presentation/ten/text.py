@@ -146,13 +146,18 @@ def grouped(cards: Sequence[str], empty: str | None = None) -> str:
             continue
         head = mark(group) if group in SQUARES else "🌈"
         parts.append(head + " " + " ".join("✱" if c[1] == "#" else c[1] for c in mine))
-    return " · ".join(parts) or (pgettext("no cards", "empty") if empty is None else empty)
+    return " · ".join(parts) or (no_cards() if empty is None else empty)
+
+
+def no_cards() -> str:
+    """A place that holds no card ("empty")."""
+    return pgettext("no cards", "empty")
 
 
 def payment_text(text: str) -> str:
     """A payment text (``5.0.R1``) in words: "4 🪙 + 🟥R1"."""
     if not text:
-        return pgettext("payment", "nothing")
+        return payment_words(0, 0, ())
     action = GAME.parse_action(f"pay.{text}")
     assert isinstance(action, Pay)
     pay = action.payment
@@ -206,7 +211,7 @@ def row_lines(view: TenView) -> list[str]:
     """The row and its totals against the two bust lines."""
     row = view["row"]
     numbers, currency, net = view["row_numbers"], view["row_currency"], view["net"]
-    shown = cards_text(row, pgettext("no cards", "empty"))
+    shown = cards_text(row, no_cards())
     lines = [_("**Row:** {cards}", cards=shown)]
     if not row:
         lines.append(_("Net 0 · currency 0 · a row busts at {line}", line=view["bust_line"]))

@@ -92,4 +92,4 @@ async def test_finished_and_cancelled_games_leave_nothing_behind(store: Store) -
     assert publisher.games == {}
     assert not publisher.outbox._lanes and not publisher.outbox._pending
     assert len(service._locks) == 0
-    assert await store.stale_games() == []
+    assert await store.shown.stale_games() == []

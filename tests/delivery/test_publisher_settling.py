@@ -71,7 +71,7 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
     await service.join(lobby.row.id, HUMANS[1], "B")
     started = await service.start(lobby.row.id, HUMANS[0])
     moved: list[Report] = []
-    record = store.set_shown_versions
+    record = store.shown.set_shown_versions
     batches: list[dict[int, int]] = []
 
     async def record_while_a_move_lands(tables: Mapping[int, int], dms: DmMarks) -> None:
@@ -88,7 +88,7 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
             return
         await record(tables, dms)
 
-    store.set_shown_versions = record_while_a_move_lands  # type: ignore[method-assign]  # spy
+    store.shown.set_shown_versions = record_while_a_move_lands  # type: ignore[method-assign]  # spy
     publisher.publish(started)
     await publisher.outbox.idle()
     await publisher.marks.flush()
@@ -97,21 +97,21 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
     await publisher.marks.flush()
     game_id, first = lobby.row.id, started.after.row.version
     assert batches == [{game_id: first}, {game_id: moved[0].after.row.version}]
-    row = await store.game(lobby.row.id)
+    row = await store.games.game(lobby.row.id)
     assert row.version == moved[0].after.row.version
     assert row.rendered_version == row.version
-    assert await store.stale_games() == []
+    assert await store.shown.stale_games() == []
 
 
 async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: Store) -> None:
     writes: list[dict[int, int]] = []
-    record = store.set_shown_versions
+    record = store.shown.set_shown_versions
 
     async def counting(tables: Mapping[int, int], dms: DmMarks) -> None:
         writes.append(dict(tables))
         await record(tables, dms)
 
-    store.set_shown_versions = counting  # type: ignore[method-assign]  # spy
+    store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
     marks = RenderedMarks(Showing(store), interval=0.2)
     marks.mark(1, 3)  # nothing written lately: at once
     await asyncio.sleep(0.02)
@@ -134,12 +134,12 @@ async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: 
 
 async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) -> None:
     game_id = (
-        await store.create_lobby(
+        await store.lobbies.create_lobby(
             guild_id=1, channel_id=9, game="ten", host_id=HUMANS[0], host_name="A", seed=1
         )
     ).id
-    await store.start(game_id, "{}", {0: None})
-    record = store.set_shown_versions
+    await store.play.start(game_id, "{}", {0: None})
+    record = store.shown.set_shown_versions
     failing = [True]
 
     async def flaky(tables: Mapping[int, int], dms: DmMarks) -> None:
@@ -147,16 +147,16 @@ async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) ->
             raise OSError("disk full")
         await record(tables, dms)
 
-    store.set_shown_versions = flaky  # type: ignore[method-assign]  # fails once
+    store.shown.set_shown_versions = flaky  # type: ignore[method-assign]  # fails once
     marks = RenderedMarks(Showing(store), interval=0.01)
     marks.mark(game_id, 0)
     marks.mark_dm(game_id, 0, 0)
     await marks.flush()  # fails: kept
-    assert (await store.game(game_id)).rendered_version == -1
+    assert (await store.games.game(game_id)).rendered_version == -1
     assert marks.waiting(game_id)
     await marks.flush()
-    assert (await store.game(game_id)).rendered_version == 0
-    assert (await store.seats(game_id))[0].shown_version == 0
+    assert (await store.games.game(game_id)).rendered_version == 0
+    assert (await store.games.seats(game_id))[0].shown_version == 0
 
 
 async def test_an_old_dm_clicked_after_a_crash_at_the_end_brings_the_whole_game_up(
@@ -179,7 +179,7 @@ async def test_an_old_dm_clicked_after_a_crash_at_the_end_brings_the_whole_game_
     await before.outbox.idle()
     await before.marks.flush()  # the last move is saved, never drawn: the bot stops here
     game_id = lobby.row.id
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     assert row.status == "finished" and row.rendered_version < row.version
 
     http = _CountingHttp()
@@ -191,11 +191,11 @@ async def test_an_old_dm_clicked_after_a_crash_at_the_end_brings_the_whole_game_
     delivery.desk.hands.closed_hand_shown(loaded, 0)  # what the click's answer drew
     await after.outbox.idle()
     await after.marks.flush()
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     assert row.rendered_version == row.version
-    seats = await store.seats(game_id)
+    seats = await store.games.seats(game_id)
     assert [s.shown_version for s in seats] == [row.version] * 2
-    assert await store.stale_games() == []
+    assert await store.shown.stale_games() == []
     # Every hand is redrawn, the clicked one too: as after the start-up repair, it ends as
     # the plain final hand, without the answer's note.
     assert {s.dm_message_id for s in seats} <= set(http.edits)

@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from db import open_store
+from db.opening import open_store
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     action_count,

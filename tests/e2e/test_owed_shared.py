@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from db import open_store
+from db.opening import open_store
 from presentation import UIS
 from presentation.viewing import names_of
 from service.games import GameService

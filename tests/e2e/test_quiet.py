@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from db import open_store
+from db.opening import open_store
 from tests.e2e.driver import SHORT_IDLE, quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import no_automatic_move_due
@@ -17,13 +17,13 @@ async def test_a_move_still_to_come_is_read_from_the_bots_own_schema(tmp_path: P
     assert not no_automatic_move_due(database)  # no database: unknown, so no short pause
     store = await open_store(database)
     try:
-        lobby = await store.create_lobby(
+        lobby = await store.lobbies.create_lobby(
             guild_id=1, channel_id=2, game="hearts", host_id=7, host_name="a", seed=1
         )
         assert no_automatic_move_due(database)  # a lobby waits for no move
-        await store.start(lobby.id, "{}", {0: None}, resume_after=time.time())
+        await store.play.start(lobby.id, "{}", {0: None}, resume_after=time.time())
         assert not no_automatic_move_due(database)  # a computer's move is due
-        await store.stop_resuming(lobby.id, 0)
+        await store.timers.stop_resuming(lobby.id, 0)
         assert no_automatic_move_due(database)
     finally:
         await store.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from db import open_store
+from db.opening import open_store
 from service.games import RESUME_GRACE
 from service.reports import Loaded
 from tests.e2e.driver import open_game, quiet
@@ -77,10 +77,10 @@ async def test_a_running_bot_plays_the_move_a_dead_process_left_undone(
         left = loaded.row.version  # ... and that process is gone
 
         deadline = time.monotonic() + 20  # the bot looks every 5 s
-        while (await store.game(game_id)).version == left:
+        while (await store.games.game(game_id)).version == left:
             assert time.monotonic() < deadline, "nobody played the overdue computer move"
             await asyncio.sleep(0.1)
-        actions = await store.actions(game_id)
+        actions = await store.games.actions(game_id)
         assert actions[left].actor == "computer"  # the move after the one left undone
         await quiet(fake)  # shown: the table and alice's hand at the new version
         before = sum(ledger.acked.values())

@@ -221,7 +221,7 @@ def policy_part(report: Report) -> None:
 
 
 async def _service_game() -> dict[str, Any]:
-    from db import open_store
+    from db.opening import open_store
     from engine import GAMES
     from service.games import GameService, think_in_thread
 
@@ -242,7 +242,7 @@ async def _service_game() -> dict[str, Any]:
                 step = loaded.seats[0].step
                 loaded = (await service.act(loaded.row.id, 100, step, action)).after
             state = game.new_game(len(loaded.seats), loaded.row.seed)
-            actions = await store.actions(loaded.row.id)
+            actions = await store.games.actions(loaded.row.id)
             for row in actions:
                 state = game.apply(state, row.seat, game.parse_action(row.action))
             return {

@@ -31,7 +31,7 @@ async def test_a_long_leaderboard_has_pages_best_first(store: Store) -> None:
     rows = [
         RatingRow(1, "hearts", 100 + n, 25.0 + n, 3.0, 16.0 + n, n + 1, n, 1.0) for n in range(12)
     ]
-    await store.replace_ratings(rows, [])
+    await store.players.replace_ratings(rows, [])
     boards = Boards(store)
     first = await boards.leaderboard(1, None)
     assert (first.game, first.page, first.pages) == ("hearts", 0, 2)
@@ -77,7 +77,7 @@ async def test_stats_after_rated_games(store: Store) -> None:
     hearts = by_game["hearts"]
     assert hearts.games == 3 and hearts.rated_games == 3 and len(hearts.trend) == 4
     assert hearts.trend[0] == 1000 and hearts.rating == hearts.trend[-1]
-    lines = await store.score_lines(1, 7)
+    lines = await store.players.score_lines(1, 7)
     assert hearts.best == min(x.lowest for x in lines if x.game == "hearts")  # lowest wins
     assert by_game["grinch"].rating is None  # one human: not rated
     text = str(stats_panel(stats, TITLES, start=1000))
@@ -91,10 +91,10 @@ async def test_a_new_player_who_loses_once_shows_a_little_under_the_start(store:
     service = GameService(store, turn_timeout=0)
     service.on_finished.append(Ratings(store).rate)
     loaded = await play_game(service, game="hearts", guild=1, channel=10, humans=[7, 8])
-    loser = next(r.user_id for r in await store.result_rows(loaded.row.id) if not r.won)
+    loser = next(r.user_id for r in await store.games.result_rows(loaded.row.id) if not r.won)
     line = (await Boards(store).stats(1, loser or 0)).games[0]
     assert line.trend[0] == 1000 and line.rating is not None and 900 < line.rating < 1000
-    stored = {r.user_id: r.ordinal for r in await store.leaderboard(1, "hearts", limit=5)}
+    stored = {r.user_id: r.ordinal for r in await store.players.leaderboard(1, "hearts", limit=5)}
     assert stored[loser or 0] < 0  # the store keeps openskill's own ordinal
     board = await Boards(store).leaderboard(1, "hearts")
     assert [e.rating for e in board.entries][-1] == line.rating
@@ -105,7 +105,7 @@ async def test_stats_count_a_game_left_to_a_computer_like_the_rating_does(store:
     service = GameService(store, turn_timeout=0)
     service.on_finished.append(Ratings(store).rate)
     first = await play_game(service, game="hearts", guild=1, channel=10, humans=[7, 8], seed=1)
-    won_first = next(r.won for r in await store.result_rows(first.row.id) if r.user_id == 7)
+    won_first = next(r.won for r in await store.games.result_rows(first.row.id) if r.user_id == 7)
     lobby = await service.open_lobby(
         game="hearts", guild_id=1, channel_id=10, host_id=7, host_name="P0"
     )

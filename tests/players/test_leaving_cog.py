@@ -39,6 +39,6 @@ async def test_leave_in_every_group_and_idle_lobbies_closed(store: Store) -> Non
         assert await cog.sweep(time.time() + 16 * 60) == 1
         closed, text = publisher.close_lobby_message.call_args.args
         assert closed.row.id == lobby.row.id and str(text) == IDLE_CLOSED
-        assert (await store.game(lobby.row.id)).status == "cancelled"
+        assert (await store.games.game(lobby.row.id)).status == "cancelled"
     finally:
         await client.close()

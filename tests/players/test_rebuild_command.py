@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import bot
-from db import open_store
+from db.opening import open_store
 from service.games import GameService
 from service.ratings import Ratings
 from tests.players.helpers import play_game
@@ -21,8 +21,8 @@ async def _two_rated_games(path: Path) -> list[dict[str, object]]:
         service.on_finished.append(Ratings(store).rate)
         await play_game(service, game="hearts", guild=1, channel=10, humans=[1, 2], seed=4)
         await play_game(service, game="hearts", guild=1, channel=10, humans=[2, 3], seed=5)
-        rows = await store.export_rows("ratings")
-        await store.replace_ratings([], [])  # as if lost: the command must bring them back
+        rows = await store.games.export_rows("ratings")
+        await store.players.replace_ratings([], [])  # as if lost: the command must bring them back
         return rows
     finally:
         await store.close()
@@ -31,7 +31,7 @@ async def _two_rated_games(path: Path) -> list[dict[str, object]]:
 async def _ratings(path: Path) -> list[dict[str, object]]:
     store = await open_store(path)
     try:
-        return await store.export_rows("ratings")
+        return await store.games.export_rows("ratings")
     finally:
         await store.close()
 

@@ -16,7 +16,7 @@ async def test_a_turns_first_draw_in_ten_is_played_and_said(store: Store) -> Non
     )
     report = await service.start(lobby.row.id, HOST)
     assert [(m.seat, m.action, m.actor) for m in report.moves] == [(0, "draw", "forced")]
-    assert [a.actor for a in await store.actions(lobby.row.id)] == ["forced"]
+    assert [a.actor for a in await store.games.actions(lobby.row.id)] == ["forced"]
     after = report.after
     assert after.game.forced(after.state, 0) is None  # now draw or stop: the player decides
     assert len(after.game.legal_actions(after.state, 0)) > 1

@@ -91,17 +91,17 @@ async def test_moves_double_clicks_strangers_and_a_full_game(store: Store) -> No
         loaded = report.after
         if isinstance(twice.value, StaleMove):  # refused on the latest saved version
             assert twice.value.version == loaded.row.version
-        assert loaded.row.version == len(await store.actions(gid))
+        assert loaded.row.version == len(await store.games.actions(gid))
     outcome = game.outcome(loaded.state)
     assert outcome is not None
-    results = await store.results(gid)
+    results = await store.games.results(gid)
     assert [r[2] for r in results] == list(outcome.totals)
     assert {r[0] for r in results if r[3]} == set(outcome.winners)
-    actors = {a.actor for a in await store.actions(gid)}
+    actors = {a.actor for a in await store.games.actions(gid)}
     assert actors == {"player", "computer"}
     # Replaying the stored log from the seed gives the stored snapshot.
     state = game.new_game(4, loaded.row.seed)
-    for a in await store.actions(gid):
+    for a in await store.games.actions(gid):
         state = game.apply(state, a.seat, game.parse_action(a.action))
     assert game.to_json(state) == loaded.row.snapshot
     assert played > 20
@@ -237,14 +237,14 @@ async def test_coming_back_is_checked_like_a_move(store: Store) -> None:
     service = GameService(store, turn_timeout=0)
     loaded = await _started(service, humans=2, computers=0)
     gid = loaded.row.id
-    await store.set_seat_flags(gid, 1, autopilot=True, timeouts=2)
+    await store.timers.set_seat_flags(gid, 1, autopilot=True, timeouts=2)
     with pytest.raises(NotSeated):
         await service.come_back(gid, STRANGER)
     assert (await service.come_back(gid, HOST)).after.seats[0].autopilot is False
     back = await service.come_back(gid, BOB)
     assert back.before.seats[1].autopilot and not back.after.seats[1].autopilot
     assert not (await service.load(gid)).seats[1].autopilot
-    await store.set_seat_flags(gid, 1, autopilot=True, timeouts=2)
+    await store.timers.set_seat_flags(gid, 1, autopilot=True, timeouts=2)
     await service.cancel(gid, HOST, is_admin=False)
     with pytest.raises(GameClosed):
         await service.come_back(gid, BOB)

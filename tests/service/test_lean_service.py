@@ -45,7 +45,7 @@ async def test_a_move_is_one_read_and_one_transaction(
         before = len(log)
         loaded = await _random_move(service, loaded, rng)
         done = log[before:]
-        assert done.count("_reading") == 1 and done.count("_transaction") == 1, done
+        assert done.count("reading") == 1 and done.count("transaction") == 1, done
         assert len(done) == 2 + 1 + 3, done  # the load, then games, actions and seats
     assert loaded.row.version == 20
 

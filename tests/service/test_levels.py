@@ -49,7 +49,7 @@ async def _lobby(service: GameService, *levels: Level | None) -> Loaded:
 
 
 async def _set_default(store: Store, level: Level) -> None:
-    await store.save_guild_settings(replace(GuildSettings(1), computer_level=level))
+    await store.servers.save_guild_settings(replace(GuildSettings(1), computer_level=level))
 
 
 async def _play_people(service: GameService, loaded: Loaded, rng: random.Random) -> Loaded:
@@ -81,7 +81,7 @@ async def test_autopilot_thinks_at_the_servers_default_level(store: Store) -> No
     lobby = await _lobby(service, Level.HARD)
     await _set_default(store, Level.EASY)  # changed after the computer was added
     loaded = (await service.start(lobby.row.id, HOST)).after
-    await store.set_seat_flags(loaded.row.id, 1, autopilot=True)  # Bob is away
+    await store.timers.set_seat_flags(loaded.row.id, 1, autopilot=True)  # Bob is away
     think.levels.clear()
     loaded = await _play_people(
         service, (await service.resume(loaded.row.id)).after, random.Random(4)
@@ -162,14 +162,14 @@ async def test_ratings_and_their_rebuild_use_each_computers_level(store: Store) 
     await _play_people(service, loaded, random.Random(6))
     ratings = Ratings(store)
     assert await ratings.rate(lobby.row.id)
-    results = await store.result_rows(lobby.row.id)
+    results = await store.games.result_rows(lobby.row.id)
     entrants = [(r.seat, r.user_id, r.place or 0) for r in results]
     as_hard = rate_match(entrants, {}, {2: Level.HARD})
     as_normal = rate_match(entrants, {}, {})
     assert as_hard != as_normal
 
     async def stored() -> list[float]:
-        rows = [r for u in (HOST, BOB) for r in await store.player_ratings(1, u)]
+        rows = [r for u in (HOST, BOB) for r in await store.players.player_ratings(1, u)]
         return [value for r in rows for value in (r.mu, r.sigma)]
 
     expected = [value for u in (HOST, BOB) for value in as_hard[u]]

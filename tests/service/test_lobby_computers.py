@@ -79,8 +79,10 @@ async def test_a_closed_lobby_keeps_its_computers(store: Store) -> None:
     await service.cancel(gid, HOST, is_admin=False)
     with pytest.raises(LobbyProblem, match="closed"):
         await service.remove_computer(gid, HOST, 2, "Robo Max")
-    assert not await store.remove_lobby_computer(gid, 2, "Robo Max")  # the store refuses too
-    assert not await store.set_lobby_computer_level(gid, 3, "Cindy-Bot", Level.EASY)
+    assert not await store.lobbies.remove_lobby_computer(
+        gid, 2, "Robo Max"
+    )  # the store refuses too
+    assert not await store.lobbies.set_lobby_computer_level(gid, 3, "Cindy-Bot", Level.EASY)
     assert [s.name for s in (await service.load(gid)).seats] == [
         "Host",
         "Bob",

@@ -51,7 +51,7 @@ async def test_resume_lets_a_due_computer_move_after_a_crash(store: Store) -> No
     restarted = GameService(store, turn_timeout=0)
     report = await restarted.resume(loaded.row.id)
     assert report.moves and all(m.actor == "computer" for m in report.moves)
-    assert (await store.game(loaded.row.id)).version == version + len(report.moves)
+    assert (await store.games.game(loaded.row.id)).version == version + len(report.moves)
     after = report.after
     due = after.game.to_act(after.state)
     assert not any(after.seats[s].is_computer for s in due)  # a human decides now
@@ -67,20 +67,20 @@ async def test_a_full_disk_refuses_the_move_and_the_same_click_works_later(
     seat_no = _due_human(loaded)
     seat = loaded.seats[seat_no]
     action = str(loaded.game.legal_actions(loaded.state, seat_no)[0])
-    record = store.record_move
+    record = store.play.record_move
 
     async def disk_full(*args: Any, **kwargs: Any) -> int:
         raise StorageFull("the disk holding bot.db is full: the bot cannot save moves")
 
-    monkeypatch.setattr(store, "record_move", disk_full)
+    monkeypatch.setattr(store.play, "record_move", disk_full)
     assert seat.user_id is not None
     with pytest.raises(CannotSave, match="cannot save moves right now"):
         await service.act(loaded.row.id, seat.user_id, seat.step, action)
-    assert (await store.game(loaded.row.id)).version == loaded.row.version
-    monkeypatch.setattr(store, "record_move", record)  # space is back
+    assert (await store.games.game(loaded.row.id)).version == loaded.row.version
+    monkeypatch.setattr(store.play, "record_move", record)  # space is back
     report = await service.act(loaded.row.id, seat.user_id, seat.step, action)
     assert report.moves[0].action == action
-    assert (await store.game(loaded.row.id)).version == loaded.row.version + 1
+    assert (await store.games.game(loaded.row.id)).version == loaded.row.version + 1
 
 
 async def test_a_timeout_is_played_once_by_two_processes(store: Store) -> None:
@@ -93,7 +93,7 @@ async def test_a_timeout_is_played_once_by_two_processes(store: Store) -> None:
     reports = [*await first.expire_due(), *await second.expire_due()]
     moves = [m for r in reports for m in r.moves if m.actor == "timeout"]
     assert len(moves) == 1
-    assert (await store.game(loaded.row.id)).version == version + 1
+    assert (await store.games.game(loaded.row.id)).version == version + 1
 
 
 async def test_lobby_buttons_work_only_in_their_own_channel(store: Store) -> None:

@@ -42,17 +42,17 @@ async def test_a_survivor_plays_overdue_computer_moves_once_their_grace_is_over(
     crashing = CrashesBeforeComputers(store, turn_timeout=0, clock=clock)
     loaded = await _until_a_computer_is_due(crashing, await _started(crashing, 2, 2))
     game_id, version = loaded.row.id, loaded.row.version
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     assert row.resume_after == pytest.approx(clock.now + RESUME_GRACE)  # saved with the move
     survivor = GameService(store, turn_timeout=0, clock=clock)
     clock.now += RESUME_GRACE - 1
     assert await survivor.resume_stalled() == []  # its own process may still be on it
-    assert (await store.game(game_id)).version == version
+    assert (await store.games.game(game_id)).version == version
     clock.now += 2
     [report] = await survivor.resume_stalled()
     assert report.moves and all(m.actor == "computer" for m in report.moves)
     assert not _computer_due(report.after)
-    row = await store.game(game_id)
+    row = await store.games.game(game_id)
     assert row.version == version + len(report.moves)
     assert row.resume_after is None  # a human decides now: nothing to look at
     clock.now += 3 * RESUME_GRACE
@@ -66,7 +66,7 @@ async def test_computer_moves_that_could_not_be_saved_are_played_once_the_disk_i
     service = GameService(store, turn_timeout=0, clock=clock)
     loaded = await _started(service, 2, 2)
     rng = random.Random(4)
-    record, saved = store.record_move, 0
+    record, saved = store.play.record_move, 0
 
     async def full_after_the_first(*args: Any, **kwargs: Any) -> int:
         nonlocal saved
@@ -77,24 +77,24 @@ async def test_computer_moves_that_could_not_be_saved_are_played_once_the_disk_i
 
     for _ in range(60):  # a human's move saved, the computer's after it not
         saved = 0
-        monkeypatch.setattr(store, "record_move", full_after_the_first)
+        monkeypatch.setattr(store.play, "record_move", full_after_the_first)
         try:
             loaded = (await _human_move(service, loaded, rng)).after
         except CannotSave:
             break
         finally:
-            monkeypatch.setattr(store, "record_move", record)
+            monkeypatch.setattr(store.play, "record_move", record)
     else:
         pytest.fail("no computer seat became due")
-    row = await store.game(loaded.row.id)
+    row = await store.games.game(loaded.row.id)
     stuck = await service.load(row.id)
     assert _computer_due(stuck) and row.resume_after is not None
     clock.now += RESUME_GRACE + 1
     saved = 1  # still full: the look fails quietly and the game stays overdue
-    monkeypatch.setattr(store, "record_move", full_after_the_first)
+    monkeypatch.setattr(store.play, "record_move", full_after_the_first)
     assert await service.resume_stalled() == []
-    assert await store.stalled_games(clock.now) == [row.id]
-    monkeypatch.setattr(store, "record_move", record)  # space is back
+    assert await store.timers.stalled_games(clock.now) == [row.id]
+    monkeypatch.setattr(store.play, "record_move", record)  # space is back
     [report] = await service.resume_stalled()
     assert report.moves and not _computer_due(report.after)
 
@@ -127,8 +127,8 @@ async def test_a_chain_stops_quietly_when_another_process_moved_the_game_on(
     release.set()
     report = await chain  # no StaleMove raised: the other process moved first
     assert report.moves == []
-    assert (await store.game(loaded.row.id)).version == version + len(taken.moves)
-    actions = await store.actions(loaded.row.id)
+    assert (await store.games.game(loaded.row.id)).version == version + len(taken.moves)
+    actions = await store.games.actions(loaded.row.id)
     assert [a.seq for a in actions] == list(range(1, version + len(taken.moves) + 1))
 
 
@@ -148,16 +148,16 @@ async def test_a_seat_handed_to_a_computer_is_looked_after_when_it_is_due(
     assert due != idle.seat and idle.user_id is not None
     left = await leave_game(service, loaded.row.id, idle.user_id)
     assert left.report.moves == []  # not its turn
-    assert (await store.game(loaded.row.id)).resume_after is None
+    assert (await store.games.game(loaded.row.id)).resume_after is None
 
     dying = CrashesBeforeComputers(store, turn_timeout=0, clock=clock)
     user = loaded.seats[due].user_id
     assert user is not None
     left = await leave_game(dying, loaded.row.id, user)
     assert left.report.moves == []  # the process "stopped" before the computer answered
-    assert await store.stalled_games(clock.now) == []  # within the grace: not yet
+    assert await store.timers.stalled_games(clock.now) == []  # within the grace: not yet
     clock.now += RESUME_GRACE + 1
-    assert await store.stalled_games(clock.now) == [loaded.row.id]
+    assert await store.timers.stalled_games(clock.now) == [loaded.row.id]
     [report] = await service.resume_stalled()
     assert [m.seat for m in report.moves][:1] == [due]
-    assert await store.stalled_games(clock.now) == []
+    assert await store.timers.stalled_games(clock.now) == []

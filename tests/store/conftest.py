@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from db import open_store as open_engine
 from db import pgadmin
+from db.opening import open_store as open_engine
 from db.store import Store
 
 ENGINES = ("sqlite", "postgres")

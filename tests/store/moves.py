@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from db.models import Actor
-from db.store import SeatUpdate, Store
+from db.play import SeatUpdate
+from db.store import Store
 
 
 async def record(
@@ -16,7 +17,7 @@ async def record(
     resume_after: float | None = None,
 ) -> int:
     """Seat 0 plays ``a.<version>`` on top of ``version``; the new version."""
-    return await store.record_move(
+    return await store.play.record_move(
         game,
         expected_version=version,
         seat=0,

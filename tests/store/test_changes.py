@@ -59,8 +59,8 @@ async def test_bookkeeping_that_shows_nothing_is_not_announced(store: Store) -> 
         game="hearts", guild_id=1, channel_id=CHANNEL, host_id=HOST, host_name="Host"
     )
     await store.watch_changes(heard)
-    await store.set_lobby_message(lobby.row.id, 1234)
-    await store.set_rendered_version(lobby.row.id, 3)
+    await store.lobbies.set_lobby_message(lobby.row.id, 1234)
+    await store.shown.set_rendered_version(lobby.row.id, 3)
     await asyncio.sleep(0.3)
     assert heard.changes == []
 

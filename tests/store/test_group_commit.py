@@ -11,19 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from db import group_commit, open_store
+from db import group_commit
 from db.errors import StaleVersion, StorageFull
-from db.reads import Statement
+from db.opening import open_store
+from db.sql import Statement
 from db.sqlite import SqliteStore
 from db.store import Store
 from tests.store.moves import record
 
 
 async def _game(store: Store, channel: int) -> int:
-    row = await store.create_lobby(
+    row = await store.lobbies.create_lobby(
         guild_id=1, channel_id=channel, game="ten", host_id=1, host_name="H", seed=1
     )
-    await store.start(row.id, "{}", {0: None})
+    await store.play.start(row.id, "{}", {0: None})
     return row.id
 
 
@@ -57,8 +58,8 @@ async def test_moves_arriving_together_share_a_commit_and_a_stale_one_fails_alon
         assert isinstance(results[6], StaleVersion)
         assert sum(groups) == 7 and len(groups) < 7, groups
         for game in games:
-            assert (await store.game(game)).version == 1
-        assert [a.action for a in await store.actions(games[0])] == ["a.0"]
+            assert (await store.games.game(game)).version == 1
+        assert [a.action for a in await store.games.actions(games[0])] == ["a.0"]
         assert await record(store, games[0], 1) == 2  # the store goes on as usual
     finally:
         await store.close()
@@ -81,8 +82,8 @@ async def test_a_full_disk_fails_every_write_of_the_group_and_saves_none(
         )
         assert all(isinstance(r, StorageFull) for r in results), results
         for game in games:
-            assert (await store.game(game)).version == 0
-            assert await store.actions(game) == []
+            assert (await store.games.game(game)).version == 0
+            assert await store.games.actions(game) == []
         await store._conn.execute("PRAGMA max_page_count = 1073741823")
         assert [await record(store, game, 0) for game in games] == [1, 1, 1]
     finally:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from db import open_store
 from db.errors import DamagedDatabase, StorageFull, StoreLocked
 from db.models import GameStatus
+from db.opening import open_store
 from db.sqlite import SqliteStore, _raise_mapped
 from tests.store.moves import record
 
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def _filled(path: Path, games: int = 60) -> None:
     store = await open_store(path)
     for n in range(games):
-        row = await store.create_lobby(
+        row = await store.lobbies.create_lobby(
             guild_id=1,
             channel_id=n,
             game="grinch",
@@ -38,7 +38,7 @@ async def _filled(path: Path, games: int = 60) -> None:
             seed=n,
             options="{" + "x" * 400 + "}",
         )
-        await store.end(row.id, GameStatus.CANCELLED)
+        await store.play.end(row.id, GameStatus.CANCELLED)
     await store.close()  # the last connection checkpoints the WAL into the file
 
 
@@ -66,7 +66,7 @@ async def test_a_damaged_file_is_refused_with_one_line_on_how_to_restore(tmp_pat
     # Following the message: the backup put in place opens, with everything in it.
     shutil.copy(backup, path)
     store = await open_store(path)  # the refused open released its file lock
-    assert len(await store.games_with_status(GameStatus.CANCELLED)) == 60
+    assert len(await store.games.games_with_status(GameStatus.CANCELLED)) == 60
     await store.close()
 
 
@@ -81,7 +81,7 @@ async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
 OPENER = textwrap.dedent(
     """
     import asyncio, sys
-    from db import open_store
+    from db.opening import open_store
     from db.errors import StoreLocked
 
     async def main(path):
@@ -121,7 +121,7 @@ async def test_a_second_process_on_the_same_file_is_refused(tmp_path: Path) -> N
         assert "\n" not in answer
         with pytest.raises(StoreLocked):  # a second store in this process too
             await open_store(path)
-        await store.create_lobby(
+        await store.lobbies.create_lobby(
             guild_id=1, channel_id=1, game="ten", host_id=1, host_name="H", seed=1
         )
     finally:
@@ -134,11 +134,11 @@ async def test_a_full_disk_writes_nothing_and_the_store_recovers(tmp_path: Path)
     assert isinstance(store, SqliteStore)
     try:
         game = (
-            await store.create_lobby(
+            await store.lobbies.create_lobby(
                 guild_id=1, channel_id=1, game="ten", host_id=1, host_name="H", seed=1
             )
         ).id
-        await store.start(game, "{}", {0: None})
+        await store.play.start(game, "{}", {0: None})
         big = "s" * 300_000  # far more than the pages left under the cap
 
         async def move(version: int) -> int:
@@ -154,19 +154,19 @@ async def test_a_full_disk_writes_nothing_and_the_store_recovers(tmp_path: Path)
             await move(1)
         assert "cannot save moves" in str(caught.value)
         assert isinstance(caught.value, OSError)
-        row = await store.game(game)
+        row = await store.games.game(game)
         assert (row.version, row.snapshot) == (1, f"0:{big}")
-        assert [a.seq for a in await store.actions(game)] == [1]
-        assert (await store.seats(game))[0].step == 1
+        assert [a.seq for a in await store.games.actions(game)] == [1]
+        assert (await store.games.seats(game))[0].step == 1
         await store._conn.execute("PRAGMA max_page_count = 1073741823")  # space is back
         assert await move(1) == 2
-        row = await store.game(game)
+        row = await store.games.game(game)
         assert (row.version, row.snapshot) == (2, f"1:{big}")
-        assert [a.action for a in await store.actions(game)] == ["a.0", "a.1"]
+        assert [a.action for a in await store.games.actions(game)] == ["a.0", "a.1"]
     finally:
         await store.close()
     store = await open_store(tmp_path / "bot.db")  # and the file is whole afterwards
-    assert (await store.game(1)).version == 2
+    assert (await store.games.game(1)).version == 2
     await store.close()
 
 

@@ -8,14 +8,14 @@ from service.languages import Languages
 
 
 async def test_rows_are_stored_and_replaced(store: Store) -> None:
-    assert await store.languages_of("user", [1, 2]) == {}
-    await store.save_language("user", 1, "language", "et")
-    await store.save_language("user", 1, "discord_locale", "ro")
-    await store.save_language("server", 1, "discord_locale", "lt")
-    assert await store.languages_of("user", [1, 2]) == {1: LanguageRow("et", "ro")}
-    await store.save_language("user", 1, "language", None)  # the locale stays
-    assert await store.languages_of("user", [1, 2]) == {1: LanguageRow(None, "ro")}
-    assert await store.languages_of("server", [1]) == {1: LanguageRow(None, "lt")}
+    assert await store.languages.languages_of("user", [1, 2]) == {}
+    await store.languages.save_language("user", 1, "language", "et")
+    await store.languages.save_language("user", 1, "discord_locale", "ro")
+    await store.languages.save_language("server", 1, "discord_locale", "lt")
+    assert await store.languages.languages_of("user", [1, 2]) == {1: LanguageRow("et", "ro")}
+    await store.languages.save_language("user", 1, "language", None)  # the locale stays
+    assert await store.languages.languages_of("user", [1, 2]) == {1: LanguageRow(None, "ro")}
+    assert await store.languages.languages_of("server", [1]) == {1: LanguageRow(None, "lt")}
 
 
 async def test_private_follows_choice_then_discord_then_server(store: Store) -> None:
@@ -46,13 +46,13 @@ async def test_a_known_person_costs_no_write(store: Store) -> None:
     await languages.for_interaction(7, "lt", 5, "lt")
     await languages.settle()
     writes: list[object] = []
-    original = store.save_language
+    original = store.languages.save_language
 
     async def counting(*args: object, **kwargs: object) -> None:
         writes.append(args)
         await original(*args, **kwargs)  # type: ignore[arg-type]  # passed through as given
 
-    store.save_language = counting  # type: ignore[method-assign]  # counts the writes
+    store.languages.save_language = counting  # type: ignore[method-assign]  # counts the writes
     for _ in range(5):
         assert await languages.for_interaction(7, "lt", 5, "lt") == "lt"
     await languages.settle()
@@ -85,8 +85,8 @@ async def test_the_cached_answer_is_the_read_one(store: Store) -> None:
     assert languages.cached_for_interaction(8, "lt", 5, "lt") is None  # another person
     assert languages.cached_for_interaction(7, "lt", 6, "lt") is None  # another server
     await languages.settle()
-    assert (await store.languages_of("user", [7]))[7].discord_locale == "ro"
+    assert (await store.languages.languages_of("user", [7]))[7].discord_locale == "ro"
     languages.cached_for_interaction(7, "en-US", 5, "en-US")  # new locales, seen from the cache
     await languages.settle()
-    assert (await store.languages_of("user", [7]))[7].discord_locale == "en"
-    assert (await store.languages_of("server", [5]))[5] == LanguageRow("et", "en")
+    assert (await store.languages.languages_of("user", [7]))[7].discord_locale == "en"
+    assert (await store.languages.languages_of("server", [5]))[5] == LanguageRow("et", "en")

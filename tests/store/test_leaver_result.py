@@ -38,7 +38,7 @@ async def test_a_leavers_own_total_step_and_place(store: Store) -> None:
     while loaded.game.view(loaded.state, None)["round"] < 2:  # one round scored
         loaded = await _move(service, loaded, rng)
     totals = list(loaded.game.view(loaded.state, None)["totals"])
-    steps = len(await store.actions(gid))
+    steps = len(await store.games.actions(gid))
     await leave_game(service, gid, B)
     seat = (await service.load(gid)).seats[1]
     assert (seat.left_user_id, seat.left_step, seat.left_total) == (B, steps, totals[1])
@@ -46,11 +46,11 @@ async def test_a_leavers_own_total_step_and_place(store: Store) -> None:
     while loaded.row.status == "active":
         loaded = await _move(service, loaded, rng)
 
-    final = {r.seat: r.total for r in await store.result_rows(gid)}
+    final = {r.seat: r.total for r in await store.games.result_rows(gid)}
     assert final[1] != totals[1]  # the computer scored on
-    (line,) = await store.score_lines(1, B)
+    (line,) = await store.players.score_lines(1, B)
     assert (line.games, line.wins, line.total_sum) == (1, 0, totals[1])
     assert line.lowest == line.highest == totals[1]
-    (rated,) = await store.rating_trend(1, B, "grinch", last=5)
+    (rated,) = await store.players.rating_trend(1, B, "grinch", last=5)
     assert rated.place == 3
-    assert [g.id for g in await store.recent_games(1, user_id=B)] == [gid]  # their /history
+    assert [g.id for g in await store.players.recent_games(1, user_id=B)] == [gid]  # their /history

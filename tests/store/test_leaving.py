@@ -53,7 +53,7 @@ async def test_a_leaver_is_replaced_by_a_computer_that_finishes(store: Store) ->
         assert mine.seat in engine.to_act(loaded.state)
         action = str(rng.choice(engine.legal_actions(loaded.state, mine.seat)))
         loaded = (await service.act(gid, BOB, mine.step, action)).after
-    results = await store.result_rows(gid)
+    results = await store.games.result_rows(gid)
     assert [(r.user_id, r.left_user_id) for r in results] == [
         (None, HOST),
         (BOB, None),
@@ -63,19 +63,25 @@ async def test_a_leaver_is_replaced_by_a_computer_that_finishes(store: Store) ->
         await leave_game(service, gid, BOB)
 
     # The people who left are rated in their seats, last, whatever their computers did.
-    history = await store.export_rows("rating_history")
+    history = await store.games.export_rows("rating_history")
     assert {h["user_id"]: h["place"] for h in history if h["game_id"] == gid} == {
         HOST: 2,
         BOB: 1,
         CAROL: 2,
     }
-    board = {r.user_id: r for r in await store.leaderboard(1, "grinch", limit=5)}
+    board = {r.user_id: r for r in await store.players.leaderboard(1, "grinch", limit=5)}
     assert board[BOB].ordinal > board[HOST].ordinal == board[CAROL].ordinal
-    bob_won = next(r.won for r in await store.result_rows(gid) if r.user_id == BOB)
+    bob_won = next(r.won for r in await store.games.result_rows(gid) if r.user_id == BOB)
     assert (board[BOB].wins, board[HOST].wins, board[CAROL].wins) == (int(bob_won), 0, 0)
-    before = await store.export_rows("ratings"), await store.export_rows("rating_history")
+    before = (
+        await store.games.export_rows("ratings"),
+        await store.games.export_rows("rating_history"),
+    )
     await Ratings(store).rebuild()
-    assert (await store.export_rows("ratings"), await store.export_rows("rating_history")) == before
+    assert (
+        await store.games.export_rows("ratings"),
+        await store.games.export_rows("rating_history"),
+    ) == before
 
 
 async def test_idle_lobbies_close_and_free_their_channel(store: Store) -> None:
@@ -90,7 +96,7 @@ async def test_idle_lobbies_close_and_free_their_channel(store: Store) -> None:
         game="hearts", guild_id=1, channel_id=6, host_id=BOB, host_name="Bob"
     )
     await asyncio.sleep(0.02)
-    await store.add_seat(busy.row.id, user_id=CAROL, name="Carol", max_seats=2)
+    await store.lobbies.add_seat(busy.row.id, user_id=CAROL, name="Carol", max_seats=2)
     joined = await service.load(busy.row.id)
     assert joined.row.updated_at > busy.row.updated_at > idle.row.updated_at  # joining counts
     closed = await close_idle_lobbies(service, joined.row.updated_at + 1, idle=1.01)
@@ -112,26 +118,26 @@ async def test_a_leavers_hand_message_is_owed_its_closing_until_recorded(store: 
     gid = lobby.row.id
     await service.join(gid, BOB, "Bob")
     await service.start(gid, HOST)
-    await store.set_dm(gid, 1, channel_id=70, message_id=700)
+    await store.seats.set_dm(gid, 1, channel_id=70, message_id=700)
     loaded = await service.load(gid)
-    await store.set_shown_versions({gid: loaded.row.version}, {(gid, 1): loaded.row.version})
-    await store.set_dm(gid, 0, channel_id=60, message_id=600)
-    await store.set_shown_versions({}, {(gid, 0): loaded.row.version})
-    assert gid not in await store.stale_games()
+    await store.shown.set_shown_versions({gid: loaded.row.version}, {(gid, 1): loaded.row.version})
+    await store.seats.set_dm(gid, 0, channel_id=60, message_id=600)
+    await store.shown.set_shown_versions({}, {(gid, 0): loaded.row.version})
+    assert gid not in await store.shown.stale_games()
 
     await leave_game(service, gid, BOB)
     after = await service.load(gid)
     assert after.seats[1].dm_message_id == 700 and after.left_by(BOB)
-    assert gid in await store.stale_games()
+    assert gid in await store.shown.stale_games()
     with pytest.raises(NotSeated, match="You left this game"):
         await service.act(gid, BOB, 0, "x")
     with pytest.raises(NotSeated, match="belong to a player"):
         await service.act(gid, 99, 0, "x")
 
-    await store.leaver_dm_closed(gid, 1, 699)  # another message: nothing changes
+    await store.seats.leaver_dm_closed(gid, 1, 699)  # another message: nothing changes
     assert (await service.load(gid)).seats[1].dm_message_id == 700
-    await store.leaver_dm_closed(gid, 1, 700)
+    await store.seats.leaver_dm_closed(gid, 1, 700)
     assert (await service.load(gid)).seats[1].dm_message_id is None
     after = await service.load(gid)
-    await store.set_shown_versions({gid: after.row.version}, {(gid, 0): after.row.version})
-    assert gid not in await store.stale_games()
+    await store.shown.set_shown_versions({gid: after.row.version}, {(gid, 0): after.row.version})
+    assert gid not in await store.shown.stale_games()

@@ -30,12 +30,12 @@ async def test_a_seats_level_and_the_servers_default_survive_reopening(
     await service.add_computer(lobby.row.id, HOST, level=Level.HARD)
     await service.add_computer(lobby.row.id, HOST, level=Level.EASY)
     await service.add_computer(lobby.row.id, HOST)  # the server's default: normal
-    await store.save_guild_settings(replace(GuildSettings(1), computer_level=Level.EASY))
+    await store.servers.save_guild_settings(replace(GuildSettings(1), computer_level=Level.EASY))
     await service.add_computer(lobby.row.id, HOST)  # the server's default, now easy
     await store.close()
 
     store = await open_store()
-    seats = await store.seats(lobby.row.id)
+    seats = await store.games.seats(lobby.row.id)
     assert [s.level for s in seats] == [
         Level.NORMAL,  # a person's seat keeps the column's default; no screen reads it
         Level.HARD,
@@ -44,10 +44,10 @@ async def test_a_seats_level_and_the_servers_default_survive_reopening(
         Level.EASY,
     ]
     assert all(type(s.level) is Level for s in seats)
-    _game, joined = await store.game_and_seats(lobby.row.id)  # what a move loads
+    _game, joined = await store.games.game_and_seats(lobby.row.id)  # what a move loads
     assert [s.level for s in joined] == [s.level for s in seats]
-    assert (await store.guild_settings(1)).computer_level is Level.EASY
-    assert (await store.guild_settings(2)).computer_level is Level.NORMAL  # never saved
+    assert (await store.servers.guild_settings(1)).computer_level is Level.EASY
+    assert (await store.servers.guild_settings(2)).computer_level is Level.NORMAL  # never saved
 
 
 async def _old_database(target: str) -> None:
@@ -93,12 +93,12 @@ async def test_a_database_from_before_levels_reads_every_computer_as_normal(
     await _old_database(target)
     store = await open_store()  # migrates to the latest version
     assert await store.schema_version() == len(migration_files(store.dialect)) > BEFORE_LEVELS
-    seats = await store.seats(1)
+    seats = await store.games.seats(1)
     assert [(s.name, s.is_computer, s.level) for s in seats] == [
         ("Host", False, Level.NORMAL),
         ("Robo Max", True, Level.NORMAL),
     ]
-    settings = await store.guild_settings(1)
+    settings = await store.servers.guild_settings(1)
     assert settings.turn_timeout == 600 and settings.computer_level is Level.NORMAL
     # The migrated database takes the new columns: a hard computer joins the old lobby.
     service = GameService(store, turn_timeout=0)

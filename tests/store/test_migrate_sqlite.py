@@ -15,9 +15,10 @@ from typing import Any
 import asyncpg
 import pytest
 
-from db import open_store, pgadmin
+from db import pgadmin
 from db.errors import TargetNotEmpty
 from db.migrate_sqlite import migrate
+from db.opening import open_store
 from engine import GAMES
 from service.games import GameService
 from service.reports import Loaded
@@ -75,8 +76,8 @@ async def _source(path: Path) -> dict[str, int]:
         await service.join(loaded.row.id, 2, "Bo")
         await service.add_computer(loaded.row.id, 1)
         loaded = (await service.start(loaded.row.id, 1)).after
-        await store.set_table_message(loaded.row.id, 10**18 + channel, "k")
-        await store.set_dm(loaded.row.id, 1, channel_id=10**18 + 7, message_id=10**18 + 8)
+        await store.shown.set_table_message(loaded.row.id, 10**18 + channel, "k")
+        await store.seats.set_dm(loaded.row.id, 1, channel_id=10**18 + 7, message_id=10**18 + 8)
         if kind == "finished":
             loaded = await _play(service, loaded, rng, 5_000)
             assert loaded.row.status == "finished"
@@ -84,9 +85,9 @@ async def _source(path: Path) -> dict[str, int]:
             await _play(service, loaded, rng, 6)
         else:
             await service.cancel(loaded.row.id, 1, is_admin=False)
-    await store.save_language("user", 1, "language", "et")
-    await store.save_language("user", 2, "discord_locale", "ro")
-    await store.save_language("server", 7, "discord_locale", "lt")
+    await store.languages.save_language("user", 1, "language", "et")
+    await store.languages.save_language("user", 2, "discord_locale", "ro")
+    await store.languages.save_language("server", 7, "discord_locale", "lt")
     await store.close()
     return ids
 
@@ -142,7 +143,7 @@ async def test_every_row_survives_the_move_to_postgres(tmp_path: Path, pg_target
         )
         after = await _play(service, loaded, random.Random(9), 3)
         assert after.row.version > loaded.row.version
-        fresh = await store.create_lobby(
+        fresh = await store.lobbies.create_lobby(
             guild_id=7, channel_id=99, game="ten", host_id=1, host_name="Ann", seed=1
         )
         assert fresh.id == max(ids.values()) + 1

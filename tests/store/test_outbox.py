@@ -13,7 +13,8 @@ import pytest
 from db.errors import StaleVersion
 from db.models import Actor
 from db.outbox import OWED_LEASE, Owed
-from db.store import SeatUpdate, Store
+from db.play import SeatUpdate
+from db.store import Store
 from engine import GAMES
 from i18n import Later, later
 from service.games import GameService
@@ -67,15 +68,15 @@ async def test_the_result_is_owed_by_the_last_move_until_it_is_marked_sent(store
     service = GameService(store, turn_timeout=0)
     service.round_ended = _results_only
     loaded = await _play_to_the_end(service, await _started(service))
-    (owed,) = await store.unsent(loaded.row.id)
+    (owed,) = await store.outbox.unsent(loaded.row.id)
     assert owed.kind == SUMMARY and is_result(owed) and owed.version == loaded.row.version
     # Its writer holds it: nobody takes it while the claim runs, then anybody may.
-    assert await store.claim_owed() == []
-    (taken,) = await store.claim_owed(time.time() + LATER)
+    assert await store.outbox.claim_owed() == []
+    (taken,) = await store.outbox.claim_owed(time.time() + LATER)
     assert taken.nonce == owed.nonce
-    await store.owed_sent(owed.nonce, 1234)
-    assert await store.unsent(loaded.row.id) == []
-    assert await store.claim_owed(time.time() + 10 * LATER) == []
+    await store.outbox.owed_sent(owed.nonce, 1234)
+    assert await store.outbox.unsent(loaded.row.id) == []
+    assert await store.outbox.claim_owed(time.time() + 10 * LATER) == []
 
 
 async def test_a_move_refused_by_its_version_check_owes_nothing(store: Store) -> None:
@@ -84,7 +85,7 @@ async def test_a_move_refused_by_its_version_check_owes_nothing(store: Store) ->
     gid = loaded.row.id
     owed = line(gid, loaded.row.version, service_line())
     with pytest.raises(StaleVersion):
-        await store.record_move(
+        await store.play.record_move(
             gid,
             expected_version=loaded.row.version + 5,  # another move came first
             seat=0,
@@ -94,7 +95,7 @@ async def test_a_move_refused_by_its_version_check_owes_nothing(store: Store) ->
             seat_updates=[SeatUpdate(0, None, 0, False)],
             owed=[owed],
         )
-    assert await store.unsent(gid) == []
+    assert await store.outbox.unsent(gid) == []
 
 
 async def test_a_timeout_owes_its_line_and_a_leave_its_own(store: Store) -> None:
@@ -105,13 +106,13 @@ async def test_a_timeout_owes_its_line_and_a_leave_its_own(store: Store) -> None
     clock.now += 61
     reports = await service.expire_due()
     assert reports and reports[0].said
-    lines = [o for o in await store.unsent(gid) if o.kind == LINE]
+    lines = [o for o in await store.outbox.unsent(gid) if o.kind == LINE]
     assert [str(text_of(o)) for o in lines] == [str(reports[0].notices[0])]
     assert "ran out of time" in str(text_of(lines[0]))
     left = await leave_game(service, gid, BOB)
     said = left.report.said[0].owed
     assert said.kind == LINE and "left the game" in str(text_of(said))
-    assert said.nonce in {o.nonce for o in await store.unsent(gid)}
+    assert said.nonce in {o.nonce for o in await store.outbox.unsent(gid)}
 
 
 async def test_what_a_stopped_process_owed_is_taken_by_one_other(
@@ -121,25 +122,25 @@ async def test_what_a_stopped_process_owed_is_taken_by_one_other(
     service = GameService(first, turn_timeout=0)
     service.round_ended = _results_only
     loaded = await _play_to_the_end(service, await _started(service))
-    (owed,) = await first.unsent(loaded.row.id)
+    (owed,) = await first.outbox.unsent(loaded.row.id)
     if engine == "sqlite":  # one process per file: the next one finds it at once
         await first.close()
         again = await open_store()
-        (taken,) = await again.claim_owed()
+        (taken,) = await again.outbox.claim_owed()
         assert taken.nonce == owed.nonce
-        assert await again.claim_owed() == []  # now it is this process's
+        assert await again.outbox.claim_owed() == []  # now it is this process's
         return
     others = [await open_store() for _ in range(4)]
-    assert await others[0].claim_owed() == []  # its writer's claim still runs
-    await first.release_owed(owed.nonce)  # a clean stop gives it back: taken at once
-    (taken,) = await others[0].claim_owed()
+    assert await others[0].outbox.claim_owed() == []  # its writer's claim still runs
+    await first.outbox.release_owed(owed.nonce)  # a clean stop gives it back: taken at once
+    (taken,) = await others[0].outbox.claim_owed()
     assert taken.nonce == owed.nonce
     later = time.time() + LATER
-    claims = await asyncio.gather(*(o.claim_owed(later) for o in others))
+    claims = await asyncio.gather(*(o.outbox.claim_owed(later) for o in others))
     assert sorted(len(c) for c in claims) == [0, 0, 0, 1]  # one process takes it
     winner = next(o for o, c in zip(others, claims, strict=True) if c)
-    await winner.owed_sent(owed.nonce, 99)
-    assert await others[0].claim_owed(later + 10 * LATER) == []
+    await winner.outbox.owed_sent(owed.nonce, 99)
+    assert await others[0].outbox.claim_owed(later + 10 * LATER) == []
 
 
 async def test_rows_are_taken_oldest_first_and_sent_rows_are_pruned(store: Store) -> None:
@@ -153,7 +154,7 @@ async def test_rows_are_taken_oldest_first_and_sent_rows_are_pruned(store: Store
         action = current.game.legal_actions(current.state, seat)[0]
         new = current.game.apply(current.state, seat, action)
         said = said_by(None, current, new, finished=False, lines=[service_line()] * (n + 1))
-        await store.record_move(
+        await store.play.record_move(
             gid,
             expected_version=current.row.version,
             seat=seat,
@@ -164,9 +165,9 @@ async def test_rows_are_taken_oldest_first_and_sent_rows_are_pruned(store: Store
             owed=[s.owed for s in said],
         )
         written += [s.owed for s in said]
-    taken = await store.claim_owed(time.time() + LATER, limit=4)
+    taken = await store.outbox.claim_owed(time.time() + LATER, limit=4)
     assert [o.nonce for o in taken] == [o.nonce for o in written[:4]]
     for owed in written:
-        await store.owed_sent(owed.nonce, 1)
-    await store.prune_owed(time.time() + 2 * 24 * 3600)
-    assert await store.claim_owed(time.time() + 10 * LATER) == []
+        await store.outbox.owed_sent(owed.nonce, 1)
+    await store.outbox.prune_owed(time.time() + 2 * 24 * 3600)
+    assert await store.outbox.claim_owed(time.time() + 10 * LATER) == []

@@ -13,8 +13,8 @@ from bench.pgwire import CountingProxy, WireCounts
 from db import pgadmin
 from db.errors import StaleVersion
 from db.models import Actor
+from db.play import SeatUpdate
 from db.postgres import PostgresStore
-from db.store import SeatUpdate
 
 RESET_MARKS = ("RESET ALL", "UNLISTEN", "pg_advisory_unlock_all", "CLOSE ALL")
 
@@ -73,14 +73,14 @@ async def test_a_move_is_one_statement_and_a_stale_one_writes_nothing(
     wired: tuple[PostgresStore, CountingProxy],
 ) -> None:
     store, proxy = wired
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create_lobby(
         guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
     )
-    await store.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
-    await store.start(lobby.id, "s0", {0: 100.0, 1: None})
+    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
+    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
 
     async def move(expected: int) -> int:
-        return await store.record_move(
+        return await store.play.record_move(
             lobby.id,
             expected_version=expected,
             seat=0,
@@ -97,13 +97,13 @@ async def test_a_move_is_one_statement_and_a_stale_one_writes_nothing(
     assert (sent.round_trips, sent.commits, sent.autocommit) == (1, 0, 1)
     with pytest.raises(StaleVersion):
         await move(1)  # the version moved on: neither the action nor the seats are written
-    await store.clear_deadline(lobby.id, 1)
+    await store.timers.clear_deadline(lobby.id, 1)
     with pytest.raises(StaleVersion):
         await move(1)
-    actions = await store.actions(lobby.id)
+    actions = await store.games.actions(lobby.id)
     assert [a.seq for a in actions] == [1, 2]
-    assert [s.deadline for s in await store.seats(lobby.id)] == [None, None]
-    assert (await store.game(lobby.id)).snapshot == "s2"
+    assert [s.deadline for s in await store.games.seats(lobby.id)] == [None, None]
+    assert (await store.games.game(lobby.id)).snapshot == "s2"
 
 
 async def test_what_discord_shows_is_recorded_in_one_round_trip(
@@ -112,17 +112,17 @@ async def test_what_discord_shows_is_recorded_in_one_round_trip(
     """Tables' and DMs' shown versions together: one statement, no BEGIN or COMMIT, and
     neither ever moves backwards."""
     store, proxy = wired
-    lobby = await store.create_lobby(
+    lobby = await store.lobbies.create_lobby(
         guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
     )
-    await store.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
-    await store.start(lobby.id, "s0", {0: 100.0, 1: None})
-    await store.set_shown_versions({lobby.id: 0}, {(lobby.id, 0): 0})  # prepared
+    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
+    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
+    await store.shown.set_shown_versions({lobby.id: 0}, {(lobby.id, 0): 0})  # prepared
     before = proxy.counts.copy()
-    await store.set_shown_versions({lobby.id: 3}, {(lobby.id, 0): 2, (lobby.id, 1): 3})
-    await store.set_shown_versions({lobby.id: 1}, {(lobby.id, 0): 1})  # older: no change
+    await store.shown.set_shown_versions({lobby.id: 3}, {(lobby.id, 0): 2, (lobby.id, 1): 3})
+    await store.shown.set_shown_versions({lobby.id: 1}, {(lobby.id, 0): 1})  # older: no change
     sent = sent_since(proxy, before)
     assert (sent.round_trips, sent.commits, sent.autocommit) == (2, 0, 2)
-    seats = await store.seats(lobby.id)
+    seats = await store.games.seats(lobby.id)
     assert [seat.shown_version for seat in seats] == [2, 3]
-    assert (await store.game(lobby.id)).rendered_version == 3
+    assert (await store.games.game(lobby.id)).rendered_version == 3

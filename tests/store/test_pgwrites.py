@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from db.pgwrites import fold
-from db.reads import Statement
+from db.sql import Statement
 
 GUARDED = Statement("UPDATE games SET version = ? WHERE id = ? AND version = ?", (2, 7, 1), 1)
 INSERT = Statement("INSERT INTO actions (game_id, seq) VALUES (?, ?)", (7, 2))

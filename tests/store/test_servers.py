@@ -76,7 +76,7 @@ async def test_a_server_can_turn_pictures_off_and_the_bot_switch_wins(store: Sto
     servers = ServerSettings(store, default_timeout=300, clock=clock)
     assert await servers.pictures_on(7) is True  # the default
     saved = await servers.update(7, pictures=False)
-    assert saved.pictures is False and (await store.guild_settings(7)).pictures is False
+    assert saved.pictures is False and (await store.servers.guild_settings(7)).pictures is False
     assert await servers.pictures_on(7) is False  # the change is seen at once here
     assert await servers.pictures_on(8) is True  # other servers keep theirs
     other = ServerSettings(store, default_timeout=300, clock=clock)  # another process

@@ -117,8 +117,8 @@ async def test_two_processes_post_one_table_and_adopt_each_others_messages(
     b.resync(await b.service.load(game_id))
     await asyncio.gather(a.outbox.idle(), b.outbox.idle())
     assert len(tables(world)) == 1, world.posts
-    assert (await store_a.game(game_id)).table_message_id == tables(world)[0]
-    dm = (await store_a.seats(game_id))[0].dm_message_id
+    assert (await store_a.games.game(game_id)).table_message_id == tables(world)[0]
+    dm = (await store_a.games.seats(game_id))[0].dm_message_id
     assert dm is not None
     # The third process draws it now: it finds the table the others posted and edits it; the
     # DM it finds is edited too (brought up to date, or retired below a new notifying one).
@@ -137,13 +137,13 @@ async def test_sqlite_publisher_reads_nothing_back(open_store: OpenStore, engine
     store = await open_store()
     game_id = await started_game(store)
     reads: list[int] = []
-    original = store.shown_ids
+    original = store.shown.shown_ids
 
     async def counting(game_id: int) -> ShownIds | None:
         reads.append(game_id)
         return await original(game_id)
 
-    store.shown_ids = counting  # type: ignore[method-assign]  # a spy on this store's reads
+    store.shown.shown_ids = counting  # type: ignore[method-assign]  # a spy on this store's reads
     world = World()
     a = publisher(world, store)
     assert not a.shared.enabled

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from db import open_store
+from db.opening import open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 NOWHERE = "postgresql://postgres@127.0.0.1:1/test"
@@ -41,6 +41,7 @@ def _pytest(**env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.process
 def test_no_server_skips_the_postgres_half_and_says_why() -> None:
     done = _pytest()
     assert done.returncode == 0, done.stdout
@@ -49,6 +50,7 @@ def test_no_server_skips_the_postgres_half_and_says_why() -> None:
     assert "REQUIRE_POSTGRES=1" in done.stdout
 
 
+@pytest.mark.process
 def test_require_postgres_turns_the_skip_into_a_failure() -> None:
     done = _pytest(REQUIRE_POSTGRES="1")
     assert done.returncode == 1, done.stdout
