@@ -198,7 +198,27 @@ export function cardSvg(game: Game, card: string | null, words: Words): string {
   return `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
-/** A card's short name for a screen reader and a tooltip ("3 Wreaths", "Q♠", "WILD 5"). */
+/** A playing card's name in words, "7 of hearts", "queen of spades" (its id if unknown). */
+export function heartsName(card: string, words: Words): string {
+  const rank = card.slice(0, -1);
+  const suits: Record<string, string> = {
+    C: words.pgettext("card suit", "clubs"),
+    D: words.pgettext("card suit", "diamonds"),
+    H: words.pgettext("card suit", "hearts"),
+    S: words.pgettext("card suit", "spades"),
+  };
+  const ranks: Record<string, string> = {
+    A: words.pgettext("card rank", "ace"),
+    K: words.pgettext("card rank", "king"),
+    Q: words.pgettext("card rank", "queen"),
+    J: words.pgettext("card rank", "jack"),
+  };
+  const suit = suits[card.slice(-1)];
+  if (!suit || !/^(?:[2-9]|10|[AKQJ])$/.test(rank)) return card;
+  return words._("{rank} of {suit}", { rank: ranks[rank] ?? rank, suit });
+}
+
+/** A card's short name for a screen reader and a tooltip ("3 Wreaths", "queen of spades"). */
 export function cardName(game: Game, card: string | null, words: Words): string {
   if (card === null) return words._("face-down card");
   if (game === "grinch") {
@@ -209,10 +229,7 @@ export function cardName(game: Game, card: string | null, words: Words): string 
     const extra = bonus ? ` ${bonus.points} ${words.pgettext("grinch", suits[bonus.target] ?? "")}` : "";
     return (name ? `${words._(name)}: ` : "") + base + extra;
   }
-  if (game === "hearts") {
-    const marks: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠" };
-    return card.slice(0, -1) + (marks[card.slice(-1)] ?? "");
-  }
+  if (game === "hearts") return heartsName(card, words);
   if (game === "gnome") {
     const key = card.slice(0, 2);
     if (key === "HZ") return words.pgettext("card face", "HAZARD");
