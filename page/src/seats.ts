@@ -2,9 +2,27 @@
 // counts, marks and score the game's view gives, and a ring and a timer while it is to act.
 
 import type { Ctx, GameView } from "./context";
-import { h } from "./dom";
+import { h, svgBox } from "./dom";
+import type { Words } from "./i18n";
 import { initial, type Side } from "./layout";
 import { clock, secondsLeft } from "./timer";
+
+// A computer's badge: a plain robot's head, drawn (not an emoji, which a device may lack).
+const ROBOT =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M12 2v3" stroke="currentColor" stroke-width="2"/>' +
+  '<circle cx="12" cy="2.5" r="1.5" fill="currentColor"/><rect x="4" y="6" width="16" height="13" rx="3" fill="currentColor"/>' +
+  '<circle cx="9" cy="12" r="2" fill="#1e4634"/><circle cx="15" cy="12" r="2" fill="#1e4634"/>' +
+  '<rect x="8" y="16" width="8" height="1.6" fill="#1e4634"/></svg>';
+
+/** A computer's level in the viewer's language ("computer" for a level the page does not know). */
+export function levelName(level: string | null, words: Words): string {
+  switch (level) {
+    case "easy": return words._("computer, {level}", { level: words.pgettext("computer level", "easy") });
+    case "normal": return words._("computer, {level}", { level: words.pgettext("computer level", "normal") });
+    case "hard": return words._("computer, {level}", { level: words.pgettext("computer level", "hard") });
+    default: return words._("computer");
+  }
+}
 
 export interface SeatSpot {
   side: Side | "bottom";
@@ -29,10 +47,11 @@ export function drawSeat(ctx: Ctx, view: GameView, i: number, spot: SeatSpot): H
   const winners = (table.view["outcome"] as { winners?: number[] } | null)?.winners ?? [];
   if (table.status === "finished" && winners.includes(i)) marks.push("★ " + w._("winner"));
   const computer = seat?.computer === true;
-  const badge = h("span", { class: computer ? "badge computer" : "badge", "aria-hidden": "true" }, computer ? "🤖" : initial(name));
+  const badge = computer ? svgBox(ROBOT, "badge computer") : h("span", { class: "badge" }, initial(name));
+  badge.setAttribute("aria-hidden", "true");
   const who = h("span", { class: "who" },
     h("span", { class: "name" }, name),
-    computer && seat.level ? h("span", { class: "level" }, ` (${seat.level})`) : null,
+    computer ? h("span", { class: "level" }, ` (${levelName(seat.level, w)})`) : null,
     seat?.you ? h("span", { class: "you-mark" }, " · " + w._("you")) : null);
   const deadline = acting ? seatDeadline(ctx, i) : null;
   const seconds = secondsLeft(deadline, Date.now());
