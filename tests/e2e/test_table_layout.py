@@ -6,8 +6,9 @@ starts it and plays a few moves from a desktop tab; then a phone tab of theirs o
 game. In both, mid-game, on their turn: every seat sits at the table (theirs at the bottom,
 ringed and timed while they act), every element a finger can press is a real button of at least
 44x44 CSS px with its middle its own, nothing is wider than the screen, a card they can play is
-named in words. A game without a page view of its own (a frame of "fifth", the socket played by the test) is drawn by the
-generic view with the same checks. Screenshots go to tests/artifacts/table/.
+named in words. A game without a page view of its own (a frame of "fifth", the socket played
+by the test) is drawn by the generic view with the same checks. Screenshots go to
+tests/artifacts/table/.
 """
 
 from __future__ import annotations
