@@ -8,7 +8,8 @@ ringed and timed while they act), every element a finger can press is a real but
 44x44 CSS px with its middle its own, nothing is wider than the screen, a card they can play is
 named in words; Grinch's table is also checked in a short window (640x360). A game without a
 page view of its own (a frame of "fifth", the socket played by the test) is drawn by the
-generic view with the same checks. Screenshots go to tests/artifacts/table/.
+generic view with the same checks, and a spectator's Hearts table on a phone (every seat
+around the middle). Screenshots go to tests/artifacts/table/.
 """
 
 from __future__ import annotations
@@ -77,13 +78,13 @@ MEASURE = """sel => {
 }"""
 
 
-async def new_tab(browser: Any, url: str, user: int, size: str) -> Tab:
+async def new_tab(browser: Any, url: str, user: int, size: str, name: str = "") -> Tab:
     phone = size == "phone"
     context = await browser.new_context(
         viewport=SIZES[size], has_touch=phone, is_mobile=phone, reduced_motion="reduce"
     )
     page = await context.new_page()
-    tab = Tab(page, user, size, keyboard=not phone)
+    tab = Tab(page, user, name or size, keyboard=not phone)
     await page.goto(url)
     return tab
 
@@ -123,8 +124,12 @@ async def measure(tab: Tab, game: str, seats: int) -> dict[str, Any]:
 async def lay_out(browser: Any, fake: FakeDiscord, port: int, game: str, seed: int) -> None:
     user = fake.user_named(PLAYER[game])
     channel = fake.add_channel(fake.guild_named("Test Server"), f"layout-{game}")
-    instance = fake.activities.add_instance(channel, [user])
-    url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={user}"
+    watcher = fake.user_named("dora")  # watches the Hearts game from a phone
+    instance = fake.activities.add_instance(
+        channel, [user, watcher] if game == "hearts" else [user]
+    )
+    base = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}"
+    url = f"{base}&user_id={user}"
     desk = await new_tab(browser, url, user, "desktop")
     await open_with_computers(desk, game, COMPUTERS[game])
     rng = random.Random(seed)
@@ -143,6 +148,14 @@ async def lay_out(browser: Any, fake: FakeDiscord, port: int, game: str, seed: i
         if game == "hearts":
             suits = ("hearts", "spades", "clubs", "diamonds")
             assert all(p["name"].split(" of ")[-1] in suits for p in cards), cards
+    if game == "hearts":  # a spectator: every seat around the table, none at the bottom
+        watching = await new_tab(
+            browser, f"{base}&user_id={watcher}", watcher, "phone", "spectator"
+        )
+        await watching.page.wait_for_selector('.table[data-game="hearts"]', timeout=15_000)
+        found = await measure(watching, game, seats)
+        assert found["others"] == seats and found["mineActing"] is None, found
+        assert watching.errors == [], watching.errors
     if game == "grinch":  # the short window's strip: the same targets, nothing too wide
         await desk.page.set_viewport_size(PIP)
         desk.name = "pip"
