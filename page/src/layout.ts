@@ -6,8 +6,6 @@ export type Side = "left" | "top" | "right";
 export interface Place {
   seat: number;
   side: Side;
-  /** The seat's place in play order after the viewer (0: next to play): its order on a strip. */
-  order: number;
 }
 
 /** The seats other than ``me`` in play order after ``me`` (a spectator: every seat, from 0). */
@@ -29,13 +27,13 @@ export function sideCounts(others: number): Record<Side, number> {
   return { left: side, top: others - 2 * side, right: side };
 }
 
-/** Each other seat's side and order around a table of ``count`` seats seen by ``me``. */
+/** Each other seat's side around a table of ``count`` seats seen by ``me``, in play order. */
 export function seatsAround(count: number, me: number | null): Place[] {
   const others = othersInOrder(count, me);
   const sides = sideCounts(others.length);
   return others.map((seat, order) => {
     const side: Side = order < sides.left ? "left" : order < sides.left + sides.top ? "top" : "right";
-    return { seat, side, order };
+    return { seat, side };
   });
 }
 

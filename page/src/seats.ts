@@ -26,7 +26,6 @@ export function levelName(level: string | null, words: Words): string {
 
 export interface SeatSpot {
   side: Side | "bottom";
-  order: number;
 }
 
 /** When seat ``i``'s turn ends: its own deadline, else (the viewer's seat) the frame's. */
@@ -58,7 +57,6 @@ export function drawSeat(ctx: Ctx, view: GameView, i: number, spot: SeatSpot): H
   const classes = ["seat", acting ? "acting" : "", seat?.you ? "you" : "", computer ? "computer" : ""];
   const box = h("div", {
     class: classes.filter(Boolean).join(" "), role: "listitem", "data-seat": i, "data-side": spot.side,
-    style: `order: ${spot.order}`,
   },
   h("div", { class: "seat-head" }, badge,
     h("div", { class: "seat-text" }, who,

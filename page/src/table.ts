@@ -115,6 +115,8 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
     h("p", { class: mine ? "turn mine" : "turn", role: "status" }, mine ? "▶ " : "", turnLine(table, words)));
 
   // The other seats around the table, on three sides; the viewer's own seat at the bottom.
+  // In play order in the page (left, top, right), so a portrait strip needs no reordering
+  // (and no style attribute, which the page's Content-Security-Policy refuses).
   const sides = { left: h("div", { class: "side-left" }), top: h("div", { class: "side-top" }), right: h("div", { class: "side-right" }) };
   for (const place of seatsAround(table.seats.length, table.seat)) {
     sides[place.side].append(drawSeat(ctx, view, place.seat, place));
@@ -131,7 +133,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const bottom = h("section", { class: mine ? "mine acting" : "mine" });
   if (table.seat !== null) {
     bottom.append(h("div", { class: "own-seat", role: "list", "aria-label": words._("you") },
-      drawSeat(ctx, view, table.seat, { side: "bottom", order: 0 })));
+      drawSeat(ctx, view, table.seat, { side: "bottom" })));
   }
   const hand = view.hand(ctx);
   if (hand) bottom.append(hand);

@@ -85,6 +85,8 @@ async def new_tab(browser: Any, url: str, user: int, size: str, name: str = "") 
     )
     page = await context.new_page()
     tab = Tab(page, user, name or size, keyboard=not phone)
+    # The console's errors count as the page's (a style the Content-Security-Policy refuses).
+    page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
     await page.goto(url)
     return tab
 
