@@ -34,7 +34,8 @@ function grid(ctx: Ctx<GnomeView>, seat: number, cells: GnomeCell[]): HTMLElemen
       const element = ctx.card(card, { place: `grid:${seat}:${i}`, small: !mine, chosen: first === i });
       const button = h("button", {
         class: "card-button", "data-cell": i, "aria-pressed": first === i ? "true" : "false",
-        "aria-label": ctx.words._("Cell {n}", { n: i + 1 }),
+        // The cell and what lies in it ("Cell 3: face-down card").
+        "aria-label": ctx.words._("Cell {n}", { n: i + 1 }) + ": " + (element.getAttribute("aria-label") ?? ""),
       }, element);
       button.addEventListener("click", () => {
         if (first === null || first === i) {
