@@ -1,15 +1,16 @@
 """The table's layout in Debian's Chromium, on a phone (390x844) and a desktop (1280x800).
 
 One bot process, the fake Discord, four channels: a player opens each of the four games from the
-page with computers (Grinch with 3, Gnoming with 2, Hearts with 1, Ten with 4: 2 to 5 seats),
+page with computers (Grinch with 3, Gnoming with 6, Hearts with 1, Ten with 4: 2 to 7 seats),
 starts it and plays a few moves from a desktop tab; then a phone tab of theirs opens the same
 game. In both, mid-game, on their turn: every seat sits at the table (theirs at the bottom,
 ringed and timed while they act), every element a finger can press is a real button of at least
 44x44 CSS px with its middle its own, nothing is wider than the screen, a card they can play is
-named in words; Grinch's table is also checked in a short window (640x360). A game without a
-page view of its own (a frame of "fifth", the socket played by the test) is drawn by the
-generic view with the same checks, and a spectator's Hearts table on a phone (every seat
-around the middle). Screenshots go to tests/artifacts/table/.
+named in words; Grinch's table is also checked in a short window (640x360), Gnoming's on the
+phone on its side (844x390). A game without a page view of its own (a frame of "fifth", the
+socket played by the test) is drawn by the generic view with the same checks, and so is a
+spectator's Hearts table on a phone (every seat around the middle). Screenshots go to
+tests/artifacts/table/.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ pytestmark = pytest.mark.timeout(240)
 SHOTS = REPO / "tests" / "artifacts" / "table"
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 PIP = {"width": 640, "height": 360}  # a short window, as Discord's picture-in-picture
-COMPUTERS = {"grinch": 3, "gnome": 2, "hearts": 1, "ten": 4}
+SIDEWAYS = {"width": 844, "height": 390}  # the phone on its side
+COMPUTERS = {"grinch": 3, "gnome": 6, "hearts": 1, "ten": 4}
 # One player per game: the web edge allows a user 6 sockets and 5 instance look-ups at once.
 PLAYER = {"grinch": "alice", "gnome": "bob", "hearts": "carol", "ten": "erin"}
 MOVES = 4  # alice's moves before the table is measured: mid-game
@@ -162,6 +164,10 @@ async def lay_out(browser: Any, fake: FakeDiscord, port: int, game: str, seed: i
         await desk.page.set_viewport_size(PIP)
         desk.name = "pip"
         await measure(desk, game, seats)
+    if game == "gnome":  # seven seats on a phone on its side
+        await phone.page.set_viewport_size(SIDEWAYS)
+        phone.name = "phone-sideways"
+        await measure(phone, game, seats)
     for tab in (desk, phone):
         assert tab.errors == [], tab.errors
 
