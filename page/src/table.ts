@@ -121,7 +121,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   for (const place of seatsAround(table.seats.length, table.seat)) {
     sides[place.side].append(drawSeat(ctx, view, place.seat, place));
   }
-  const others = h("div", { class: "others", role: "list", "aria-label": words._("Players"), "data-count": table.seats.length },
+  const others = h("div", { class: "others", role: "list", "aria-label": words._("Players") },
     sides.left, sides.top, sides.right);
 
   const buttons = h("div", { class: "moves", role: "group", "aria-label": words._("Your moves") });
