@@ -112,7 +112,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const header = h("header", { class: "top" },
     h("h1", {}, titleOf(table.game, words)),
     h("p", { class: "heading" }, view.heading(ctx)),
-    h("p", { class: mine ? "turn mine" : "turn", role: "status" }, mine ? "▶ " : "", turnLine(table, words)));
+    h("p", { class: mine ? "turn mine" : "turn" }, mine ? "▶ " : "", turnLine(table, words)));
 
   // The other seats around the table, on three sides; the viewer's own seat at the bottom.
   // In play order in the page (left, top, right), so a portrait strip needs no reordering

@@ -6,11 +6,11 @@ starts it and plays a few moves from a desktop tab; then a phone tab of theirs o
 game. In both, mid-game, on their turn: every seat sits at the table (theirs at the bottom,
 ringed and timed while they act), every element a finger can press is a real button of at least
 44x44 CSS px with its middle its own, nothing is wider than the screen, a card they can play is
-named in words; Grinch's table is also checked in a short window (640x360), Gnoming's on the
-phone on its side (844x390). A game without a page view of its own (a frame of "fifth", the
-socket played by the test) is drawn by the generic view with the same checks, and so is a
-spectator's Hearts table on a phone (every seat around the middle). Screenshots go to
-tests/artifacts/table/.
+named in words, the moves were announced; Grinch's table is also checked in a short window
+(640x360), Gnoming's on the phone on its side (844x390). A game without a page view of its own
+(a frame of "fifth", the socket played by the test) is drawn by the generic view with the same
+checks, and so is a spectator's Hearts table on a phone (every seat around the middle).
+Screenshots go to tests/artifacts/table/.
 """
 
 from __future__ import annotations
@@ -141,6 +141,9 @@ async def lay_out(browser: Any, fake: FakeDiscord, port: int, game: str, seed: i
     while moved < MOVES:
         await my_turn(desk)
         moved += await move_on_page(desk, rng)
+    # The moves were told to a screen reader through the live region outside the table.
+    told = await desk.page.evaluate("document.getElementById('announce').textContent")
+    assert told, f"{game}: no move announced"
     phone = await new_tab(browser, url, user, "phone")
     seats = COMPUTERS[game] + 1
     for tab in (desk, phone):
