@@ -49,7 +49,11 @@ describe("cards", () => {
     expect(cardName("hearts", "10H", en)).toBe("10 of hearts");
     expect(cardName("hearts", "QS", en)).toBe("queen of spades");
     expect(cardName("grinch", "O2a", en)).toBe("Cindy-Lou Who: 2 Ornaments +5 Presents");
-    expect(cardName("ten", "C2a", en)).toBe("2 COINS");
+    expect(cardName("ten", "C2a", en)).toBe("2 coins");
+    expect(cardName("ten", "R5a", en)).toBe("Red 5");
+    expect(cardName("ten", "G#", en)).toBe("Green wild");
+    expect(cardName("ten", "W7", en)).toBe("Wild 7");
+    expect(cardName("ten", "W#", en)).toBe("Super wild");
     expect(cardName("gnome", "N3-01", en)).toBe("-3");
     expect(cardName("gnome", null, en)).toBe("face-down card");
   });
