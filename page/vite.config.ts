@@ -4,5 +4,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   base: "./",
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
-  test: { include: ["test/**/*.test.ts"], environment: "node" },
+  // The stylesheet is read as text by the contrast test (vitest empties CSS otherwise).
+  test: { include: ["test/**/*.test.ts"], environment: "node", css: { include: [/style\.css/] } },
 });

@@ -40,6 +40,9 @@ def test_catalogs_hold_the_page_words_titles_and_face_words() -> None:
     assert catalogs["en"]["messages"] == {}
     assert catalogs["ro"]["messages"]["Your turn."] == "E rândul tău."
     assert catalogs["ro"]["messages"]["card face\x04WILD"] == "JOKER"
+    # Ten's card names come from the game's own catalog (the page names its cards in words).
+    assert catalogs["ro"]["messages"]["Red {number}"] and catalogs["lt"]["messages"]["Super wild"]
+    assert len(catalogs["ro"]["messages"]["{n} coin"]) == 3
     assert len(catalogs["lt"]["messages"]["{n} card"]) == 3
     assert catalogs["lt"]["titles"]["ten"] == "Dešimt"
     assert catalogs["ro"]["plural_forms"].startswith("nplurals=3")

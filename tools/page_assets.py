@@ -7,7 +7,8 @@ by :mod:`tools.view_types` from the engine's typed views) and two JSON files:
   patterns, bonus marks), read from ``presentation/drawing/palette.py`` and each game's
   ``look.py``, so the page's SVG cards wear the same colours and shapes as the PNGs;
 - ``catalogs.json``: per language, the page's own words (the ``page`` domain of
-  ``locales/``) and the few words printed on card faces (from the games' domains), with the
+  ``locales/``) and the few words printed on card faces or naming cards (from the games'
+  domains), with the
   catalog's plural rule, and the games' titles.
 """
 
@@ -34,6 +35,7 @@ from presentation.grinch import look as grinch_look
 from presentation.grinch.text import CARD_NAMES
 from presentation.hearts2p import look as hearts_look
 from presentation.ten import look as ten_look
+from presentation.ten.text import COLOUR_WILDS, NUMBER_CARDS
 from presentation.titles import game_titles
 from tools import view_types
 
@@ -49,6 +51,11 @@ FACE_WORDS: tuple[tuple[str | None, str], ...] = (
     (None, "C  COIN"),
     *((None, name) for name in CARD_NAMES.values()),
     *(("grinch", name) for name in (*SUIT_NAMES.values(), "Rainbow", "Match", "Run")),
+    # Ten's cards named in words for screen readers, as its hand screen names them.
+    *((None, name) for name in (*NUMBER_CARDS.values(), *COLOUR_WILDS.values())),
+    (None, "Wild {number}"),
+    (None, "Super wild"),
+    (None, "{n} coin"),
 )
 ENGLISH_PLURAL = "nplurals=2; plural=(n != 1);"
 

@@ -44,12 +44,16 @@ def moves_of(controls: tuple[Control, ...]) -> list[JSON]:
 
 
 def seats_json(loaded: Loaded, user_id: int | None) -> list[JSON]:
+    """Each seat's name and kind, whether it is the viewer's, and when its running turn timer
+    ends (as the chat table shows every seat's timer), so the table can time whoever acts."""
+    live = loaded.row.status == GameStatus.ACTIVE
     return [
         {
             "name": s.name,
             "computer": s.is_computer,
             "level": str(s.level) if s.is_computer else None,
             "you": user_id is not None and s.user_id == user_id,
+            "deadline": s.deadline if live else None,
         }
         for s in loaded.seats
     ]

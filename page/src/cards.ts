@@ -198,7 +198,27 @@ export function cardSvg(game: Game, card: string | null, words: Words): string {
   return `<svg viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
-/** A card's short name for a screen reader and a tooltip ("3 Wreaths", "Q♠", "WILD 5"). */
+/** A playing card's name in words, "7 of hearts", "queen of spades" (its id if unknown). */
+export function heartsName(card: string, words: Words): string {
+  const rank = card.slice(0, -1);
+  const suits: Record<string, string> = {
+    C: words.pgettext("card suit", "clubs"),
+    D: words.pgettext("card suit", "diamonds"),
+    H: words.pgettext("card suit", "hearts"),
+    S: words.pgettext("card suit", "spades"),
+  };
+  const ranks: Record<string, string> = {
+    A: words.pgettext("card rank", "ace"),
+    K: words.pgettext("card rank", "king"),
+    Q: words.pgettext("card rank", "queen"),
+    J: words.pgettext("card rank", "jack"),
+  };
+  const suit = suits[card.slice(-1)];
+  if (!suit || !/^(?:[2-9]|10|[AKQJ])$/.test(rank)) return card;
+  return words._("{rank} of {suit}", { rank: ranks[rank] ?? rank, suit });
+}
+
+/** A card's name for a screen reader and a tooltip ("3 Wreaths", "queen of spades", "Red 5"). */
 export function cardName(game: Game, card: string | null, words: Words): string {
   if (card === null) return words._("face-down card");
   if (game === "grinch") {
@@ -209,18 +229,33 @@ export function cardName(game: Game, card: string | null, words: Words): string 
     const extra = bonus ? ` ${bonus.points} ${words.pgettext("grinch", suits[bonus.target] ?? "")}` : "";
     return (name ? `${words._(name)}: ` : "") + base + extra;
   }
-  if (game === "hearts") {
-    const marks: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠" };
-    return card.slice(0, -1) + (marks[card.slice(-1)] ?? "");
-  }
+  if (game === "hearts") return heartsName(card, words);
   if (game === "gnome") {
     const key = card.slice(0, 2);
     if (key === "HZ") return words.pgettext("card face", "HAZARD");
     if (key === "MU") return words.pgettext("card face", "WILD");
     return String(LOOKS.games.gnome.values[key]?.value ?? card);
   }
-  if (game !== "ten") return card;
-  const marks: Record<string, string> = { R: "●", B: "■", O: "▲", G: "◆", W: "★" };
-  if (card[0] === "C") return `${card[1]} ${words.ngettext("COIN", "COINS", Number(card[1]))}`;
-  return `${marks[card[0] ?? ""] ?? ""}${card[1] ?? ""}`;
+  return game === "ten" ? tenName(card, words) : card;
+}
+
+// Ten's card names, in the words of its hand screen (presentation/ten/text.py): the page
+// takes their translations from the game's catalog (tools/page_assets.py), so they are
+// looked up here by their English text, not extracted again into the page's own.
+const TEN_NUMBERS: Record<string, string> = { R: "Red {number}", B: "Blue {number}", O: "Orange {number}", G: "Green {number}" };
+const TEN_WILDS: Record<string, string> = { R: "Red wild", B: "Blue wild", O: "Orange wild", G: "Green wild" };
+const TEN_NUMBER_WILD = "Wild {number}";
+const TEN_SUPER_WILD = "Super wild";
+const TEN_COINS: [string, string] = ["{n} coin", "{n} coins"];
+
+/** A Ten card's name in words: "Red 5", "Red wild", "Wild 5", "Super wild", "2 coins". */
+export function tenName(card: string, words: Words): string {
+  const group = card[0] ?? "";
+  const second = card[1] ?? "";
+  if (group === "C") return words.ngettext(TEN_COINS[0], TEN_COINS[1], Number(second));
+  if (group === "W") return second === "#" ? words._(TEN_SUPER_WILD) : words._(TEN_NUMBER_WILD, { number: second });
+  const wild = TEN_WILDS[group];
+  const number = TEN_NUMBERS[group];
+  if (second === "#" && wild) return words._(wild);
+  return number ? words._(number, { number: second }) : card;
 }

@@ -35,8 +35,14 @@ export interface Ctx<V = View> {
 export interface GameView<V = View> {
   /** The line under the title: round, turn, phase. */
   heading(ctx: Ctx<V>): string;
-  /** Short facts about one seat for the seats strip ("5 cards", "Grinch"). */
+  /** Short facts about one seat for its place at the table ("5 cards", "Grinch"). */
   seatFacts(ctx: Ctx<V>, seat: number): string[];
-  /** The game's own part of the table. */
-  body(ctx: Ctx<V>): HTMLElement;
+  /** The middle of the table: the piles, the market, the row, the trick. */
+  centre(ctx: Ctx<V>): HTMLElement;
+  /** The viewer's own cards along the bottom (null: none, or a spectator). */
+  hand(ctx: Ctx<V>): HTMLElement | null;
+  /** What lies before one seat (a grid, a collection, the backs of a hand), if anything. */
+  seatArea?(ctx: Ctx<V>, seat: number): HTMLElement | null;
+  /** More for the side column beside the table (a score sheet). */
+  side?(ctx: Ctx<V>): HTMLElement | null;
 }

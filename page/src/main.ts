@@ -1,5 +1,6 @@
 // The live table's page: signs in, opens the websocket, draws what the server sends.
 
+import { announcement } from "./announce";
 import catalogsData from "./generated/catalogs.json";
 import { Link, type LinkState } from "./connection";
 import { Account, type SignedIn } from "./discord";
@@ -20,6 +21,7 @@ class Page {
   private shown: TableMessage | LobbyMessage | null = null;
   private notice = "";
   private state: LinkState = "connecting";
+  private status = ""; // the connection's line last shown
   private readonly memory = new TableMemory();
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
@@ -73,10 +75,17 @@ class Page {
         return; // the link keeps the session going; nothing to draw
       default:
         if (message.type === "table" && this.shown?.type === "table" && this.shown.game_id === message.game_id && message.version < this.shown.version) return;
+        if (message.type === "table") this.say(announcement(this.shown?.type === "table" ? this.shown : null, message, this.words));
         this.shown = message;
         this.notice = "";
     }
     this.draw();
+  }
+
+  /** Tells a screen reader ``text`` through the page's live region (outside the redrawn table). */
+  private say(text: string): void {
+    const region = document.getElementById("announce");
+    if (region && text) region.textContent = text;
   }
 
   private send(message: ClientMessage): void {
@@ -104,9 +113,13 @@ class Page {
     const focusKey = focused?.dataset["action"] ?? focused?.dataset["lobby"] ?? focused?.dataset["cell"];
     const w = this.words;
     const parts: (HTMLElement | null)[] = [];
-    if (this.state === "connecting" && !this.shown) parts.push(h("p", { class: "status" }, w._("Connecting…")));
-    if (this.state === "closed") parts.push(h("p", { class: "status" }, w._("Connection lost: reconnecting…")));
-    if (this.state === "refused") parts.push(h("p", { class: "status" }, w._("This table cannot be opened here.")));
+    let status = "";
+    if (this.state === "connecting" && !this.shown) status = w._("Connecting…");
+    if (this.state === "closed") status = w._("Connection lost: reconnecting…");
+    if (this.state === "refused") status = w._("This table cannot be opened here.");
+    if (status) parts.push(h("p", { class: "status" }, status));
+    if (status !== this.status) this.say(status); // a lost or refused connection is heard too
+    this.status = status;
     if (this.notice) parts.push(h("p", { class: "notice", role: "alert" }, this.notice));
     if (this.shown?.type === "table") {
       parts.push(drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() }));

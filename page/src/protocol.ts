@@ -25,6 +25,8 @@ export interface SeatInfo {
   computer: boolean;
   level: string | null;
   you: boolean;
+  /** When the seat's turn ends (Unix seconds), while it has a timer running. */
+  deadline: number | null;
 }
 
 /** One of the DM's embeds, as the bot draws it for this viewer (already translated). */
@@ -221,6 +223,7 @@ function parseTable(data: Record<string, unknown>): TableMessage | null {
       computer: s["computer"] === true,
       level: typeof s["level"] === "string" ? s["level"] : null,
       you: s["you"] === true,
+      deadline: typeof s["deadline"] === "number" && Number.isFinite(s["deadline"]) ? s["deadline"] : null,
     })),
     to_act: numbers(data["to_act"]),
     deadline: typeof data["deadline"] === "number" ? data["deadline"] : null,

@@ -1,5 +1,6 @@
-// The table around every game: title, whose turn and the timer, the seats with their counts
-// and marks, the game's own part, the move buttons, the last moves, the scores.
+// The table around every game: title and whose turn; the other seats around the table with
+// their counts, marks and timers; the game's middle; the viewer's seat, hand and moves along
+// the bottom; beside it the last moves, the scores and the DM's panels.
 
 import { cardName, cardSvg } from "./cards";
 import { newEntries } from "./changes";
@@ -9,7 +10,8 @@ import type { GameName, Views } from "./generated/views";
 import type { Words } from "./i18n";
 import { bindMoves } from "./moves";
 import type { Game, Move, TableMessage } from "./protocol";
-import { clock, secondsLeft } from "./timer";
+import { seatsAround } from "./layout";
+import { drawSeat } from "./seats";
 import { generic } from "./views/generic";
 import { gnome } from "./views/gnome";
 import { grinch } from "./views/grinch";
@@ -68,6 +70,8 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const seen = memory.places;
   const fresh = (key: string): boolean => seen.size > 0 && !seen.has(key);
 
+  // A card is named for a screen reader by what it is ("7 of hearts"); a card that is a move
+  // is a real button of that name, its move's own words in its tooltip.
   const wrap = (element: HTMLElement, options: CardOptions, name: string): HTMLElement => {
     const move = options.target ? bound.targets.get(options.target) : undefined;
     if (!move) {
@@ -76,7 +80,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
       element.title = name;
       return element;
     }
-    const button = h("button", { class: "card-button", "data-action": move.action, "aria-label": move.label, title: move.label }, element);
+    const button = h("button", { type: "button", class: "card-button", "data-action": move.action, "aria-label": name, title: move.label }, element);
     button.addEventListener("click", () => handlers.act(move));
     return button;
   };
@@ -104,32 +108,38 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
     },
   };
 
-  const seconds = secondsLeft(table.deadline, Date.now());
+  const mine = table.seat !== null && table.to_act.includes(table.seat);
   const header = h("header", { class: "top" },
     h("h1", {}, titleOf(table.game, words)),
     h("p", { class: "heading" }, view.heading(ctx)),
-    h("p", { class: table.seat !== null && table.to_act.includes(table.seat) ? "turn mine" : "turn", role: "status" }, turnLine(table, words)),
-    seconds === null ? null : h("p", { class: "timer", "data-deadline": table.deadline ?? "" }, `⏱ ${clock(seconds)}`));
+    h("p", { class: mine ? "turn mine" : "turn" }, mine ? "▶ " : "", turnLine(table, words)));
 
-  const seats = h("ol", { class: "seats", "aria-label": words._("Players") });
-  table.seats.forEach((seat, i) => {
-    const marks: string[] = [];
-    if (table.to_act.includes(i)) marks.push("▶ " + words._("to play"));
-    const winners = (table.view["outcome"] as { winners?: number[] } | null)?.winners ?? [];
-    if (table.status === "finished" && winners.includes(i)) marks.push("★ " + words._("winner"));
-    const who = seat.computer ? `🤖 ${seat.name}${seat.level ? ` (${seat.level})` : ""}` : seat.name;
-    seats.append(h("li", { class: ["seat", table.to_act.includes(i) ? "acting" : "", seat.you ? "you" : ""].filter(Boolean).join(" ") },
-      h("span", { class: "name" }, who, seat.you ? " · " + words._("you") : ""),
-      h("span", { class: "facts" }, [...marks, ...view.seatFacts(ctx, i)].join(" · "))));
-  });
+  // The other seats around the table, on three sides; the viewer's own seat at the bottom.
+  // In play order in the page (left, top, right), so a portrait strip needs no reordering
+  // (and no style attribute, which the page's Content-Security-Policy refuses).
+  const sides = { left: h("div", { class: "side-left" }), top: h("div", { class: "side-top" }), right: h("div", { class: "side-right" }) };
+  for (const place of seatsAround(table.seats.length, table.seat)) {
+    sides[place.side].append(drawSeat(ctx, view, place.seat, place));
+  }
+  const others = h("div", { class: "others", role: "list", "aria-label": words._("Players") },
+    sides.left, sides.top, sides.right);
 
-  const body = view.body(ctx);
   const buttons = h("div", { class: "moves", role: "group", "aria-label": words._("Your moves") });
   for (const move of bound.rest) {
-    const button = h("button", { class: "move", "data-action": move.action }, move.label);
+    const button = h("button", { type: "button", class: "move", "data-action": move.action }, move.label);
     button.addEventListener("click", () => handlers.act(move));
     buttons.append(button);
   }
+  const bottom = h("section", { class: mine ? "mine acting" : "mine" });
+  if (table.seat !== null) {
+    bottom.append(h("div", { class: "own-seat", role: "list", "aria-label": words._("you") },
+      drawSeat(ctx, view, table.seat, { side: "bottom" })));
+  }
+  const hand = view.hand(ctx);
+  if (hand) bottom.append(hand);
+  bottom.append(buttons);
+
+  const board = h("div", { class: "board" }, others, h("section", { class: "centre" }, view.centre(ctx)), bottom);
 
   const added = new Set(newEntries(memory.last, table.last));
   const log = h("ol", { class: "last", "aria-label": words._("Last moves") });
@@ -153,6 +163,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
 
   memory.places = new Set(places);
   memory.last = table.last;
-  return h("div", { class: `table game-${table.game}`, "data-game": table.game, "data-version": table.version },
-    header, seats, body, buttons, h("section", { class: "side" }, h("h3", {}, words._("Last moves")), log, scores, details));
+  const side = h("aside", { class: "side" }, h("h3", {}, words._("Last moves")), log, scores, view.side?.(ctx) ?? null, details);
+  return h("div", { class: `table game-${table.game}`, "data-game": table.game, "data-version": table.version, "data-seats": table.seats.length },
+    header, board, side);
 }

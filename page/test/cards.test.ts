@@ -46,10 +46,27 @@ describe("cards", () => {
 
   it("escapes text and names cards in words", () => {
     expect(escape(`<b a="x">&'`)).toBe("&#60;b a=&#34;x&#34;&#62;&#38;&#39;");
-    expect(cardName("hearts", "10H", en)).toBe("10♥");
+    expect(cardName("hearts", "10H", en)).toBe("10 of hearts");
+    expect(cardName("hearts", "QS", en)).toBe("queen of spades");
     expect(cardName("grinch", "O2a", en)).toBe("Cindy-Lou Who: 2 Ornaments +5 Presents");
-    expect(cardName("ten", "C2a", en)).toBe("2 COINS");
+    expect(cardName("ten", "C2a", en)).toBe("2 coins");
+    expect(cardName("ten", "R5a", en)).toBe("Red 5");
+    expect(cardName("ten", "G#", en)).toBe("Green wild");
+    expect(cardName("ten", "W7", en)).toBe("Wild 7");
+    expect(cardName("ten", "W#", en)).toBe("Super wild");
     expect(cardName("gnome", "N3-01", en)).toBe("-3");
     expect(cardName("gnome", null, en)).toBe("face-down card");
+  });
+
+  it("names a playing card in the viewer's language, the words in that language's order", () => {
+    const lt = new Words({
+      lt: {
+        plural_forms: "nplurals=2; plural=(n != 1);",
+        messages: { "{rank} of {suit}": "{suit} {rank}", "card suit\u0004hearts": "širdžių", "card rank\u0004ace": "tūzas" },
+      },
+    }, "lt");
+    expect(cardName("hearts", "AH", lt)).toBe("širdžių tūzas");
+    expect(cardName("hearts", "7H", lt)).toBe("širdžių 7");
+    expect(cardName("hearts", "ZZ", lt)).toBe("ZZ"); // not a card: its id
   });
 });

@@ -4,7 +4,7 @@ import { parseServerMessage } from "../src/protocol";
 const table = {
   type: "table", game: "hearts", game_id: 4, version: 9, seat: 1, step: 3,
   view: { hand: ["QS"] }, moves: [{ action: "p.QS", label: "Play Q♠" }, "junk"],
-  seats: [{ name: "Ana", computer: false, level: null, you: false }, { name: "Bo", you: true }],
+  seats: [{ name: "Ana", computer: false, level: null, you: false, deadline: 1764760030 }, { name: "Bo", you: true, deadline: "soon" }],
   to_act: [1], deadline: 1764760000.5, last: ["Ana played 2♣"], panels: [{ title: "Hand", fields: [["a", "b"]] }],
   scores: null, status: "active", result: null,
 };
@@ -15,7 +15,8 @@ describe("parseServerMessage", () => {
     expect(message?.type).toBe("table");
     if (message?.type !== "table") return;
     expect(message.moves).toEqual([{ action: "p.QS", label: "Play Q♠" }]);
-    expect(message.seats[1]).toEqual({ name: "Bo", computer: false, level: null, you: true });
+    expect(message.seats[1]).toEqual({ name: "Bo", computer: false, level: null, you: true, deadline: null });
+    expect(message.seats[0]?.deadline).toBe(1764760030); // a seat's own timer
     expect(message.step).toBe(3);
     expect(message.panels[0]).toEqual({ title: "Hand", description: "", fields: [["a", "b"]], footer: "" });
   });

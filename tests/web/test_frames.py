@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -67,3 +68,14 @@ def test_the_check_catches_raw_state_and_another_seats_view() -> None:
     with pytest.raises(Leak, match="hand"):
         check_frame({**frame, "panels": [{"cards": hand}]}, state, 0)
     check_frame(frame, state, 0)  # the frame as made passes
+
+
+def test_every_seat_carries_its_running_timer_while_the_game_is_live() -> None:
+    loaded = position("grinch", 3)
+    seats = [replace(s, deadline=1764760030.0) if s.seat == 1 else s for s in loaded.seats]
+    timed = Loaded(loaded.row, seats, loaded.state)
+    for viewer in (None, 0, 1):
+        shown = frame_for(timed, viewer)["seats"]
+        assert [s["deadline"] for s in shown] == [None, 1764760030.0, None][: len(shown)]
+    over = Loaded(replace(loaded.row, status=GameStatus.FINISHED), seats, loaded.state)
+    assert all(s["deadline"] is None for s in frame_for(over, 0)["seats"])

@@ -1,5 +1,6 @@
 // A game the page has no view of its own for: its view, key by key, as the engine sends it.
-// The seats strip, the moves (all buttons), the last moves and the scores are the table's.
+// The seats, the moves (all buttons), the last moves and the scores are the table's; its hand
+// of card ids, if it has one, lies along the bottom.
 
 import { h } from "../dom";
 import type { GameView } from "../context";
@@ -66,19 +67,19 @@ export const generic: GameView = {
     return seatNumbers(ctx.view, seat, ctx.table.seats.length);
   },
 
-  body(ctx) {
-    const parts: HTMLElement[] = [];
-    const hand = handOf(ctx.view);
-    if (ctx.table.seat !== null && hand.length > 0) {
-      const row = h("div", { class: "row hand" });
-      for (const card of hand) row.append(ctx.card(card, { place: "hand" }));
-      parts.push(h("section", { class: "area", "aria-label": ctx.words._("Your hand") }, h("h3", {}, ctx.words._("Your hand")), row));
-    }
+  centre(ctx) {
     const list = h("dl", { class: "view-entries" });
     for (const entry of entries(ctx.view)) {
       list.append(h("dt", {}, label(entry.key)), h("dd", { "data-key": entry.key }, entry.text));
     }
-    parts.push(h("section", { class: "area" }, list));
-    return h("div", { class: "game generic", "data-generic": "" }, ...parts);
+    return h("div", { class: "game generic", "data-generic": "" }, h("section", { class: "area" }, list));
+  },
+
+  hand(ctx) {
+    const hand = handOf(ctx.view);
+    if (ctx.table.seat === null || hand.length === 0) return null;
+    const row = h("div", { class: "row hand" });
+    for (const card of hand) row.append(ctx.card(card, { place: "hand" }));
+    return h("section", { class: "area hand-area", "aria-label": ctx.words._("Your hand") }, row);
   },
 };

@@ -1,4 +1,5 @@
-// Gnoming A Round: every seat's 3x3 grid, the draw pile, the two discard piles, the held card.
+// Gnoming A Round: the draw pile, the two discard piles and the held card in the middle; your
+// 3x3 grid along the bottom, every other seat's before its seat.
 
 import { h } from "../dom";
 import type { Ctx, GameView } from "../context";
@@ -33,7 +34,8 @@ function grid(ctx: Ctx<GnomeView>, seat: number, cells: GnomeCell[]): HTMLElemen
       const element = ctx.card(card, { place: `grid:${seat}:${i}`, small: !mine, chosen: first === i });
       const button = h("button", {
         class: "card-button", "data-cell": i, "aria-pressed": first === i ? "true" : "false",
-        "aria-label": ctx.words._("Cell {n}", { n: i + 1 }),
+        // The cell and what lies in it ("Cell 3: face-down card").
+        "aria-label": ctx.words._("Cell {n}", { n: i + 1 }) + ": " + (element.getAttribute("aria-label") ?? ""),
       }, element);
       button.addEventListener("click", () => {
         if (first === null || first === i) {
@@ -73,7 +75,7 @@ export const gnome: GameView<GnomeView> = {
     return facts;
   },
 
-  body(ctx) {
+  centre(ctx) {
     const v = ctx.view;
     const w = ctx.words;
     const piles = v.discard;
@@ -91,11 +93,19 @@ export const gnome: GameView<GnomeView> = {
     if (held) {
       centre.append(h("figure", { class: "pile held" }, ctx.card(held.card, { place: "held" }), h("figcaption", {}, w._("Held card"))));
     }
-    const grids = h("div", { class: "grids" });
-    v.grids.forEach((cells, seat) => {
-      const name = ctx.table.seats[seat]?.name ?? "";
-      grids.append(h("figure", { class: seat === ctx.table.seat ? "seat-grid mine" : "seat-grid" }, grid(ctx, seat, cells), h("figcaption", {}, name)));
-    });
-    return h("div", { class: "game gnome" }, h("section", { class: "area" }, centre), h("section", { class: "area" }, grids));
+    return h("div", { class: "game gnome" }, h("section", { class: "area" }, centre));
+  },
+
+  hand(ctx) {
+    // The viewer's own grid is their hand: its cells are the moves.
+    const me = ctx.table.seat;
+    const cells = me === null ? undefined : ctx.view.grids[me];
+    if (me === null || !cells) return null;
+    return h("section", { class: "area hand-area seat-grid mine", "aria-label": ctx.words._("Your hand") }, grid(ctx, me, cells));
+  },
+
+  seatArea(ctx, seat) {
+    const cells = ctx.view.grids[seat];
+    return seat === ctx.table.seat || !cells ? null : h("div", { class: "seat-grid" }, grid(ctx, seat, cells));
   },
 };

@@ -33,7 +33,7 @@ export const grinch: GameView<GrinchView> = {
     return facts;
   },
 
-  body(ctx) {
+  centre(ctx) {
     const v = ctx.view;
     const w = ctx.words;
     const pileRow = h("div", { class: "row piles" },
@@ -57,17 +57,24 @@ export const grinch: GameView<GrinchView> = {
       v.takes.forEach((take, i) => row.append(ctx.card(take.card, { place: `take:${i}`, small: true })));
       parts.push(h("section", { class: "area", "aria-label": w._("The Grinch's takes") }, h("h3", {}, w._("The Grinch's takes")), row));
     }
+    return h("div", { class: "game grinch" }, ...parts);
+  },
 
-    if (ctx.table.seat !== null) {
-      const pending = v.my_pending;
-      const row = h("div", { class: "row hand" });
-      for (const card of v.hand ?? []) {
-        row.append(ctx.card(card, { place: "hand", target: `hand:${card}`, chosen: card === pending }));
-      }
-      parts.push(h("section", { class: "area", "aria-label": w._("Your hand") }, h("h3", {}, w._("Your hand")), row));
+  hand(ctx) {
+    if (ctx.table.seat === null) return null;
+    const v = ctx.view;
+    const pending = v.my_pending;
+    const row = h("div", { class: "row hand" });
+    for (const card of v.hand ?? []) {
+      row.append(ctx.card(card, { place: "hand", target: `hand:${card}`, chosen: card === pending }));
     }
+    return h("section", { class: "area hand-area", "aria-label": ctx.words._("Your hand") }, row);
+  },
 
-    const table = h("table", { class: "sheet" });
+  side(ctx) {
+    const v = ctx.view;
+    const w = ctx.words;
+    const table = h("table", { class: "sheet" }, h("caption", {}, w._("Score sheet")));
     const head = h("tr", {}, h("th", {}, ""));
     ctx.table.seats.forEach((s) => head.append(h("th", { scope: "col" }, s.name)));
     table.append(head);
@@ -79,7 +86,6 @@ export const grinch: GameView<GrinchView> = {
       });
       table.append(tr);
     }
-    parts.push(h("section", { class: "area", "aria-label": w._("Score sheet") }, table));
-    return h("div", { class: "game grinch" }, ...parts);
+    return h("section", { class: "area sheet-area" }, table);
   },
 };

@@ -1,4 +1,5 @@
-// 2-player Hearts: the trick on the table, the last trick, your hand, the other hand's backs.
+// 2-player Hearts: the trick on the table, the last trick, your hand, the other hand's backs
+// before its seat.
 
 import { h } from "../dom";
 import type { GameView } from "../context";
@@ -24,25 +25,16 @@ export const hearts: GameView<HeartsView> = {
     ];
   },
 
-  body(ctx) {
+  centre(ctx) {
     const v = ctx.view;
     const w = ctx.words;
-    const me = ctx.table.seat;
-    const other = me === null ? 1 : 1 - me;
-    const backs = h("div", { class: "row fan" });
-    for (let i = 0; i < (v.hand_sizes[other] ?? 0); i++) {
-      backs.append(ctx.card(null, { place: `hand:${other}`, small: true }));
-    }
     const trick = h("div", { class: "row trick" });
     for (const play of v.trick) {
       const name = ctx.table.seats[play.seat]?.name ?? "";
       trick.append(h("figure", { class: "pile" }, ctx.card(play.card, { place: `trick:${play.seat}` }), h("figcaption", {}, name)));
     }
     if (trick.childElementCount === 0) trick.append(h("p", { class: "hint" }, w._("No card on the table yet.")));
-    const parts: HTMLElement[] = [
-      h("section", { class: "area", "aria-label": ctx.table.seats[other]?.name ?? "" }, backs),
-      h("section", { class: "area", "aria-label": w._("The trick") }, h("h3", {}, w._("The trick")), trick),
-    ];
+    const parts: HTMLElement[] = [h("section", { class: "area", "aria-label": w._("The trick") }, h("h3", {}, w._("The trick")), trick)];
     const last = v.last_trick;
     if (last) {
       const row = h("div", { class: "row" });
@@ -50,11 +42,23 @@ export const hearts: GameView<HeartsView> = {
       const winner = ctx.table.seats[last.winner]?.name ?? "";
       parts.push(h("section", { class: "area" }, h("h3", {}, w._("Last trick, won by {name}", { name: winner })), row));
     }
-    if (me !== null) {
-      const hand = h("div", { class: "row hand fan" });
-      for (const card of v.hand) hand.append(ctx.card(card, { place: "hand", target: `hand:${card}` }));
-      parts.push(h("section", { class: "area", "aria-label": w._("Your hand") }, h("h3", {}, w._("Your hand")), hand));
-    }
     return h("div", { class: "game hearts" }, ...parts);
+  },
+
+  hand(ctx) {
+    if (ctx.table.seat === null) return null;
+    const hand = h("div", { class: "row hand" });
+    for (const card of ctx.view.hand) hand.append(ctx.card(card, { place: "hand", target: `hand:${card}` }));
+    return h("section", { class: "area hand-area", "aria-label": ctx.words._("Your hand") }, hand);
+  },
+
+  seatArea(ctx, seat) {
+    // The backs of another player's hand, before their seat.
+    if (seat === ctx.table.seat) return null;
+    const backs = h("div", { class: "row fan" });
+    for (let i = 0; i < (ctx.view.hand_sizes[seat] ?? 0); i++) {
+      backs.append(ctx.card(null, { place: `hand:${seat}`, small: true }));
+    }
+    return backs;
   },
 };

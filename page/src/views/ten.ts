@@ -1,4 +1,5 @@
-// Ten: the row of turned cards and its limits, the auction, the market, every collection.
+// Ten: the row of turned cards and its limits, the auction and the market in the middle; each
+// player's collection before their seat.
 
 import { h } from "../dom";
 import type { Ctx, GameView } from "../context";
@@ -34,7 +35,7 @@ export const ten: GameView<TenView> = {
     ];
   },
 
-  body(ctx) {
+  centre(ctx) {
     const v = ctx.view;
     const w = ctx.words;
     const row = h("div", { class: "row" },
@@ -55,19 +56,25 @@ export const ten: GameView<TenView> = {
       market.forEach((card, i) => shelf.append(ctx.card(card, { place: `market:${i}`, small: true })));
       parts.push(h("section", { class: "area" }, h("h3", {}, w._("Market")), shelf));
     }
-    const seats = h("div", { class: "collections" });
-    for (const info of v.seats) {
-      const box = h("div", { class: "collection" }, h("h4", {}, ctx.table.seats[info.seat]?.name ?? ""));
-      for (const colour of [...v.colours, "W"]) {
-        const cards = info.by_colour[colour] ?? [];
-        if (cards.length === 0) continue;
-        const line = h("div", { class: "row tight" });
-        cards.forEach((card, i) => line.append(ctx.card(card, { place: `coll:${info.seat}:${colour}:${i}`, small: true })));
-        box.append(line);
-      }
-      seats.append(box);
-    }
-    parts.push(h("section", { class: "area", "aria-label": w._("Collections") }, seats));
     return h("div", { class: "game ten" }, ...parts);
+  },
+
+  hand() {
+    return null; // a player's cards are their collection, before their seat
+  },
+
+  seatArea(ctx, seat) {
+    const v = ctx.view;
+    const info = v.seats.find((s) => s.seat === seat);
+    if (!info) return null;
+    const box = h("div", { class: "collection", "aria-label": ctx.words._("Collections") });
+    for (const colour of [...v.colours, "W"]) {
+      const cards = info.by_colour[colour] ?? [];
+      if (cards.length === 0) continue;
+      const line = h("div", { class: "row tight" });
+      cards.forEach((card, i) => line.append(ctx.card(card, { place: `coll:${info.seat}:${colour}:${i}`, small: true })));
+      box.append(line);
+    }
+    return box.childElementCount > 0 ? box : null;
   },
 };
