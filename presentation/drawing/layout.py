@@ -20,10 +20,9 @@ from presentation.drawing import fonts, frame
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import RGB, fit, font
 from presentation.drawing.indexed import render
-from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text
+from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text, draw_vector
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 from presentation.drawing.parts import Parts
-from presentation.drawing.shapes import symbol
 
 # What a picture draws its cards with: kept parts (the bot) or bare faces (the reference).
 Kit = FaceCache | Parts
@@ -267,16 +266,8 @@ def paint(ops: Sequence[Op], size: tuple[int, int], background: RGB) -> Image.Im
     for op in ops:
         if isinstance(op, Paste):
             image.paste(op.image, (op.x, op.y))
-        elif isinstance(op, Shape):
-            if op.kind == "line":
-                draw.line(op.xy, fill=op.fill, width=op.width, joint=op.joint)
-            else:
-                x0, y0, x1, y1 = op.xy
-                draw.rounded_rectangle(
-                    (x0, y0, x1, y1), op.radius, fill=op.fill, outline=op.outline, width=op.width
-                )
-        elif isinstance(op, Symbol):
-            symbol(draw, op.name, op.cx, op.cy, op.r, op.colour)
+        elif isinstance(op, Shape | Symbol):
+            draw_vector(draw, op)
         else:
             draw.text(
                 (op.x, op.y),
