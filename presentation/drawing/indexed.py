@@ -59,13 +59,18 @@ def render(
         elif isinstance(op, Shape | Symbol):
             draw_vector(draw, op)
     buffer = io.BytesIO()
-    info = None
-    if texts:
-        info = PngImagePlugin.PngInfo()
-        for key, value in texts.items():
-            info.add_itxt(key, value)
-    canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL, pnginfo=info)
+    canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL, pnginfo=text_chunks(texts))
     return buffer.getvalue()
+
+
+def text_chunks(texts: Mapping[str, str] | None) -> PngImagePlugin.PngInfo | None:
+    """A PNG's text chunks (key: text), or None for none."""
+    if not texts:
+        return None
+    info = PngImagePlugin.PngInfo()
+    for key, value in texts.items():
+        info.add_itxt(key, value)
+    return info
 
 
 def _mapped(pixels: Image.Image, table: list[int]) -> Image.Image:

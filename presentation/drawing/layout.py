@@ -14,12 +14,12 @@ import math
 import zlib
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, PngImagePlugin
+from PIL import Image, ImageDraw
 
 from presentation.drawing import fonts, frame
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import RGB, fit, font
-from presentation.drawing.indexed import render
+from presentation.drawing.indexed import render, text_chunks
 from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text, draw_vector
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 from presentation.drawing.parts import Parts
@@ -62,12 +62,9 @@ def encode(image: Image.Image, texts: Mapping[str, str] | None = None) -> bytes:
         palette if sample is image else image.quantize(palette=palette, dither=Image.Dither.NONE)
     )
     buffer = io.BytesIO()
-    info = None
-    if texts:
-        info = PngImagePlugin.PngInfo()
-        for key, value in texts.items():
-            info.add_itxt(key, value)
-    indexed.save(buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE, pnginfo=info)
+    indexed.save(
+        buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE, pnginfo=text_chunks(texts)
+    )
     return buffer.getvalue()
 
 
