@@ -10,7 +10,6 @@ prove a picture drew no hidden card.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -18,6 +17,7 @@ from PIL import Image
 
 import i18n
 from presentation.drawing.fonts import chosen_face
+from presentation.drawing.lru import Lru
 
 Slot = tuple[str, str, int, str]  # game, face key, width, language and typeface (_style)
 
@@ -52,11 +52,8 @@ class FaceCache:
 
     def __init__(self, looks: Mapping[str, Look], *, max_faces: int = 512) -> None:
         self._looks = dict(looks)
-        self._faces: OrderedDict[Slot, Image.Image] = OrderedDict()
-        self._max = max_faces
+        self._faces: Lru[Slot, Image.Image] = Lru(max_faces)
         self._requested: set[tuple[str, str]] = set()
-        self.hits = 0
-        self.misses = 0
         self._lock = threading.Lock()
 
     def look(self, game: str) -> Look:
@@ -71,12 +68,12 @@ class FaceCache:
         key = look.key(card)
         with self._lock:
             self._requested.add((game, card))
-        return self._get((game, key, width, _style()), lambda: look.draw(key, width))
+        return self._faces.get((game, key, width, _style()), lambda: look.draw(key, width))
 
     def back(self, game: str, width: int) -> Image.Image:
         """The back of a ``game`` card at ``width`` pixels."""
         look = self.look(game)
-        return self._get((game, "", width, _style()), lambda: look.back(width))
+        return self._faces.get((game, "", width, _style()), lambda: look.back(width))
 
     def requested(self, game: str | None = None) -> frozenset[str]:
         """Every card id whose face was asked for (of ``game``, or of any game)."""
@@ -87,27 +84,16 @@ class FaceCache:
         with self._lock:
             self._requested.clear()
 
+    @property
+    def hits(self) -> int:
+        return self._faces.hits
+
+    @property
+    def misses(self) -> int:
+        return self._faces.misses
+
     def __len__(self) -> int:
         return len(self._faces)
-
-    def _get(self, slot: Slot, make: _Maker) -> Image.Image:
-        with self._lock:
-            image = self._faces.get(slot)
-            if image is not None:
-                self.hits += 1
-                self._faces.move_to_end(slot)
-                return image
-            self.misses += 1
-        image = make()
-        with self._lock:
-            self._faces[slot] = image
-            if len(self._faces) > self._max:
-                self._faces.popitem(last=False)
-        return image
-
-
-class _Maker(Protocol):
-    def __call__(self) -> Image.Image: ...
 
 
 def _style() -> str:

@@ -6,12 +6,17 @@ faces without a mask (pictures always use the same table colour).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image, ImageDraw
 
 from presentation.drawing.fonts import RGB
 from presentation.drawing.palette import INK, TABLE
 
 RATIO = 1.4  # card height / width
+
+# A background pattern: (draw, box, colour, step); stripes, dots, rings and checks below.
+Pattern = Callable[[ImageDraw.ImageDraw, tuple[int, int, int, int], RGB, int], None]
 
 
 def card_height(width: int) -> int:
@@ -28,6 +33,16 @@ def blank(width: int, fill: RGB, border: RGB = INK) -> tuple[Image.Image, ImageD
     draw.rounded_rectangle(
         (0, 0, width - 1, height - 1), radius, fill=fill, outline=border, width=line
     )
+    return image, draw
+
+
+def patterned(
+    width: int, fill: RGB, pattern: Pattern, shade: RGB, step: int
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A blank card of ``fill`` with ``pattern`` (one of the patterns below) in ``shade``,
+    ``step`` pixels apart, over the inner box."""
+    image, draw = blank(width, fill)
+    pattern(draw, inner_box(width), shade, step)
     return image, draw
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw, PngImagePlugin
 
 from presentation.drawing.fonts import RGB
-from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text
+from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text, draw_vector
 from presentation.drawing.parts import (
     GRIDS,
     Parts,
@@ -28,7 +28,6 @@ from presentation.drawing.parts import (
     palette_image,
     unpack,
 )
-from presentation.drawing.shapes import symbol
 
 COLOURS = 256
 RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
@@ -57,24 +56,21 @@ def render(
             x, y = (op.x, op.y) if isinstance(op, Paste) else (int(op.x), int(op.y))
             pixels = _mapped(sprite.pixels, tables[id(sprite)])
             canvas.paste(pixels, (x + sprite.dx, y + sprite.dy), sprite.mask)
-        elif isinstance(op, Shape):
-            if op.kind == "line":
-                draw.line(op.xy, fill=op.fill, width=op.width, joint=op.joint)
-            else:
-                x0, y0, x1, y1 = op.xy
-                draw.rounded_rectangle(
-                    (x0, y0, x1, y1), op.radius, fill=op.fill, outline=op.outline, width=op.width
-                )
-        elif isinstance(op, Symbol):
-            symbol(draw, op.name, op.cx, op.cy, op.r, op.colour)
+        elif isinstance(op, Shape | Symbol):
+            draw_vector(draw, op)
     buffer = io.BytesIO()
-    info = None
-    if texts:
-        info = PngImagePlugin.PngInfo()
-        for key, value in texts.items():
-            info.add_itxt(key, value)
-    canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL, pnginfo=info)
+    canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL, pnginfo=text_chunks(texts))
     return buffer.getvalue()
+
+
+def text_chunks(texts: Mapping[str, str] | None) -> PngImagePlugin.PngInfo | None:
+    """A PNG's text chunks (key: text), or None for none."""
+    if not texts:
+        return None
+    info = PngImagePlugin.PngInfo()
+    for key, value in texts.items():
+        info.add_itxt(key, value)
+    return info
 
 
 def _mapped(pixels: Image.Image, table: list[int]) -> Image.Image:

@@ -14,16 +14,15 @@ import math
 import zlib
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, PngImagePlugin
+from PIL import Image, ImageDraw
 
 from presentation.drawing import fonts, frame
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import RGB, fit, font
-from presentation.drawing.indexed import render
-from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text
+from presentation.drawing.indexed import render, text_chunks
+from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text, draw_vector
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 from presentation.drawing.parts import Parts
-from presentation.drawing.shapes import symbol
 
 # What a picture draws its cards with: kept parts (the bot) or bare faces (the reference).
 Kit = FaceCache | Parts
@@ -63,12 +62,9 @@ def encode(image: Image.Image, texts: Mapping[str, str] | None = None) -> bytes:
         palette if sample is image else image.quantize(palette=palette, dither=Image.Dither.NONE)
     )
     buffer = io.BytesIO()
-    info = None
-    if texts:
-        info = PngImagePlugin.PngInfo()
-        for key, value in texts.items():
-            info.add_itxt(key, value)
-    indexed.save(buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE, pnginfo=info)
+    indexed.save(
+        buffer, format="PNG", compress_level=6, compress_type=zlib.Z_RLE, pnginfo=text_chunks(texts)
+    )
     return buffer.getvalue()
 
 
@@ -267,16 +263,8 @@ def paint(ops: Sequence[Op], size: tuple[int, int], background: RGB) -> Image.Im
     for op in ops:
         if isinstance(op, Paste):
             image.paste(op.image, (op.x, op.y))
-        elif isinstance(op, Shape):
-            if op.kind == "line":
-                draw.line(op.xy, fill=op.fill, width=op.width, joint=op.joint)
-            else:
-                x0, y0, x1, y1 = op.xy
-                draw.rounded_rectangle(
-                    (x0, y0, x1, y1), op.radius, fill=op.fill, outline=op.outline, width=op.width
-                )
-        elif isinstance(op, Symbol):
-            symbol(draw, op.name, op.cx, op.cy, op.r, op.colour)
+        elif isinstance(op, Shape | Symbol):
+            draw_vector(draw, op)
         else:
             draw.text(
                 (op.x, op.y),

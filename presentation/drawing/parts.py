@@ -11,11 +11,8 @@ colours (see :mod:`presentation.drawing.indexed`).
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -23,6 +20,7 @@ import i18n
 from presentation.drawing import fonts
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import RGB, Face, chosen_face, font
+from presentation.drawing.lru import Lru
 from presentation.drawing.ops import Text
 
 PART_COLOURS = 256  # a part keeps its majors exact and at most this many colours in all
@@ -35,9 +33,6 @@ _STEPS = tuple(
     tuple(min(255, (v + step // 2) // step * step) for v in range(256)) for step in GRIDS
 )
 PAD = 2  # pixels around a label's measured box: the sub-pixel start may shift its glyphs
-
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,42 +77,16 @@ def unpack(key: int) -> RGB:
     return key >> 16, key >> 8 & 0xFF, key & 0xFF
 
 
-class _Lru(Generic[K, V]):
-    """A bounded map, least recently used dropped first; bookkeeping under a lock (pictures
-    may be drawn in worker threads), making a value outside it."""
-
-    def __init__(self, size: int) -> None:
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-                return value
-        value = make()
-        with self._lock:
-            self._items[key] = value
-            if len(self._items) > self._size:
-                self._items.popitem(last=False)
-        return value
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
 class Parts:
     """Faces (drawn by ``cards``) and labels, each reduced to a :class:`Sprite` once."""
 
     def __init__(self, cards: FaceCache, *, max_sprites: int = 512, max_labels: int = 1024) -> None:
         self.cards = cards
         # Keyed by the face image's identity; the entry holds the image, so the id stays its.
-        self._sprites: _Lru[int, tuple[Image.Image, Sprite]] = _Lru(max_sprites)
-        self._labels: _Lru[tuple[object, ...], Sprite] = _Lru(max_labels)
-        self._words: _Lru[tuple[object, ...], tuple[Face, str]] = _Lru(max_labels)
-        self._clipped: _Lru[tuple[object, ...], str] = _Lru(max_labels)
+        self._sprites: Lru[int, tuple[Image.Image, Sprite]] = Lru(max_sprites)
+        self._labels: Lru[tuple[object, ...], Sprite] = Lru(max_labels)
+        self._words: Lru[tuple[object, ...], tuple[Face, str]] = Lru(max_labels)
+        self._clipped: Lru[tuple[object, ...], str] = Lru(max_labels)
 
     def face(self, game: str, card: str, width: int) -> Image.Image:
         return self.cards.face(game, card, width)

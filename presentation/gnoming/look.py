@@ -80,9 +80,7 @@ class GnomeLook:
         return image
 
     def _hazard(self, width: int) -> Image.Image:
-        image, draw = frame.blank(width, HAZARD)
-        box = frame.inner_box(width)
-        frame.stripes(draw, box, INK, max(10, width // 6))
+        image, draw = frame.patterned(width, HAZARD, frame.stripes, INK, max(10, width // 6))
         height = frame.card_height(width)
         panel = (width * 0.12, height * 0.2, width * 0.88, height * 0.8)
         draw.rounded_rectangle(
@@ -96,9 +94,8 @@ class GnomeLook:
         return image
 
     def _mulligan(self, width: int) -> Image.Image:
-        image, draw = frame.blank(width, MULLIGAN)
-        box = frame.inner_box(width)
-        frame.rings(draw, box, mix(MULLIGAN, WHITE, 0.3), max(10, width // 7))
+        shade = mix(MULLIGAN, WHITE, 0.3)
+        image, draw = frame.patterned(width, MULLIGAN, frame.rings, shade, max(10, width // 7))
         height = frame.card_height(width)
         # The star alone marks the wild card: no initial to translate.
         symbol(draw, "star", width / 2, height * 0.42, width * 0.32, YELLOW)

@@ -19,6 +19,11 @@ SIDE_CARD = 110
 TABLE_CARD = 66
 GAP = 8
 COLUMN = SIDE_CARD + 26  # the width of a caption above a card beside the grid
+# The table and round pictures: every seat's grid in a cell, three or four cells to a row.
+GRID_HEIGHT = 3 * card_height(TABLE_CARD) + 2 * GAP
+CELL_WIDTH = 3 * TABLE_CARD + 2 * GAP + 2 * MARGIN + 20
+CELL_HEIGHT = GRID_HEIGHT + 96
+CELLS_TOP = MARGIN + 50  # below the title
 
 
 def _header(view: GnomeView, names: Sequence[str]) -> str:
@@ -106,34 +111,45 @@ def _card_in_play(view: GnomeView) -> tuple[str, str | None] | None:
     return None
 
 
+def _per_row(players: int) -> int:
+    return 3 if players in {5, 6} else 4
+
+
+def _cells_sheet(players: int, faces: Kit) -> Sheet:
+    """A sheet wide enough for a row of seat cells (within 760 to 1200 pixels)."""
+    width = min(1200, max(760, 2 * MARGIN + _per_row(players) * CELL_WIDTH))
+    return Sheet(faces, GAME, width, 1300)
+
+
+def _cell(
+    sheet: Sheet, seat: int, players: int, name: str, *, framed: bool = False
+) -> tuple[int, int]:
+    """The panel of ``seat``'s cell with its name on top; returns the cell's top left corner."""
+    row, col = divmod(seat, _per_row(players))
+    x = MARGIN + col * CELL_WIDTH
+    y = CELLS_TOP + row * (CELL_HEIGHT + MARGIN)
+    box = (x, y, x + CELL_WIDTH - MARGIN, y + CELL_HEIGHT)
+    sheet.panel(box, outline=GOLD if framed else None)
+    sheet.caption(x + 14, y + 10, name, 20, bold=True, max_width=CELL_WIDTH - 50)
+    return x, y
+
+
 def table(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes:
     """Every seat's grid with its name and scores, four to a row, above the piles."""
     players = view["players"]
-    per_row = 3 if players in {5, 6} else 4
-    grid_w = 3 * TABLE_CARD + 2 * GAP
-    cell_w = grid_w + 2 * MARGIN + 20
-    width = min(1200, max(760, 2 * MARGIN + per_row * cell_w))
-    sheet = Sheet(faces, GAME, width, 1300)
-    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True, max_width=width - 40)
-    top = MARGIN + 50
-    grid_h = 3 * card_height(TABLE_CARD) + 2 * GAP
-    cell_h = grid_h + 96
+    sheet = _cells_sheet(players, faces)
+    sheet.caption(MARGIN, MARGIN, _header(view, names), 26, bold=True, max_width=sheet.width - 40)
     for seat in range(players):
-        row, col = divmod(seat, per_row)
-        x = MARGIN + col * cell_w
-        y = top + row * (cell_h + MARGIN)
-        active = seat == view["active"]
-        sheet.panel((x, y, x + cell_w - MARGIN, y + cell_h), outline=GOLD if active else None)
-        sheet.caption(x + 14, y + 10, names[seat], 20, bold=True, max_width=cell_w - 50)
+        x, y = _cell(sheet, seat, players, names[seat], framed=seat == view["active"])
         _grid(sheet, view["grids"][seat], x + 20, y + 42, TABLE_CARD)
         scores = _(
             "showing {showing}  ·  total {total}",
             showing=view["showing"][seat],
             total=view["totals"][seat],
         )
-        sheet.caption(x + 14, y + 52 + grid_h, scores, 17, max_width=cell_w - 50)
-    rows = (players + per_row - 1) // per_row
-    _side(sheet, view, MARGIN, top + rows * (cell_h + MARGIN))
+        sheet.caption(x + 14, y + 52 + GRID_HEIGHT, scores, 17, max_width=CELL_WIDTH - 50)
+    rows = -(-players // _per_row(players))
+    _side(sheet, view, MARGIN, CELLS_TOP + rows * (CELL_HEIGHT + MARGIN))
     return sheet.png()
 
 
@@ -144,24 +160,13 @@ def summary(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes | None:
     if last is None:
         return None
     players = view["players"]
-    per_row = 3 if players in {5, 6} else 4
-    grid_w = 3 * TABLE_CARD + 2 * GAP
-    cell_w = grid_w + 2 * MARGIN + 20
-    width = min(1200, max(760, 2 * MARGIN + per_row * cell_w))
-    sheet = Sheet(faces, GAME, width, 1300)
+    sheet = _cells_sheet(players, faces)
     title = _("Round {round} scored", round=last["round"])
     if last["first_out"] is not None:
         title += "  ·  " + _("{player} went out first", player=names[last["first_out"]])
-    sheet.caption(MARGIN, MARGIN, title, 26, bold=True, max_width=width - 40)
-    top = MARGIN + 50
-    grid_h = 3 * card_height(TABLE_CARD) + 2 * GAP
-    cell_h = grid_h + 96
+    sheet.caption(MARGIN, MARGIN, title, 26, bold=True, max_width=sheet.width - 40)
     for seat, entry in enumerate(last["seats"]):
-        row, col = divmod(seat, per_row)
-        x = MARGIN + col * cell_w
-        y = top + row * (cell_h + MARGIN)
-        sheet.panel((x, y, x + cell_w - MARGIN, y + cell_h))
-        sheet.caption(x + 14, y + 10, names[seat], 20, bold=True, max_width=cell_w - 50)
+        x, y = _cell(sheet, seat, players, names[seat])
         matched = {cell for line in entry["lines"] for cell in line["cells"]}
         cells: list[GnomeCell] = [{"card": card, "up": True} for card in entry["grid"]]
         _grid(sheet, cells, x + 20, y + 42, TABLE_CARD, sorted(matched))
@@ -176,7 +181,8 @@ def summary(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes | None:
             scores = _(
                 "round {score}  ·  total {total}", score=entry["score"], total=view["totals"][seat]
             )
-        sheet.caption(x + 14, y + 52 + grid_h, scores, 17, colour=HIGHLIGHT, max_width=cell_w - 50)
+        room = CELL_WIDTH - 50
+        sheet.caption(x + 14, y + 52 + GRID_HEIGHT, scores, 17, colour=HIGHLIGHT, max_width=room)
     return sheet.png()
 
 

@@ -140,9 +140,8 @@ class GrinchLook:
 
     def back(self, width: int) -> Image.Image:
         colour = (150, 30, 45)
-        image, draw = frame.blank(width, colour)
-        box = frame.inner_box(width)
-        frame.checks(draw, box, mix(colour, INK, 0.25), max(8, width // 8))
+        shade = mix(colour, INK, 0.25)
+        image, draw = frame.patterned(width, colour, frame.checks, shade, max(8, width // 8))
         height = frame.card_height(width)
         symbol(draw, "heart", width / 2, height / 2, width * 0.28, GREEN)
         text(draw, (width / 2, height * 0.5), "G", round(width * 0.22), WHITE, bold=True)

@@ -92,9 +92,8 @@ class HeartsLook:
 
     def back(self, width: int) -> Image.Image:
         colour = (40, 70, 150)
-        image, draw = frame.blank(width, colour)
-        box = frame.inner_box(width)
-        frame.stripes(draw, box, mix(colour, WHITE, 0.25), max(8, width // 10))
+        shade = mix(colour, WHITE, 0.25)
+        image, draw = frame.patterned(width, colour, frame.stripes, shade, max(8, width // 10))
         height = frame.card_height(width)
         symbol(draw, "heart", width / 2, height / 2, width * 0.2, PAPER)
         return image

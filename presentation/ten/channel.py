@@ -32,6 +32,17 @@ GROUPS = ("R", "B", "O", "G", "W")
 PAD = 14  # inside a player's panel
 
 
+def seat_status(info: TenSeat) -> str:
+    """A seat's score, coins, bust tokens and cards, on one line of a picture."""
+    return _(
+        "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
+        score=info["score"],
+        coins=info["tokens"],
+        bust=info["bust_tokens"],
+        cards=info["cards"],
+    )
+
+
 def round_of(view: TenView) -> int:
     """The rounds played: every player has had one turn more in each."""
     return int(view["turns"]) // max(1, int(view["players"]))
@@ -128,13 +139,7 @@ def _seat(sheet: Sheet, name: str, info: TenSeat, y: float, *, framed: bool) -> 
     sheet.panel((MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if framed else None)
     left = MARGIN + PAD
     sheet.caption(left, y + PAD, name, NAME, bold=True, max_width=room)
-    status = _(
-        "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
-        score=info["score"],
-        coins=info["tokens"],
-        bust=info["bust_tokens"],
-        cards=info["cards"],
-    )
+    status = seat_status(info)
     top = y + PAD + NAME + 8
     sheet.caption(left, top, status, TEXT, colour=HIGHLIGHT, max_width=room)
     top += TEXT + 14

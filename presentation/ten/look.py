@@ -149,9 +149,8 @@ class TenLook:
     def _wild(self, key: str, width: int) -> Image.Image:
         group = key[0]
         colour = COLOUR[group]
-        image, draw = frame.blank(width, mix(colour, WHITE, 0.75))
-        box = frame.inner_box(width)
-        frame.stripes(draw, box, mix(colour, WHITE, 0.5), max(8, width // 8))
+        paper, shade = mix(colour, WHITE, 0.75), mix(colour, WHITE, 0.5)
+        image, draw = frame.patterned(width, paper, frame.stripes, shade, max(8, width // 8))
         height = frame.card_height(width)
         self._band(draw, width, colour, key[1])
         symbol(draw, "star", width * 0.5, height * 0.155, width * 0.09, WHITE)
@@ -197,9 +196,8 @@ class TenLook:
 
     def back(self, width: int) -> Image.Image:
         colour = (45, 45, 60)
-        image, draw = frame.blank(width, colour)
-        box = frame.inner_box(width)
-        frame.dots(draw, box, mix(colour, WHITE, 0.2), max(8, width // 8))
+        shade = mix(colour, WHITE, 0.2)
+        image, draw = frame.patterned(width, colour, frame.dots, shade, max(8, width // 8))
         height = frame.card_height(width)
         text(draw, (width / 2, height / 2), "10", round(width * 0.4), GOLD, bold=True)
         return image

@@ -179,13 +179,7 @@ def _seat(
     framed = seat == view["active"] if framed is None else framed
     sheet.panel((MARGIN, y, WIDTH - MARGIN, bottom), outline=GOLD if framed else None)
     sheet.caption(MARGIN + 14, y + 10, names[seat], 22, bold=True, max_width=420)
-    status = _(
-        "score {score}  ·  coins {coins}  ·  bust {bust}  ·  cards {cards}",
-        score=info["score"],
-        coins=info["tokens"],
-        bust=info["bust_tokens"],
-        cards=info["cards"],
-    )
+    status = channel.seat_status(info)
     sheet.caption(WIDTH - MARGIN - 14, y + 12, status, 20, anchor="ra")
     groups = [info["by_colour"][g] for g in GROUPS if info["by_colour"][g]]
     count = sum(len(cards) for cards in groups)
