@@ -5,27 +5,12 @@ values are the strings the database stores (its CHECK constraints list the same)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
+from db.columns import from_columns
 from engine.base import Level
-
-T = TypeVar("T")
-
-
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def from_columns(cls: type[T], row: Mapping[str, Any], /, **converted: Any) -> T:
-    """A row dataclass from the row's columns of the same names (a column the row lacks
-    leaves its field's default; others are ignored), with ``converted`` values instead of
-    the row's own."""
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    values = {name: row[name] for name in names if name in row}
-    return cls(**{**values, **converted})
 
 
 class GameStatus(StrEnum):

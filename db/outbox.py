@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from db.columns import from_columns
 from db.sql import Part, Statement
 
 # Seconds a process keeps the rows it claimed to itself. Posting one takes well under a
@@ -48,14 +49,7 @@ class Owed:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> Owed:
-        return cls(
-            game_id=row["game_id"],
-            version=row["version"],
-            kind=row["kind"],
-            body=row["body"],
-            nonce=row["nonce"],
-            id=row["id"],
-        )
+        return from_columns(cls, row)
 
 
 def new_nonce() -> str:

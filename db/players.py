@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, fields
 from typing import Any
 
-from db.models import GameRow, GameStatus, from_columns
+from db.columns import from_columns
+from db.models import GameRow, GameStatus
 from db.sql import Part, Tx
 
 # (seat, user id or None for a computer, finishing place) of every seat of a finished game.

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from db.models import from_columns
+from db.columns import from_columns
 from db.sql import Part
 from engine.base import Level
 

@@ -135,20 +135,12 @@ class GameService(Lobbies):
         saved: asyncio.Future[Report],
     ) -> Report:
         async with self.lock(game_id):
-            loaded = await self.load(game_id)
-            seat = loaded.seat_of(user_id)
-            if seat is None:
-                raise not_seated(loaded.left_by(user_id))
-            if loaded.row.status != GameStatus.ACTIVE:
-                raise GameClosed(GameClosed.OVER)
+            loaded, seat = await self._seated(game_id, user_id)
             report = Report(before=loaded, after=loaded)
             if seat.autopilot:
-                await self.store.timers.set_seat_flags(
-                    game_id, seat.seat, autopilot=False, timeouts=0
-                )
+                loaded, seat = await self._autopilot_off(loaded, seat)
+                report.after = loaded
                 report.notices.append(later("{name} is back; autopilot is off.", name=seat.name))
-                seat = replace(seat, autopilot=False, timeouts=0)
-                report.after = loaded = with_seat(loaded, seat)
             if step != seat.step:
                 if report.notices:
                     return report
@@ -169,19 +161,31 @@ class GameService(Lobbies):
         a move: a player's own button, a game still running. A player already back gets the
         same answer: the button did what it says."""
         async with self.lock(game_id):
-            loaded = await self.load(game_id)
-            seat = loaded.seat_of(user_id)
-            if seat is None:
-                raise not_seated(loaded.left_by(user_id))
-            if loaded.row.status != GameStatus.ACTIVE:
-                raise GameClosed(GameClosed.OVER)
+            loaded, seat = await self._seated(game_id, user_id)
             after = loaded
             if seat.autopilot:
-                await self.store.timers.set_seat_flags(
-                    game_id, seat.seat, autopilot=False, timeouts=0
-                )
-                after = with_seat(loaded, replace(seat, autopilot=False, timeouts=0))
+                after, _ = await self._autopilot_off(loaded, seat)
             return Report(before=loaded, after=after)
+
+    async def _seated(self, game_id: int, user_id: int) -> tuple[Loaded, SeatRow]:
+        """The running game and the player's seat in it, for a move or a button of theirs;
+        raises if they hold no seat there or the game is over."""
+        loaded = await self.load(game_id)
+        seat = loaded.seat_of(user_id)
+        if seat is None:
+            raise not_seated(loaded.left_by(user_id))
+        if loaded.row.status != GameStatus.ACTIVE:
+            raise GameClosed(GameClosed.OVER)
+        return loaded, seat
+
+    async def _autopilot_off(self, loaded: Loaded, seat: SeatRow) -> tuple[Loaded, SeatRow]:
+        """Hand the seat back to its player (autopilot off, missed turns forgotten): the game
+        and the seat as they are now."""
+        await self.store.timers.set_seat_flags(
+            loaded.row.id, seat.seat, autopilot=False, timeouts=0
+        )
+        seat = replace(seat, autopilot=False, timeouts=0)
+        return with_seat(loaded, seat), seat
 
     async def resume(self, game_id: int) -> Report:
         """Let computer seats and players on autopilot move if they are due (after a restart:

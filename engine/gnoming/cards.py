@@ -76,19 +76,19 @@ def card_value(card_id: str) -> int:
 
 def card_short(card_id: str) -> str:
     """Shortest label, as in the rules' test vectors: "6", "-2", "H", "M"."""
-    kind = card_kind(card_id)
-    if kind == "H":
-        return "H"
-    if kind == "M":
-        return "M"
-    return str(card_value(card_id))
+    return _named(card_id, "H", "M")
 
 
 def card_label(card_id: str) -> str:
     """Label for buttons and tables: "6", "-2", "Hazard", "Mulligan"."""
+    return _named(card_id, "Hazard", "Mulligan")
+
+
+def _named(card_id: str, hazard: str, mulligan: str) -> str:
+    """The card's value as text, or the name given for a hazard or a mulligan."""
     kind = card_kind(card_id)
     if kind == "H":
-        return "Hazard"
+        return hazard
     if kind == "M":
-        return "Mulligan"
+        return mulligan
     return str(card_value(card_id))

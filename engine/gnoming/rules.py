@@ -271,28 +271,28 @@ def _do_open(state: State, seat: int, action: Open) -> None:
 
 
 def _do_place(state: State, cell: int) -> None:
-    seat = state.active
     card = state.held
     assert card is not None
-    removed = state.grid[seat][cell]
-    was_down = not state.up[seat][cell]
-    state.grid[seat][cell] = card
-    state.up[seat][cell] = True
     state.held = None
     state.held_from = None
-    state.locked.append(cell)
-    _after_removal(state, removed, was_down)
+    _put_face_up(state, cell, card)
 
 
 def _do_bounce(state: State, cell: int) -> None:
-    seat = state.active
     card = state.pending
     assert card is not None
+    state.pending = None
+    _put_face_up(state, cell, card)
+
+
+def _put_face_up(state: State, cell: int, card: int) -> None:
+    """Lay ``card`` face up at the active seat's ``cell``, lock the cell and go on with the
+    card it replaces."""
+    seat = state.active
     removed = state.grid[seat][cell]
     was_down = not state.up[seat][cell]
     state.grid[seat][cell] = card
     state.up[seat][cell] = True
-    state.pending = None
     state.locked.append(cell)
     _after_removal(state, removed, was_down)
 

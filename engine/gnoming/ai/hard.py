@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.base import View
-from engine.gnoming.actions import Bounce, ChoosePile, Discard, NoBounce, Place
+from engine.gnoming.actions import ChoosePile
 from engine.gnoming.ai.normal import (
     FIRST_OUT_BONUS,
     RISK_MARGIN,
@@ -35,7 +35,7 @@ from engine.gnoming.ai.normal import (
     _Table,
     estimate,
 )
-from engine.gnoming.cards import LINES, LINES_OF_CELL, card_kind
+from engine.gnoming.cards import LINES, LINES_OF_CELL
 from engine.gnoming.scoring import score_kinds
 
 SAMPLES = 48  # sampled deals of the unseen cards when weighing a going out
@@ -183,21 +183,8 @@ class HardPolicy(GnomePolicy):
             card = view["pending_discard"]["card"]
             return self._cover(table, card, [a for a in legal if isinstance(a, ChoosePile)], rng)
         if phase == "play":
-            held = view["held"]["card"]
-            discards = [a for a in legal if isinstance(a, Discard)]
-            if card_kind(held) == "H":
-                return discards[0]
-            places = [a.cell for a in legal if isinstance(a, Place)]
-            gain, cell = table.best_place(_cell(held), places)
-            if cell is not None and gain < 0:
-                return Place(cell)
-            return self._cover(table, held, discards, rng)
-        card = view["bounce"]["card"]
-        targets = [a.cell for a in legal if isinstance(a, Bounce)]
-        gain, cell = table.best_place(_cell(card), targets)
-        if cell is not None and gain < 0:
-            return Bounce(cell)
-        return self._cover(table, card, [a for a in legal if isinstance(a, NoBounce)], rng)
+            return self._play(table, legal, rng)
+        return self._bounce(table, legal, rng)
 
     def _cover(self, table: _Table, card: str, options: Sequence[Any], rng: random.Random) -> Any:
         """The pile to discard ``card`` on: the one leaving the next player the least help

@@ -211,15 +211,19 @@ class GnomePolicy:
         gain, cell = table.best_place(_cell(held), places)
         if cell is not None and gain < 0:
             return Place(cell)
-        return _cover_choice(table.view, discards, rng)
+        return self._cover(table, held, discards, rng)
 
     def _bounce(self, table: _Table, legal: list[Any], rng: random.Random) -> Any:
-        card = _cell(table.view["bounce"]["card"])
+        card = table.view["bounce"]["card"]
         targets = [a.cell for a in legal if isinstance(a, Bounce)]
-        gain, cell = table.best_place(card, targets)
+        gain, cell = table.best_place(_cell(card), targets)
         if cell is not None and gain < 0:
             return Bounce(cell)
-        return _cover_choice(table.view, [a for a in legal if isinstance(a, NoBounce)], rng)
+        return self._cover(table, card, [a for a in legal if isinstance(a, NoBounce)], rng)
+
+    def _cover(self, table: _Table, card: str, options: Sequence[Any], rng: random.Random) -> Any:
+        """The pile action to discard ``card`` with (normal: by the piles' tops alone)."""
+        return _cover_choice(table.view, options, rng)
 
 
 POLICY: Final = GnomePolicy()
