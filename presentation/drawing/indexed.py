@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw, PngImagePlugin
 
 from presentation.drawing.fonts import RGB
-from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text, draw_vector
+from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text
 from presentation.drawing.parts import (
     GRIDS,
     Parts,
@@ -28,6 +28,7 @@ from presentation.drawing.parts import (
     palette_image,
     unpack,
 )
+from presentation.drawing.vector import draw_vector
 
 COLOURS = 256
 RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)

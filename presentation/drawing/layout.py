@@ -20,9 +20,10 @@ from presentation.drawing import fonts, frame
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.fonts import RGB, fit, font
 from presentation.drawing.indexed import render, text_chunks
-from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text, draw_vector
+from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text
 from presentation.drawing.palette import HIGHLIGHT, SLOT, TABLE, TABLE_LIGHT, WHITE
 from presentation.drawing.parts import Parts
+from presentation.drawing.vector import draw_vector
 
 # What a picture draws its cards with: kept parts (the bot) or bare faces (the reference).
 Kit = FaceCache | Parts

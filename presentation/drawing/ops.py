@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from presentation.drawing.fonts import RGB, Face
-from presentation.drawing.shapes import symbol
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +66,3 @@ class Text:
 
 
 Op = Paste | Shape | Symbol | Text
-
-
-def draw_vector(draw: ImageDraw.ImageDraw, op: Shape | Symbol) -> None:
-    """Draw a shape or a symbol step; both ways of drawing a sheet draw them the same."""
-    if isinstance(op, Shape):
-        if op.kind == "line":
-            draw.line(op.xy, fill=op.fill, width=op.width, joint=op.joint)
-        else:
-            x0, y0, x1, y1 = op.xy
-            draw.rounded_rectangle(
-                (x0, y0, x1, y1), op.radius, fill=op.fill, outline=op.outline, width=op.width
-            )
-    else:
-        symbol(draw, op.name, op.cx, op.cy, op.r, op.colour)
