@@ -112,6 +112,11 @@ class TableMessages:
         refused = self.refused.get(channel_id)
         if refused is not None:
             refused.timer = None
+            # The wait is over when its timer says so: the loop's clock (libuv's, cached per
+            # iteration and in whole milliseconds) may fire it a little before
+            # ``time.monotonic()`` reaches ``until``, and a retry found still blocked would
+            # leave the table behind until the next repair.
+            refused.until = min(refused.until, time.monotonic())
         if self.retry is not None:
             self.retry(channel_id)
 
