@@ -120,7 +120,9 @@ async def test_a_socket_s_language_follows_its_hello_then_its_pick(
         await client.send({"type": "lobby", "op": "open", "game": "grinch"})
         await client.wait(lambda f: f["type"] == "lobby" and f["lobby"] is not None)
         await client.send({"type": "lobby", "op": "add_computer", "level": "easy"})
-        await client.wait(lambda f: f["type"] == "lobby" and len(f["lobby"]["players"]) == 2)
+        await client.wait(
+            lambda f: f["type"] == "lobby" and len((f["lobby"] or {}).get("players", [])) == 2
+        )
         await client.send({"type": "lobby", "op": "start"})
         table = await client.wait(lambda f: f["type"] == "table")
         assert titles(table) == [hand_title("ro")]
