@@ -30,6 +30,7 @@ from tests.e2e.test_activity_page import start_serving_pages
 from tests.e2e.test_table_layout import open_with_computers
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
+from web.live import NOT_HERE
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -128,6 +129,11 @@ async def test_a_socket_s_language_follows_its_hello_then_its_pick(
         assert titles(table) == [hand_title("ro")]
         await client.send({"type": "language", "language": "et"})
         await client.wait(lambda f: f["type"] == "table" and titles(f) == [hand_title("et")])
+        # a refusal comes in the socket's language too
+        await client.send({"type": "move", "game_id": 0, "step": 0, "action": "x"})
+        refused = await client.wait(lambda f: f["type"] == "refused")
+        with i18n.using("et"):
+            assert refused["reason"] == i18n._(NOT_HERE) != NOT_HERE
         await client.send({"type": "language", "language": "xx"})  # not one of the bot's
         assert await client.closed_with() == 4000
         await client.close()
