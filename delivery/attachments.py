@@ -31,6 +31,9 @@ from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 
+# A hand picture's game, seat, version, language and the names it shows.
+HandKey = tuple[int, int, int, str, tuple[str, ...]]
+
 MISSING_PERMISSIONS = 50013
 HANDS_KEPT = 256  # hand pictures kept for a second use (a few MB at most)
 NO_FILES_NOTICE = N_(
@@ -65,7 +68,8 @@ class Attachments:
         self.no_files: set[int] = set()  # channels where Discord refused attachments
         # The newest hand pictures, by game, seat, version, language and the names they show
         # (a seat left to a computer changes them without a move).
-        self._hands: dict[tuple[int, int, int, str, tuple[str, ...]], bytes] = {}
+        self._hands: dict[HandKey, bytes] = {}
+        self._drawing: dict[HandKey, asyncio.Future[bytes | None]] = {}  # under way
 
     async def wanted(self, loaded: Loaded, channel_id: int | None = None) -> bool:
         return channel_id not in self.no_files and await self.enabled(loaded.row.guild_id)
@@ -77,7 +81,10 @@ class Attachments:
 
     async def hand_png(self, loaded: Loaded, seat: int) -> bytes | None:
         """:meth:`hand` as PNG bytes, drawn once per game version, seat and language: a
-        click's answer and the hand job after it often show the same state."""
+        click's answer, the hand job after it and the drawing started when the move was saved
+        (delivery.ahead) often show the same state. A picture being drawn is waited for, not
+        drawn again; a caller that stops waiting (a click's answer past its wait) leaves it
+        drawing for the others and for the next ask."""
         if not await self.wanted(loaded):
             return None
         names = picture_names(names_of(loaded))
@@ -85,12 +92,18 @@ class Attachments:
         png = self._hands.get(key)
         if png is not None:
             return png
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(self._draw_hand(loaded, seat, names, key))
+            self._drawing[key] = drawing
+            drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
+        return await asyncio.shield(drawing)
 
-        async def draw() -> bytes | None:
-            view = loaded.game.view(loaded.state, seat)
-            return await self.painter.draw("hand", view, names)
-
-        file = await _draw(draw(), "hand.png")
+    async def _draw_hand(
+        self, loaded: Loaded, seat: int, names: list[str], key: HandKey
+    ) -> bytes | None:
+        view = loaded.game.view(loaded.state, seat)
+        file = await _draw(self.painter.draw("hand", view, names), "hand.png")
         if file is None:
             return None
         png = file.fp.read()

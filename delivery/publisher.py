@@ -25,6 +25,7 @@ import discord
 
 import i18n
 from db.models import Actor, GameStatus
+from delivery.ahead import PicturesAhead
 from delivery.answering import Answering
 from delivery.attachments import Attachments
 from delivery.hands import Hands
@@ -124,6 +125,9 @@ class Publisher:
             result_view=result_view,
         )
         service.round_ended = self.owed.round_ended
+        # The turn's hand pictures, started as the move that makes the turn is saved.
+        self.ahead = PicturesAhead(self.attachments, self.speaking, self.people)
+        service.on_waiting.add(self.ahead.saved)
         self._serial = itertools.count()
         # Told after each table draw (spectators' private views follow the table).
         self.table_drawn: list[Callable[[Loaded], None]] = []
@@ -304,6 +308,7 @@ class Publisher:
 
     async def close(self, timeout: float) -> None:
         await self.outbox.close(timeout)
+        await self.ahead.close()
         await self.owed.close()
         await self.marks.flush()
 

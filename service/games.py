@@ -26,7 +26,7 @@ from service import owed as owing
 from service.changes import Changes
 from service.errors import CannotSave, GameClosed, NoGame, RejectedMove, StaleMove, not_seated
 from service.lobbies import Lobbies
-from service.reports import Acting, Loaded, Move, Report, Upcoming, seats_after, with_seat
+from service.reports import Acting, Loaded, Move, Report, Upcoming, Waiting, seats_after, with_seat
 from service.showing import Showing
 from service.states import KnownStates
 from service.thinking import Think, think_in_thread
@@ -78,6 +78,7 @@ class GameService(Lobbies):
         # move records the summary it owes (service.owed); None: none is recorded.
         self.round_ended: owing.RoundEnded | None = None
         self.owing = owing.Owing(store)  # what moves owe their channel, until it is posted
+        self.on_waiting = Waiting()  # told as a saved move leaves a game to people
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -482,6 +483,7 @@ class GameService(Lobbies):
                 )
             seat_no, actor = upcoming.seat, upcoming.actor
             if seat_no is None or actor is None:
+                self.on_waiting.tell(report)
                 return
             try:
                 if actor == Actor.FORCED:

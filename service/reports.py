@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Generator
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,8 @@ from service.errors import NotAllowed
 
 if TYPE_CHECKING:
     from db.play import SeatUpdate
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,25 @@ class Report:
             if any(s is None or seat not in game.to_act(s) for s in history):
                 out.add(seat)
         return out
+
+
+class Waiting:
+    """Hooks told of a call's report as soon as a saved move leaves the game waiting for
+    people (no automatic move follows), before the call returns: the delivery layer starts
+    the turn's pictures then. A hook must not block; one that raises is logged."""
+
+    def __init__(self) -> None:
+        self.hooks: list[Callable[[Report], None]] = []
+
+    def add(self, hook: Callable[[Report], None]) -> None:
+        self.hooks.append(hook)
+
+    def tell(self, report: Report) -> None:
+        for hook in self.hooks:
+            try:
+                hook(report)
+            except Exception:  # the move is saved; what a hook starts is an extra
+                log.exception("game %s: waiting hook %r failed", report.after.row.id, hook)
 
 
 def here(loaded: Loaded, channel_id: int | None) -> Loaded:

@@ -1,0 +1,81 @@
+"""Turn pictures drawn ahead: as soon as a move that makes it someone's turn is saved, the
+picture of their hand is asked of the painter, in their language, so the message that shows
+their turn (their DM, the answer to their own click) finds it drawn or under way.
+
+The service tells (``GameService.on_waiting``) when a saved move leaves the game waiting for
+people; the picture is :meth:`Attachments.hand_png`'s, which draws a picture once however many
+ask for it, so the later ask waits for this drawing instead of starting another. Only the
+pictures a message will show are drawn: those of the seats whose turn began with the call's
+moves (or who moved and are still to play), never of a seat that was waiting all along.
+Nothing a player sees depends on this: a picture not drawn ahead is drawn when asked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import i18n
+from db.models import GameStatus
+from delivery.attachments import Attachments
+from delivery.shown import People
+from delivery.speaking import Speaking
+from service.reports import Loaded, Report
+
+log = logging.getLogger(__name__)
+
+# Pictures drawn ahead at once: past it (a busy bot, a restart resuming many games) a picture
+# is drawn when its message asks for it, as it would be without drawing ahead.
+AHEAD_AT_ONCE = 8
+
+
+def turns_begun(report: Report) -> set[int]:
+    """Seats to play after ``report`` whose hand a message will show anew: their turn began
+    with these moves, or they moved and are still to play (a turn of several steps)."""
+    after = report.after
+    if after.row.status != GameStatus.ACTIVE or after.state is None:
+        return set()
+    due = after.game.to_act(after.state)
+    return report.newly_due() | (due & {move.seat for move in report.moves})
+
+
+class PicturesAhead:
+    """Starts the turn's hand pictures when a move is saved (see the module's docstring)."""
+
+    def __init__(self, attachments: Attachments, speaking: Speaking, people: People) -> None:
+        self.attachments = attachments
+        self.speaking = speaking
+        self.people = people
+        self._under_way: set[asyncio.Task[None]] = set()
+
+    def saved(self, report: Report) -> None:
+        """A move was saved and the game waits for people (``GameService.on_waiting``)."""
+        loaded = report.after
+        for seat_no in sorted(turns_begun(report)):
+            seat = loaded.seats[seat_no]
+            user_id = seat.user_id
+            if user_id is None or seat.is_computer or seat.autopilot:
+                continue
+            if seat.dm_closed or user_id in self.people.dm_closed:
+                continue  # no DM to show it: My hand draws it if pressed
+            if len(self._under_way) >= AHEAD_AT_ONCE:
+                log.debug("game %s: pictures ahead at their bound", loaded.row.id)
+                return
+            task = asyncio.get_running_loop().create_task(self._draw(loaded, seat_no, user_id))
+            self._under_way.add(task)
+            task.add_done_callback(self._under_way.discard)
+
+    async def _draw(self, loaded: Loaded, seat_no: int, user_id: int) -> None:
+        """The picture, in the language the seat's DM is written in (the drawing keeps it)."""
+        try:
+            with i18n.using(await self.speaking.private(loaded, user_id)):
+                await self.attachments.hand_png(loaded, seat_no)
+        except Exception:  # a picture drawn ahead is an extra: its message draws it again
+            log.exception("game %s: could not draw seat %s's hand ahead", loaded.row.id, seat_no)
+
+    async def close(self) -> None:
+        """Stop waiting for the pictures under way (the bot is stopping)."""
+        tasks = list(self._under_way)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

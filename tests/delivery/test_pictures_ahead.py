@@ -1,0 +1,200 @@
+"""A turn's hand picture is started when the move that makes the turn is saved, and the message
+that shows the turn waits for that drawing instead of starting another (real store and
+service, stub Discord, a painter that draws only when the test lets it)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from typing import Any, cast
+
+import discord
+
+from db.store import Store
+from delivery.ahead import AHEAD_AT_ONCE
+from delivery.assemble import Delivery, assemble
+from delivery.attachments import Attachments, always
+from delivery.pacing import Pacer
+from service.games import GameService
+from service.reports import Loaded, Report
+from tests.delivery.test_publisher_memory import HUMANS, _Bot, _Message
+
+PNG = b"\x89PNG hand"
+GUARD = 5.0  # seconds a test waits for what must happen at once (it fails past them)
+_ids = itertools.count(50_000)
+
+
+class _Painter:
+    """Counts what it is asked to draw; each drawing waits until ``gate`` is open."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.asked: list[str] = []
+        self.first = asyncio.Event()
+
+    async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
+        self.asked.append(method)
+        self.first.set()
+        await self.gate.wait()
+        return PNG
+
+    async def close(self) -> None:
+        return None
+
+    def hold(self) -> None:
+        """Drawings wait from now on; what is asked is counted afresh."""
+        self.gate.clear()
+        self.asked.clear()
+        self.first = asyncio.Event()
+
+
+class _Counted(Attachments):
+    """Attachments that count every ask for a hand picture (drawn or not)."""
+
+    def __init__(self, painter: _Painter) -> None:
+        super().__init__(painter, always)
+        self.asks = 0
+        self.asked_twice = asyncio.Event()
+
+    async def hand_png(self, loaded: Loaded, seat: int) -> bytes | None:
+        self.asks += 1
+        if self.asks >= 2:
+            self.asked_twice.set()
+        return await super().hand_png(loaded, seat)
+
+
+class _Dms:
+    """A DM channel that records what is sent to it."""
+
+    def __init__(self, sent: list[tuple[int, dict[str, Any]]], channel_id: int) -> None:
+        self.sent = sent
+        self.channel_id = channel_id
+
+    async def send(self, *args: Any, **kwargs: Any) -> _Message:
+        self.sent.append((self.channel_id, kwargs))
+        return _Message(next(_ids))
+
+
+class _RecordingBot(_Bot):
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, dict[str, Any]]] = []
+
+    def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Dms:  # type: ignore[override]  # a stand-in
+        return _Dms(self.sent, channel_id)
+
+
+def _delivery(store: Store, attachments: Attachments, bot: _Bot | None = None) -> Delivery:
+    service = GameService(store, turn_timeout=0)
+    client = cast(discord.Client, bot or _Bot())
+    return assemble(client, service, pacer=Pacer(scale=0.0001), attachments=attachments)
+
+
+async def _started(service: GameService, channel_id: int) -> Report:
+    lobby = await service.open_lobby(
+        game="ten", guild_id=1, channel_id=channel_id, host_id=HUMANS[0], host_name="A"
+    )
+    await service.join(lobby.row.id, HUMANS[1], "B")
+    return await service.start(lobby.row.id, HUMANS[0])
+
+
+def _dm_channel(loaded: Loaded, seat_no: int) -> int:
+    """The seat's DM channel as the stub bot opens it."""
+    user_id = loaded.seats[seat_no].user_id
+    assert user_id is not None
+    return user_id + 5_000
+
+
+def _passing_move(loaded: Loaded) -> str | None:
+    """A move of the seat to play after which the other player is to play (the moves played
+    for a player when they are their only one, followed)."""
+    game, state = loaded.game, loaded.state
+    (mover,) = game.to_act(state)
+    for action in game.legal_actions(state, mover):
+        after = game.apply(state, mover, action)
+        while (due := game.to_act(after)) and (forced := game.forced(after, min(due))):
+            after = game.apply(after, min(due), forced)
+        if due and mover not in due:
+            return str(action)
+    return None
+
+
+async def test_the_turns_picture_starts_at_the_save_and_its_dm_waits_for_it(
+    store: Store,
+) -> None:
+    painter, bot = _Painter(), _RecordingBot()
+    attachments = _Counted(painter)
+    delivery = _delivery(store, attachments, bot)
+    service, publisher = delivery.desk.service, delivery.publisher
+    report = await _started(service, 700)
+    publisher.publish(report)
+    rng = random.Random(3)
+    while (move := _passing_move(report.after)) is None:  # to a move that ends a turn
+        loaded = report.after
+        (seat_no,) = loaded.game.to_act(loaded.state)
+        seat = loaded.seats[seat_no]
+        assert seat.user_id is not None
+        action = str(rng.choice(loaded.game.legal_actions(loaded.state, seat_no)))
+        report = await service.act(loaded.row.id, seat.user_id, seat.step, action)
+        publisher.publish(report)
+    await publisher.outbox.idle()
+    await asyncio.gather(*publisher.ahead._under_way)  # the earlier turns' pictures, drawn
+    loaded = report.after
+    (mover,) = loaded.game.to_act(loaded.state)
+    user_id = loaded.seats[mover].user_id
+    assert user_id is not None
+    painter.hold()
+    bot.sent.clear()
+    attachments.asks = 0
+
+    report = await service.act(loaded.row.id, user_id, loaded.seats[mover].step, move)
+    (due,) = report.after.game.to_act(report.after.state)
+    assert due != mover
+    await asyncio.wait_for(painter.first.wait(), GUARD)
+    # The picture is being drawn, and no message has asked for it: nothing is published yet.
+    assert painter.asked == ["hand"] and attachments.asks == 1
+    assert not publisher.outbox.busy(loaded.row.id)
+
+    publisher.publish(report)  # the new turn's DM asks for the picture under way
+    await asyncio.wait_for(attachments.asked_twice.wait(), GUARD)
+    painter.gate.set()
+    await publisher.outbox.idle()
+    assert painter.asked == ["hand"]  # drawn once
+    pictures = [(channel, kw["files"]) for channel, kw in bot.sent if kw.get("files")]
+    assert [channel for channel, _ in pictures] == [_dm_channel(report.after, due)]
+    assert pictures[0][1][0].fp.read() == PNG
+
+
+async def test_a_picture_under_way_is_drawn_once_whoever_stops_waiting(store: Store) -> None:
+    painter = _Painter()
+    attachments = Attachments(painter, always)
+    report = await _started(GameService(store, turn_timeout=0), 701)  # nothing drawn ahead
+    loaded = report.after
+    (seat,) = loaded.game.to_act(loaded.state)
+    painter.hold()
+
+    first = asyncio.ensure_future(attachments.hand_png(loaded, seat))
+    impatient = asyncio.ensure_future(attachments.hand_png(loaded, seat))
+    await asyncio.wait_for(painter.first.wait(), GUARD)
+    await asyncio.sleep(0)  # both are waiting now
+    impatient.cancel()  # a click's answer past its wait
+    painter.gate.set()
+    assert await first == PNG
+    assert impatient.cancelled()
+    assert await attachments.hand_png(loaded, seat) == PNG  # kept: not drawn again
+    assert painter.asked == ["hand"]
+
+
+async def test_pictures_drawn_ahead_are_bounded(store: Store) -> None:
+    painter = _Painter()
+    painter.hold()
+    delivery = _delivery(store, Attachments(painter, always))
+    games = AHEAD_AT_ONCE + 4
+    for channel in range(games):  # each start makes it a person's turn
+        await _started(delivery.desk.service, 800 + channel)
+    for _ in range(20):  # let every drawing ahead that started reach the painter
+        await asyncio.sleep(0)
+    assert len(painter.asked) == AHEAD_AT_ONCE
+    painter.gate.set()
+    await delivery.publisher.close(1.0)
