@@ -24,8 +24,7 @@ interface TokenAnswer {
   access_token: string;
   session: string;
   expires_in?: number;
-  /** The OAuth2 user's locale (``/users/@me``): their Discord's language. */
-  user: User & { locale?: string | null };
+  user: User;
 }
 
 async function clientId(apiBase: string): Promise<string> {
@@ -83,7 +82,7 @@ export class Account {
     const token = await this.token(sdk);
     const signed = session(token, Date.now());
     if (this.launch.mock) {
-      return { ...signed, user: token.user, instanceId: this.launch.instanceId ?? sdk.instanceId, channelId: this.launch.channelId, locale: token.user.locale ?? navigator.language };
+      return { ...signed, user: token.user, instanceId: this.launch.instanceId ?? sdk.instanceId, channelId: this.launch.channelId, locale: navigator.language };
     }
     if (!this.authenticated) {
       await sdk.commands.authenticate({ access_token: token.access_token });
@@ -95,7 +94,6 @@ export class Account {
     } catch {
       locale = null;
     }
-    locale ??= token.user.locale ?? null; // the OAuth2 user's, when the SDK does not say
     return { ...signed, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
   }
 
