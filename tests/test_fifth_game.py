@@ -213,7 +213,8 @@ class FakeBackend:
     async def http(self, route: Any) -> None:
         path = urlsplit(route.request.url).path
         if path == "/api/token":
-            await route.fulfill(json={"session": "s", "expires_in": 900})
+            user = {"id": "10", "name": "p0"}  # as web/tokens.py answers
+            await route.fulfill(json={"session": "s", "expires_in": 900, "user": user})
             return
         file = DIST.parent / (path.lstrip("/") or "index.html")
         if file.is_file():
