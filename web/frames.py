@@ -145,10 +145,12 @@ def result_json(
     *,
     seat: SeatRow | None = None,
     views: Views | None = None,
+    last: list[str] | None = None,
 ) -> JSON | None:
     """The last result of a channel: its game's result panel (None: not a finished game);
     with ``ending`` (web/ending.py) its standings and rounds, and with ``views`` the final
-    table as the viewer in ``seat`` sees it (the last trick or round left on the table)."""
+    table as the viewer in ``seat`` sees it (the last trick or round left on the table), with
+    ``last``, its last moves in words."""
     if finished.row.status != GameStatus.FINISHED or finished.state is None:
         return None
     game = finished.game
@@ -162,5 +164,5 @@ def result_json(
     if ending is not None:
         found.update(ending)
     if views is not None:
-        found["table"] = table_frame(finished, seat, views, [])
+        found["table"] = table_frame(finished, seat, views, last or [])
     return found

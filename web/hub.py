@@ -27,7 +27,7 @@ from service.games import GameService
 from service.reports import Loaded
 from web.ending import ending_json
 from web.frames import JSON, lobby_frame, result_json, table_frame
-from web.recent import Recent
+from web.recent import Line, Recent
 
 log = logging.getLogger(__name__)
 
@@ -149,8 +149,6 @@ class Hub:
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:
         moves = await self.recent.moves(loaded, self.service.actions)
-        names = names_of(loaded)
-        ui = UIS[loaded.row.game]
         made: dict[tuple[int | None, str], str] = {}
         for viewer in watching:
             seat = loaded.seat_of(viewer.user_id)
@@ -158,7 +156,7 @@ class Hub:
             text = made.get(key)
             if text is None:
                 with i18n.using(viewer.language):
-                    last = [f"{names[s]} {ui.move_line(a, s, v, names)}" for s, a, v in moves]
+                    last = _lines(loaded, moves)
                     frame = table_frame(loaded, seat, self.views, last)
                 text = made[key] = json.dumps(frame)
             self._offer(viewer, text)
@@ -177,13 +175,19 @@ class Hub:
             latest = None
         ending = None if latest is None else await self._ending(latest)
         # The final table only while no lobby is open: the page draws it under the result.
-        views = self.views if lobby is None else None
+        views = self.views if lobby is None and ending is not None else None
+        moves = (
+            []
+            if latest is None or views is None
+            else await self.recent.moves(latest, self.service.actions)
+        )
         for viewer in watching:
             with i18n.using(viewer.language):
                 last = None
                 if latest is not None:
                     seat = latest.seat_of(viewer.user_id)
-                    last = result_json(latest, ending, seat=seat, views=views)
+                    lines = _lines(latest, moves) if moves else []
+                    last = result_json(latest, ending, seat=seat, views=views, last=lines)
                 frame = lobby_frame(lobby, viewer.user_id, computers=computers, last_result=last)
             self._offer(viewer, json.dumps(frame))
 
@@ -209,3 +213,10 @@ class Hub:
         if text != viewer.last:
             self.pushed += 1
         viewer.offer(text)
+
+
+def _lines(loaded: Loaded, moves: list[Line]) -> list[str]:
+    """The last moves in words, in the current language, each after its player's name."""
+    names = names_of(loaded)
+    ui = UIS[loaded.row.game]
+    return [f"{names[s]} {ui.move_line(a, s, v, names)}" for s, a, v in moves]

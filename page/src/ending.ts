@@ -146,7 +146,7 @@ export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: num
       h("th", { scope: "col" }, words._("Points"))));
   for (const row of ending.standings) {
     standings.append(h("tr", { class: row.winner ? "winner" : "" },
-      h("td", {}, String(row.place)), h("th", { scope: "row" }, row.winner ? "🏆 " : "", stripped(row.name)),
+      h("td", {}, String(row.place)), h("th", { scope: "row" }, row.winner ? "★ " : "", stripped(row.name)),
       h("td", {}, String(row.total))));
   }
   const again = h("button", { type: "button", class: "move primary", "data-lobby": "play_again" }, words._("Play again"));
