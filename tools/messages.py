@@ -66,6 +66,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
         "engine",
         "discordkit",
         "runtime",
+        "web",
     ),
     # The table page's own words (TypeScript, read with Babel's JavaScript extractor); the
     # page gets them as JSON at build time (tools/page_assets.py), not the bot.

@@ -9,7 +9,7 @@ by :mod:`tools.view_types` from the engine's typed views) and two JSON files:
 - ``catalogs.json``: per language, the page's own words (the ``page`` domain of
   ``locales/``) and the few words printed on card faces or naming cards (from the games'
   domains), with the
-  catalog's plural rule, and the games' titles.
+  catalog's plural rule, its own name (for the language menu), and the games' titles.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import i18n
 from engine.gnoming.cards import CARD_IDS, card_kind, card_value
 from engine.grinch.cards import CARDS, SUIT_NAMES, bonus_text
 from engine.hearts2p.cards import DECK, QUEEN_OF_SPADES, card_points
-from i18n import LANGUAGES
+from i18n import LANGUAGES, NATIVE_NAMES
 from i18n.catalogs import DOMAINS, po_path
 from presentation.drawing import frame, palette
 from presentation.drawing.fonts import RGB
@@ -193,10 +193,11 @@ def catalog(language: str, wanted: Iterable[tuple[str | None, str]]) -> dict[str
 
 
 def catalogs() -> dict[str, Any]:
-    """Every language's catalog, with each game's title as the bot shows it."""
+    """Every language's catalog, with its own name and each game's title as the bot shows it."""
     out: dict[str, Any] = {}
     for language in LANGUAGES:
         out[language] = catalog(language, FACE_WORDS)
+        out[language]["name"] = NATIVE_NAMES[language]
         with i18n.using(language):
             out[language]["titles"] = game_titles()
     return out

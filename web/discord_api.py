@@ -24,6 +24,7 @@ from urllib.parse import quote
 import aiohttp
 
 from web.guard import Busy, Door, Guard
+from web.language import MAX_LOCALE
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,7 @@ class Identity:
     user_id: int
     name: str
     access_token: str
+    locale: str | None = None  # the user's Discord language ("ro", "en-US"), if it was given
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +143,10 @@ class DiscordApi:
         )
         try:
             name = me.get("global_name") or me.get("username") or ""
-            return Identity(int(me["id"]), str(name), access)
+            locale = me.get("locale")
+            if not isinstance(locale, str) or len(locale) > MAX_LOCALE:
+                locale = None
+            return Identity(int(me["id"]), str(name), access, locale)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise DiscordRefused("no user in the answer") from exc
 

@@ -93,6 +93,10 @@ class Hub:
         self.channels.setdefault(viewer.channel_id, set()).add(viewer)
         await self._refresh_now(viewer.channel_id, only=viewer)
 
+    async def resend(self, viewer: Viewer) -> None:
+        """Send ``viewer`` its frame again (made anew: its language changed)."""
+        await self._refresh_now(viewer.channel_id, only=viewer)
+
     def leave(self, viewer: Viewer) -> None:
         watching = self.channels.get(viewer.channel_id)
         if watching is not None:

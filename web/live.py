@@ -8,7 +8,8 @@ channel's table show it); a lobby operation is published likewise. A refusal is 
 ``refused`` frame (:class:`SocketAnswer`); nothing is applied. A
 ``renew`` gives the socket a new session of the same user before its own ends; the socket's
 session and its user's place in the instance are watched for its whole life
-(web/membership.py).
+(web/membership.py). Each socket has its viewer's language (web/language.py);
+a ``language`` message changes it for that socket alone.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
 from web.guard import Busy, Per
 from web.hub import Hub, Viewer
+from web.language import picked, viewer_language
 from web.limits import Ticket, address_key
 from web.membership import Membership
 from web.sessions import Sessions
@@ -206,7 +208,7 @@ class LiveEndpoint:
             log.warning("cannot check an activity instance for %s: %s", address, exc)
             await ws.close(code=1011, message=b"Discord cannot be reached; try again")
             return None
-        language = await self.languages.private(who.user_id, found.guild_id)
+        language = await viewer_language(self.languages, who.user_id, data, found.guild_id)
         return Viewer(
             ws,
             who.user_id,
@@ -232,9 +234,13 @@ class LiveEndpoint:
                 return
             data = _json(message)
             kind = None if data is None else data.get("type")
-            if data is None or kind not in ("move", "lobby", "renew"):
+            if data is None or kind not in ("move", "lobby", "renew", "language"):
                 await ws.close(code=BAD_MESSAGE, message=b"not a message of the live table")
                 return
+            if kind == "language":
+                if not await self._pick(viewer, data):
+                    return
+                continue
             if kind == "renew":
                 if not await self._renew(viewer, data):
                     return
@@ -248,6 +254,17 @@ class LiveEndpoint:
                 with i18n.using(viewer.language):
                     reason = exc.translated() if isinstance(exc, PlayError) else i18n._(str(exc))
                 await viewer.send_now({"type": "refused", "reason": reason})
+
+    async def _pick(self, viewer: Viewer, data: dict[str, Any]) -> bool:
+        """The language picked on the page, for this socket's frames from now on (its current
+        frame is sent again in it); a language the bot has not closes the socket (4000)."""
+        language = picked(data.get("language"))
+        if language is None:
+            await viewer.ws.close(code=BAD_MESSAGE, message=b"not one of the table's languages")
+            return False
+        viewer.language = language
+        await self.hub.resend(viewer)
+        return True
 
     async def _renew(self, viewer: Viewer, data: dict[str, Any]) -> bool:
         """A new session for the socket: only a valid one of the same user is taken, and it

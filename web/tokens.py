@@ -65,7 +65,11 @@ class TokenEndpoint:
                 "access_token": identity.access_token,
                 "session": session,
                 "expires_in": int(self.sessions.seconds),
-                "user": {"id": str(identity.user_id), "name": identity.name},
+                "user": {
+                    "id": str(identity.user_id),
+                    "name": identity.name,
+                    "locale": identity.locale,
+                },
             }
         )
 

@@ -13,6 +13,10 @@ export interface Hello {
   session: string;
   instance: string;
   channel: string | null;
+  /** The Discord client's locale ("ro", "en-US"), if known. */
+  locale?: string | null;
+  /** The language the viewer picked on the page, if any (it wins over the locale). */
+  language?: string | null;
 }
 
 export interface LinkOptions {
@@ -62,6 +66,8 @@ export class Link {
     socket.addEventListener("open", () => {
       const message: ClientMessage = { type: "hello", session: hello.session, instance: hello.instance };
       if (hello.channel) message.channel_id = hello.channel;
+      if (hello.locale) message.locale = hello.locale;
+      if (hello.language) message.language = hello.language;
       socket.send(JSON.stringify(message));
       this.options.onState("open");
     });

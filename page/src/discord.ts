@@ -24,7 +24,8 @@ interface TokenAnswer {
   access_token: string;
   session: string;
   expires_in?: number;
-  user: User;
+  /** The OAuth2 user's locale (``/users/@me``): their Discord's language. */
+  user: User & { locale?: string | null };
 }
 
 async function clientId(apiBase: string): Promise<string> {
@@ -82,7 +83,7 @@ export class Account {
     const token = await this.token(sdk);
     const signed = session(token, Date.now());
     if (this.launch.mock) {
-      return { ...signed, user: token.user, instanceId: this.launch.instanceId ?? sdk.instanceId, channelId: this.launch.channelId, locale: navigator.language };
+      return { ...signed, user: token.user, instanceId: this.launch.instanceId ?? sdk.instanceId, channelId: this.launch.channelId, locale: token.user.locale ?? navigator.language };
     }
     if (!this.authenticated) {
       await sdk.commands.authenticate({ access_token: token.access_token });
@@ -94,6 +95,7 @@ export class Account {
     } catch {
       locale = null;
     }
+    locale ??= token.user.locale ?? null; // the OAuth2 user's, when the SDK does not say
     return { ...signed, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
   }
 

@@ -5,6 +5,8 @@
 export interface Catalog {
   plural_forms: string;
   messages: Record<string, string | string[]>;
+  /** The language's own name for itself ("Română"), for the page's language menu. */
+  name?: string;
   /** Each game's title as the bot shows it in this language. */
   titles?: Record<string, string>;
 }
@@ -68,7 +70,8 @@ export class Words {
   }
 }
 
-/** The language to show: the backend's choice for the viewer, else the browser's. */
+/** The language to show: the first of ``wanted`` (the viewer's pick, the backend's choice for
+ * the viewer, the Discord client's locale, the browser's) that the page has. */
 export function chooseLanguage(
   catalogs: Catalogs,
   wanted: readonly (string | null | undefined)[],

@@ -6,6 +6,7 @@ import { Link, type LinkState } from "./connection";
 import { Account, type SignedIn } from "./discord";
 import { h } from "./dom";
 import { chooseLanguage, Words, type Catalogs } from "./i18n";
+import { keepLanguage, keptLanguage, languageMenu, showLanguage, type Kept } from "./language";
 import { launchFrom, liveUrl } from "./launch";
 import { drawLobby } from "./lobby";
 import type { ClientMessage, LobbyMessage, Move, ServerMessage, TableMessage } from "./protocol";
@@ -16,8 +17,20 @@ const catalogs = catalogsData as Catalogs;
 // A kept session is used for a new socket only with this much of it left.
 const SESSION_MARGIN_MS = 30 * 1000;
 
+/** The browser's storage, or null where the frame refuses it. */
+function storage(): Kept | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 class Page {
-  private words = new Words(catalogs, chooseLanguage(catalogs, [navigator.language]));
+  /** The language the viewer picked on the page (kept from an earlier visit), if any. */
+  private picked = keptLanguage(storage(), catalogs);
+  private words = new Words(catalogs, chooseLanguage(catalogs, [this.picked, navigator.language]));
+  private readonly menu: HTMLElement;
   private shown: TableMessage | LobbyMessage | null = null;
   private notice = "";
   private state: LinkState = "connecting";
@@ -26,7 +39,10 @@ class Page {
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(private readonly root: HTMLElement) {
+    this.menu = languageMenu(catalogs, this.words, (language) => this.pick(language));
+    root.before(this.menu);
+  }
 
   async start(): Promise<void> {
     const launch = launchFrom(window.location.search);
@@ -37,8 +53,8 @@ class Page {
         const kept = this.signedIn;
         const signed = kept && kept.expiresAt - Date.now() > SESSION_MARGIN_MS ? kept : await account.signIn();
         this.signedIn = signed;
-        this.words = new Words(catalogs, chooseLanguage(catalogs, [signed.locale, navigator.language]));
-        return { session: signed.session, instance: signed.instanceId, channel: signed.channelId };
+        this.setWords(chooseLanguage(catalogs, [this.picked, signed.locale, navigator.language]));
+        return { session: signed.session, instance: signed.instanceId, channel: signed.channelId, locale: signed.locale, language: this.picked };
       },
       renew: async () => {
         const renewed = await account.renew();
@@ -65,8 +81,7 @@ class Page {
   private receive(message: ServerMessage): void {
     switch (message.type) {
       case "welcome":
-        this.words = new Words(catalogs, chooseLanguage(catalogs, [message.language, navigator.language]));
-        document.documentElement.lang = this.words.language;
+        this.setWords(chooseLanguage(catalogs, [message.language, navigator.language]));
         break;
       case "refused":
         this.notice = message.reason;
@@ -80,6 +95,22 @@ class Page {
         this.notice = "";
     }
     this.draw();
+  }
+
+  /** The viewer picked ``language`` on the page: it is kept, shown at once, and the backend
+   * sends this socket's frames in it (a new socket's hello carries it). */
+  private pick(language: string): void {
+    this.picked = language;
+    keepLanguage(storage(), language);
+    this.setWords(language);
+    this.link?.send({ type: "language", language });
+    this.draw();
+  }
+
+  private setWords(language: string): void {
+    this.words = new Words(catalogs, language);
+    document.documentElement.lang = this.words.language;
+    showLanguage(this.menu, this.words);
   }
 
   /** Tells a screen reader ``text`` through the page's live region (outside the redrawn table). */

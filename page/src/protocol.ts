@@ -99,7 +99,9 @@ export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | Refus
 export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start";
 
 export type ClientMessage =
-  | { type: "hello"; session: string; instance: string; channel_id?: string }
+  // locale: the Discord client's; language: the viewer's pick on the page (overrides it)
+  | { type: "hello"; session: string; instance: string; channel_id?: string; locale?: string; language?: string }
+  | { type: "language"; language: string }
   | { type: "renew"; session: string }
   | { type: "move"; game_id: number; step: number; action: string }
   | { type: "lobby"; op: LobbyOp; game?: Game; level?: string; seat?: number; name?: string };

@@ -122,8 +122,9 @@ class RestApi(Router):
 
     async def get_me(self, ctx: Ctx) -> Result:
         user_id = self.fake.activities.bearer_user(ctx.authorization)
-        if user_id is not None:  # an Activity's user, by their OAuth2 token
-            return 200, self.fake.users[user_id].payload()
+        if user_id is not None:  # an Activity's user, by their OAuth2 token ("identify")
+            user = self.fake.users[user_id]
+            return 200, {**user.payload(), "locale": user.locale}
         return 200, {**self.fake.bot_user.payload(), "verified": True, "mfa_enabled": False}
 
     async def get_user(self, ctx: Ctx) -> Result:

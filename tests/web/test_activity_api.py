@@ -47,6 +47,7 @@ async def test_a_code_is_exchanged_for_its_user_and_a_session(
     fake: FakeDiscord, api: DiscordApi
 ) -> None:
     alice = fake.user_named("alice")
+    fake.set_user_locale(alice, "ro")  # her Discord's language: /users/@me gives it
     sessions = Sessions(CLIENT_SECRET)
     server = WebServer("127.0.0.1", 0, lambda: True)
     server.add_routes(TokenEndpoint(api, sessions).routes())
@@ -58,7 +59,7 @@ async def test_a_code_is_exchanged_for_its_user_and_a_session(
             async with http.post(f"{base}/api/token", json={"code": code}) as response:
                 assert response.status == 200
                 body = await response.json()
-            assert body["user"] == {"id": str(alice), "name": "alice"}
+            assert body["user"] == {"id": str(alice), "name": "alice", "locale": "ro"}
             viewer = sessions.read(body["session"])
             assert viewer is not None and viewer.user_id == alice
             assert fake.activities.bearer_user(f"Bearer {body['access_token']}") == alice
