@@ -213,7 +213,7 @@ class FakeBackend:
     async def http(self, route: Any) -> None:
         path = urlsplit(route.request.url).path
         if path == "/api/token":
-            user = {"id": "10", "name": "p0"}  # as web/tokens.py answers
+            user = {"id": "10", "name": "p0", "locale": "en-US"}  # as web/tokens.py answers
             await route.fulfill(json={"session": "s", "expires_in": 900, "user": user})
             return
         file = DIST.parent / (path.lstrip("/") or "index.html")

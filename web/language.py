@@ -10,9 +10,8 @@ stored: what the chat and the DMs show does not change.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Literal, Protocol
 
-from db.languages import Kind
 from i18n import choose, from_discord, known
 
 MAX_LOCALE = 16  # longer than any Discord locale ("en-US", "zh-TW"): not one
@@ -21,7 +20,7 @@ MAX_LOCALE = 16  # longer than any Discord locale ("en-US", "zh-TW"): not one
 class KnownLanguages(Protocol):
     """What :func:`viewer_language` reads of service.languages.Languages."""
 
-    async def choice(self, kind: Kind, id_: int) -> str | None: ...
+    async def choice(self, kind: Literal["user", "server"], id_: int) -> str | None: ...
 
     async def private(self, user_id: int, guild_id: int | None = None) -> str: ...
 
