@@ -139,11 +139,30 @@ def lobby_frame(
     return {"type": "lobby", "lobby": body, "last_result": last_result}
 
 
-def result_json(finished: Loaded) -> JSON | None:
-    """The last result of a channel: its game's result panel (None: not a finished game)."""
+def result_json(
+    finished: Loaded,
+    ending: JSON | None = None,
+    *,
+    seat: SeatRow | None = None,
+    views: Views | None = None,
+    last: list[str] | None = None,
+) -> JSON | None:
+    """The last result of a channel: its game's result panel (None: not a finished game);
+    with ``ending`` (web/ending.py) its standings and rounds, and with ``views`` the final
+    table as the viewer in ``seat`` sees it (the last trick or round left on the table), with
+    ``last``, its last moves in words."""
     if finished.row.status != GameStatus.FINISHED or finished.state is None:
         return None
     game = finished.game
     public = game.view(finished.state, None)
     panel = UIS[finished.row.game].result(public, names_of(finished))
-    return {"game": finished.row.game, "game_id": finished.row.id, "panel": panel_json(panel)}
+    found: JSON = {
+        "game": finished.row.game,
+        "game_id": finished.row.id,
+        "panel": panel_json(panel),
+    }
+    if ending is not None:
+        found.update(ending)
+    if views is not None:
+        found["table"] = table_frame(finished, seat, views, last or [])
+    return found

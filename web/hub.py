@@ -25,10 +25,13 @@ from presentation.viewing import Views, names_of
 from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded
-from web.frames import lobby_frame, result_json, table_frame
-from web.recent import Recent
+from web.ending import ending_json
+from web.frames import JSON, lobby_frame, result_json, table_frame
+from web.recent import Line, Recent
 
 log = logging.getLogger(__name__)
+
+MAX_ENDINGS = 256  # finished games whose standings are kept (one per channel shown lately)
 
 
 @dataclass(eq=False)
@@ -82,6 +85,7 @@ class Hub:
         self._refreshing: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
         self.pushed = 0  # frames handed to sockets (the benchmark counts them)
+        self.endings: dict[int, JSON] = {}  # finished game -> its standings (web/ending.py)
 
     async def start(self) -> None:
         await self.service.changes.listen(self.changed)
@@ -149,8 +153,6 @@ class Hub:
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:
         moves = await self.recent.moves(loaded, self.service.actions)
-        names = names_of(loaded)
-        ui = UIS[loaded.row.game]
         made: dict[tuple[int | None, str], str] = {}
         for viewer in watching:
             seat = loaded.seat_of(viewer.user_id)
@@ -158,7 +160,7 @@ class Hub:
             text = made.get(key)
             if text is None:
                 with i18n.using(viewer.language):
-                    last = [f"{names[s]} {ui.move_line(a, s, v, names)}" for s, a, v in moves]
+                    last = _lines(loaded, moves)
                     frame = table_frame(loaded, seat, self.views, last)
                 text = made[key] = json.dumps(frame)
             self._offer(viewer, text)
@@ -175,13 +177,50 @@ class Hub:
             latest = await self.service.channel_game(channel_id, finished_too=True)
         except NoGame:
             latest = None
+        ending = None if latest is None else await self._ending(latest)
+        # The final table only while no lobby is open: the page draws it under the result.
+        views = self.views if lobby is None and ending is not None else None
+        moves = (
+            []
+            if latest is None or views is None
+            else await self.recent.moves(latest, self.service.actions)
+        )
         for viewer in watching:
             with i18n.using(viewer.language):
-                last = result_json(latest) if latest is not None else None
+                last = None
+                if latest is not None:
+                    seat = latest.seat_of(viewer.user_id)
+                    lines = _lines(latest, moves) if moves else []
+                    last = result_json(latest, ending, seat=seat, views=views, last=lines)
                 frame = lobby_frame(lobby, viewer.user_id, computers=computers, last_result=last)
             self._offer(viewer, json.dumps(frame))
+
+    async def _ending(self, finished: Loaded) -> JSON | None:
+        """A finished game's standings and rounds, worked out once (a replay of the game for
+        the games whose final view keeps no rounds, off the event loop)."""
+        if finished.row.status != GameStatus.FINISHED or finished.state is None:
+            return None
+        found = self.endings.get(finished.row.id)
+        if found is None:
+            actions = await self.service.actions(finished.row.id)
+            try:
+                found = await asyncio.to_thread(ending_json, finished, actions)
+            except Exception:  # the result panel still goes out, without the standings
+                log.exception("could not work out the standings of game %s", finished.row.id)
+                return None
+            while len(self.endings) >= MAX_ENDINGS:
+                del self.endings[next(iter(self.endings))]
+            self.endings[finished.row.id] = found
+        return found
 
     def _offer(self, viewer: Viewer, text: str) -> None:
         if text != viewer.last:
             self.pushed += 1
         viewer.offer(text)
+
+
+def _lines(loaded: Loaded, moves: list[Line]) -> list[str]:
+    """The last moves in words, in the current language, each after its player's name."""
+    names = names_of(loaded)
+    ui = UIS[loaded.row.game]
+    return [f"{names[s]} {ui.move_line(a, s, v, names)}" for s, a, v in moves]

@@ -35,6 +35,7 @@ from i18n import N_
 from service.errors import PlayError
 from service.games import GameService
 from service.languages import Languages
+from service.rematch import rematch
 from service.reports import Loaded
 from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
@@ -305,6 +306,9 @@ class LiveEndpoint:
             )
             self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
             return
+        if op == "play_again":
+            await self._play_again(viewer, data)
+            return
         game_id = self.hub.games.get(channel)
         if game_id is None:
             raise Refused(NOT_HERE)
@@ -327,6 +331,18 @@ class LiveEndpoint:
         else:
             raise Refused(NOT_HERE)
         self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
+
+    async def _play_again(self, viewer: Viewer, data: dict[str, Any]) -> None:
+        """A finished game's players get a new lobby, its computers seated again: the service
+        call of the chat's **Play again** (service/rematch.py), posted in the channel as a
+        lobby opened from the page is."""
+        old = data.get("game_id")
+        if not isinstance(old, int) or isinstance(old, bool):
+            raise Refused(NOT_HERE)
+        made = await rematch(
+            self.service, old, viewer.user_id, viewer.name, channel_id=viewer.channel_id
+        )
+        self.lobbies.show(made.lobby, computers=await self._computers(made.lobby.row.guild_id))
 
     async def _change_computer(
         self, viewer: Viewer, game_id: int, op: str, data: dict[str, Any]

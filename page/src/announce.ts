@@ -4,6 +4,7 @@
 
 import { newEntries } from "./changes";
 import type { Words } from "./i18n";
+import { stripped } from "./markdown";
 import type { TableMessage } from "./protocol";
 
 function myTurn(table: TableMessage): boolean {
@@ -15,7 +16,7 @@ export function announcement(before: TableMessage | null, now: TableMessage, wor
   const same = before !== null && before.game_id === now.game_id;
   if (same && before.version === now.version) return "";
   const lines = same ? newEntries(before.last, now.last) : now.last.slice(-1);
-  const parts = [...lines];
+  const parts = lines.map(stripped);
   if (myTurn(now) && !(same && myTurn(before))) parts.push(words._("Your turn."));
   return parts.join(" ");
 }

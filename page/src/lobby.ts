@@ -2,6 +2,7 @@
 
 import { h } from "./dom";
 import type { Words } from "./i18n";
+import { rich, stripped } from "./markdown";
 import { GAMES, resultPanel, type Game, type LobbyMessage, type LobbyOp } from "./protocol";
 import { titleOf } from "./table";
 
@@ -56,9 +57,9 @@ export function drawLobby(message: LobbyMessage, words: Words, send: LobbySend):
   }
   const last = resultPanel(message.last_result);
   if (last) {
-    const box = h("section", { class: "panel result" }, h("h3", {}, last.title));
-    if (last.description) box.append(h("p", { class: "description" }, last.description));
-    for (const [name, value] of last.fields) box.append(h("p", {}, h("strong", {}, name), " ", value));
+    const box = h("section", { class: "panel result" }, h("h3", {}, stripped(last.title)));
+    if (last.description) box.append(rich("p", { class: "description" }, last.description));
+    for (const [name, value] of last.fields) box.append(h("p", {}, h("strong", {}, stripped(name)), " ", rich("span", {}, value)));
     parts.push(box);
   }
   return h("div", { class: "lobby" }, ...parts);

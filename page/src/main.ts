@@ -8,14 +8,17 @@ import { h } from "./dom";
 import { chooseLanguage, Words, type Catalogs } from "./i18n";
 import { keepLanguage, keptLanguage, languageMenu, showLanguage, type Kept } from "./language";
 import { launchFrom, liveUrl } from "./launch";
+import { drawEnding, endingOf, type Ending } from "./ending";
 import { drawLobby } from "./lobby";
-import type { ClientMessage, LobbyMessage, Move, ServerMessage, TableMessage } from "./protocol";
+import { finalTable, type ClientMessage, type LobbyMessage, type Move, type ServerMessage, type TableMessage } from "./protocol";
 import { drawTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
 
 const catalogs = catalogsData as Catalogs;
 // A kept session is used for a new socket only with this much of it left.
 const SESSION_MARGIN_MS = 30 * 1000;
+// How long the last trick or round stays alone on the table before the result screen.
+const FINAL_TABLE_MS = 2000;
 
 /** The browser's storage, or null where the frame refuses it. */
 function storage(): Kept | null {
@@ -38,6 +41,7 @@ class Page {
   private readonly memory = new TableMemory();
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
+  private resultAt = 0; // when the result screen of a game that just ended is shown
 
   constructor(private readonly root: HTMLElement) {
     this.menu = languageMenu(catalogs, this.words, (language) => this.pick(language));
@@ -91,6 +95,11 @@ class Page {
       default:
         if (message.type === "table" && this.shown?.type === "table" && this.shown.game_id === message.game_id && message.version < this.shown.version) return;
         if (message.type === "table") this.say(announcement(this.shown?.type === "table" ? this.shown : null, message, this.words));
+        if (message.type === "lobby" && this.shown?.type === "table" && message.last_result?.["game_id"] === this.shown.game_id) {
+          // The game just ended here: its last trick or round stays a moment, then the result.
+          this.resultAt = Date.now() + FINAL_TABLE_MS;
+          window.setTimeout(() => this.draw(), FINAL_TABLE_MS);
+        }
         this.shown = message;
         this.notice = "";
     }
@@ -139,6 +148,20 @@ class Page {
     }
   }
 
+  /** A finished game: its result screen (after the final table's moment), then the final
+   * table itself, without moves. */
+  private drawFinish(ending: Ending): HTMLElement {
+    const w = this.words;
+    const result = Date.now() >= this.resultAt
+      ? drawEnding(ending, w, (gameId) => this.send({ type: "lobby", op: "play_again", game_id: gameId }))
+      : null;
+    const board = ending.table
+      ? h("section", { class: "final-table", "aria-label": w._("The final table") },
+        drawTable(ending.table, w, this.memory, { act: () => undefined, redraw: () => this.draw() }))
+      : null;
+    return h("div", { class: "lobby finish" }, result, board);
+  }
+
   private draw(): void {
     const focused = document.activeElement as HTMLElement | null;
     const focusKey = focused?.dataset["action"] ?? focused?.dataset["lobby"] ?? focused?.dataset["cell"];
@@ -155,7 +178,10 @@ class Page {
     if (this.shown?.type === "table") {
       parts.push(drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() }));
     } else if (this.shown?.type === "lobby") {
-      parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
+      const shown = this.shown;
+      const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
+      if (ending) parts.push(this.drawFinish(ending));
+      else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
     if (focusKey) {

@@ -96,7 +96,7 @@ export interface RefusedMessage {
 
 export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage;
 
-export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start";
+export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start" | "play_again";
 
 export type ClientMessage =
   // locale: the Discord client's; language: the viewer's pick on the page (overrides it)
@@ -104,7 +104,7 @@ export type ClientMessage =
   | { type: "language"; language: string }
   | { type: "renew"; session: string }
   | { type: "move"; game_id: number; step: number; action: string }
-  | { type: "lobby"; op: LobbyOp; game?: Game; level?: string; seat?: number; name?: string };
+  | { type: "lobby"; op: LobbyOp; game?: Game; level?: string; seat?: number; name?: string; game_id?: number };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -131,6 +131,13 @@ function player(value: unknown): string {
 export function resultPanel(result: Record<string, unknown> | null): Panel | null {
   const found = result?.["panel"];
   return isObject(found) ? panel(found) : null;
+}
+
+/** The final table of a lobby frame's last result (the last trick or round as the viewer saw
+ * it), if the server sent it. */
+export function finalTable(result: Record<string, unknown> | null): TableMessage | null {
+  const found = result?.["table"];
+  return isObject(found) ? parseTable(found) : null;
 }
 
 export function parseServerMessage(text: string): ServerMessage | null {

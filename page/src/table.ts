@@ -8,6 +8,7 @@ import type { CardOptions, Ctx, GameView } from "./context";
 import { h, svgBox } from "./dom";
 import type { GameName, Views } from "./generated/views";
 import type { Words } from "./i18n";
+import { rich, stripped } from "./markdown";
 import { bindMoves } from "./moves";
 import type { Game, Move, TableMessage } from "./protocol";
 import { seatsAround } from "./layout";
@@ -126,7 +127,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
 
   const buttons = h("div", { class: "moves", role: "group", "aria-label": words._("Your moves") });
   for (const move of bound.rest) {
-    const button = h("button", { type: "button", class: "move", "data-action": move.action }, move.label);
+    const button = h("button", { type: "button", class: "move", "data-action": move.action }, stripped(move.label));
     button.addEventListener("click", () => handlers.act(move));
     buttons.append(button);
   }
@@ -145,7 +146,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const log = h("ol", { class: "last", "aria-label": words._("Last moves") });
   table.last.forEach((line, i) => {
     const isNew = memory.last.length > 0 && added.has(line) && i >= table.last.length - added.size;
-    log.append(h("li", { class: isNew ? "fresh" : "" }, line));
+    log.append(rich("li", { class: isNew ? "fresh" : "" }, line));
   });
 
   const totals = (table.view["totals"] ?? []) as number[];
@@ -154,10 +155,10 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
 
   const details = h("section", { class: "panels" });
   for (const panel of table.panels) {
-    const box = h("details", { class: "panel" }, h("summary", {}, panel.title || words._("Details")));
-    if (panel.description) box.append(h("p", { class: "description" }, panel.description));
-    for (const [name, value] of panel.fields) box.append(h("p", {}, h("strong", {}, name), " ", value));
-    if (panel.footer) box.append(h("p", { class: "footer" }, panel.footer));
+    const box = h("details", { class: "panel" }, h("summary", {}, stripped(panel.title) || words._("Details")));
+    if (panel.description) box.append(rich("p", { class: "description" }, panel.description));
+    for (const [name, value] of panel.fields) box.append(h("p", {}, h("strong", {}, stripped(name)), " ", rich("span", {}, value)));
+    if (panel.footer) box.append(rich("p", { class: "footer" }, panel.footer));
     details.append(box);
   }
 

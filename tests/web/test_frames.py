@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
-from db.models import GameRow, GameStatus, SeatRow
+from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from engine import GAMES
+from engine.sheet import final_sheet
 from presentation.viewing import Views
 from service.reports import Loaded
 from tests.web.frames_check import Leak, check_frame
-from web.frames import table_frame
+from web.ending import ending_json
+from web.frames import result_json, table_frame
 
 
 def position(name: str, moves: int) -> Loaded:
@@ -79,3 +81,65 @@ def test_every_seat_carries_its_running_timer_while_the_game_is_live() -> None:
         assert [s["deadline"] for s in shown] == [None, 1764760030.0, None][: len(shown)]
     over = Loaded(replace(loaded.row, status=GameStatus.FINISHED), seats, loaded.state)
     assert all(s["deadline"] is None for s in frame_for(over, 0)["seats"])
+
+
+def finished(name: str) -> tuple[Loaded, list[ActionRow]]:
+    """A game of ``name`` played to its end by random moves, and its action log."""
+    game = GAMES[name]
+    players = max(game.min_players, 2)
+    state = game.new_game(players, 7)
+    rng = random.Random(name)
+    actions: list[ActionRow] = []
+    while game.outcome(state) is None:
+        assert len(actions) < 20_000, f"{name} did not end"
+        seat = rng.choice(sorted(game.to_act(state)))
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action)
+        actions.append(ActionRow(1, len(actions) + 1, seat, str(action), Actor.PLAYER, 0.0))
+    row = GameRow(1, 1, 2, name, GameStatus.FINISHED, 10, 7, "{}", game.to_json(state),
+                  len(actions), None, None, None, 0.0, 0.0, None)  # fmt: skip
+    seats = [
+        SeatRow(1, n, 10 + n, f"p{n}", False, True, 0, None, 0, False, None, None, False)
+        for n in range(players)
+    ]
+    return Loaded(row, seats, state), actions
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_ending_is_the_score_sheets(name: str) -> None:
+    loaded, actions = finished(name)
+    game = loaded.game
+    outcome = game.outcome(loaded.state)
+    assert outcome is not None
+    sheet = final_sheet(outcome, lowest_wins=game.lowest_wins)  # what the results store
+    ending = json.loads(json.dumps(ending_json(loaded, actions)))
+    rows = ending["standings"]
+    assert sorted(r["seat"] for r in rows) == list(range(len(loaded.seats)))
+    assert [r["place"] for r in rows] == sorted(sheet.places)  # best place first
+    for r in rows:
+        seat = r["seat"]
+        assert (r["name"], r["total"], r["place"]) == (f"p{seat}", sheet.totals[seat],
+                                                       sheet.places[seat])  # fmt: skip
+        assert r["winner"] == (seat in sheet.winners)
+    assert ending["names"] == [s.name for s in loaded.seats]
+    assert ending["rounds"], "no round charted"
+    assert ending["rounds"][-1] == list(sheet.totals)  # the chart ends at the result
+    assert all(len(row) == len(loaded.seats) for row in ending["rounds"])
+    assert ending["lowest_wins"] is game.lowest_wins
+
+
+def test_a_last_result_carries_the_standings_and_the_final_table() -> None:
+    loaded, actions = finished("hearts")
+    ending = ending_json(loaded, actions)
+    seat = loaded.seats[1]
+    found = result_json(loaded, ending, seat=seat, views=Views())
+    assert found is not None
+    assert found["standings"] == ending["standings"] and found["rounds"] == ending["rounds"]
+    final = json.loads(json.dumps(found["table"]))
+    check_frame(final, loaded.state, 1)  # the last trick as seat 1 saw it, and no more
+    assert final["status"] == "finished" and final["moves"] == [] and final["step"] is None
+    assert final["version"] == len(actions)
+    plain = result_json(loaded)
+    assert plain is not None and "standings" not in plain and "table" not in plain
+    running = Loaded(replace(loaded.row, status=GameStatus.ACTIVE), loaded.seats, loaded.state)
+    assert result_json(running, ending, views=Views()) is None
