@@ -148,8 +148,11 @@ class Hub:
         if loaded is not None and loaded.row.status == GameStatus.ACTIVE:
             self.games[channel_id] = loaded.row.id
             await self._send_tables(loaded, watching)
-        else:
-            await self._send_lobbies(channel_id, loaded, watching)
+            return
+        # The game read as open may have ended (or been cancelled) before it was loaded: only a
+        # lobby is drawn as one.
+        lobby = loaded if loaded is not None and loaded.row.status == GameStatus.LOBBY else None
+        await self._send_lobbies(channel_id, lobby, watching)
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:
         moves = await self.recent.moves(loaded, self.service.actions)
