@@ -36,6 +36,27 @@ const SESSION_EXPIRED = 4001;
 // shorter than eight minutes; with under two seconds left the page lets it end (4001) instead.
 const RENEW_BEFORE_SECONDS = 120;
 const LAST_RENEWAL_SECONDS = 2;
+// The backend closes a socket that sends more than 20 messages in 5 s (4008, web/live.py). The
+// page sends at most 15 in any 5 s: presses beyond are refused here, and the socket stays open.
+export const PACE_MESSAGES = 15;
+export const PACE_MS = 5000;
+
+/** What became of a message handed to the link. */
+export type Sent = "sent" | "closed" | "busy";
+
+/** A sliding window of send times: whether one more may go now. */
+export class Pace {
+  private readonly times: number[] = [];
+
+  constructor(private readonly most = PACE_MESSAGES, private readonly windowMs = PACE_MS) {}
+
+  take(now: number): boolean {
+    while (this.times.length > 0 && now - (this.times[0] ?? now) >= this.windowMs) this.times.shift();
+    if (this.times.length >= this.most) return false;
+    this.times.push(now);
+    return true;
+  }
+}
 
 /** The socket's address: the instance in the query, so that a balancer can send every
  * socket of an instance to one process (the session stays out of the address and its logs). */
@@ -55,6 +76,7 @@ export class Link {
   private attempt = 0;
   private renewal: ReturnType<typeof setTimeout> | null = null;
   private endsAt = 0; // when the open socket's session ends (Date.now() milliseconds)
+  private readonly pace = new Pace();
 
   constructor(private readonly options: LinkOptions) {}
 
@@ -95,10 +117,11 @@ export class Link {
     });
   }
 
-  send(message: ClientMessage): boolean {
-    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+  send(message: ClientMessage): Sent {
+    if (this.socket?.readyState !== WebSocket.OPEN) return "closed";
+    if (!this.pace.take(Date.now())) return "busy";
     this.socket.send(JSON.stringify(message));
-    return true;
+    return "sent";
   }
 
   private schedule(socket: WebSocket, expiresIn: number): void {

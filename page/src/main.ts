@@ -129,10 +129,10 @@ class Page {
   }
 
   private send(message: ClientMessage): void {
-    if (!this.link?.send(message)) {
-      this.notice = this.words._("Not connected: trying again…");
-      this.draw();
-    }
+    const sent = this.link?.send(message) ?? "closed";
+    if (sent === "sent") return;
+    this.notice = sent === "busy" ? this.words._("One moment: too many presses at once.") : this.words._("Not connected: trying again…");
+    this.draw();
   }
 
   private act(move: Move): void {

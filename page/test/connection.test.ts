@@ -156,3 +156,24 @@ describe("the link", () => {
     expect(made()).toBe(4);
   });
 });
+
+describe("the link's pace", () => {
+  it("sends at most 15 messages in any 5 s, under the backend's flood limit, and keeps the socket", async () => {
+    const made = link(async () => "s2");
+    await made.open();
+    const socket = FakeSocket.made.at(-1)!;
+    socket.opened();
+    socket.receive(welcome(900));
+    const move = { type: "move", game_id: 1, step: 2, action: "p.AH" } as const;
+    const answers = Array.from({ length: 30 }, () => made.send(move));
+    expect(answers.filter((a) => a === "sent")).toHaveLength(15);
+    expect(answers.slice(15).every((a) => a === "busy")).toBe(true);
+    expect(socket.sent).toHaveLength(16); // the hello and 15 moves
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(made.send(move)).toBe("busy");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(made.send(move)).toBe("sent");
+    socket.closed(1006);
+    expect(made.send(move)).toBe("closed");
+  });
+});
