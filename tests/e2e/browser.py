@@ -1,11 +1,13 @@
 """The table page in a real browser for the end-to-end tests: Debian's Chromium driven by
 Playwright (never Playwright's own browser download), the page served by the bot from
 ``page/dist``. :func:`need_browser` skips a test when something is missing, or fails it when
-``REQUIRE_BROWSER`` is set (CI); :class:`Tab` is one player's page."""
+``REQUIRE_BROWSER`` is set (CI); :class:`Tab` is one player's page, :func:`move_on_page` one
+move from it."""
 
 from __future__ import annotations
 
 import os
+import random
 import shutil
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,11 @@ ARTIFACTS = REPO / "tests" / "artifacts" / "activity"
 POLL_MS = 25  # how often a wait looks at the page (not every animation frame: cheaper)
 FOCUSED = "s => document.activeElement?.matches(s) ? document.activeElement.tagName : null"
 PRESS_MS = 3000  # a move that does not come within this is gone (the table moved on)
+LOST_PRESS_MS = 8000  # a press that changed nothing by then reached no button
+# Prefer a face-down cell (Gnoming) or a card-bound move: games end sooner, as hurried people
+# play them.
+PICK = """els => els.map(e => [
+    e.dataset.action, e.querySelector('.card:not([data-card])') !== null])"""
 
 
 def chromium() -> str | None:
@@ -124,3 +131,45 @@ class Tab:
         path = ARTIFACTS / f"{name}.png"
         await self.page.screenshot(path=str(path), full_page=True)
         return path
+
+
+async def move_on_page(tab: Tab, rng: random.Random) -> bool:
+    """One move from what the tab offers; False when it offers none."""
+    before = await tab.version()
+    # A refusal's notice stays until the next table: one already there is not this press's
+    # answer. Taken for one, a tab can press again and again while its move is on its way,
+    # until the server closes its socket for flooding.
+    await tab.page.evaluate("document.querySelector('.notice')?.setAttribute('data-seen', '')")
+    cells = await tab.cells()
+    if cells:  # Gnoming's opening: two cells, one after the other
+        first = rng.choice(cells)
+        if not await tab.press(f'[data-cell="{first}"]'):
+            return False
+        await tab.page.wait_for_selector(f'[data-cell="{first}"][aria-pressed=true]')
+        if not await tab.press(f'[data-cell="{rng.choice(await tab.cells())}"]'):
+            return False
+    else:
+        offered = await tab.page.eval_on_selector_all("[data-action]", PICK)
+        if not offered:
+            return False
+        down = [action for action, face_down in offered if face_down]
+        pool = down if down and rng.random() < 0.85 else [action for action, _ in offered]
+        if not await tab.press(f'[data-action="{rng.choice(pool)}"]'):
+            return False
+    from playwright.async_api import TimeoutError as NothingCame
+
+    try:
+        await tab.page.wait_for_function(
+            """v => Number(document.querySelector('.table')?.dataset.version ?? -1) > v
+                || document.querySelector('.notice:not([data-seen])') !== null
+                || document.querySelector('.lobby') !== null""",
+            arg=before,
+            timeout=LOST_PRESS_MS,
+            polling=POLL_MS,
+        )
+    except NothingCame:
+        # The table was redrawn between the focus and the key (the button pressed was
+        # replaced), so the press reached nothing: counted, and the game plays on.
+        tab.lost_presses += 1
+        return False
+    return True

@@ -26,11 +26,11 @@ import pytest
 
 from engine import GAMES
 from engine.sheet import final_sheet
-from tests.e2e.browser import ARTIFACTS, Tab, need_browser
+from tests.e2e.browser import ARTIFACTS, Tab, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, game_row, quiet
 from tests.e2e.live import Client, connect, live_env, login
-from tests.e2e.test_activity_page import move_on_page
+from tests.e2e.page_stages import END_SCREEN
 from tests.e2e.test_table_layout import new_tab, open_with_computers
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
@@ -214,20 +214,3 @@ async def start(tab: Tab, fake: FakeDiscord) -> None:
     await quiet(fake)
     await tab.lobby("start")
     await tab.page.wait_for_selector('.table[data-game="hearts"]', timeout=15_000)
-
-
-# What the end screen shows: its standings' rows, the chart, the final table below it, the
-# winner's line, the page's text, its width and the Play again button's size.
-END_SCREEN = """() => {
-  const again = document.querySelector('[data-lobby="play_again"]').getBoundingClientRect();
-  return {
-    rows: document.querySelectorAll('.ending .standings tr td:first-child').length,
-    chart: document.querySelector('.ending .chart-box svg path.series') !== null,
-    finalTable: document.querySelector('.final-table .table') !== null,
-    winner: document.querySelector('.ending .winner-line').textContent.trim(),
-    text: document.body.innerText,
-    width: window.innerWidth,
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    again: { w: again.width, h: again.height },
-  };
-}"""

@@ -7,7 +7,12 @@ while a third player plays the same game from their DMs (the fake's component cl
 four games run at once, each in its own channel with its own Activity instance. Every move
 made on one side shows on the other: before each move every tab of the game must show the
 version the database holds, and a DM click is answered with a move only when it was made on
-the hand as it is now. Screenshots of each game's page go to tests/artifacts/activity/.
+the hand as it is now. Along the way (tests/e2e/page_stages.py): each game's lobby, mid-game
+and end are shot at both sizes (1280x800 and 390x844) into tests/artifacts/games/; mid-game
+every pressable element is measured (44x44 px, its middle its own, nothing wider than the
+screen), Grinch's also in picture-in-picture's short window; every tab ends on the result
+screen, and Play again opens the next lobby; Hearts' phone tab has its socket closed for
+flooding and shows the next move within 5 s.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import POLL_MS, Tab, need_browser
+from tests.e2e.browser import Tab, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     bot_env,
@@ -35,6 +40,7 @@ from tests.e2e.driver import (
     quiet,
 )
 from tests.e2e.live import live_env
+from tests.e2e.page_stages import RECOVERY_S, Flood, mid_game, shoot, the_end
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.components import buttons
 from tests.fakediscord.endpoint import free_port, wait_ok
@@ -43,15 +49,10 @@ pytestmark = pytest.mark.timeout(300)
 
 GAMES = tuple(os.environ.get("PAGE_GAMES", "hearts grinch gnome ten").split())
 DM_PLAYER = {"hearts": "bob", "grinch": "carol", "gnome": "erin", "ten": "finn"}
-DESKTOP = {"width": 1100, "height": 800}
+DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 MOVE_LIMIT = 700
-LOST_PRESS_MS = 8000  # a press that changed nothing by then reached no button
 LOST_PRESSES = 3  # at most this many per tab and game: more would be the page losing moves
-# Prefer a face-down cell (Gnoming) or a card-bound move: games end sooner, as hurried people
-# play them.
-PICK = """els => els.map(e => [
-    e.dataset.action, e.querySelector('.card:not([data-card])') !== null])"""
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Table:
     channel: int
     tabs: list[Tab]
     dm_player: int
+    flood: Flood | None = None  # the phone tab's socket, for the flood (Hearts only)
     moves: int = 0
     dm_moves: int = 0
     stale_dm: int = 0
@@ -90,7 +92,9 @@ async def start_serving_pages(
     return env, port
 
 
-async def open_tab(browser: Any, url: str, user: int, name: str, *, phone: bool = False) -> Tab:
+async def open_tab(
+    browser: Any, url: str, user: int, name: str, *, phone: bool = False, route: Flood | None = None
+) -> Tab:
     context = await browser.new_context(
         viewport=PHONE if phone else DESKTOP,
         has_touch=phone,
@@ -99,50 +103,10 @@ async def open_tab(browser: Any, url: str, user: int, name: str, *, phone: bool 
     )
     page = await context.new_page()
     tab = Tab(page, user, name, keyboard=not phone)
+    if route is not None:
+        await page.route_web_socket("**/api/live*", route.route)
     await page.goto(url)
     return tab
-
-
-async def move_on_page(tab: Tab, rng: random.Random) -> bool:
-    """One move from what the tab offers; False when it offers none."""
-    before = await tab.version()
-    # A refusal's notice stays until the next table: one already there is not this press's
-    # answer. Taken for one, a tab can press again and again while its move is on its way,
-    # until the server closes its socket for flooding.
-    await tab.page.evaluate("document.querySelector('.notice')?.setAttribute('data-seen', '')")
-    cells = await tab.cells()
-    if cells:  # Gnoming's opening: two cells, one after the other
-        first = rng.choice(cells)
-        if not await tab.press(f'[data-cell="{first}"]'):
-            return False
-        await tab.page.wait_for_selector(f'[data-cell="{first}"][aria-pressed=true]')
-        if not await tab.press(f'[data-cell="{rng.choice(await tab.cells())}"]'):
-            return False
-    else:
-        offered = await tab.page.eval_on_selector_all("[data-action]", PICK)
-        if not offered:
-            return False
-        down = [action for action, face_down in offered if face_down]
-        pool = down if down and rng.random() < 0.85 else [action for action, _ in offered]
-        if not await tab.press(f'[data-action="{rng.choice(pool)}"]'):
-            return False
-    from playwright.async_api import TimeoutError as NothingCame
-
-    try:
-        await tab.page.wait_for_function(
-            """v => Number(document.querySelector('.table')?.dataset.version ?? -1) > v
-                || document.querySelector('.notice:not([data-seen])') !== null
-                || document.querySelector('.lobby') !== null""",
-            arg=before,
-            timeout=LOST_PRESS_MS,
-            polling=POLL_MS,
-        )
-    except NothingCame:
-        # The table was redrawn between the focus and the key (the button pressed was
-        # replaced), so the press reached nothing: counted, and the game plays on.
-        tab.lost_presses += 1
-        return False
-    return True
 
 
 async def move_in_dms(fake: FakeDiscord, user: int, rng: random.Random) -> bool | None:
@@ -193,6 +157,12 @@ async def play(fake: FakeDiscord, db: Path, table: Table, seed: int) -> None:
     await guest.lobby("join")
     if table.game != "hearts":
         await join_from_the_channel(fake, table.channel, table.dm_player)
+    seats = 2 if table.game == "hearts" else 3
+    for tab in table.tabs:
+        await tab.page.wait_for_function(
+            "n => document.querySelectorAll('.lobby .players li').length === n", arg=seats
+        )
+    await shoot(table.tabs, table.game, "lobby")
     await host.lobby("start")
     for tab in table.tabs:
         await tab.page.wait_for_selector(f'.table[data-game="{table.game}"]', timeout=15_000)
@@ -202,9 +172,10 @@ async def play(fake: FakeDiscord, db: Path, table: Table, seed: int) -> None:
         for tab in table.tabs:  # the page shows every move, whichever side made it
             await tab.wait_version(row[1])
         if table.moves >= 8 and not shot:
-            for tab in table.tabs:
-                await tab.screenshot(f"{table.game}-{tab.name}")
+            await mid_game(table.tabs, table.game, seats)
             shot = True
+        if table.flood is not None and table.moves >= 10:
+            await flooded(fake, table, rng)
         moved: bool | None = False
         dm_turn = rng.random() < (0.15 if table.game == "hearts" else 0.5)
         if dm_turn:
@@ -225,10 +196,31 @@ async def play(fake: FakeDiscord, db: Path, table: Table, seed: int) -> None:
             assert idle < 400, f"{table.game}: nobody could move"
             await asyncio.sleep(0.02)  # a move is still on its way to a tab or a DM
         assert table.moves < MOVE_LIMIT
-    for tab in table.tabs:
-        await tab.page.wait_for_selector(".lobby", timeout=15_000)
-    await host.screenshot(f"{table.game}-after")
+    await the_end(table.tabs, table.game, seats)
     table.seconds = time.monotonic() - started
+
+
+async def flooded(fake: FakeDiscord, table: Table, rng: random.Random) -> None:
+    """The phone tab's socket is closed for flooding; the next move shows on it within 5 s."""
+    flood, phone = table.flood, table.tabs[1]
+    assert flood is not None
+    table.flood = None
+    await flood.flood()
+    started = time.monotonic()
+    while not (
+        await move_on_page(table.tabs[0], rng) or await move_in_dms(fake, table.dm_player, rng)
+    ):
+        assert time.monotonic() - started < 10, "nobody could move after the flood"
+        await asyncio.sleep(0.05)
+    table.moves += 1
+    shown = await phone.version()
+    version = await table.tabs[0].version()
+    try:
+        await phone.wait_version(max(version, shown + 1), timeout=RECOVERY_S)
+    except Exception:
+        status = await phone.page.evaluate("document.body.innerText.slice(0, 300)")
+        raise AssertionError(f"after the flood {flood.closes} {flood.sockets}: {status!r}") from None
+    assert flood.sockets >= 2, "the flooded tab did not open a new socket"
 
 
 async def test_two_tabs_and_a_dm_player_play_every_game(
@@ -254,13 +246,19 @@ async def test_two_tabs_and_a_dm_player_play_every_game(
                 third = fake.user_named(DM_PLAYER[game])
                 instance = fake.activities.add_instance(channel, [alice, bob, third])
                 base = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}"
+                flood = Flood() if game == "hearts" else None
                 tabs = [
                     await open_tab(browser, f"{base}&user_id={alice}", alice, f"{game}-alice"),
                     await open_tab(
-                        browser, f"{base}&user_id={bob}", bob, f"{game}-bob", phone=True
+                        browser,
+                        f"{base}&user_id={bob}",
+                        bob,
+                        f"{game}-bob",
+                        phone=True,
+                        route=flood,
                     ),
                 ]
-                tables.append(Table(game, channel, tabs, third))
+                tables.append(Table(game, channel, tabs, third, flood))
             await asyncio.gather(*(play(fake, db, t, 20261203 + i) for i, t in enumerate(tables)))
             for table in tables:
                 for tab in table.tabs:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.browser import need_browser
+from tests.e2e.browser import move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
-from tests.e2e.test_activity_page import game_in, move_on_page, open_tab, start_serving_pages
+from tests.e2e.test_activity_page import game_in, open_tab, start_serving_pages
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import wait_ok
 
