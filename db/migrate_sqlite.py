@@ -40,6 +40,7 @@ ROW_TYPES: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "guild_settings": GuildSettings.from_row,
     "user_languages": language_row,
     "server_languages": language_row,
+    "outbox": dict,  # what is owed a channel, compared column by column
 }
 
 

@@ -364,10 +364,11 @@ class PostgresStore(Store):
                     f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
                     [[_convert(row[c], types[c]) for c in columns] for row in rows],
                 )
-            await tx.fetch(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'), "
-                "COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM games"
-            )
+            for table in ("games", "outbox"):  # the tables whose ids a sequence gives
+                await tx.fetch(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM {table}"
+                )
 
 
 async def keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:

@@ -27,6 +27,7 @@ TABLE_KEYS = {
     "guild_settings": "guild_id",
     "user_languages": "user_id",
     "server_languages": "guild_id",
+    "outbox": "id",
 }
 
 

@@ -35,6 +35,7 @@ TABLES = {
     "guild_settings": "guild_id",
     "user_languages": "user_id",
     "server_languages": "guild_id",
+    "outbox": "id",
 }
 
 
@@ -63,6 +64,7 @@ async def _source(path: Path) -> dict[str, int]:
     """A database with finished, open, lobby and cancelled games; their ids by kind."""
     store = await open_store(path)
     service = GameService(store, turn_timeout=300)
+    service.round_ended = lambda loaded, before, after: after is not None  # each move owes one
     rng = random.Random(5)
     ids: dict[str, int] = {}
     for kind, channel in (("finished", 1), ("cancelled", 2), ("active", 3), ("lobby", 4)):
@@ -130,6 +132,7 @@ async def test_every_row_survives_the_move_to_postgres(tmp_path: Path, pg_target
     assert report.counts == {table: len(rows) for table, rows in source.items()}
     assert report.counts["results"] == 3 and report.counts["actions"] > 20
     assert report.counts["user_languages"] == 2 and report.counts["server_languages"] == 1
+    assert report.counts["outbox"] > 20  # a summary owed for each move
     assert _normal(copied) == _normal(source)  # every row of every table, every column
     statuses = {r["id"]: r["status"] for r in copied["games"]}
     assert statuses == {ids[kind]: kind for kind in ids}
@@ -147,6 +150,12 @@ async def test_every_row_survives_the_move_to_postgres(tmp_path: Path, pg_target
             guild_id=7, channel_id=99, game="ten", host_id=1, host_name="Ann", seed=1
         )
         assert fresh.id == max(ids.values()) + 1
+        conn = await asyncpg.connect(pg_target)
+        try:
+            owed = await conn.fetchval("SELECT nextval(pg_get_serial_sequence('outbox', 'id'))")
+        finally:
+            await conn.close()
+        assert owed == max(r["id"] for r in source["outbox"]) + 1
     finally:
         await store.close()
     # A second copy into the now non-empty database is refused and changes nothing.
