@@ -1,0 +1,209 @@
+"""The live table opened where no game is (the App Launcher's Entry Point opens it in any
+channel): its start screen offers the four games, and starting one opens the lobby through
+the service's path, with its message in the chat as `/<game> start` posts it. Where the bot
+may not post, the screen says so, whether the bot knew it already (the gateway told it) or
+learns it from Discord's refusal. Seats show the members' server names and avatars.
+
+Over the socket with the real bot process and the fake Discord, then in Chromium on a phone
+(390x844): both screens, every button at least 44x44; screenshots go to
+tests/artifacts/activity/start-*.png.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.e2e.browser import ARTIFACTS, need_browser
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import bot_env, find_button, quiet
+from tests.e2e.live import connect, live_env, login
+from tests.e2e.test_activity_page import start_serving_pages
+from tests.e2e.test_table_layout import MEASURE, PRESSABLE, TARGET, new_tab
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.endpoint import free_port, wait_ok
+from tests.fakediscord.models import SEND_MESSAGES
+from web.live import CANNOT_POST
+
+pytestmark = pytest.mark.timeout(120)
+
+HASH = "0123456789abcdef0123456789abcdef"
+
+
+def games_in(db: Path, channel: int) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT game, status FROM games WHERE channel_id = ? ORDER BY id", (channel,)
+        ).fetchall()
+    return [(str(g), str(s)) for g, s in rows]
+
+
+def start_screen(frame: dict[str, Any]) -> bool:
+    return frame["type"] == "lobby" and frame["lobby"] is None and "games" in frame
+
+
+async def test_starting_a_game_where_there_is_none(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake, port = fake_discord, free_port()
+    await bot_process.start(env={**bot_env(tmp_path), **live_env(fake, port)})
+    await wait_ok(port)
+    guild = fake.guild_named("Test Server")
+    alice = fake.user_named("alice")
+    fake.guilds[guild].nicks[alice] = "Captain Al"
+    fake.users[alice].avatar = HASH
+    channel = fake.add_channel(guild, "launcher")
+    instance = fake.activities.add_instance(channel, [alice])
+    async with aiohttp.ClientSession() as http:
+        client = await connect(http, port, await login(http, fake, port, alice), instance, alice)
+        shown = await client.wait(start_screen)
+        assert shown["can_post"] is True  # the gateway told the bot what it may do there
+        assert {g["game"]: (g["min"], g["max"]) for g in shown["games"]} == {
+            "grinch": (2, 6),
+            "gnome": (3, 7),
+            "hearts": (2, 2),
+            "ten": (1, 5),
+        }
+        await client.send({"type": "lobby", "op": "open", "game": "hearts"})
+        lobby = await client.wait(lambda f: f["type"] == "lobby" and f["lobby"] is not None)
+        assert lobby["lobby"]["game"] == "hearts" and lobby["lobby"]["host"] is True
+        # the chat has the lobby's message, with the buttons `/hearts start` gives it
+        await fake.wait_for(lambda: bool(fake.messages(channel)), timeout=10)
+        (message,) = fake.messages(channel)
+        assert find_button(message, "Join")
+        assert games_in(tmp_path / "bot.db", channel) == [("hearts", "lobby")]
+        # with a computer, the game starts: alice's seat has her server name and avatar
+        await client.send({"type": "lobby", "op": "add_computer", "level": "easy"})
+        await client.wait(
+            lambda f: f["type"] == "lobby" and len((f["lobby"] or {}).get("players", [])) == 2
+        )
+        await client.send({"type": "lobby", "op": "start"})
+        table = await client.wait(lambda f: f["type"] == "table")
+        mine, robot = table["seats"]
+        assert mine["name"] == "Captain Al" and mine["you"] is True
+        assert mine["avatar"] == f"avatars/{alice}/{HASH}.png?size=64"
+        assert robot["computer"] is True and robot["avatar"] is None
+        looked_up = [r for r in fake.requests if r.path == f"/guilds/{guild}/members/{alice}"]
+        assert len(looked_up) == 1 and looked_up[0].status == 200
+        await client.close()
+    await quiet(fake)
+
+
+@pytest.mark.parametrize("known", [True, False], ids=["told", "refused"])
+async def test_a_channel_the_bot_cannot_post_in_says_so(
+    known: bool, fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """``told``: the gateway's channel update reached the bot, so the screen says it at once
+    and nothing is asked of Discord; ``refused``: the bot missed it, tries to post the lobby,
+    is refused (50013), takes the lobby back and the screen says it."""
+    fake, port = fake_discord, free_port()
+    guild = fake.guild_named("Test Server")
+    alice = fake.user_named("alice")
+    channel = fake.add_channel(guild, "read-only")
+    if known:  # before the bot connects: its guild's snapshot holds the overwrite
+        fake.set_bot_permissions(channel, deny=SEND_MESSAGES)
+    await bot_process.start(env={**bot_env(tmp_path), **live_env(fake, port)})
+    await wait_ok(port)
+    if not known:  # a change the bot never hears of
+        fake.set_bot_permissions(channel, deny=SEND_MESSAGES, event=False)
+    instance = fake.activities.add_instance(channel, [alice])
+    path = f"/channels/{channel}/messages"
+    async with aiohttp.ClientSession() as http:
+        client = await connect(http, port, await login(http, fake, port, alice), instance, alice)
+        if known:
+            shown = await client.wait(start_screen)
+            assert shown["can_post"] is False
+            await client.send({"type": "lobby", "op": "open", "game": "grinch"})
+            refused = await client.wait(lambda f: f["type"] == "refused")
+            assert refused["reason"] == CANNOT_POST
+            assert games_in(tmp_path / "bot.db", channel) == []
+        else:
+            shown = await client.wait(start_screen)
+            assert shown["can_post"] is True  # as far as the bot knows
+            await client.send({"type": "lobby", "op": "open", "game": "grinch"})
+            await client.wait(lambda f: f["type"] == "lobby" and f["lobby"] is not None)
+            after = await client.wait(lambda f: start_screen(f) and f["can_post"] is False)
+            assert after["lobby"] is None
+            assert games_in(tmp_path / "bot.db", channel) == [("grinch", "cancelled")]
+            # a second try is refused before Discord is asked again
+            await client.send({"type": "lobby", "op": "open", "game": "ten"})
+            refused = await client.wait(lambda f: f["type"] == "refused")
+            assert refused["reason"] == CANNOT_POST
+        posts = [r for r in fake.requests if r.method == "POST" and r.path == path]
+        assert [r.status for r in posts] == ([] if known else [403])
+        await client.close()
+    await quiet(fake)
+
+
+async def measure_phone(tab: Any, name: str) -> None:
+    found: dict[str, Any] = await tab.page.evaluate(MEASURE, PRESSABLE)
+    assert found["scroll"] <= found["width"], f"{name}: {found['scroll']} px wide"
+    small = [p for p in found["pressable"] if p["w"] < TARGET or p["h"] < TARGET]
+    assert not small, f"{name}: under {TARGET}x{TARGET} px: {small}"
+    assert not found["covered"], f"{name}: covered: {found['covered']}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await tab.page.screenshot(path=str(ARTIFACTS / f"start-{name}.png"), full_page=True)
+
+
+async def test_the_start_screen_on_a_phone(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    browser_path = need_browser()
+    from playwright.async_api import async_playwright
+
+    fake = fake_discord
+    guild = fake.guild_named("Test Server")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    free = fake.add_channel(guild, "free")
+    closed = fake.add_channel(guild, "closed")
+    fake.set_bot_permissions(closed, deny=SEND_MESSAGES)  # in the guild's snapshot
+    _env, port = await start_serving_pages(fake, bot_process, tmp_path)
+    free_instance = fake.activities.add_instance(free, [alice])
+    closed_instance = fake.activities.add_instance(closed, [bob])
+    base = f"http://127.0.0.1:{port}/"
+    async with async_playwright() as driver:
+        browser = await driver.chromium.launch(
+            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            url = f"{base}?instance_id={free_instance}&channel_id={free}&user_id={alice}"
+            tab = await new_tab(browser, url, alice, "phone", "start")
+            await tab.page.wait_for_selector(".start .game-offer", timeout=15_000)
+            offers = await tab.page.eval_on_selector_all(
+                ".game-offer",
+                "els => els.map(e => [e.querySelector('button').dataset.lobby,"
+                " e.querySelector('.line')?.textContent ?? '',"
+                " e.querySelector('.count')?.textContent ?? ''])",
+            )
+            assert [o[0] for o in offers] == [
+                f"open:{g}" for g in ("grinch", "gnome", "hearts", "ten")
+            ]
+            assert [o[2] for o in offers] == [
+                "2–6 players",
+                "3–7 players",
+                "2 players",
+                "1–5 players",
+            ]
+            assert all(o[1] for o in offers)
+            await measure_phone(tab, "phone")
+            await tab.lobby("open:ten")
+            await tab.page.wait_for_selector('[data-lobby="start"]', timeout=15_000)
+            await fake.wait_for(lambda: bool(fake.messages(free)), timeout=10)
+            assert find_button(fake.messages(free)[0], "Join")
+            assert not tab.errors, tab.errors
+
+            url = f"{base}?instance_id={closed_instance}&channel_id={closed}&user_id={bob}"
+            tab = await new_tab(browser, url, bob, "phone", "closed")
+            notice = await tab.page.wait_for_selector(".cannot-post", timeout=15_000)
+            assert await notice.text_content() == CANNOT_POST
+            assert await tab.page.query_selector("[data-lobby]") is None
+            await measure_phone(tab, "cannot-post")
+            assert not tab.errors, tab.errors
+        finally:
+            await browser.close()
+    assert fake.messages(closed) == []
+    await quiet(fake)
