@@ -35,7 +35,7 @@ function offers(message: LobbyMessage): GameOffer[] {
 }
 
 export function drawStart(message: LobbyMessage, words: Words, send: StartSend): HTMLElement {
-  const parts: HTMLElement[] = [h("h1", {}, words._("No game in this channel yet"))];
+  const parts: HTMLElement[] = [h("h1", {}, words._("The table is free"))];
   if (message.can_post === false) {
     parts.push(h("p", { class: "notice cannot-post", role: "alert" },
       words._("I can't post in this channel: ask an admin to let me send messages here, or open the table in another channel.")));
