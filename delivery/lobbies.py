@@ -34,6 +34,9 @@ Refusal = Callable[[Loaded], Awaitable[None]]
 NO_ACCESS = (50001, 50013)  # Missing Access, Missing Permissions
 # What a lobby needs in its channel: seeing it, posting, and the lobby's embed.
 LOBBY_NEEDS = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+THREAD_NEEDS = discord.Permissions(
+    view_channel=True, send_messages_in_threads=True, embed_links=True
+)
 REFUSED_SECONDS = 60.0  # how long a channel that refused a lobby is said to refuse without asking
 KEPT_REFUSALS = 1000
 
@@ -61,8 +64,8 @@ class LobbyMessages:
         if guild is None or guild.me is None or channel is None:
             return None
         permissions = channel.permissions_for(guild.me)
-        if isinstance(channel, discord.Thread):
-            return permissions >= LOBBY_NEEDS and permissions.send_messages_in_threads
+        if isinstance(channel, discord.Thread):  # a thread asks Send Messages in Threads
+            return permissions >= THREAD_NEEDS
         return permissions >= LOBBY_NEEDS
 
     def show(self, loaded: Loaded, *, computers: bool, refused: Refusal | None = None) -> None:

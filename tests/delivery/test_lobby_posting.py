@@ -9,7 +9,7 @@ from typing import cast
 
 import discord
 
-from delivery.lobbies import LOBBY_NEEDS, REFUSED_SECONDS, LobbyMessages
+from delivery.lobbies import LOBBY_NEEDS, REFUSED_SECONDS, THREAD_NEEDS, LobbyMessages
 from delivery.publisher import Publisher
 
 GUILD, CHANNEL = 5, 50
@@ -23,10 +23,26 @@ class Clock:
         return self.now
 
 
-def lobbies(permissions: discord.Permissions | None, clock: Clock) -> LobbyMessages:
-    """A process whose gateway cache holds the channel with the bot's ``permissions`` (None:
-    no cache of the guild, as a process serving HTTP interactions only)."""
-    channel = SimpleNamespace(permissions_for=lambda _me: permissions)
+class Thread(discord.Thread):
+    """A thread as the cache holds it, with the bot's permissions in it."""
+
+    allowed: discord.Permissions
+
+    def permissions_for(self, obj: object, /) -> discord.Permissions:
+        return self.allowed
+
+
+def lobbies(
+    permissions: discord.Permissions | None, clock: Clock, *, thread: bool = False
+) -> LobbyMessages:
+    """A process whose gateway cache holds the channel (or a thread) with the bot's
+    ``permissions`` (None: no cache of the guild, as a process serving HTTP interactions
+    only)."""
+    channel: object = SimpleNamespace(permissions_for=lambda _me: permissions)
+    if thread and permissions is not None:
+        made = object.__new__(Thread)
+        made.allowed = permissions
+        channel = made
     guild = SimpleNamespace(me=object(), get_channel_or_thread=lambda _id: channel)
     bot = SimpleNamespace(get_guild=lambda _id: guild if permissions is not None else None)
     return LobbyMessages(cast(Publisher, SimpleNamespace(bot=bot)), clock=clock)
@@ -39,6 +55,12 @@ def test_the_cache_says_whether_a_lobby_can_be_posted() -> None:
         allowed = discord.Permissions(LOBBY_NEEDS.value)
         setattr(allowed, missing, False)
         assert lobbies(allowed, clock).can_post(GUILD, CHANNEL) is False, missing
+
+
+def test_a_thread_asks_send_messages_in_threads_not_send_messages() -> None:
+    clock = Clock()
+    assert lobbies(THREAD_NEEDS, clock, thread=True).can_post(GUILD, CHANNEL) is True
+    assert lobbies(LOBBY_NEEDS, clock, thread=True).can_post(GUILD, CHANNEL) is False
 
 
 def test_without_a_cache_a_refusal_is_remembered_for_a_minute() -> None:
