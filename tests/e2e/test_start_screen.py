@@ -161,6 +161,8 @@ async def test_the_start_screen_on_a_phone(
     free = fake.add_channel(guild, "free")
     closed = fake.add_channel(guild, "closed")
     fake.set_bot_permissions(closed, deny=SEND_MESSAGES)  # in the guild's snapshot
+    fake.guilds[guild].nicks[alice] = "Captain Al"
+    fake.users[alice].avatar = HASH
     _env, port = await start_serving_pages(fake, bot_process, tmp_path)
     free_instance = fake.activities.add_instance(free, [alice])
     closed_instance = fake.activities.add_instance(closed, [bob])
@@ -194,6 +196,22 @@ async def test_the_start_screen_on_a_phone(
             await tab.page.wait_for_selector('[data-lobby="start"]', timeout=15_000)
             await fake.wait_for(lambda: bool(fake.messages(free)), timeout=10)
             assert find_button(fake.messages(free)[0], "Join")
+            # the game on: her seat has her server nickname, and (outside Discord, where no
+            # avatar is loaded) her letter; the computer its robot
+            await tab.lobby("add_computer:easy")
+            await tab.lobby("start")
+            await tab.page.wait_for_selector('.table[data-game="ten"]', timeout=15_000)
+            assert await tab.page.text_content(".mine .seat .name") == "Captain Al"
+            assert await tab.page.text_content(".mine .seat .badge") == "C"
+            assert await tab.page.query_selector(".seat.computer .badge.computer svg")
+            assert await tab.page.query_selector("img.avatar") is None
+            # Discord's picture in picture (the root's layout, as the SDK's event sets it):
+            # the side column and the language menu are left out, every target keeps 44 px
+            left_out = (".table > .side", ".language summary")
+            assert [await tab.page.is_visible(s) for s in left_out] == [True, True]
+            await tab.page.evaluate("document.documentElement.dataset.layout = 'pip'")
+            assert [await tab.page.is_visible(s) for s in left_out] == [False, False]
+            await measure_phone(tab, "pip")
             assert not tab.errors, tab.errors
 
             url = f"{base}?instance_id={closed_instance}&channel_id={closed}&user_id={bob}"
