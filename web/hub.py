@@ -226,7 +226,8 @@ class Hub:
         if self.faces is None:
             return {}
         users = [s.user_id for s in loaded.seats if not s.is_computer and s.user_id is not None]
-        return await self.faces.of(loaded.row.guild_id, users)
+        channel = loaded.row.channel_id
+        return await self.faces.of(loaded.row.guild_id, users, later=lambda: self.refresh(channel))
 
     async def _ending(self, finished: Loaded) -> JSON | None:
         """A finished game's standings and rounds, worked out once (a replay of the game for

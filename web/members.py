@@ -5,8 +5,9 @@ Discord's CDN (``cdn.discordapp.com``) that the page loads through the Activity'
 
 Only the seats' people are looked up (``GET /guilds/{guild}/members/{user}``, the bot token,
 web/guard.py's ``MEMBER`` door), each once per ``KEEP_SECONDS`` and shared by every frame and
-viewer meanwhile; a look-up that fails leaves the stored seat name and no avatar. A frame
-holds nothing more of a member than any member of the server sees: a name and an avatar.
+viewer meanwhile; a look-up that fails, or takes longer than a frame waits, leaves the
+stored seat name and no avatar. A frame holds nothing more of a member than any member of
+the server sees: a name and an avatar.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 600.0  # how long a member's name and avatar are reused
 FAILED_SECONDS = 60.0  # how long a failed look-up is not tried again
+WAIT_SECONDS = 1.0  # how long a frame waits for a look-up (the next frame gets it after)
 KEPT = 5000
 SIZE = 64  # the avatar's size in pixels (a seat's badge is 40 CSS px; 64 is sharp at 1.5x)
 HASH = re.compile(r"(a_)?[0-9a-f]{32}")
@@ -83,27 +85,67 @@ class Faces:
         self._clock = clock
         self._kept: dict[tuple[int, int], tuple[float, Face | None]] = {}
         self._asking: dict[tuple[int, int], asyncio.Future[Face | None]] = {}
+        self._later: set[asyncio.Future[None]] = set()  # frames to send again
 
-    async def of(self, guild_id: int, users: Iterable[int]) -> dict[int, Face]:
-        """The faces of ``users`` in the guild that are known or can be learnt now."""
-        wanted = sorted(set(users))
-        found = await asyncio.gather(*(self._face(guild_id, u) for u in wanted))
-        return {user: face for user, face in zip(wanted, found, strict=True) if face is not None}
-
-    async def _face(self, guild_id: int, user_id: int) -> Face | None:
-        key = (guild_id, user_id)
-        kept = self._kept.get(key)
+    async def of(
+        self,
+        guild_id: int,
+        users: Iterable[int],
+        *,
+        wait: float = WAIT_SECONDS,
+        later: Callable[[], None] | None = None,
+    ) -> dict[int, Face]:
+        """The faces of ``users`` in the guild that are known, or learnt within ``wait``
+        seconds: a slow Discord delays a frame that long at most; ``later`` is called once
+        the look-ups still under way then have ended (to send the frame again with them)."""
+        found: dict[int, Face] = {}
+        asking: dict[int, asyncio.Future[Face | None]] = {}
         now = self._clock()
-        if kept is not None:
-            at, face = kept
-            if now - at < (KEEP_SECONDS if face is not None else FAILED_SECONDS):
-                return face
+        for user in set(users):
+            key = (guild_id, user)
+            kept = self._kept.get(key)
+            if kept is not None and now - kept[0] < (
+                KEEP_SECONDS if kept[1] is not None else FAILED_SECONDS
+            ):
+                if kept[1] is not None:
+                    found[user] = kept[1]
+                continue
+            asking[user] = self._asked(key)
+        if asking:
+            _done, pending = await asyncio.wait(
+                [asyncio.shield(f) for f in asking.values()], timeout=wait
+            )
+            if pending and later is not None:
+                self._then(list(asking.values()), later)
+            for user, future in asking.items():
+                if not future.done() or future.cancelled():
+                    continue  # under way: the next frame has it
+                error = future.exception()
+                if error is not None:
+                    log.warning("no face for user %s", user, exc_info=error)
+                    continue
+                face = future.result()
+                if face is not None:
+                    found[user] = face
+        return found
+
+    def _then(self, futures: list[asyncio.Future[Face | None]], later: Callable[[], None]) -> None:
+        async def after() -> None:
+            await asyncio.wait(futures)
+            later()
+
+        task = asyncio.ensure_future(after())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    def _asked(self, key: tuple[int, int]) -> asyncio.Future[Face | None]:
+        """The look-up of ``key`` under way, or a new one (callers together share it)."""
         asking = self._asking.get(key)
         if asking is None:
-            asking = asyncio.ensure_future(self._look_up(guild_id, user_id))
+            asking = asyncio.ensure_future(self._look_up(*key))
             self._asking[key] = asking
             asking.add_done_callback(lambda _done: self._asking.pop(key, None))
-        return await asyncio.shield(asking)
+        return asking
 
     async def _look_up(self, guild_id: int, user_id: int) -> Face | None:
         face: Face | None

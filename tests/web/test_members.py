@@ -108,6 +108,21 @@ async def test_a_failed_look_up_leaves_the_seat_as_it_was_for_a_minute() -> None
     assert asked == [1, 1]
 
 
+async def test_a_frame_waits_for_a_slow_discord_only_so_long() -> None:
+    gate = asyncio.Event()
+
+    async def ask(guild: int, user: int) -> dict[str, Any] | None:
+        await gate.wait()
+        return member(nick="Late")
+
+    faces, again = Faces(ask, clock=Clock()), asyncio.Event()
+    assert await faces.of(9, [1], wait=0.05, later=again.set) == {}  # this frame goes without
+    assert not again.is_set()
+    gate.set()
+    await asyncio.wait_for(again.wait(), 5)  # the frame is sent again once it is known
+    assert await faces.of(9, [1], wait=0) == {1: Face("Late", default_avatar(1))}
+
+
 def test_a_seat_shows_the_face_a_computer_its_mark() -> None:
     loaded = position("grinch", 0)
     robot = replace(loaded.seats[1], user_id=None, is_computer=True, name="Robo")
