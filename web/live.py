@@ -317,6 +317,9 @@ class LiveEndpoint:
         if op == "play_again":
             await self._play_again(viewer, data)
             return
+        if op == "check":  # the start screen asks again whether the bot may post here
+            await self.hub.resend(viewer)
+            return
         game_id = self.hub.games.get(channel)
         if game_id is None:
             raise Refused(NOT_HERE)

@@ -188,7 +188,12 @@ class Page {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
       if (ending) parts.push(this.drawFinish(ending));
-      else if (shown.lobby === null) parts.push(drawStart(shown, w, (game) => this.send({ type: "lobby", op: "open", game })));
+      else if (shown.lobby === null) {
+        parts.push(drawStart(shown, w, {
+          start: (game) => this.send({ type: "lobby", op: "open", game }),
+          check: () => this.send({ type: "lobby", op: "check" }),
+        }));
+      }
       else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));

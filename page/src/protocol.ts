@@ -110,7 +110,7 @@ export interface RefusedMessage {
 
 export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage;
 
-export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start" | "play_again";
+export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start" | "play_again" | "check";
 
 export type ClientMessage =
   // locale: the Discord client's; language: the viewer's pick on the page (overrides it)

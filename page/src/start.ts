@@ -8,7 +8,12 @@ import type { Words } from "./i18n";
 import type { Game, GameOffer, LobbyMessage } from "./protocol";
 import { GAMES } from "./protocol";
 
-export type StartSend = (game: Game) => void;
+export interface StartActions {
+  /** Open ``game``'s lobby in this channel. */
+  start(game: Game): void;
+  /** Ask again whether the bot may post here (after an admin's fix). */
+  check(): void;
+}
 
 /** The one line that says what a game is (null: a game this page has no line for). */
 export function gameLine(game: Game, words: Words): string | null {
@@ -34,11 +39,14 @@ function offers(message: LobbyMessage): GameOffer[] {
   return GAMES.map((game) => ({ game, min: 0, max: 0 }));
 }
 
-export function drawStart(message: LobbyMessage, words: Words, send: StartSend): HTMLElement {
+export function drawStart(message: LobbyMessage, words: Words, actions: StartActions): HTMLElement {
   const parts: HTMLElement[] = [h("h1", {}, words._("The table is free"))];
   if (message.can_post === false) {
     parts.push(h("p", { class: "notice cannot-post", role: "alert" },
       words._("I can't post in this channel: ask an admin to let me send messages here, or open the table in another channel.")));
+    const again = h("button", { class: "move", "data-lobby": "check" }, words._("Check again"));
+    again.addEventListener("click", () => actions.check());
+    parts.push(h("div", { class: "moves" }, again));
     return h("div", { class: "lobby start" }, ...parts);
   }
   parts.push(h("p", {}, words._("Pick a game to start here. Its lobby appears in the chat too, for the others to join.")));
@@ -49,7 +57,7 @@ export function drawStart(message: LobbyMessage, words: Words, send: StartSend):
     const count = offer.max > 0 ? playersLine(offer, words) : null;
     const button = h("button", { class: "move primary", "data-lobby": `open:${offer.game}` },
       words._("Start {game}", { game: title }));
-    button.addEventListener("click", () => send(offer.game));
+    button.addEventListener("click", () => actions.start(offer.game));
     list.append(h("li", { class: "game-offer" },
       h("h2", {}, title),
       line ? h("p", { class: "line" }, line) : null,

@@ -136,6 +136,13 @@ async def test_a_channel_the_bot_cannot_post_in_says_so(
             assert refused["reason"] == CANNOT_POST
         posts = [r for r in fake.requests if r.method == "POST" and r.path == path]
         assert [r.status for r in posts] == ([] if known else [403])
+        if known:  # an admin lets the bot post: "Check again" shows the games
+            fake.set_bot_permissions(channel)
+            # the channel's update is read before this interaction, which comes after it
+            await (await fake.slash(alice, channel, "scores")).wait_response()
+            await client.send({"type": "lobby", "op": "check"})
+            again = await client.wait(lambda f: start_screen(f) and f["can_post"] is True)
+            assert len(again["games"]) == 4
         await client.close()
     await quiet(fake)
 
@@ -222,7 +229,10 @@ async def test_the_start_screen_on_a_phone(
             tab = await new_tab(browser, url, bob, "phone", "closed")
             notice = await tab.page.wait_for_selector(".cannot-post", timeout=15_000)
             assert await notice.text_content() == CANNOT_POST
-            assert await tab.page.query_selector("[data-lobby]") is None
+            offered = await tab.page.eval_on_selector_all(
+                "[data-lobby]", "els => els.map(e => e.dataset.lobby)"
+            )
+            assert offered == ["check"]  # no game to start, only "Check again"
             await measure_phone(tab, "cannot-post")
             assert not tab.errors, tab.errors
         finally:
