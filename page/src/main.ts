@@ -187,13 +187,15 @@ class Page {
     } else if (this.shown?.type === "lobby") {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
-      if (ending) parts.push(this.drawFinish(ending));
-      else if (shown.lobby === null) {
-        parts.push(drawStart(shown, w, {
-          start: (game) => this.send({ type: "lobby", op: "open", game }),
-          check: () => this.send({ type: "lobby", op: "check" }),
-        }));
-      }
+      const starting = {
+        start: (game: string) => this.send({ type: "lobby", op: "open", game }),
+        check: () => this.send({ type: "lobby", op: "check" }),
+      };
+      if (ending) {
+        parts.push(this.drawFinish(ending));
+        // the channel has no game: after the result, any game can be started here too
+        if (Date.now() >= this.resultAt) parts.push(drawStart(shown, w, starting, true));
+      } else if (shown.lobby === null) parts.push(drawStart(shown, w, starting));
       else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));

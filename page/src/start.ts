@@ -39,15 +39,16 @@ function offers(message: LobbyMessage): GameOffer[] {
   return GAMES.map((game) => ({ game, min: 0, max: 0 }));
 }
 
-export function drawStart(message: LobbyMessage, words: Words, actions: StartActions): HTMLElement {
-  const parts: HTMLElement[] = [h("h1", {}, words._("The table is free"))];
+/** The start screen; ``after`` a finished game (its result above), under a smaller heading. */
+export function drawStart(message: LobbyMessage, words: Words, actions: StartActions, after = false): HTMLElement {
+  const parts: HTMLElement[] = [after ? h("h2", {}, words._("Start another game")) : h("h1", {}, words._("The table is free"))];
   if (message.can_post === false) {
     parts.push(h("p", { class: "notice cannot-post", role: "alert" },
       words._("I can't post in this channel: ask an admin to let me send messages here, or open the table in another channel.")));
     const again = h("button", { class: "move", "data-lobby": "check" }, words._("Check again"));
     again.addEventListener("click", () => actions.check());
     parts.push(h("div", { class: "moves" }, again));
-    return h("div", { class: "lobby start" }, ...parts);
+    return h(after ? "section" : "div", { class: after ? "start after" : "lobby start" }, ...parts);
   }
   parts.push(h("p", {}, words._("Pick a game to start here. Its lobby appears in the chat too, for the others to join.")));
   const list = h("ul", { class: "games" });
@@ -59,11 +60,11 @@ export function drawStart(message: LobbyMessage, words: Words, actions: StartAct
       words._("Start {game}", { game: title }));
     button.addEventListener("click", () => actions.start(offer.game));
     list.append(h("li", { class: "game-offer" },
-      h("h2", {}, title),
+      h(after ? "h3" : "h2", {}, title),
       line ? h("p", { class: "line" }, line) : null,
       count ? h("p", { class: "count" }, count) : null,
       button));
   }
   parts.push(list);
-  return h("div", { class: "lobby start" }, ...parts);
+  return h(after ? "section" : "div", { class: after ? "start after" : "lobby start" }, ...parts);
 }

@@ -11,6 +11,8 @@ tests/artifacts/activity/start-*.png.
 
 from __future__ import annotations
 
+import asyncio
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -239,3 +241,76 @@ async def test_the_start_screen_on_a_phone(
             await browser.close()
     assert fake.messages(closed) == []
     await quiet(fake)
+
+
+WELCOME = {"type": "welcome", "user": {"id": "1", "name": "alice"}, "channel_id": "5",
+           "language": "en", "expires_in": 900}  # fmt: skip
+# A channel whose last game is over (its result, no lobby), as the server sends it.
+FINISHED = {
+    "type": "lobby", "lobby": None, "can_post": True,
+    "games": [{"game": "grinch", "min": 2, "max": 6}, {"game": "gnome", "min": 3, "max": 7},
+              {"game": "hearts", "min": 2, "max": 2}, {"game": "ten", "min": 1, "max": 5}],
+    "last_result": {
+        "game": "hearts", "game_id": 7, "names": ["alice", "Robo"], "lowest_wins": True,
+        "panel": {"title": "Game over", "description": "alice wins!", "fields": [], "footer": ""},
+        "standings": [{"seat": 0, "name": "alice", "total": 40, "place": 1, "winner": True},
+                      {"seat": 1, "name": "Robo", "total": 104, "place": 2, "winner": False}],
+        "rounds": [[10, 30], [40, 104]],
+    },
+}  # fmt: skip
+
+
+async def test_after_a_game_any_game_can_be_started(tmp_path: Path) -> None:
+    """Under a finished game's result (Play again), the start screen's games: the channel has
+    no game. The page is served by the bot's web server alone; the socket is the test's."""
+    browser_path = need_browser()
+    from playwright.async_api import async_playwright
+
+    from web.page import PageFiles
+    from web.server import WebServer
+
+    port = free_port()
+    server = WebServer("127.0.0.1", port, lambda: True)
+    server.add_routes(PageFiles().routes())
+    await server.start()
+    opened = asyncio.Event()
+    sent: list[dict[str, Any]] = []
+    token = {"access_token": "t", "session": "s", "expires_in": 900,
+             "user": {"id": "1", "name": "alice", "locale": "en-US"}}  # fmt: skip
+    try:
+        async with async_playwright() as driver:
+            browser = await driver.chromium.launch(
+                executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+            )
+            try:
+                tab = await new_tab(browser, "about:blank", 1, "phone", "after")
+
+                def answer(ws: Any) -> None:
+                    def received(message: str | bytes) -> None:
+                        data = json.loads(message)
+                        sent.append(data)
+                        if data.get("op") == "open":
+                            opened.set()
+                        if data.get("type") == "hello":
+                            ws.send(json.dumps(WELCOME))
+                            ws.send(json.dumps(FINISHED))
+
+                    ws.on_message(received)
+
+                await tab.page.route("**/api/token", lambda route: route.fulfill(json=token))
+                await tab.page.route_web_socket("**/api/live*", answer)
+                await tab.page.goto(f"http://127.0.0.1:{port}/?instance_id=i-after&user_id=1")
+                await tab.page.wait_for_selector('[data-lobby="play_again"]', timeout=15_000)
+                offered = await tab.page.eval_on_selector_all(
+                    ".start.after [data-lobby]", "els => els.map(e => e.dataset.lobby)"
+                )
+                assert offered == [f"open:{g}" for g in ("grinch", "gnome", "hearts", "ten")]
+                await measure_phone(tab, "after-a-game")
+                await tab.press('[data-lobby="open:gnome"]')
+                await asyncio.wait_for(opened.wait(), 10)
+                assert sent[-1] == {"type": "lobby", "op": "open", "game": "gnome"}
+                assert not tab.errors, tab.errors
+            finally:
+                await browser.close()
+    finally:
+        await server.stop()
