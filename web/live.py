@@ -364,7 +364,8 @@ class LiveEndpoint:
         made = await rematch(
             self.service, old, viewer.user_id, viewer.name, channel_id=viewer.channel_id
         )
-        self.lobbies.show(made.lobby, computers=await self._computers(made.lobby.row.guild_id))
+        computers = await self._computers(made.lobby.row.guild_id)
+        self.lobbies.show(made.lobby, computers=computers, refused=self._unposted)
 
     async def _change_computer(
         self, viewer: Viewer, game_id: int, op: str, data: dict[str, Any]
