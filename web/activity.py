@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from delivery.lobbies import LobbyMessages
 from delivery.moves import MoveDesk
 from delivery.publisher import Publisher
 from service.games import GameService
@@ -14,6 +15,7 @@ from web.config import ConfigEndpoint
 from web.discord_api import DiscordApi
 from web.hub import Hub
 from web.live import LiveEndpoint, close_all
+from web.members import Faces
 from web.membership import Membership
 from web.page import PageFiles
 from web.sessions import SESSION_SECONDS, Sessions
@@ -38,7 +40,8 @@ class Activity:
         self.api = api
         self.sessions = Sessions(secret, seconds=session_seconds)
         self.membership = Membership(api, trust_seconds=session_seconds)
-        self.hub = Hub(service)
+        lobbies = LobbyMessages(publisher)
+        self.hub = Hub(service, can_post=lobbies.can_post, faces=Faces(api.member))
         clients = clients or Clients()
         self.token = TokenEndpoint(api, self.sessions, clients)
         self.live = LiveEndpoint(
@@ -51,6 +54,7 @@ class Activity:
             self.sessions,
             self.membership,
             clients,
+            lobbies,
         )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)

@@ -202,6 +202,18 @@ class DiscordApi:
         self._instances[instance_id] = (self._clock(), found)
         return found
 
+    async def member(self, guild_id: int, user_id: int) -> dict[str, Any] | None:
+        """``GET /guilds/{guild}/members/{user}`` with the bot token: the member object, or
+        None when the user is not (or no longer) a member; not kept (web/members.py keeps
+        what it needs of it)."""
+        auth = {"Authorization": f"Bot {self._bot_token}"}
+        path = f"/guilds/{guild_id}/members/{user_id}"
+        try:
+            data = await self._call(Door.MEMBER, path, headers=auth)
+        except DiscordRefused:
+            return None
+        return data if isinstance(data, dict) else None
+
     async def _look_up(self, instance_id: str) -> Instance:
         path = (
             f"/applications/{quote(self.client_id, safe='')}"

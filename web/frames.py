@@ -8,6 +8,7 @@ frame. Text is in the current language (the caller sets the viewer's).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from db.models import GameStatus, SeatRow
@@ -16,6 +17,7 @@ from presentation import UIS
 from presentation.base import Button, Control, Panel, Select, onlookers
 from presentation.viewing import Views, names_of
 from service.reports import Loaded
+from web.members import Face
 
 JSON = dict[str, Any]
 
@@ -43,13 +45,23 @@ def moves_of(controls: tuple[Control, ...]) -> list[JSON]:
     return moves
 
 
-def seats_json(loaded: Loaded, user_id: int | None) -> list[JSON]:
+def seats_json(
+    loaded: Loaded, user_id: int | None, faces: Mapping[int, Face] | None = None
+) -> list[JSON]:
     """Each seat's name and kind, whether it is the viewer's, and when its running turn timer
-    ends (as the chat table shows every seat's timer), so the table can time whoever acts."""
+    ends (as the chat table shows every seat's timer), so the table can time whoever acts; a
+    person's name in the server and avatar (a path on Discord's CDN) when ``faces`` has them
+    (web/members.py), else the stored name and no avatar."""
     live = loaded.row.status == GameStatus.ACTIVE
+    known = faces or {}
+
+    def face(s: SeatRow) -> Face | None:
+        return None if s.is_computer or s.user_id is None else known.get(s.user_id)
+
     return [
         {
-            "name": s.name,
+            "name": (found.name if (found := face(s)) and found.name else s.name),
+            "avatar": found.avatar if found else None,
             "computer": s.is_computer,
             "level": str(s.level) if s.is_computer else None,
             "you": user_id is not None and s.user_id == user_id,
@@ -59,8 +71,15 @@ def seats_json(loaded: Loaded, user_id: int | None) -> list[JSON]:
     ]
 
 
-def table_frame(loaded: Loaded, seat: SeatRow | None, views: Views, last: list[str]) -> JSON:
-    """The frame of a started game for the viewer in ``seat`` (None: a spectator)."""
+def table_frame(
+    loaded: Loaded,
+    seat: SeatRow | None,
+    views: Views,
+    last: list[str],
+    faces: Mapping[int, Face] | None = None,
+) -> JSON:
+    """The frame of a started game for the viewer in ``seat`` (None: a spectator); ``faces``:
+    the seated people's names and avatars (see :func:`seats_json`)."""
     game, state, ui = loaded.game, loaded.state, UIS[loaded.row.game]
     names = names_of(loaded)
     live = loaded.row.status == GameStatus.ACTIVE
@@ -96,7 +115,7 @@ def table_frame(loaded: Loaded, seat: SeatRow | None, views: Views, last: list[s
         "step": None if seat is None or not live else seat.step,
         "view": view,
         "moves": moves,
-        "seats": seats_json(loaded, None if seat is None else seat.user_id),
+        "seats": seats_json(loaded, None if seat is None else seat.user_id, faces),
         "to_act": to_act,
         "deadline": deadline,
         "last": last,
@@ -107,11 +126,25 @@ def table_frame(loaded: Loaded, seat: SeatRow | None, views: Views, last: list[s
     }
 
 
+def games_json() -> list[JSON]:
+    """The games a channel's start screen offers, in the registry's order, with their seats."""
+    return [
+        {"game": name, "min": game.min_players, "max": game.max_players}
+        for name, game in GAMES.items()
+    ]
+
+
 def lobby_frame(
-    lobby: Loaded | None, user_id: int, *, computers: bool, last_result: JSON | None
+    lobby: Loaded | None,
+    user_id: int,
+    *,
+    computers: bool,
+    last_result: JSON | None,
+    can_post: bool | None = None,
 ) -> JSON:
     """The frame of a channel with no running game: its lobby (if one is open) and the result
-    of its last finished game."""
+    of its last finished game; with no lobby, the games that can be started and whether the
+    bot may post in the channel (``can_post``; None: not known before it tries)."""
     body: JSON | None = None
     if lobby is not None:
         game = GAMES[lobby.row.game]
@@ -136,7 +169,11 @@ def lobby_frame(
             "can_start": host and len(lobby.seats) >= game.min_players,
             "computers": computers,
         }
-    return {"type": "lobby", "lobby": body, "last_result": last_result}
+    frame: JSON = {"type": "lobby", "lobby": body, "last_result": last_result}
+    if lobby is None:
+        frame["games"] = games_json()
+        frame["can_post"] = can_post
+    return frame
 
 
 def result_json(

@@ -51,6 +51,11 @@ class Door(StrEnum):
     TOKEN = "POST /oauth2/token"  # no Authorization: our address's budget
     USER = "GET /users/@me"  # the signed-in user's bearer token
     INSTANCE = "GET activity-instances"  # the bot token, shared with the games
+    MEMBER = "GET guild member"  # the bot token: a seated player's nickname and avatar
+
+
+# The doors that spend the bot token's budget (shared with the other processes, when shared).
+BOT_TOKEN = frozenset({Door.INSTANCE, Door.MEMBER})
 
 
 # A door whose Discord bucket is each caller's own: every call of /users/@me is made with
@@ -84,6 +89,7 @@ class Limits:
             Door.TOKEN: Rate(20, 0.2),
             Door.USER: Rate(20, 0.2),
             Door.INSTANCE: Rate(5, 0.2),
+            Door.MEMBER: Rate(10, 0.5),
         }
     )
     sockets_per_address: int = 300
@@ -169,7 +175,7 @@ class Guard:
             wait, why = self._wait(door, now)
             if wait <= 0:
                 self._ceilings[door].take(now)
-                wait = await self._take_shared() if door is Door.INSTANCE else 0.0
+                wait = await self._take_shared() if door in BOT_TOKEN else 0.0
                 if wait <= 0:
                     self.counts[f"called: {door}"] += 1
                     return

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ from service.games import GameService
 from service.reports import Loaded
 from web.ending import ending_json
 from web.frames import JSON, lobby_frame, result_json, table_frame
+from web.members import Face, Faces
 from web.recent import Line, Recent
 
 log = logging.getLogger(__name__)
@@ -75,9 +77,21 @@ class Viewer:
             self._sending = None
 
 
+# (guild, channel) -> whether the bot may post there (None: not known): delivery/lobbies.py.
+CanPost = Callable[[int, int], bool | None]
+
+
 class Hub:
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        can_post: CanPost | None = None,
+        faces: Faces | None = None,
+    ) -> None:
         self.service = service
+        self.faces = faces
+        self.can_post: CanPost = can_post or (lambda _guild, _channel: None)
         self.channels: dict[int, set[Viewer]] = {}
         self.games: dict[int, int] = {}  # channel -> the game its viewers were last shown
         self.views = Views()
@@ -156,6 +170,7 @@ class Hub:
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:
         moves = await self.recent.moves(loaded, self.service.actions)
+        faces = await self._faces(loaded)
         made: dict[tuple[int | None, str], str] = {}
         for viewer in watching:
             seat = loaded.seat_of(viewer.user_id)
@@ -164,7 +179,7 @@ class Hub:
             if text is None:
                 with i18n.using(viewer.language):
                     last = _lines(loaded, moves)
-                    frame = table_frame(loaded, seat, self.views, last)
+                    frame = table_frame(loaded, seat, self.views, last, faces)
                 text = made[key] = json.dumps(frame)
             self._offer(viewer, text)
 
@@ -195,8 +210,27 @@ class Hub:
                     seat = latest.seat_of(viewer.user_id)
                     lines = _lines(latest, moves) if moves else []
                     last = result_json(latest, ending, seat=seat, views=views, last=lines)
-                frame = lobby_frame(lobby, viewer.user_id, computers=computers, last_result=last)
+                postable = (
+                    None
+                    if lobby is not None or viewer.guild_id is None
+                    else self.can_post(viewer.guild_id, channel_id)
+                )
+                frame = lobby_frame(
+                    lobby,
+                    viewer.user_id,
+                    computers=computers,
+                    last_result=last,
+                    can_post=postable,
+                )
             self._offer(viewer, json.dumps(frame))
+
+    async def _faces(self, loaded: Loaded) -> dict[int, Face]:
+        """The seated people's names in the server and avatars (web/members.py)."""
+        if self.faces is None:
+            return {}
+        users = [s.user_id for s in loaded.seats if not s.is_computer and s.user_id is not None]
+        channel = loaded.row.channel_id
+        return await self.faces.of(loaded.row.guild_id, users, later=lambda: self.refresh(channel))
 
     async def _ending(self, finished: Loaded) -> JSON | None:
         """A finished game's standings and rounds, worked out once (a replay of the game for

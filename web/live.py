@@ -56,6 +56,10 @@ MAX_MESSAGE = 4096
 BAD_MESSAGE, BAD_SESSION, BAD_INSTANCE, FLOODING = 4000, 4001, 4003, 4008
 TRY_AGAIN = 1013  # a limit of the web edge (web/guard.py): the page reconnects after a while
 NOT_HERE = N_("That game is not at this table.")
+CANNOT_POST = N_(
+    "I can't post in this channel: ask an admin to let me send messages here, "
+    "or open the table in another channel."
+)
 
 
 class Refused(Exception):
@@ -100,12 +104,13 @@ class LiveEndpoint:
         sessions: Sessions,
         membership: Membership,
         clients: Clients | None = None,
+        lobbies: LobbyMessages | None = None,
     ) -> None:
         self.hub = hub
         self.service = service
         self.publisher = publisher
         self.desk = desk
-        self.lobbies = LobbyMessages(publisher)
+        self.lobbies = lobbies or LobbyMessages(publisher)
         self.languages = languages
         self.api = api
         self.sessions = sessions
@@ -297,6 +302,8 @@ class LiveEndpoint:
             game = data.get("game")
             if not isinstance(game, str) or game not in GAMES:
                 raise Refused(NOT_HERE)
+            if self.lobbies.can_post(viewer.guild_id, channel) is False:
+                raise Refused(CANNOT_POST)
             loaded = await self.service.open_lobby(
                 game=game,
                 guild_id=viewer.guild_id,
@@ -304,10 +311,14 @@ class LiveEndpoint:
                 host_id=viewer.user_id,
                 host_name=viewer.name,
             )
-            self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
+            computers = await self._computers(viewer.guild_id)
+            self.lobbies.show(loaded, computers=computers, refused=self._unposted)
             return
         if op == "play_again":
             await self._play_again(viewer, data)
+            return
+        if op == "check":  # the start screen asks again whether the bot may post here
+            await self.hub.resend(viewer)
             return
         game_id = self.hub.games.get(channel)
         if game_id is None:
@@ -332,6 +343,17 @@ class LiveEndpoint:
             raise Refused(NOT_HERE)
         self.lobbies.show(loaded, computers=await self._computers(viewer.guild_id))
 
+    async def _unposted(self, lobby: Loaded) -> None:
+        """Discord refused the post of a lobby opened from the page: the lobby nobody in the
+        chat can see is closed, and the channel's viewers are told the bot cannot post there
+        (their start screen's ``can_post``)."""
+        row = lobby.row
+        try:
+            await self.service.cancel(row.id, row.host_id, is_admin=True, channel_id=row.channel_id)
+        except PlayError:  # started or closed meanwhile: nothing to take back
+            log.info("the unposted lobby of game %s had moved on", row.id)
+        self.hub.refresh(row.channel_id)
+
     async def _play_again(self, viewer: Viewer, data: dict[str, Any]) -> None:
         """A finished game's players get a new lobby, its computers seated again: the service
         call of the chat's **Play again** (service/rematch.py), posted in the channel as a
@@ -342,7 +364,8 @@ class LiveEndpoint:
         made = await rematch(
             self.service, old, viewer.user_id, viewer.name, channel_id=viewer.channel_id
         )
-        self.lobbies.show(made.lobby, computers=await self._computers(made.lobby.row.guild_id))
+        computers = await self._computers(made.lobby.row.guild_id)
+        self.lobbies.show(made.lobby, computers=computers, refused=self._unposted)
 
     async def _change_computer(
         self, viewer: Viewer, game_id: int, op: str, data: dict[str, Any]

@@ -1,11 +1,25 @@
 // Signing in: the Embedded App SDK's authorize (scope identify) and the backend's /api/token,
 // or, outside Discord, the SDK's mock whose code ("mock:<user_id>") the local fake accepts.
 // One SDK for the page's life: a renewal asks it for a new code (prompt none: no dialog once
-// the user has agreed) without a reload.
+// the user has agreed) without a reload. Once signed in, the page follows Discord's layout
+// (picture in picture, grid, focused) and the device's orientation through the SDK's events.
 
 import { DiscordSDK, DiscordSDKMock, type IDiscordSDK } from "@discord/embedded-app-sdk";
 import type { Launch } from "./launch";
 import type { User } from "./protocol";
+
+/** Who is told of Discord's layout events (layout.ts's LayoutKeeper). */
+export interface LayoutListener {
+  mode(layoutMode: number): void;
+  orientation(screenOrientation: number): void;
+}
+
+/** Where the page loads Discord's CDN (cdn.discordapp.com) from: inside Discord, the
+ * Activity's URL mapping ``/cdn`` (docs/activity.md, "Enabling it") behind Discord's proxy;
+ * outside it (mock mode) nowhere: the seats show a letter instead of an avatar. */
+export function cdnBase(launch: Launch): string | null {
+  return launch.mock ? null : "/.proxy/cdn";
+}
 
 export interface Session {
   session: string;
@@ -75,7 +89,12 @@ export class Account {
   private clientId = "mock";
   private authenticated = false;
 
-  constructor(private readonly launch: Launch) {}
+  private layoutWatched = false;
+
+  constructor(
+    private readonly launch: Launch,
+    private readonly layout: LayoutListener | null = null,
+  ) {}
 
   /** A sign-in: the SDK made ready (once), a code, the backend's session for it. */
   async signIn(): Promise<SignedIn> {
@@ -89,6 +108,7 @@ export class Account {
       await sdk.commands.authenticate({ access_token: token.access_token });
       this.authenticated = true;
     }
+    await this.watchLayout(sdk);
     let locale: string | null = null;
     try {
       locale = (await sdk.commands.userSettingsGetLocale()).locale;
@@ -103,6 +123,24 @@ export class Account {
   async renew(): Promise<Session> {
     const token = await this.token(await this.ready());
     return session(token, Date.now());
+  }
+
+  /** Discord's layout mode and the device's orientation, followed once per page (a client
+   * that does not send them leaves the layout to the window's size). */
+  private async watchLayout(sdk: IDiscordSDK): Promise<void> {
+    const layout = this.layout;
+    if (!layout || this.layoutWatched) return;
+    this.layoutWatched = true;
+    try {
+      await sdk.subscribe("ACTIVITY_LAYOUT_MODE_UPDATE", (event) => layout.mode(event.layout_mode));
+    } catch {
+      // an older client: the size decides
+    }
+    try {
+      await sdk.subscribe("ORIENTATION_UPDATE", (event) => layout.orientation(event.screen_orientation));
+    } catch {
+      // a desktop client has no orientation to tell
+    }
   }
 
   private async token(sdk: IDiscordSDK): Promise<TokenAnswer> {

@@ -42,3 +42,77 @@ export function initial(name: string): string {
   const first = Array.from(name.trim())[0];
   return first ? first.toLocaleUpperCase() : "?";
 }
+
+// How the page is laid out: Discord says so (the SDK's ACTIVITY_LAYOUT_MODE_UPDATE and
+// ORIENTATION_UPDATE), else the window's size does. "full": the table with its side column;
+// "compact": one column, the seats as a strip (a short window, a phone on its side, a tile of
+// Discord's grid); "pip": compact, and only what the player needs now (Discord's picture in
+// picture). The layout is the root element's ``data-layout``, which style.css keys on.
+
+export type Layout = "full" | "compact" | "pip";
+
+/** The SDK's layout modes (LayoutModeTypeObject) and orientations (OrientationTypeObject). */
+export const LAYOUT_MODE = { UNHANDLED: -1, FOCUSED: 0, PIP: 1, GRID: 2 } as const;
+export const ORIENTATION = { UNHANDLED: -1, PORTRAIT: 0, LANDSCAPE: 1 } as const;
+
+/** What Discord last said (null: nothing yet, or a value this page does not know). */
+export interface Said {
+  mode: number | null;
+  orientation: number | null;
+}
+
+/** A window this short (CSS px), wider than tall, is laid out compact. */
+export const SHORT = 420;
+
+/** The layout for what Discord said and the window's size: picture in picture and a grid's
+ * tile as Discord says; focused, unhandled or unsaid, by the size (a short window on its side
+ * is compact), Discord's orientation standing for the window's when it gave one. */
+export function layoutOf(said: Said, width: number, height: number): Layout {
+  if (said.mode === LAYOUT_MODE.PIP) return "pip";
+  if (said.mode === LAYOUT_MODE.GRID) return "compact";
+  let landscape = width > height;
+  if (said.orientation === ORIENTATION.PORTRAIT) landscape = false;
+  if (said.orientation === ORIENTATION.LANDSCAPE) landscape = true;
+  return landscape && height <= SHORT ? "compact" : "full";
+}
+
+/** The page's layout, kept on ``root`` (``data-layout``) as Discord's events and the window's
+ * size change it; ``changed`` is told of a new one. */
+export class LayoutKeeper {
+  private said: Said = { mode: null, orientation: null };
+  private shown: Layout | null = null;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly size: () => { width: number; height: number },
+    private readonly changed: (layout: Layout) => void = () => undefined,
+  ) {}
+
+  /** Discord's ACTIVITY_LAYOUT_MODE_UPDATE. */
+  mode(layoutMode: number): void {
+    this.said = { ...this.said, mode: known(layoutMode, LAYOUT_MODE) };
+    this.apply();
+  }
+
+  /** Discord's ORIENTATION_UPDATE. */
+  orientation(screenOrientation: number): void {
+    this.said = { ...this.said, orientation: known(screenOrientation, ORIENTATION) };
+    this.apply();
+  }
+
+  /** The window was resized (or the page starts). */
+  apply(): Layout {
+    const { width, height } = this.size();
+    const layout = layoutOf(this.said, width, height);
+    this.root.dataset["layout"] = layout;
+    if (layout !== this.shown) {
+      this.shown = layout;
+      this.changed(layout);
+    }
+    return layout;
+  }
+}
+
+function known(value: number, kinds: Record<string, number>): number | null {
+  return Object.values(kinds).includes(value) && value !== -1 ? value : null;
+}

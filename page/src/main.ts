@@ -3,13 +3,16 @@
 import { announcement } from "./announce";
 import catalogsData from "./generated/catalogs.json";
 import { Link, type LinkState } from "./connection";
-import { Account, type SignedIn } from "./discord";
+import { Account, cdnBase, type SignedIn } from "./discord";
 import { h } from "./dom";
 import { chooseLanguage, Words, type Catalogs } from "./i18n";
 import { keepLanguage, keptLanguage, languageMenu, showLanguage, type Kept } from "./language";
 import { launchFrom, liveUrl } from "./launch";
 import { drawEnding, endingOf, type Ending } from "./ending";
+import { LayoutKeeper } from "./layout";
 import { drawLobby } from "./lobby";
+import { setAvatarBase } from "./seats";
+import { drawStart } from "./start";
 import { finalTable, type ClientMessage, type LobbyMessage, type Move, type ServerMessage, type TableMessage } from "./protocol";
 import { drawTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
@@ -50,7 +53,11 @@ class Page {
 
   async start(): Promise<void> {
     const launch = launchFrom(window.location.search);
-    const account = new Account(launch);
+    setAvatarBase(cdnBase(launch));
+    const layout = new LayoutKeeper(document.documentElement, () => ({ width: window.innerWidth, height: window.innerHeight }));
+    layout.apply();
+    window.addEventListener("resize", () => layout.apply());
+    const account = new Account(launch, layout);
     this.link = new Link({
       url: liveUrl(window.location, launch.apiBase),
       hello: async () => {
@@ -180,7 +187,15 @@ class Page {
     } else if (this.shown?.type === "lobby") {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
-      if (ending) parts.push(this.drawFinish(ending));
+      const starting = {
+        start: (game: string) => this.send({ type: "lobby", op: "open", game }),
+        check: () => this.send({ type: "lobby", op: "check" }),
+      };
+      if (ending) {
+        parts.push(this.drawFinish(ending));
+        // the channel has no game: after the result, any game can be started here too
+        if (Date.now() >= this.resultAt) parts.push(drawStart(shown, w, starting, true));
+      } else if (shown.lobby === null) parts.push(drawStart(shown, w, starting));
       else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));

@@ -21,7 +21,10 @@ export interface Move {
 }
 
 export interface SeatInfo {
+  /** The player's name in the server (nickname, else display name, else username). */
   name: string;
+  /** The player's avatar: a path on Discord's CDN (null: a computer, or not known). */
+  avatar: string | null;
   computer: boolean;
   level: string | null;
   you: boolean;
@@ -68,10 +71,21 @@ export interface Lobby {
   computers: boolean;
 }
 
+/** A game the channel's start screen offers, with how many it seats. */
+export interface GameOffer {
+  game: Game;
+  min: number;
+  max: number;
+}
+
 export interface LobbyMessage {
   type: "lobby";
   lobby: Lobby | null;
   last_result: Record<string, unknown> | null;
+  /** With no lobby: the games that can be started here (none from an older backend). */
+  games?: GameOffer[];
+  /** With no lobby: whether the bot may post in the channel (null: not known before it tries). */
+  can_post?: boolean | null;
 }
 
 export interface WelcomeMessage {
@@ -96,7 +110,7 @@ export interface RefusedMessage {
 
 export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage;
 
-export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start" | "play_again";
+export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start" | "play_again" | "check";
 
 export type ClientMessage =
   // locale: the Discord client's; language: the viewer's pick on the page (overrides it)
@@ -168,7 +182,14 @@ export function parseServerMessage(text: string): ServerMessage | null {
       const lobby = data["lobby"];
       const lastResult = isObject(data["last_result"]) ? data["last_result"] : null;
       if (!isObject(lobby) || !isGame(lobby["game"])) {
-        return { type: "lobby", lobby: null, last_result: lastResult };
+        const games = Array.isArray(data["games"]) ? data["games"].filter(isObject).filter((g) => isGame(g["game"])) : [];
+        return {
+          type: "lobby",
+          lobby: null,
+          last_result: lastResult,
+          games: games.map((g) => ({ game: String(g["game"]), min: Number(g["min"] ?? 1), max: Number(g["max"] ?? 1) })),
+          can_post: typeof data["can_post"] === "boolean" ? data["can_post"] : null,
+        };
       }
       return {
         type: "lobby",
@@ -190,6 +211,14 @@ export function parseServerMessage(text: string): ServerMessage | null {
     default:
       return null;
   }
+}
+
+/** A CDN path as the backend makes them (web/members.py): letters, digits and ``/._?=``, no
+ * ``..`` and no scheme, so it can only name a file under the CDN's mapping. */
+export function avatarPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 200) return null;
+  if (!/^[A-Za-z0-9][A-Za-z0-9/._?=-]*$/.test(value) || value.includes("..")) return null;
+  return value;
 }
 
 function numbers(value: unknown): number[] {
@@ -229,6 +258,7 @@ function parseTable(data: Record<string, unknown>): TableMessage | null {
     panels: (Array.isArray(data["panels"]) ? data["panels"] : []).filter(isObject).map(panel),
     seats: seats.filter(isObject).map((s) => ({
       name: String(s["name"] ?? ""),
+      avatar: avatarPath(s["avatar"]),
       computer: s["computer"] === true,
       level: typeof s["level"] === "string" ? s["level"] : null,
       you: s["you"] === true,

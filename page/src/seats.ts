@@ -1,5 +1,6 @@
-// One seat at the table: its badge (a letter, or a computer's mark), the player's name, the
-// counts, marks and score the game's view gives, and a ring and a timer while it is to act.
+// One seat at the table: its badge (the player's Discord avatar, else a letter; a computer's
+// mark), the player's name in the server, the counts, marks and score the game's view gives,
+// and a ring and a timer while it is to act.
 
 import type { Ctx, GameView } from "./context";
 import { h, svgBox } from "./dom";
@@ -24,6 +25,35 @@ export function levelName(level: string | null, words: Words): string {
   }
 }
 
+// Where avatars are loaded from (discord.ts's cdnBase): null draws letters only.
+let avatarBase: string | null = null;
+// Avatars that could not be loaded: their seats keep the letter on every later drawing.
+const failed = new Set<string>();
+
+export function setAvatarBase(base: string | null): void {
+  avatarBase = base;
+}
+
+/** An avatar's address under ``base`` (null: no avatar to show). */
+export function avatarUrl(base: string | null, path: string | null | undefined): string | null {
+  if (!base || !path) return null;
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
+/** A person's badge: their avatar, which gives way to their letter if it cannot be loaded. */
+function personBadge(name: string, avatar: string | null | undefined): HTMLElement {
+  const letter = h("span", { class: "badge" }, initial(name));
+  const url = avatarUrl(avatarBase, avatar);
+  if (!url || failed.has(url)) return letter;
+  const image = h("img", { class: "badge avatar", src: url, alt: "", width: 40, height: 40, loading: "lazy", decoding: "async" });
+  image.addEventListener("error", () => {
+    failed.add(url);
+    letter.setAttribute("aria-hidden", "true");
+    image.replaceWith(letter);
+  });
+  return image;
+}
+
 export interface SeatSpot {
   side: Side | "bottom";
 }
@@ -46,7 +76,7 @@ export function drawSeat(ctx: Ctx, view: GameView, i: number, spot: SeatSpot): H
   const winners = (table.view["outcome"] as { winners?: number[] } | null)?.winners ?? [];
   if (table.status === "finished" && winners.includes(i)) marks.push("★ " + w._("winner"));
   const computer = seat?.computer === true;
-  const badge = computer ? svgBox(ROBOT, "badge computer") : h("span", { class: "badge" }, initial(name));
+  const badge = computer ? svgBox(ROBOT, "badge computer") : personBadge(name, seat?.avatar);
   badge.setAttribute("aria-hidden", "true");
   const who = h("span", { class: "who" },
     h("span", { class: "name" }, name),

@@ -15,7 +15,7 @@ describe("parseServerMessage", () => {
     expect(message?.type).toBe("table");
     if (message?.type !== "table") return;
     expect(message.moves).toEqual([{ action: "p.QS", label: "Play Q♠" }]);
-    expect(message.seats[1]).toEqual({ name: "Bo", computer: false, level: null, you: true, deadline: null });
+    expect(message.seats[1]).toEqual({ name: "Bo", avatar: null, computer: false, level: null, you: true, deadline: null });
     expect(message.seats[0]?.deadline).toBe(1764760030); // a seat's own timer
     expect(message.step).toBe(3);
     expect(message.panels[0]).toEqual({ title: "Hand", description: "", fields: [["a", "b"]], footer: "" });
@@ -32,7 +32,7 @@ describe("parseServerMessage", () => {
     const lobby = { type: "lobby", lobby: { game: "ten", game_id: 2, players: [{ name: "Ana", computer: false }, "Bo"], min: 1, max: 5, joined: true, can_start: true, computers: false }, last_result: null };
     const message = parseServerMessage(JSON.stringify(lobby));
     expect(message).toMatchObject({ type: "lobby", lobby: { players: ["Ana", "Bo"], can_start: true, computers: false } });
-    expect(parseServerMessage(JSON.stringify({ type: "lobby", lobby: null }))).toEqual({ type: "lobby", lobby: null, last_result: null });
+    expect(parseServerMessage(JSON.stringify({ type: "lobby", lobby: null }))).toEqual({ type: "lobby", lobby: null, last_result: null, games: [], can_post: null });
   });
 
   it("reads a welcome and a refusal", () => {

@@ -107,14 +107,16 @@ class FakeUser:
     manage_guild: bool = False
     bot: bool = False
     locale: str = DEFAULT_LOCALE
+    avatar: str | None = None  # the avatar's hash (None: Discord's default avatar)
+    global_name: str | None = None  # the display name (None: the username, as the fake had)
 
     def payload(self) -> JSON:
         return {
             "id": str(self.id),
             "username": self.name,
-            "global_name": None if self.bot else self.name,
+            "global_name": None if self.bot else (self.global_name or self.name),
             "discriminator": "0",
-            "avatar": None,
+            "avatar": self.avatar,
             "bot": self.bot,
             "public_flags": 0,
             "flags": 0,
@@ -134,6 +136,8 @@ class FakeGuild:
     member_ids: list[int] = field(default_factory=list)
     joined_at: str = field(default_factory=now_iso)
     locale: str = DEFAULT_LOCALE
+    nicks: dict[int, str] = field(default_factory=dict)  # user -> their nickname in the guild
+    avatars: dict[int, str] = field(default_factory=dict)  # user -> their guild avatar's hash
 
     def roles_payload(self) -> list[JSON]:
         def role(role_id: int, name: str, perms: int, position: int, managed: bool) -> JSON:
@@ -223,8 +227,8 @@ def member_payload(guild: FakeGuild, user: FakeUser, *, with_user: bool = True) 
         roles.append(str(guild.manager_role_id))
     data: JSON = {
         "roles": roles,
-        "nick": None,
-        "avatar": None,
+        "nick": guild.nicks.get(user.id),
+        "avatar": guild.avatars.get(user.id),
         "banner": None,
         "joined_at": guild.joined_at,
         "premium_since": None,
