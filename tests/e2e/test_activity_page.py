@@ -8,9 +8,9 @@ four games run at once, each in its own channel with its own Activity instance. 
 made on one side shows on the other: before each move every tab of the game must show the
 version the database holds, and a DM click is answered with a move only when it was made on
 the hand as it is now. Along the way (tests/e2e/page_stages.py): each game's lobby, mid-game
-and end are shot at both sizes (1280x800 and 390x844) into tests/artifacts/games/; mid-game
-every pressable element is measured (44x44 px, its middle its own, nothing wider than the
-screen), Grinch's also in picture-in-picture's short window; every tab ends on the result
+and end are shot at both sizes (1280x800 and 390x844) into tests/artifacts/activity/games/;
+mid-game every pressable element is measured (44x44 px, its middle its own, nothing wider than
+the screen), Grinch's also in picture-in-picture's short window; every tab ends on the result
 screen, and Play again opens the next lobby; Hearts' phone tab has its socket closed for
 flooding and shows the next move within 5 s.
 """
