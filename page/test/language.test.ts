@@ -98,7 +98,7 @@ describe("the hello", () => {
     await link.open();
     const socket = FakeSocket.made.at(-1)!;
     socket.opened();
-    expect(link.send({ type: "language", language: "lt" })).toBe(true);
+    expect(link.send({ type: "language", language: "lt" })).toBe("sent");
     expect(socket.sent).toEqual([
       { type: "hello", session: "s1", instance: "i-1", locale: "ro", language: "et" },
       { type: "language", language: "lt" },
