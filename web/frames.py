@@ -18,6 +18,8 @@ from presentation.viewing import Views, names_of
 from service.reports import Loaded
 
 JSON = dict[str, Any]
+# Each game a lobby can open and its count of players, in the registry's order.
+GAME_LIST = [{"game": n, "min": g.min_players, "max": g.max_players} for n, g in GAMES.items()]
 
 
 def panel_json(panel: Panel) -> JSON:
@@ -117,12 +119,15 @@ def lobby_frame(
         game = GAMES[lobby.row.game]
         joined = lobby.seat_of(user_id) is not None
         host = lobby.row.host_id == user_id
+        hosting = next((s.name for s in lobby.seats if s.user_id == lobby.row.host_id), "")
         body = {
             "game": lobby.row.game,
             "game_id": lobby.row.id,
             "host": host,
+            "host_name": hosting,
             "players": [
                 {
+                    "seat": s.seat,
                     "name": s.name,
                     "computer": s.is_computer,
                     "level": str(s.level) if s.is_computer else None,
@@ -136,7 +141,7 @@ def lobby_frame(
             "can_start": host and len(lobby.seats) >= game.min_players,
             "computers": computers,
         }
-    return {"type": "lobby", "lobby": body, "last_result": last_result}
+    return {"type": "lobby", "lobby": body, "last_result": last_result, "games": GAME_LIST}
 
 
 def result_json(

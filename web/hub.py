@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +87,7 @@ class Hub:
         self._dirty: set[int] = set()
         self.pushed = 0  # frames handed to sockets (the benchmark counts them)
         self.endings: dict[int, JSON] = {}  # finished game -> its standings (web/ending.py)
+        self.lobby_seen: Callable[[Loaded], None] | None = None  # told of each lobby read
 
     async def start(self) -> None:
         await self.service.changes.listen(self.changed)
@@ -149,6 +151,8 @@ class Hub:
             self.games[channel_id] = loaded.row.id
             await self._send_tables(loaded, watching)
         else:
+            if loaded is not None and self.lobby_seen is not None:
+                self.lobby_seen(loaded)
             await self._send_lobbies(channel_id, loaded, watching)
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:

@@ -39,6 +39,7 @@ from service.rematch import rematch
 from service.reports import Loaded
 from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
+from web.dropin import OPS, DropIn, Refused
 from web.guard import Busy, Per
 from web.hub import Hub, Viewer
 from web.language import picked, viewer_language
@@ -56,10 +57,6 @@ MAX_MESSAGE = 4096
 BAD_MESSAGE, BAD_SESSION, BAD_INSTANCE, FLOODING = 4000, 4001, 4003, 4008
 TRY_AGAIN = 1013  # a limit of the web edge (web/guard.py): the page reconnects after a while
 NOT_HERE = N_("That game is not at this table.")
-
-
-class Refused(Exception):
-    """A request the viewer is told no to (the message is translated when sent)."""
 
 
 class SocketAnswer:
@@ -106,6 +103,7 @@ class LiveEndpoint:
         self.publisher = publisher
         self.desk = desk
         self.lobbies = LobbyMessages(publisher)
+        self.dropin = DropIn(hub, service, publisher, self.lobbies)
         self.languages = languages
         self.api = api
         self.sessions = sessions
@@ -148,6 +146,7 @@ class LiveEndpoint:
                 }
             )
             await self.hub.join(viewer)
+            await self.dropin.tell_waiting(viewer)
             await self._serve(viewer)
         finally:
             self.membership.unwatch(viewer)
@@ -308,6 +307,9 @@ class LiveEndpoint:
             return
         if op == "play_again":
             await self._play_again(viewer, data)
+            return
+        if isinstance(op, str) and op in OPS:
+            await self.dropin.handle(viewer, op, data, NOT_HERE)
             return
         game_id = self.hub.games.get(channel)
         if game_id is None:
