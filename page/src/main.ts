@@ -9,8 +9,9 @@ import { chooseLanguage, Words, type Catalogs } from "./i18n";
 import { keepLanguage, keptLanguage, languageMenu, showLanguage, type Kept } from "./language";
 import { launchFrom, liveUrl } from "./launch";
 import { drawEnding, endingOf, type Ending } from "./ending";
-import { drawLobby } from "./lobby";
-import { finalTable, type ClientMessage, type LobbyMessage, type Move, type ServerMessage, type TableMessage } from "./protocol";
+import { drawDropIn, dropInScreen, type DropInState } from "./dropin";
+import { drawLobby, drawOpeners, openers, type LobbyExtra } from "./lobby";
+import { finalTable, type ClientMessage, type LobbyMessage, type LobbyOp, type Move, type ServerMessage, type TableMessage } from "./protocol";
 import { drawTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
 
@@ -19,6 +20,8 @@ const catalogs = catalogsData as Catalogs;
 const SESSION_MARGIN_MS = 30 * 1000;
 // How long the last trick or round stays alone on the table before the result screen.
 const FINAL_TABLE_MS = 2000;
+// How long a refusal or a notice stays on the page while new frames come.
+const NOTICE_MS = 6000;
 
 /** The browser's storage, or null where the frame refuses it. */
 function storage(): Kept | null {
@@ -36,6 +39,8 @@ class Page {
   private readonly menu: HTMLElement;
   private shown: TableMessage | LobbyMessage | null = null;
   private notice = "";
+  private noticeUntil = 0;
+  private readonly dropIn: DropInState = { confirming: null, waiting: false };
   private state: LinkState = "connecting";
   private status = ""; // the connection's line last shown
   private readonly memory = new TableMemory();
@@ -88,7 +93,12 @@ class Page {
         this.setWords(chooseLanguage(catalogs, [message.language, navigator.language]));
         break;
       case "refused":
-        this.notice = message.reason;
+      case "notice":
+        this.notice = message.type === "refused" ? message.reason : message.text;
+        this.noticeUntil = Date.now() + NOTICE_MS;
+        break;
+      case "waiting":
+        this.dropIn.waiting = message.next_game;
         break;
       case "renewed":
         return; // the link keeps the session going; nothing to draw
@@ -100,8 +110,12 @@ class Page {
           this.resultAt = Date.now() + FINAL_TABLE_MS;
           window.setTimeout(() => this.draw(), FINAL_TABLE_MS);
         }
+        if (message.type === "lobby" || (this.shown?.type === "table" && this.shown.game_id !== message.game_id)) {
+          this.dropIn.confirming = null;
+          if (message.type === "lobby" && message.lobby !== null) this.dropIn.waiting = false; // seated, or not
+        }
         this.shown = message;
-        this.notice = "";
+        if (Date.now() >= this.noticeUntil) this.notice = "";
     }
     this.draw();
   }
@@ -135,6 +149,11 @@ class Page {
     }
   }
 
+  private lobbyOp(op: LobbyOp, extra?: LobbyExtra): void {
+    this.notice = "";
+    this.send({ type: "lobby", op, ...extra });
+  }
+
   private act(move: Move): void {
     const table = this.shown;
     if (table?.type !== "table" || table.step === null) return;
@@ -150,7 +169,7 @@ class Page {
 
   /** A finished game: its result screen (after the final table's moment), then the final
    * table itself, without moves. */
-  private drawFinish(ending: Ending): HTMLElement {
+  private drawFinish(ending: Ending, message: LobbyMessage): HTMLElement {
     const w = this.words;
     const result = Date.now() >= this.resultAt
       ? drawEnding(ending, w, (gameId) => this.send({ type: "lobby", op: "play_again", game_id: gameId }))
@@ -159,7 +178,9 @@ class Page {
       ? h("section", { class: "final-table", "aria-label": w._("The final table") },
         drawTable(ending.table, w, this.memory, { act: () => undefined, redraw: () => this.draw() }))
       : null;
-    return h("div", { class: "lobby finish" }, result, board);
+    const next = h("section", { class: "next-game" }, h("h2", {}, w._("Start the next game")),
+      drawOpeners(openers(message, w), (op, extra) => this.lobbyOp(op, extra)));
+    return h("div", { class: "lobby finish" }, result, next, board);
   }
 
   private draw(): void {
@@ -177,11 +198,18 @@ class Page {
     if (this.notice) parts.push(h("p", { class: "notice", role: "alert" }, this.notice));
     if (this.shown?.type === "table") {
       parts.push(drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() }));
+      const bar = dropInScreen(this.shown, this.dropIn, w);
+      if (bar) {
+        const gameId = this.shown.game_id;
+        parts.push(drawDropIn(bar, (op, extra) => this.lobbyOp(op, extra),
+          () => { this.dropIn.confirming = gameId; this.draw(); },
+          () => { this.dropIn.confirming = null; this.draw(); }));
+      }
     } else if (this.shown?.type === "lobby") {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
-      if (ending) parts.push(this.drawFinish(ending));
-      else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
+      if (ending) parts.push(this.drawFinish(ending, shown));
+      else parts.push(drawLobby(shown, w, (op, extra) => this.lobbyOp(op, extra)));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
     if (focusKey) {
