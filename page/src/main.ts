@@ -197,14 +197,16 @@ class Page {
     this.status = status;
     if (this.notice) parts.push(h("p", { class: "notice", role: "alert" }, this.notice));
     if (this.shown?.type === "table") {
-      parts.push(drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() }));
-      const bar = dropInScreen(this.shown, this.dropIn, w);
-      if (bar) {
-        const gameId = this.shown.game_id;
-        parts.push(drawDropIn(bar, (op, extra) => this.lobbyOp(op, extra),
-          () => { this.dropIn.confirming = gameId; this.draw(); },
-          () => { this.dropIn.confirming = null; this.draw(); }));
-      }
+      const table = drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() });
+      const screen = dropInScreen(this.shown, this.dropIn, w);
+      const gameId = this.shown.game_id;
+      const bar = screen && drawDropIn(screen, (op, extra) => this.lobbyOp(op, extra),
+        () => { this.dropIn.confirming = gameId; this.draw(); },
+        () => { this.dropIn.confirming = null; this.draw(); });
+      // A spectator reads first that they watch (and can have the next game); a player's
+      // way out lies under the table.
+      if (this.shown.seat === null) parts.push(bar, table);
+      else parts.push(table, bar);
     } else if (this.shown?.type === "lobby") {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
