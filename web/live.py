@@ -4,12 +4,13 @@ The first message is the hello (session, activity instance); the instance gives 
 whose game the viewer watches (web/hub.py sends the frames). A move goes to the move desk, as
 a button click does (delivery/moves.py: a stale, replayed or finished-game move is told apart
 and refused there, and a played one is published like a click's, so the DMs and the
-channel's table show it); a lobby operation is published likewise. A refusal is a
-``refused`` frame (:class:`SocketAnswer`); nothing is applied. A
-``renew`` gives the socket a new session of the same user before its own ends; the socket's
-session and its user's place in the instance are watched for its whole life
-(web/membership.py). Each socket has its viewer's language (web/language.py);
-a ``language`` message changes it for that socket alone.
+channel's table show it); a lobby operation is published likewise (leaving, cancelling,
+playing with computers, leaving a running game and the next game's seat: web/dropin.py). A
+refusal is a ``refused`` frame (:class:`SocketAnswer`); nothing is applied. A ``renew`` gives
+the socket a new session of the same user before its own ends; the socket's session and its
+user's place in the instance are watched for its whole life (web/membership.py). Each socket
+has its viewer's language (web/language.py); a ``language`` message changes it for that
+socket alone.
 """
 
 from __future__ import annotations
