@@ -147,6 +147,8 @@ class Hub:
             loaded: Loaded | None = await self.service.channel_game(channel_id)
         except NoGame:
             loaded = None
+        if loaded is not None and loaded.row.status not in (GameStatus.ACTIVE, GameStatus.LOBBY):
+            loaded = None  # it ended between the look for the open game and its load
         if loaded is not None and loaded.row.status == GameStatus.ACTIVE:
             self.games[channel_id] = loaded.row.id
             await self._send_tables(loaded, watching)

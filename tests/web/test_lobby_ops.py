@@ -280,3 +280,27 @@ async def test_refusals_reach_the_viewer_in_words(store: Store) -> None:
         with pytest.raises((PlayError, Refused, GameClosed)):
             await table.op(BOB, op, game_id=1)
     assert viewer.user_id == BOB
+
+
+async def test_a_game_ending_between_two_reads_is_no_lobby(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The channel's open game is looked up, then loaded: ended in between, it is neither
+    drawn as a lobby nor taken for the next game's lobby (the wish for it is kept)."""
+    service = GameService(store)
+    table = Table(service)
+    await table.arrive(HOST, "Host")
+    await table.op(HOST, "play_computers", game="hearts")
+    game = await table.game()
+    await table.arrive(CAROL, "Carol")
+    await table.op(CAROL, "next_game", game_id=game.row.id)
+    await service.cancel(game.row.id, HOST, is_admin=False)
+    ended = await service.load(game.row.id)
+
+    async def stale(channel_id: int, *, finished_too: bool = False) -> Loaded:
+        return ended  # as if it were still open when looked up
+
+    monkeypatch.setattr(service, "channel_game", stale)
+    await table.settle()
+    assert table.sent(CAROL).last("lobby")["lobby"] is None
+    assert table.live.dropin.waiting == {CHANNEL: {CAROL: "Carol"}}
