@@ -43,6 +43,15 @@ describe("the lobby", () => {
     expect(free.openers[3]!.line).toMatch(/^Ten, for 1 to 5 players: /);
   });
 
+  it("says them in the viewer's language", () => {
+    const ro = new Words(catalogs, "ro");
+    expect(gameLine(games[2]!, ro)).toBe("Inimi cu 2 jucători, pentru doi: nu lua inimi și ferește-te de regina de pică; câștigă totalul mai mic.");
+    const lt = new Words(catalogs, "lt");
+    expect(lobbyScreen(lobbyFrame("seated", 3), lt).waiting).toBe("Laukiama, kol Ana pradės.");
+    const et = new Words(catalogs, "et");
+    expect(lobbyScreen(lobbyFrame("host"), et).waiting).toBe("Alustamiseks on vaja veel üht mängijat.");
+  });
+
   it("shows the host what is missing, and their buttons", () => {
     const screen = lobbyScreen(lobbyFrame("host"), en);
     expect(screen.waiting).toBe("One more player is needed to start.");

@@ -6,7 +6,8 @@ adds one), changes its level and removes it; bob arrives, sees who starts, joins
 again. alice plays with computers in one press; bob, arriving late, watches at once (no hand)
 and asks for the next game. alice leaves the running game from the page after a confirm step:
 the channel says a computer took her seat and its table shows the computer; she watches the
-game end. From the end screen she opens the next game, and bob has a seat in it at once.
+game end. Its Play again is refused to her on the page (she left); from the end screen she
+opens the next game, and bob has a seat in it at once.
 Every element a finger can press is a button of at least 44x44 CSS px, on every screen.
 """
 
@@ -161,6 +162,12 @@ async def test_lobby_and_drop_in_on_phones(
             await fingers(host, "the end screen")
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             await host.page.screenshot(path=str(ARTIFACTS / "lobby-end.png"), full_page=True)
+            # She left it, so its Play again is not hers: the page says so, nothing opens.
+            await host.lobby("play_again")
+            await host.page.wait_for_selector(
+                ".notice[role=alert]:text('Only the players')", timeout=WAIT_MS
+            )
+            assert game_row(tmp_path / "bot.db")["id"] == game["id"]
             await quiet(fake)
             await host.lobby("open:grinch")
             await players(host, 2)  # bob, who asked for it, is seated in the next game
