@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 import i18n
@@ -54,7 +55,7 @@ class DropIn:
         self.publisher = publisher
         self.lobbies = lobbies
         self.waiting: dict[int, dict[int, str]] = {}  # channel -> user -> name, for the next game
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._tasks: set[asyncio.Task[None]] = set()
         hub.lobby_seen = self.lobby_seen
 
@@ -110,7 +111,10 @@ class DropIn:
         guild = viewer.guild_id
         if guild is None:
             raise Refused(not_here)
-        async with self._locks.setdefault(channel, asyncio.Lock()):
+        lock = self._locks.get(channel)
+        if lock is None:
+            lock = self._locks[channel] = asyncio.Lock()  # one press at a time per channel
+        async with lock:
             game_id = self.hub.games.get(channel)
             if game_id is None:
                 name = data.get("game")
