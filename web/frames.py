@@ -20,6 +20,8 @@ from service.reports import Loaded
 from web.members import Face
 
 JSON = dict[str, Any]
+# Each game a lobby can open and its count of players, in the registry's order.
+GAME_LIST = [{"game": n, "min": g.min_players, "max": g.max_players} for n, g in GAMES.items()]
 
 
 def panel_json(panel: Panel) -> JSON:
@@ -126,14 +128,6 @@ def table_frame(
     }
 
 
-def games_json() -> list[JSON]:
-    """The games a channel's start screen offers, in the registry's order, with their seats."""
-    return [
-        {"game": name, "min": game.min_players, "max": game.max_players}
-        for name, game in GAMES.items()
-    ]
-
-
 def lobby_frame(
     lobby: Loaded | None,
     user_id: int,
@@ -150,12 +144,15 @@ def lobby_frame(
         game = GAMES[lobby.row.game]
         joined = lobby.seat_of(user_id) is not None
         host = lobby.row.host_id == user_id
+        hosting = next((s.name for s in lobby.seats if s.user_id == lobby.row.host_id), "")
         body = {
             "game": lobby.row.game,
             "game_id": lobby.row.id,
             "host": host,
+            "host_name": hosting,
             "players": [
                 {
+                    "seat": s.seat,
                     "name": s.name,
                     "computer": s.is_computer,
                     "level": str(s.level) if s.is_computer else None,
@@ -169,9 +166,8 @@ def lobby_frame(
             "can_start": host and len(lobby.seats) >= game.min_players,
             "computers": computers,
         }
-    frame: JSON = {"type": "lobby", "lobby": body, "last_result": last_result}
+    frame: JSON = {"type": "lobby", "lobby": body, "last_result": last_result, "games": GAME_LIST}
     if lobby is None:
-        frame["games"] = games_json()
         frame["can_post"] = can_post
     return frame
 

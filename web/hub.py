@@ -100,6 +100,7 @@ class Hub:
         self._dirty: set[int] = set()
         self.pushed = 0  # frames handed to sockets (the benchmark counts them)
         self.endings: dict[int, JSON] = {}  # finished game -> its standings (web/ending.py)
+        self.lobby_seen: Callable[[Loaded], None] | None = None  # told of each lobby read
 
     async def start(self) -> None:
         await self.service.changes.listen(self.changed)
@@ -159,14 +160,15 @@ class Hub:
             loaded: Loaded | None = await self.service.channel_game(channel_id)
         except NoGame:
             loaded = None
+        if loaded is not None and loaded.row.status not in (GameStatus.ACTIVE, GameStatus.LOBBY):
+            loaded = None  # it ended between the look for the open game and its load
         if loaded is not None and loaded.row.status == GameStatus.ACTIVE:
             self.games[channel_id] = loaded.row.id
             await self._send_tables(loaded, watching)
             return
-        # The game read as open may have ended (or been cancelled) before it was loaded: only a
-        # lobby is drawn as one.
-        lobby = loaded if loaded is not None and loaded.row.status == GameStatus.LOBBY else None
-        await self._send_lobbies(channel_id, lobby, watching)
+        if loaded is not None and self.lobby_seen is not None:
+            self.lobby_seen(loaded)
+        await self._send_lobbies(channel_id, loaded, watching)
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:
         moves = await self.recent.moves(loaded, self.service.actions)

@@ -4,12 +4,13 @@ The first message is the hello (session, activity instance); the instance gives 
 whose game the viewer watches (web/hub.py sends the frames). A move goes to the move desk, as
 a button click does (delivery/moves.py: a stale, replayed or finished-game move is told apart
 and refused there, and a played one is published like a click's, so the DMs and the
-channel's table show it); a lobby operation is published likewise. A refusal is a
-``refused`` frame (:class:`SocketAnswer`); nothing is applied. A
-``renew`` gives the socket a new session of the same user before its own ends; the socket's
-session and its user's place in the instance are watched for its whole life
-(web/membership.py). Each socket has its viewer's language (web/language.py);
-a ``language`` message changes it for that socket alone.
+channel's table show it); a lobby operation is published likewise (leaving, cancelling,
+playing with computers, leaving a running game and the next game's seat: web/dropin.py). A
+refusal is a ``refused`` frame (:class:`SocketAnswer`); nothing is applied. A ``renew`` gives
+the socket a new session of the same user before its own ends; the socket's session and its
+user's place in the instance are watched for its whole life (web/membership.py). Each socket
+has its viewer's language (web/language.py); a ``language`` message changes it for that
+socket alone.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from service.rematch import rematch
 from service.reports import Loaded
 from web.clients import Clients
 from web.discord_api import DiscordApi, DiscordUnreachable, NotInInstance, channel_for
+from web.dropin import OPS, DropIn, Refused
 from web.guard import Busy, Per
 from web.hub import Hub, Viewer
 from web.language import picked, viewer_language
@@ -60,10 +62,6 @@ CANNOT_POST = N_(
     "I can't post in this channel: ask an admin to let me send messages here, "
     "or open the table in another channel."
 )
-
-
-class Refused(Exception):
-    """A request the viewer is told no to (the message is translated when sent)."""
 
 
 class SocketAnswer:
@@ -111,6 +109,7 @@ class LiveEndpoint:
         self.publisher = publisher
         self.desk = desk
         self.lobbies = lobbies or LobbyMessages(publisher)
+        self.dropin = DropIn(hub, service, publisher, self.lobbies)
         self.languages = languages
         self.api = api
         self.sessions = sessions
@@ -153,6 +152,7 @@ class LiveEndpoint:
                 }
             )
             await self.hub.join(viewer)
+            await self.dropin.tell_waiting(viewer)
             await self._serve(viewer)
         finally:
             self.membership.unwatch(viewer)
@@ -319,6 +319,9 @@ class LiveEndpoint:
             return
         if op == "check":  # the start screen asks again whether the bot may post here
             await self.hub.resend(viewer)
+            return
+        if isinstance(op, str) and op in OPS:
+            await self.dropin.handle(viewer, op, data, NOT_HERE)
             return
         game_id = self.hub.games.get(channel)
         if game_id is None:

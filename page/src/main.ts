@@ -9,11 +9,12 @@ import { chooseLanguage, Words, type Catalogs } from "./i18n";
 import { keepLanguage, keptLanguage, languageMenu, showLanguage, type Kept } from "./language";
 import { launchFrom, liveUrl } from "./launch";
 import { drawEnding, endingOf, type Ending } from "./ending";
+import { drawDropIn, dropInScreen, type DropInState } from "./dropin";
 import { LayoutKeeper } from "./layout";
-import { drawLobby } from "./lobby";
+import { drawLobby, drawOpeners, openers, type LobbyExtra } from "./lobby";
 import { setAvatarBase } from "./seats";
-import { drawStart } from "./start";
-import { finalTable, type ClientMessage, type LobbyMessage, type Move, type ServerMessage, type TableMessage } from "./protocol";
+import { drawCannotPost } from "./start";
+import { finalTable, type ClientMessage, type LobbyMessage, type LobbyOp, type Move, type ServerMessage, type TableMessage } from "./protocol";
 import { drawTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
 
@@ -22,6 +23,8 @@ const catalogs = catalogsData as Catalogs;
 const SESSION_MARGIN_MS = 30 * 1000;
 // How long the last trick or round stays alone on the table before the result screen.
 const FINAL_TABLE_MS = 2000;
+// How long a refusal or a notice stays on the page while new frames come.
+const NOTICE_MS = 6000;
 
 /** The browser's storage, or null where the frame refuses it. */
 function storage(): Kept | null {
@@ -39,6 +42,8 @@ class Page {
   private readonly menu: HTMLElement;
   private shown: TableMessage | LobbyMessage | null = null;
   private notice = "";
+  private noticeUntil = 0;
+  private readonly dropIn: DropInState = { confirming: null, waiting: false };
   private state: LinkState = "connecting";
   private status = ""; // the connection's line last shown
   private readonly memory = new TableMemory();
@@ -95,7 +100,12 @@ class Page {
         this.setWords(chooseLanguage(catalogs, [message.language, navigator.language]));
         break;
       case "refused":
-        this.notice = message.reason;
+      case "notice":
+        this.notice = message.type === "refused" ? message.reason : message.text;
+        this.noticeUntil = Date.now() + NOTICE_MS;
+        break;
+      case "waiting":
+        this.dropIn.waiting = message.next_game;
         break;
       case "renewed":
         return; // the link keeps the session going; nothing to draw
@@ -107,8 +117,12 @@ class Page {
           this.resultAt = Date.now() + FINAL_TABLE_MS;
           window.setTimeout(() => this.draw(), FINAL_TABLE_MS);
         }
+        if (message.type === "lobby" || (this.shown?.type === "table" && this.shown.game_id !== message.game_id)) {
+          this.dropIn.confirming = null;
+          if (message.type === "lobby" && message.lobby !== null) this.dropIn.waiting = false; // seated, or not
+        }
         this.shown = message;
-        this.notice = "";
+        if (Date.now() >= this.noticeUntil) this.notice = "";
     }
     this.draw();
   }
@@ -142,6 +156,11 @@ class Page {
     this.draw();
   }
 
+  private lobbyOp(op: LobbyOp, extra?: LobbyExtra): void {
+    this.notice = "";
+    this.send({ type: "lobby", op, ...extra });
+  }
+
   private act(move: Move): void {
     const table = this.shown;
     if (table?.type !== "table" || table.step === null) return;
@@ -157,7 +176,7 @@ class Page {
 
   /** A finished game: its result screen (after the final table's moment), then the final
    * table itself, without moves. */
-  private drawFinish(ending: Ending): HTMLElement {
+  private drawFinish(ending: Ending, message: LobbyMessage): HTMLElement {
     const w = this.words;
     const result = Date.now() >= this.resultAt
       ? drawEnding(ending, w, (gameId) => this.send({ type: "lobby", op: "play_again", game_id: gameId }))
@@ -166,7 +185,11 @@ class Page {
       ? h("section", { class: "final-table", "aria-label": w._("The final table") },
         drawTable(ending.table, w, this.memory, { act: () => undefined, redraw: () => this.draw() }))
       : null;
-    return h("div", { class: "lobby finish" }, result, board);
+    const next = message.can_post === false
+      ? drawCannotPost(w, () => this.send({ type: "lobby", op: "check" }), true)
+      : h("section", { class: "next-game" }, h("h2", {}, w._("Start the next game")),
+        drawOpeners(openers(message, w), (op, extra) => this.lobbyOp(op, extra)));
+    return h("div", { class: "lobby finish" }, result, next, board);
   }
 
   private draw(): void {
@@ -183,20 +206,23 @@ class Page {
     this.status = status;
     if (this.notice) parts.push(h("p", { class: "notice", role: "alert" }, this.notice));
     if (this.shown?.type === "table") {
-      parts.push(drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() }));
+      const table = drawTable(this.shown, w, this.memory, { act: (move) => this.act(move), redraw: () => this.draw() });
+      const screen = dropInScreen(this.shown, this.dropIn, w);
+      const gameId = this.shown.game_id;
+      const bar = screen && drawDropIn(screen, (op, extra) => this.lobbyOp(op, extra),
+        () => { this.dropIn.confirming = gameId; this.draw(); },
+        () => { this.dropIn.confirming = null; this.draw(); });
+      // A spectator reads first that they watch (and can have the next game); a player's
+      // way out lies under the table.
+      if (this.shown.seat === null) parts.push(bar, table);
+      else parts.push(table, bar);
     } else if (this.shown?.type === "lobby") {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
-      const starting = {
-        start: (game: string) => this.send({ type: "lobby", op: "open", game }),
-        check: () => this.send({ type: "lobby", op: "check" }),
-      };
-      if (ending) {
-        parts.push(this.drawFinish(ending));
-        // the channel has no game: after the result, any game can be started here too
-        if (Date.now() >= this.resultAt) parts.push(drawStart(shown, w, starting, true));
-      } else if (shown.lobby === null) parts.push(drawStart(shown, w, starting));
-      else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
+      const check = (): void => this.send({ type: "lobby", op: "check" });
+      if (ending) parts.push(this.drawFinish(ending, shown));
+      else if (shown.lobby === null && shown.can_post === false) parts.push(drawCannotPost(w, check));
+      else parts.push(drawLobby(shown, w, (op, extra) => this.lobbyOp(op, extra)));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
     if (focusKey) {

@@ -59,10 +59,31 @@ export interface TableMessage {
   result: Record<string, unknown> | null;
 }
 
+/** One seat of a lobby, in seat order (``seat`` names a computer to remove or change). */
+export interface LobbyPlayer {
+  seat: number;
+  name: string;
+  computer: boolean;
+  level: string | null;
+  /** False for the challenged player who has not accepted yet. */
+  accepted: boolean;
+}
+
+/** A game a lobby can open, and how many play it. */
+export interface GameInfo {
+  game: Game;
+  min: number;
+  max: number;
+}
+
 export interface Lobby {
   game: Game;
   game_id: number;
-  players: string[];
+  /** The viewer opened it: they start it, or cancel it. */
+  host: boolean;
+  /** Who opened it (and starts it). */
+  host_name: string;
+  players: LobbyPlayer[];
   min: number;
   max: number;
   joined: boolean;
@@ -71,19 +92,12 @@ export interface Lobby {
   computers: boolean;
 }
 
-/** A game the channel's start screen offers, with how many it seats. */
-export interface GameOffer {
-  game: Game;
-  min: number;
-  max: number;
-}
-
 export interface LobbyMessage {
   type: "lobby";
   lobby: Lobby | null;
   last_result: Record<string, unknown> | null;
-  /** With no lobby: the games that can be started here (none from an older backend). */
-  games?: GameOffer[];
+  /** Every game a lobby can open, with its count of players. */
+  games: GameInfo[];
   /** With no lobby: whether the bot may post in the channel (null: not known before it tries). */
   can_post?: boolean | null;
 }
@@ -108,9 +122,23 @@ export interface RefusedMessage {
   reason: string;
 }
 
-export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage;
+/** Something done for the viewer alone (they left a game: who plays their seat now). */
+export interface NoticeMessage {
+  type: "notice";
+  text: string;
+}
 
-export type LobbyOp = "open" | "join" | "add_computer" | "remove_computer" | "computer_level" | "start" | "play_again" | "check";
+/** The viewer waits for a seat in the channel's next game. */
+export interface WaitingMessage {
+  type: "waiting";
+  next_game: boolean;
+}
+
+export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage | NoticeMessage | WaitingMessage;
+
+export type LobbyOp =
+  | "open" | "join" | "leave" | "cancel" | "add_computer" | "remove_computer" | "computer_level" | "start"
+  | "play_computers" | "play_again" | "leave_game" | "next_game" | "check";
 
 export type ClientMessage =
   // locale: the Discord client's; language: the viewer's pick on the page (overrides it)
@@ -134,10 +162,21 @@ function seconds(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
-function player(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (isObject(value) && typeof value["name"] === "string") return value["name"];
-  return "?";
+function player(value: unknown, index: number): LobbyPlayer {
+  const seat = isObject(value) && typeof value["seat"] === "number" ? value["seat"] : index;
+  if (!isObject(value)) return { seat, name: typeof value === "string" ? value : "?", computer: false, level: null, accepted: true };
+  return {
+    seat,
+    name: typeof value["name"] === "string" ? value["name"] : "?",
+    computer: value["computer"] === true,
+    level: typeof value["level"] === "string" ? value["level"] : null,
+    accepted: value["accepted"] !== false,
+  };
+}
+
+function gameInfo(value: unknown): GameInfo | null {
+  if (!isObject(value) || !isGame(value["game"])) return null;
+  return { game: value["game"], min: Number(value["min"] ?? 1), max: Number(value["max"] ?? 1) };
 }
 
 /** The server's message in ``text``, or null when it is not one the page knows. */
@@ -181,21 +220,17 @@ export function parseServerMessage(text: string): ServerMessage | null {
     case "lobby": {
       const lobby = data["lobby"];
       const lastResult = isObject(data["last_result"]) ? data["last_result"] : null;
+      const games = (Array.isArray(data["games"]) ? data["games"] : []).map(gameInfo).filter((g): g is GameInfo => g !== null);
       if (!isObject(lobby) || !isGame(lobby["game"])) {
-        const games = Array.isArray(data["games"]) ? data["games"].filter(isObject).filter((g) => isGame(g["game"])) : [];
-        return {
-          type: "lobby",
-          lobby: null,
-          last_result: lastResult,
-          games: games.map((g) => ({ game: String(g["game"]), min: Number(g["min"] ?? 1), max: Number(g["max"] ?? 1) })),
-          can_post: typeof data["can_post"] === "boolean" ? data["can_post"] : null,
-        };
+        return { type: "lobby", lobby: null, last_result: lastResult, games, can_post: typeof data["can_post"] === "boolean" ? data["can_post"] : null };
       }
       return {
         type: "lobby",
         lobby: {
           game: lobby["game"],
           game_id: Number(lobby["game_id"]),
+          host: lobby["host"] === true,
+          host_name: typeof lobby["host_name"] === "string" ? lobby["host_name"] : "",
           players: Array.isArray(lobby["players"]) ? lobby["players"].map(player) : [],
           min: Number(lobby["min"] ?? 1),
           max: Number(lobby["max"] ?? 1),
@@ -204,10 +239,15 @@ export function parseServerMessage(text: string): ServerMessage | null {
           computers: lobby["computers"] !== false,
         },
         last_result: lastResult,
+        games,
       };
     }
     case "refused":
       return { type: "refused", reason: String(data["reason"] ?? "") };
+    case "notice":
+      return { type: "notice", text: String(data["text"] ?? "") };
+    case "waiting":
+      return { type: "waiting", next_game: data["next_game"] === true };
     default:
       return null;
   }

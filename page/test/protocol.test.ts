@@ -31,7 +31,9 @@ describe("parseServerMessage", () => {
   it("reads a lobby with player objects or names, and an empty channel", () => {
     const lobby = { type: "lobby", lobby: { game: "ten", game_id: 2, players: [{ name: "Ana", computer: false }, "Bo"], min: 1, max: 5, joined: true, can_start: true, computers: false }, last_result: null };
     const message = parseServerMessage(JSON.stringify(lobby));
-    expect(message).toMatchObject({ type: "lobby", lobby: { players: ["Ana", "Bo"], can_start: true, computers: false } });
+    expect(message).toMatchObject({ type: "lobby", lobby: { can_start: true, computers: false } });
+    if (message?.type !== "lobby") throw new Error("not a lobby frame");
+    expect(message.lobby?.players.map((p) => [p.seat, p.name, p.computer])).toEqual([[0, "Ana", false], [1, "Bo", false]]);
     expect(parseServerMessage(JSON.stringify({ type: "lobby", lobby: null }))).toEqual({ type: "lobby", lobby: null, last_result: null, games: [], can_post: null });
   });
 

@@ -215,11 +215,14 @@ async def flooded(fake: FakeDiscord, table: Table, rng: random.Random) -> None:
     table.moves += 1
     shown = await phone.version()
     version = await table.tabs[0].version()
+    from playwright.async_api import TimeoutError as NotShown
+
     try:
         await phone.wait_version(max(version, shown + 1), timeout=RECOVERY_S)
-    except Exception:
+    except NotShown:
         status = await phone.page.evaluate("document.body.innerText.slice(0, 300)")
-        raise AssertionError(f"after the flood {flood.closes} {flood.sockets}: {status!r}") from None
+        closes, sockets = flood.closes, flood.sockets
+        raise AssertionError(f"after the flood ({closes}, {sockets} sockets): {status!r}") from None
     assert flood.sockets >= 2, "the flooded tab did not open a new socket"
 
 

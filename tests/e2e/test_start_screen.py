@@ -184,23 +184,17 @@ async def test_the_start_screen_on_a_phone(
         try:
             url = f"{base}?instance_id={free_instance}&channel_id={free}&user_id={alice}"
             tab = await new_tab(browser, url, alice, "phone", "start")
-            await tab.page.wait_for_selector(".start .game-offer", timeout=15_000)
+            await tab.page.wait_for_selector(".openers li", timeout=15_000)
             offers = await tab.page.eval_on_selector_all(
-                ".game-offer",
-                "els => els.map(e => [e.querySelector('button').dataset.lobby,"
-                " e.querySelector('.line')?.textContent ?? '',"
-                " e.querySelector('.count')?.textContent ?? ''])",
+                ".openers li",
+                "els => els.map(e => [e.dataset.game, e.querySelector('.game-line').textContent,"
+                " [...e.querySelectorAll('button')].map(b => b.dataset.lobby)])",
             )
-            assert [o[0] for o in offers] == [
-                f"open:{g}" for g in ("grinch", "gnome", "hearts", "ten")
-            ]
-            assert [o[2] for o in offers] == [
-                "2–6 players",
-                "3–7 players",
-                "2 players",
-                "1–5 players",
-            ]
-            assert all(o[1] for o in offers)
+            games = ("grinch", "gnome", "hearts", "ten")
+            assert [o[0] for o in offers] == list(games)
+            assert [o[2] for o in offers] == [[f"open:{g}", f"play_computers:{g}"] for g in games]
+            counts = ("for 2 to 6 players", "for 3 to 7 players", "for two", "for 1 to 5 players")
+            assert all(c in o[1] for o, c in zip(offers, counts, strict=True)), offers
             await measure_phone(tab, "phone")
             await tab.lobby("open:ten")
             await tab.page.wait_for_selector('[data-lobby="start"]', timeout=15_000)
@@ -302,7 +296,7 @@ async def test_after_a_game_any_game_can_be_started(tmp_path: Path) -> None:
                 await tab.page.goto(f"http://127.0.0.1:{port}/?instance_id=i-after&user_id=1")
                 await tab.page.wait_for_selector('[data-lobby="play_again"]', timeout=15_000)
                 offered = await tab.page.eval_on_selector_all(
-                    ".start.after [data-lobby]", "els => els.map(e => e.dataset.lobby)"
+                    ".next-game [data-lobby^='open:']", "els => els.map(e => e.dataset.lobby)"
                 )
                 assert offered == [f"open:{g}" for g in ("grinch", "gnome", "hearts", "ten")]
                 await measure_phone(tab, "after-a-game")

@@ -160,4 +160,5 @@ def test_a_channel_without_a_game_offers_every_game_and_says_if_the_bot_may_post
         position("ten", 0), row=replace(position("ten", 0).row, status=GameStatus.LOBBY)
     )
     opened = lobby_frame(lobby, 1, computers=True, last_result=None, can_post=False)
-    assert "games" not in opened and "can_post" not in opened
+    assert "can_post" not in opened  # a lobby is open: the bot posted it
+    assert opened["games"] == frame["games"]  # every game, for the lobby's line on its own

@@ -1,0 +1,200 @@
+"""The live table's lobby and drop-in operations beside joining and computers (web/live.py):
+leaving or cancelling a lobby, **Play with computers** in one press, leaving a running game (a
+computer takes the seat) and a spectator's **Join the next game** (docs/activity.md).
+
+Each goes through the service call the chat's button or command uses (service/lobbies.py,
+service/leaving.py), so the same rules refuse the same things; what changed is shown in the
+channel by the same delivery faces (the lobby's message, the table, the hands).
+
+A spectator's wish for the next game is kept in this process (the viewer's socket is here):
+when the channel's next lobby appears (the hub sees it), each one waiting is seated in it
+through the service's ``join``, as a press of **Join** would. It does not outlive a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any
+
+import i18n
+from db.models import GameStatus
+from delivery.lobbies import LobbyMessages
+from delivery.publisher import Publisher
+from engine import GAMES
+from engine.base import Level
+from i18n import N_, later
+from presentation.base import level_word
+from service.errors import LobbyProblem, NotAllowed, PlayError
+from service.games import GameService
+from service.leaving import leave_game
+from service.lobbies import FULL, STARTED
+from service.reports import Loaded, here
+from web.hub import Hub, Viewer
+
+log = logging.getLogger(__name__)
+
+OPS = frozenset({"leave", "cancel", "play_computers", "leave_game", "next_game"})
+ONLY_HOST = N_("Only the host can start the game.")
+NO_COMPUTERS = N_("This server's settings do not allow computer players.")
+LEFT = N_("You left the game; {computer} 🤖 {level} plays your seat.")
+MAX_WAITING = 50  # people waiting for one channel's next game
+
+
+class Refused(Exception):
+    """A request the viewer is told no to (the message is an msgid, translated when sent)."""
+
+
+class DropIn:
+    def __init__(
+        self, hub: Hub, service: GameService, publisher: Publisher, lobbies: LobbyMessages
+    ) -> None:
+        self.hub = hub
+        self.service = service
+        self.publisher = publisher
+        self.lobbies = lobbies
+        self.waiting: dict[int, dict[int, str]] = {}  # channel -> user -> name, for the next game
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._tasks: set[asyncio.Task[None]] = set()
+        hub.lobby_seen = self.lobby_seen
+
+    async def handle(self, viewer: Viewer, op: str, data: dict[str, Any], not_here: str) -> None:
+        """Apply ``op`` for ``viewer``; a refusal raises (PlayError, or Refused)."""
+        if op == "play_computers":
+            await self.play_computers(viewer, data, not_here)
+            return
+        game_id = self.hub.games.get(viewer.channel_id)
+        if game_id is None:
+            raise Refused(not_here)
+        if op in ("leave_game", "next_game") and data.get("game_id") != game_id:
+            raise Refused(not_here)  # an old page: the channel moved on
+        if op == "leave":
+            await self.leave(viewer, game_id)
+        elif op == "cancel":
+            await self.cancel(viewer, game_id)
+        elif op == "leave_game":
+            await self.leave_game(viewer, game_id)
+        else:
+            await self.next_game(viewer, game_id, not_here)
+
+    # -- a lobby -------------------------------------------------------------------------
+
+    async def leave(self, viewer: Viewer, game_id: int) -> None:
+        """The lobby's **Leave**: the host leaving closes it, as in the chat."""
+        left = await self.service.leave(game_id, viewer.user_id, channel_id=viewer.channel_id)
+        if left is None:
+            closed = await self.service.load(game_id)
+            self.publisher.close_lobby_message(
+                closed, later("🛑 {name} closed this lobby.", name=viewer.name)
+            )
+            return
+        self.lobbies.show(left, computers=await self.service.computers_allowed(left.row.guild_id))
+
+    async def cancel(self, viewer: Viewer, game_id: int) -> None:
+        """The lobby's **Cancel**: its host's alone (the page cannot tell Manage Server)."""
+        loaded = await self.service.cancel(
+            game_id, viewer.user_id, is_admin=False, channel_id=viewer.channel_id
+        )
+        if loaded.state is None:
+            self.publisher.close_lobby_message(
+                loaded, later("🛑 {name} cancelled this lobby.", name=viewer.name)
+            )
+        else:
+            self.publisher.cancelled(loaded)
+
+    async def play_computers(self, viewer: Viewer, data: dict[str, Any], not_here: str) -> None:
+        """Fill the viewer's lobby (or a new one of ``game`` when the channel has none) with
+        computers at the normal level up to the game's count (its least, and at least two
+        players), then start it: the service's own add and start, one after the other."""
+        channel = viewer.channel_id
+        guild = viewer.guild_id
+        if guild is None:
+            raise Refused(not_here)
+        lock = self._locks.get(channel)
+        if lock is None:
+            lock = self._locks[channel] = asyncio.Lock()  # one press at a time per channel
+        async with lock:
+            game_id = self.hub.games.get(channel)
+            if game_id is None:
+                name = data.get("game")
+                if not isinstance(name, str) or name not in GAMES:
+                    raise Refused(not_here)
+                if not await self.service.computers_allowed(guild):
+                    raise LobbyProblem(NO_COMPUTERS)
+                loaded = await self.service.open_lobby(
+                    game=name,
+                    guild_id=guild,
+                    channel_id=channel,
+                    host_id=viewer.user_id,
+                    host_name=viewer.name,
+                )
+            else:
+                loaded = here(await self.service.load(game_id), channel)
+                if loaded.row.status != GameStatus.LOBBY:
+                    raise LobbyProblem(STARTED)
+                if loaded.row.host_id != viewer.user_id:
+                    raise NotAllowed(ONLY_HOST)
+                if not await self.service.computers_allowed(guild):
+                    raise LobbyProblem(NO_COMPUTERS)
+            game = loaded.game
+            wanted = min(max(game.min_players, 2), game.max_players)
+            while len(loaded.seats) < wanted:
+                loaded = await self.service.add_computer(
+                    loaded.row.id, viewer.user_id, channel_id=channel, level=Level.NORMAL
+                )
+            report = await self.service.start(loaded.row.id, viewer.user_id, channel_id=channel)
+        self.lobbies.started(report.after)
+        self.publisher.publish(report)
+
+    # -- a running game ------------------------------------------------------------------
+
+    async def leave_game(self, viewer: Viewer, game_id: int) -> None:
+        """The chat's `/<game> leave` once confirmed: a computer takes the viewer's seat."""
+        left = await leave_game(self.service, game_id, viewer.user_id, channel_id=viewer.channel_id)
+        self.publisher.publish(left.report)
+        with i18n.using(viewer.language):
+            text = i18n._(LEFT, computer=left.computer, level=level_word(left.level))
+        await viewer.send_now({"type": "notice", "text": text})
+
+    async def next_game(self, viewer: Viewer, game_id: int, not_here: str) -> None:
+        """A spectator of the running game asks for a seat in the channel's next game."""
+        loaded = await self.service.load(game_id)
+        if loaded.row.status == GameStatus.LOBBY:
+            raise Refused(not_here)  # a lobby is joined with Join
+        if loaded.seat_of(viewer.user_id) is not None:
+            raise Refused(not_here)
+        waiting = self.waiting.setdefault(viewer.channel_id, {})
+        if viewer.user_id not in waiting and len(waiting) >= MAX_WAITING:
+            raise LobbyProblem(FULL)
+        waiting[viewer.user_id] = viewer.name
+        await self.tell_waiting(viewer)
+
+    async def tell_waiting(self, viewer: Viewer) -> None:
+        """Tell ``viewer`` whether they wait for the next game here (sent again on arrival)."""
+        if viewer.user_id in self.waiting.get(viewer.channel_id, {}):
+            await viewer.send_now({"type": "waiting", "next_game": True})
+
+    def lobby_seen(self, lobby: Loaded) -> None:
+        """The hub saw a lobby in a channel: seat whoever waits for its next game."""
+        waiting = self.waiting.pop(lobby.row.channel_id, None)
+        if not waiting:
+            return
+        task = asyncio.get_running_loop().create_task(self._seat(lobby, waiting))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _seat(self, lobby: Loaded, waiting: dict[int, str]) -> None:
+        latest: Loaded | None = None
+        for user_id, name in waiting.items():
+            try:
+                latest = await self.service.join(
+                    lobby.row.id, user_id, name, channel_id=lobby.row.channel_id
+                )
+            except PlayError as exc:  # already in, full, started: the seat is not there
+                log.info("user %s waited for game %s's seat: %s", user_id, lobby.row.id, exc)
+            except Exception:
+                log.exception("could not seat user %s in game %s", user_id, lobby.row.id)
+        if latest is not None:
+            allowed = await self.service.computers_allowed(latest.row.guild_id)
+            self.lobbies.show(latest, computers=allowed)
