@@ -149,13 +149,16 @@ export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: num
       h("td", {}, String(row.place)), h("th", { scope: "row" }, row.winner ? "★ " : "", stripped(row.name)),
       h("td", {}, String(row.total))));
   }
-  const again = h("button", { type: "button", class: "move primary", "data-lobby": "play_again" }, words._("Play again"));
-  again.addEventListener("click", () => playAgain(ending.game_id));
+  // Play again is the players' (the backend refuses anyone else): a viewer the final table
+  // shows without a seat (a spectator, or someone who left the game) is not offered it.
+  const played = ending.table === null || ending.table.seat !== null;
+  const again = played ? h("button", { type: "button", class: "move primary", "data-lobby": "play_again" }, words._("Play again")) : null;
+  again?.addEventListener("click", () => playAgain(ending.game_id));
   const chart = chartSvg(ending, words);
   return h("section", { class: "ending", "aria-labelledby": "ending-title" },
     h("h2", { id: "ending-title" }, words._("The game is over.")),
     rich("p", { class: "winner-line" }, winnerLine(ending, words)),
     standings,
     chart ? h("figure", { class: "chart" }, svgBox(chart, "chart-box"), legend(ending)) : null,
-    h("div", { class: "moves" }, again));
+    again ? h("div", { class: "moves" }, again) : null);
 }
