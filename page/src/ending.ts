@@ -150,7 +150,7 @@ export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: num
       h("td", {}, String(row.total))));
   }
   const again = h("button", { type: "button", class: "move primary", "data-lobby": "play_again" }, words._("Play again"));
-  again.addEventListener("click", () => playAgain(ending.game_id));
+  again.onclick = () => playAgain(ending.game_id);
   const chart = chartSvg(ending, words);
   return h("section", { class: "ending", "aria-labelledby": "ending-title" },
     h("h2", { id: "ending-title" }, words._("The game is over.")),

@@ -11,8 +11,10 @@ import { launchFrom, liveUrl } from "./launch";
 import { drawEnding, endingOf, type Ending } from "./ending";
 import { drawLobby } from "./lobby";
 import { finalTable, type ClientMessage, type LobbyMessage, type Move, type ServerMessage, type TableMessage } from "./protocol";
-import { drawTable, TableMemory } from "./table";
+import { drawTable, sameTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
+import { patchChildren } from "./patch";
+import { PressHold } from "./press";
 
 const catalogs = catalogsData as Catalogs;
 // A kept session is used for a new socket only with this much of it left.
@@ -42,10 +44,12 @@ class Page {
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
   private resultAt = 0; // when the result screen of a game that just ended is shown
+  private readonly hold: PressHold;
 
   constructor(private readonly root: HTMLElement) {
     this.menu = languageMenu(catalogs, this.words, (language) => this.pick(language));
     root.before(this.menu);
+    this.hold = new PressHold(root, () => this.draw());
   }
 
   async start(): Promise<void> {
@@ -68,6 +72,7 @@ class Page {
       onMessage: (message) => this.receive(message),
       onState: (state, detail) => {
         this.state = state;
+        if (state !== "open") this.memory.sent = null; // a move on its way may be lost with its socket
         if (detail === "session") this.signedIn = null;
         this.draw();
       },
@@ -89,11 +94,13 @@ class Page {
         break;
       case "refused":
         this.notice = message.reason;
+        this.memory.sent = null; // the move was not made: its step's moves are offered again
         break;
       case "renewed":
         return; // the link keeps the session going; nothing to draw
       default:
         if (message.type === "table" && this.shown?.type === "table" && this.shown.game_id === message.game_id && message.version < this.shown.version) return;
+        if (message.type === "table" && this.shown?.type === "table" && sameTable(this.shown, message) && !this.notice) return; // nothing new to draw
         if (message.type === "table") this.say(announcement(this.shown?.type === "table" ? this.shown : null, message, this.words));
         if (message.type === "lobby" && this.shown?.type === "table" && message.last_result?.["game_id"] === this.shown.game_id) {
           // The game just ended here: its last trick or round stays a moment, then the result.
@@ -138,7 +145,9 @@ class Page {
   private act(move: Move): void {
     const table = this.shown;
     if (table?.type !== "table" || table.step === null) return;
+    this.memory.sent = table.step;
     this.send({ type: "move", game_id: table.game_id, step: table.step, action: move.action });
+    this.draw();
   }
 
   private tick(): void {
@@ -163,6 +172,7 @@ class Page {
   }
 
   private draw(): void {
+    if (this.hold.holds()) return; // drawn when the press ends
     const focused = document.activeElement as HTMLElement | null;
     const focusKey = focused?.dataset["action"] ?? focused?.dataset["lobby"] ?? focused?.dataset["cell"];
     const w = this.words;
@@ -183,10 +193,10 @@ class Page {
       if (ending) parts.push(this.drawFinish(ending));
       else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
-    this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    patchChildren(this.root, parts.filter((p): p is HTMLElement => p !== null));
     if (focusKey) {
       const again = this.root.querySelector<HTMLElement>(`[data-action="${CSS.escape(focusKey)}"], [data-lobby="${CSS.escape(focusKey)}"], [data-cell="${CSS.escape(focusKey)}"]`);
-      again?.focus();
+      if (again && again !== document.activeElement) again.focus();
     }
   }
 }
