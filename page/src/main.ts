@@ -13,6 +13,7 @@ import { drawLobby } from "./lobby";
 import { finalTable, type ClientMessage, type LobbyMessage, type Move, type ServerMessage, type TableMessage } from "./protocol";
 import { drawTable, sameTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
+import { Flights } from "./fly";
 import { patchChildren } from "./patch";
 import { PressHold } from "./press";
 
@@ -44,6 +45,7 @@ class Page {
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
   private resultAt = 0; // when the result screen of a game that just ended is shown
+  private readonly flights = new Flights();
   private readonly hold: PressHold;
 
   constructor(private readonly root: HTMLElement) {
@@ -193,11 +195,13 @@ class Page {
       if (ending) parts.push(this.drawFinish(ending));
       else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
+    this.flights.measure(this.root);
     patchChildren(this.root, parts.filter((p): p is HTMLElement => p !== null));
     if (focusKey) {
       const again = this.root.querySelector<HTMLElement>(`[data-action="${CSS.escape(focusKey)}"], [data-lobby="${CSS.escape(focusKey)}"], [data-cell="${CSS.escape(focusKey)}"]`);
       if (again && again !== document.activeElement) again.focus();
     }
+    this.flights.play(this.root);
   }
 }
 
