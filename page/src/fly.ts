@@ -81,6 +81,7 @@ export class Flights {
     const { from, to } = flight;
     let going: Going;
     if (flight.gone) {
+      if (element.isConnected) return; // still on the page (hidden here): not taken away
       const layer = this.ownLayer();
       element.classList.remove("arrive");
       element.classList.add("ghost");
