@@ -137,18 +137,18 @@ class Page {
     if (region && text) region.textContent = text;
   }
 
-  private send(message: ClientMessage): void {
-    if (!this.link?.send(message)) {
-      this.notice = this.words._("Not connected: trying again…");
-      this.draw();
-    }
+  private send(message: ClientMessage): boolean {
+    if (this.link?.send(message)) return true;
+    this.notice = this.words._("Not connected: trying again…");
+    this.draw();
+    return false;
   }
 
   private act(move: Move): void {
     const table = this.shown;
     if (table?.type !== "table" || table.step === null) return;
-    this.memory.sent = table.step;
-    this.send({ type: "move", game_id: table.game_id, step: table.step, action: move.action });
+    if (!this.send({ type: "move", game_id: table.game_id, step: table.step, action: move.action })) return;
+    this.memory.sent = table.step; // on its way: the step's moves wait for its answer
     this.draw();
   }
 
