@@ -153,7 +153,7 @@ export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: num
   // shows without a seat (a spectator, or someone who left the game) is not offered it.
   const played = ending.table === null || ending.table.seat !== null;
   const again = played ? h("button", { type: "button", class: "move primary", "data-lobby": "play_again" }, words._("Play again")) : null;
-  again?.addEventListener("click", () => playAgain(ending.game_id));
+  if (again) again.onclick = () => playAgain(ending.game_id);
   const chart = chartSvg(ending, words);
   return h("section", { class: "ending", "aria-labelledby": "ending-title" },
     h("h2", { id: "ending-title" }, words._("The game is over.")),

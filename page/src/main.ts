@@ -15,8 +15,11 @@ import { drawLobby, drawOpeners, openers, type LobbyExtra } from "./lobby";
 import { setAvatarBase } from "./seats";
 import { drawCannotPost } from "./start";
 import { finalTable, type ClientMessage, type LobbyMessage, type LobbyOp, type Move, type ServerMessage, type TableMessage } from "./protocol";
-import { drawTable, TableMemory } from "./table";
+import { drawTable, sameTable, TableMemory } from "./table";
 import { clock, secondsLeft } from "./timer";
+import { Flights } from "./fly";
+import { patchChildren } from "./patch";
+import { PressHold } from "./press";
 
 const catalogs = catalogsData as Catalogs;
 // A kept session is used for a new socket only with this much of it left.
@@ -50,10 +53,13 @@ class Page {
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
   private resultAt = 0; // when the result screen of a game that just ended is shown
+  private readonly flights = new Flights();
+  private readonly hold: PressHold;
 
   constructor(private readonly root: HTMLElement) {
     this.menu = languageMenu(catalogs, this.words, (language) => this.pick(language));
     root.before(this.menu);
+    this.hold = new PressHold(root, () => this.draw());
   }
 
   async start(): Promise<void> {
@@ -80,6 +86,7 @@ class Page {
       onMessage: (message) => this.receive(message),
       onState: (state, detail) => {
         this.state = state;
+        if (state !== "open") this.memory.sent = null; // a move on its way may be lost with its socket
         if (detail === "session") this.signedIn = null;
         this.draw();
       },
@@ -103,6 +110,7 @@ class Page {
       case "notice":
         this.notice = message.type === "refused" ? message.reason : message.text;
         this.noticeUntil = Date.now() + NOTICE_MS;
+        if (message.type === "refused") this.memory.sent = null; // not made: its step's moves are offered again
         break;
       case "waiting":
         this.dropIn.waiting = message.next_game;
@@ -111,6 +119,7 @@ class Page {
         return; // the link keeps the session going; nothing to draw
       default:
         if (message.type === "table" && this.shown?.type === "table" && this.shown.game_id === message.game_id && message.version < this.shown.version) return;
+        if (message.type === "table" && this.shown?.type === "table" && sameTable(this.shown, message) && !this.notice) return; // nothing new to draw
         if (message.type === "table") this.say(announcement(this.shown?.type === "table" ? this.shown : null, message, this.words));
         if (message.type === "lobby" && this.shown?.type === "table" && message.last_result?.["game_id"] === this.shown.game_id) {
           // The game just ended here: its last trick or round stays a moment, then the result.
@@ -149,11 +158,13 @@ class Page {
     if (region && text) region.textContent = text;
   }
 
-  private send(message: ClientMessage): void {
+  /** Hands ``message`` to the socket; true once sent (else the page says why). */
+  private send(message: ClientMessage): boolean {
     const sent = this.link?.send(message) ?? "closed";
-    if (sent === "sent") return;
+    if (sent === "sent") return true;
     this.notice = sent === "busy" ? this.words._("One moment: too many presses at once.") : this.words._("Not connected: trying again…");
     this.draw();
+    return false;
   }
 
   private lobbyOp(op: LobbyOp, extra?: LobbyExtra): void {
@@ -164,7 +175,9 @@ class Page {
   private act(move: Move): void {
     const table = this.shown;
     if (table?.type !== "table" || table.step === null) return;
-    this.send({ type: "move", game_id: table.game_id, step: table.step, action: move.action });
+    if (!this.send({ type: "move", game_id: table.game_id, step: table.step, action: move.action })) return;
+    this.memory.sent = table.step; // on its way: the step's moves wait for its answer
+    this.draw();
   }
 
   private tick(): void {
@@ -193,6 +206,7 @@ class Page {
   }
 
   private draw(): void {
+    if (this.hold.holds()) return; // drawn when the press ends
     const focused = document.activeElement as HTMLElement | null;
     const focusKey = focused?.dataset["action"] ?? focused?.dataset["lobby"] ?? focused?.dataset["cell"];
     const w = this.words;
@@ -224,11 +238,13 @@ class Page {
       else if (shown.lobby === null && shown.can_post === false) parts.push(drawCannotPost(w, check));
       else parts.push(drawLobby(shown, w, (op, extra) => this.lobbyOp(op, extra)));
     }
-    this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    this.flights.measure(this.root);
+    patchChildren(this.root, parts.filter((p): p is HTMLElement => p !== null));
     if (focusKey) {
       const again = this.root.querySelector<HTMLElement>(`[data-action="${CSS.escape(focusKey)}"], [data-lobby="${CSS.escape(focusKey)}"], [data-cell="${CSS.escape(focusKey)}"]`);
-      again?.focus();
+      if (again && again !== document.activeElement) again.focus();
     }
+    this.flights.play(this.root);
   }
 }
 

@@ -40,6 +40,10 @@ export class TableMemory {
   places = new Set<string>();
   last: string[] = [];
   memory = new Map<string, unknown>();
+  /** The step the viewer's move was sent for: until its answer comes (a table of another
+   * step, a refusal, a new socket) that step's moves are not offered again, so a second press
+   * on the table as it was is not sent as another move. */
+  sent: number | null = null;
 
   reset(gameId: number): void {
     if (gameId === this.gameId) return;
@@ -47,12 +51,25 @@ export class TableMemory {
     this.places = new Set();
     this.last = [];
     this.memory = new Map();
+    this.sent = null;
+  }
+
+  /** The moves ``table`` offers now: none while a move sent for its step is on its way. */
+  offered(table: TableMessage): readonly Move[] {
+    this.reset(table.game_id);
+    if (this.sent !== null && this.sent !== table.step) this.sent = null;
+    return this.sent === null ? table.moves : [];
   }
 }
 
 export interface TableHandlers {
   act(move: Move): void;
   redraw(): void;
+}
+
+/** Whether two frames of a table show the same: the same game at the same version, all alike. */
+export function sameTable(a: TableMessage, b: TableMessage): boolean {
+  return a.game_id === b.game_id && a.version === b.version && a.step === b.step && JSON.stringify(a) === JSON.stringify(b);
 }
 
 function turnLine(table: TableMessage, words: Words): string {
@@ -64,9 +81,8 @@ function turnLine(table: TableMessage, words: Words): string {
 
 /** Draws ``table`` and returns it with the places its cards lie in (for the next diff). */
 export function drawTable(table: TableMessage, words: Words, memory: TableMemory, handlers: TableHandlers): HTMLElement {
-  memory.reset(table.game_id);
   const view = viewFor(table.game);
-  const bound = bindMoves(table.game, table.moves);
+  const bound = bindMoves(table.game, memory.offered(table));
   const places: string[] = [];
   const seen = memory.places;
   const fresh = (key: string): boolean => seen.size > 0 && !seen.has(key);
@@ -82,7 +98,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
       return element;
     }
     const button = h("button", { type: "button", class: "card-button", "data-action": move.action, "aria-label": name, title: move.label }, element);
-    button.addEventListener("click", () => handlers.act(move));
+    button.onclick = () => handlers.act(move);
     return button;
   };
 
@@ -101,7 +117,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
     },
     spot(label, options) {
       const count = options.count;
-      const element = h("span", { class: "card spot", "data-place": options.place },
+      const element = h("span", { class: "card spot", "data-place": options.place, "data-count": count },
         h("span", { class: "spot-label" }, label),
         count === undefined ? null : h("span", { class: "count" }, String(count)));
       const name = count === undefined ? label : label + ": " + words.ngettext("{n} card", "{n} cards", count);
@@ -128,7 +144,7 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   const buttons = h("div", { class: "moves", role: "group", "aria-label": words._("Your moves") });
   for (const move of bound.rest) {
     const button = h("button", { type: "button", class: "move", "data-action": move.action }, stripped(move.label));
-    button.addEventListener("click", () => handlers.act(move));
+    button.onclick = () => handlers.act(move);
     buttons.append(button);
   }
   const bottom = h("section", { class: mine ? "mine acting" : "mine" });
@@ -165,6 +181,6 @@ export function drawTable(table: TableMessage, words: Words, memory: TableMemory
   memory.places = new Set(places);
   memory.last = table.last;
   const side = h("aside", { class: "side" }, h("h3", {}, words._("Last moves")), log, scores, view.side?.(ctx) ?? null, details);
-  return h("div", { class: `table game-${table.game}`, "data-game": table.game, "data-version": table.version, "data-seats": table.seats.length },
+  return h("div", { class: `table game-${table.game}`, "data-game": table.game, "data-game-id": table.game_id, "data-version": table.version, "data-seats": table.seats.length },
     header, board, side);
 }

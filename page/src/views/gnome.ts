@@ -37,7 +37,7 @@ function grid(ctx: Ctx<GnomeView>, seat: number, cells: GnomeCell[]): HTMLElemen
         // The cell and what lies in it ("Cell 3: face-down card").
         "aria-label": ctx.words._("Cell {n}", { n: i + 1 }) + ": " + (element.getAttribute("aria-label") ?? ""),
       }, element);
-      button.addEventListener("click", () => {
+      button.onclick = () => {
         if (first === null || first === i) {
           ctx.memory.set(FIRST, first === i ? undefined : i);
           ctx.redraw();
@@ -46,7 +46,7 @@ function grid(ctx: Ctx<GnomeView>, seat: number, cells: GnomeCell[]): HTMLElemen
         const move = openingMove(ctx.bound.pairs, first, i);
         ctx.memory.delete(FIRST);
         if (move) ctx.act(move);
-      });
+      };
       box.append(button);
     } else {
       box.append(ctx.card(card, { place: `grid:${seat}:${i}`, target: mine ? `cell:${i}` : "", small: !mine }));
