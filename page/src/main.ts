@@ -199,7 +199,7 @@ class Page {
         drawTable(ending.table, w, this.memory, { act: () => undefined, redraw: () => this.draw() }))
       : null;
     const next = message.can_post === false
-      ? drawCannotPost(w, () => this.send({ type: "lobby", op: "check" }), true)
+      ? drawCannotPost(w, () => void this.send({ type: "lobby", op: "check" }), true)
       : h("section", { class: "next-game" }, h("h2", {}, w._("Start the next game")),
         drawOpeners(openers(message, w), (op, extra) => this.lobbyOp(op, extra)));
     return h("div", { class: "lobby finish" }, result, next, board);
@@ -233,7 +233,7 @@ class Page {
     } else if (this.shown?.type === "lobby") {
       const shown = this.shown;
       const ending = shown.lobby === null ? endingOf(shown.last_result, finalTable(shown.last_result)) : null;
-      const check = (): void => this.send({ type: "lobby", op: "check" });
+      const check = (): void => void this.send({ type: "lobby", op: "check" });
       if (ending) parts.push(this.drawFinish(ending, shown));
       else if (shown.lobby === null && shown.can_post === false) parts.push(drawCannotPost(w, check));
       else parts.push(drawLobby(shown, w, (op, extra) => this.lobbyOp(op, extra)));
