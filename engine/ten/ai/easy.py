@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.ten.actions import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
+from engine.ten.actions import Bid, Buy, NoBuy, Pass, Take
 from engine.ten.ai.normal import TenPolicy, _Context, _row_numbers
 from engine.ten.scoring import score_collection
 
@@ -37,17 +37,13 @@ class EasyPolicy(TenPolicy):
     def __init__(self, slip: float = SLIP) -> None:
         self.slip = slip
 
-    def _draw_or_stop(self, ctx: _Context, legal: list[Any]) -> Any:
-        draw = next((a for a in legal if isinstance(a, Draw)), None)
-        stop = next((a for a in legal if isinstance(a, Stop)), None)
-        if draw is None or stop is None:
-            return draw or stop
+    def _draws_on(self, ctx: _Context) -> bool:
         net, currency = ctx.view["net"], ctx.view["row_currency"]
         if net >= RISKY_NET or currency >= RISKY_CURRENCY:
-            return stop
+            return False
         if net <= SAFE_NET and currency <= SAFE_CURRENCY:
-            return draw
-        return draw if ctx.rng.random() < DRAW_CHANCE else stop
+            return True
+        return ctx.rng.random() < DRAW_CHANCE
 
     def _reward(self, ctx: _Context, legal: list[Any]) -> Any:
         numbers = _row_numbers(ctx.view)

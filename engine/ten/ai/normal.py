@@ -169,11 +169,13 @@ class TenPolicy:
         stop = next((a for a in legal if isinstance(a, Stop)), None)
         if draw is None or stop is None:
             return draw or stop
+        return draw if self._draws_on(ctx) else stop
+
+    def _draws_on(self, ctx: _Context) -> bool:
+        """Whether to draw again when both drawing and stopping are allowed."""
         numbers = _row_numbers(ctx.view)
         currency = ctx.view["row_currency"]
-        if self._draw_value(ctx, numbers, currency) > self._stop_value(ctx, numbers, currency):
-            return draw
-        return stop
+        return self._draw_value(ctx, numbers, currency) > self._stop_value(ctx, numbers, currency)
 
     # -- reward ------------------------------------------------------------------------------
     def _reward(self, ctx: _Context, legal: list[Any]) -> Any:
