@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 Seat = int
 # What the contract says of any game's view: JSON-serialisable, keyed by name, read only.
@@ -47,6 +47,22 @@ class Action(Protocol):
     """A small frozen value; ``str(action)`` is its stable text form (at most 40 characters)."""
 
     def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class CodedAction:
+    """An action whose text form is its ``code`` and its fields, joined with dots.
+
+    ``Open(3, 5)`` with ``code = "op"`` is ``op.3.5``; a field that is None is left out
+    (``Discard(None)`` with ``code = "x"`` is ``x``), an action without fields is its code.
+    A game whose text form reads otherwise writes its own ``__str__``.
+    """
+
+    code: ClassVar[str]
+
+    def __str__(self) -> str:
+        parts = (getattr(self, f.name) for f in fields(self))
+        return ".".join([self.code, *(str(part) for part in parts if part is not None)])
 
 
 @dataclass(frozen=True, slots=True)

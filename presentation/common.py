@@ -7,15 +7,19 @@ player's last DM carries the result with their own place (:func:`final_screen`).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
+from engine import GAMES
 from engine.base import View
 from engine.sheet import ScoreSheet, ranked, view_sheet
 from i18n import N_, _, ngettext
 from presentation.base import GOLD, HandScreen, Names, Panel
+from presentation.titles import game_title
 
 T = TypeVar("T")
+V = TypeVar("V", bound=View)
 
 LINE_WIDTH = 40  # a phone shows about this many characters on one line of an embed
 EMPTY_CELL = "—"
@@ -229,3 +233,56 @@ def score_table(
         shown = wrap([names[s] for s in range(count) if place[s] == 1], sep=", ")
     fields.append((label, shown, False))
     return Panel(title=title, description="\n".join(standings), fields=tuple(fields), colour=GOLD)
+
+
+class Renderer(ABC, Generic[V]):
+    """What every game's renderer (:class:`~presentation.base.GameUI`) does alike, around
+    what its game shows while it runs (:meth:`playing_table`, :meth:`playing_hand`).
+
+    A fresh table message is posted each round. Once the game is over, the table closes
+    with one line of verdict under the game's ``icon`` and title (:meth:`over_table`), each
+    seat's hand is its last DM (its place, then :meth:`result`), and the summaries end with
+    the result.
+    """
+
+    name: str
+    icon: str  # before the game's title on its finished table
+
+    def table_key(self, view: V) -> str:
+        return f"round-{view['round']}"
+
+    def table(self, view: V, names: Names) -> Panel:
+        if view.get("outcome"):
+            return self.over_table(view, names)
+        return self.playing_table(view, names)
+
+    def over_table(self, view: V, names: Names) -> Panel:
+        return over_panel(f"{self.icon} {game_title(self.name)}", view, names)
+
+    def hand(self, view: V, legal: list[str], names: Names) -> HandScreen:
+        if view.get("outcome"):
+            lowest_wins = GAMES[self.name].lowest_wins
+            return final_screen(self.result(view, names), view, lowest_wins=lowest_wins)
+        return self.playing_hand(view, legal, names)
+
+    def summaries(self, before: V, after: V, names: Names) -> list[Panel]:
+        panels = self.round_summaries(before, after, names)
+        if after.get("outcome") and not before.get("outcome"):
+            panels.append(self.result(after, names))
+        return panels
+
+    @abstractmethod
+    def playing_table(self, view: V, names: Names) -> Panel:
+        """The public table while the game runs."""
+
+    @abstractmethod
+    def playing_hand(self, view: V, legal: list[str], names: Names) -> HandScreen:
+        """A seat's private screen while the game runs."""
+
+    @abstractmethod
+    def round_summaries(self, before: V, after: V, names: Names) -> list[Panel]:
+        """Public messages for a round that ended between the two views (not the result)."""
+
+    @abstractmethod
+    def result(self, view: V, names: Names) -> Panel:
+        """The full result of the finished game."""

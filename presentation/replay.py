@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from engine.base import Level, View
+from engine.base import View
 from i18n import N_, _, translate
 from presentation import UIS
 from presentation.base import GREY, Names, Panel, replayed
 from presentation.common import credited
+from presentation.viewing import Seat, seat_names
 
 # What the replay says of a move, by who made it (a person, or a computer: its name carries a
 # robot, when the actor is not listed); ``{move}`` is the game's words for it (``move_line``).
@@ -27,21 +28,6 @@ MOVES = {
 PLAYED = N_("{player}: {move}")
 
 
-class Player(Protocol):
-    @property
-    def seat(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def user_id(self) -> int | None: ...
-    @property
-    def computer(self) -> bool: ...
-    @property
-    def level(self) -> Level | None: ...
-    @property
-    def left_by(self) -> str | None: ...
-
-
 class Summary(Protocol):
     @property
     def game_id(self) -> int: ...
@@ -50,7 +36,7 @@ class Summary(Protocol):
     @property
     def ended_at(self) -> float: ...
     @property
-    def players(self) -> Sequence[Player]: ...
+    def players(self) -> Sequence[Seat]: ...
     @property
     def totals(self) -> Sequence[int]: ...
     @property
@@ -67,20 +53,11 @@ class Frame(Protocol):
     @property
     def view(self) -> View: ...
     @property
-    def players(self) -> Sequence[Player]: ...
+    def players(self) -> Sequence[Seat]: ...
     @property
     def move(self) -> tuple[int, str, str] | None: ...
     @property
     def left(self) -> Sequence[int]: ...
-
-
-def names(players: Sequence[Player]) -> Names:
-    return Names(
-        tuple(p.name for p in players),
-        frozenset(p.seat for p in players if p.computer),
-        tuple(p.left_by for p in players),
-        tuple(p.level if p.computer else None for p in players),
-    )
 
 
 def mover(seated: Names, seat: int, actor: str) -> str:
@@ -99,7 +76,7 @@ def history_panel(
     """
     lines = []
     for n, g in enumerate(games, start=1):
-        seated = names(g.players)
+        seated = seat_names(g.players)
         people = ", ".join(
             f"{'🏆 ' if p.seat in g.winners else ''}{credited(seated, p.seat)} {g.totals[p.seat]}"
             if p.seat < len(g.totals)
@@ -123,7 +100,7 @@ def replay_panels(frame: Frame) -> list[Panel]:
     """The table at this step (its footer says which step and what move), then, on the
     last step, the game's result."""
     ui = UIS[frame.game]
-    seated = names(frame.players)
+    seated = seat_names(frame.players)
     table = replayed(ui.table(frame.view, seated))
     line = _("Replay · step {step} of {steps}", step=frame.step, steps=frame.steps)
     if frame.move is not None:

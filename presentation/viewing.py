@@ -73,7 +73,7 @@ class Views:
 
 
 class Seat(Protocol):
-    """What names a seat (a stored seat row has these)."""
+    """What names a seat (a stored seat row has these, and a replay's seat)."""
 
     @property
     def seat(self) -> int: ...
@@ -84,7 +84,7 @@ class Seat(Protocol):
     @property
     def left_name(self) -> str | None: ...
     @property
-    def level(self) -> Level: ...
+    def level(self) -> Level | None: ...
 
 
 class Seated(Protocol):
@@ -95,7 +95,11 @@ class Seated(Protocol):
 
 
 def names_of(game: Seated) -> Names:
-    seats = game.seats
+    return seat_names(game.seats)
+
+
+def seat_names(seats: Sequence[Seat]) -> Names:
+    """The names of ``seats``, given in seat order (a game's, or a replay's at one step)."""
     return Names(
         tuple(s.name for s in seats),
         frozenset(s.seat for s in seats if s.is_computer),

@@ -27,12 +27,14 @@ HISTORY_LIMIT = 5
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A seat as a replay shows it; its facts named as a stored seat's (:class:`SeatRow`)."""
+
     seat: int
     name: str
     user_id: int | None
-    computer: bool
+    is_computer: bool
     level: Level | None = None  # a computer's level (None for a person)
-    left_by: str | None = None  # who left this seat to the computer playing it
+    left_name: str | None = None  # who left this seat to the computer playing it
     left_total: int | None = None  # and their total when they left
 
 

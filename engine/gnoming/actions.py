@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.base import BadActionText
+from engine.base import BadActionText, CodedAction
 from engine.gnoming.cards import GRID_CELLS
 
 Pile = Literal["A", "B"]
@@ -36,74 +36,57 @@ PILES: tuple[Pile, Pile] = ("A", "B")
 
 
 @dataclass(frozen=True, slots=True)
-class Open:
+class Open(CodedAction):
+    code = "op"
     a: int
     b: int
 
-    def __str__(self) -> str:
-        return f"op.{self.a}.{self.b}"
-
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(CodedAction):
+    code = "dr"
     source: Source
 
-    def __str__(self) -> str:
-        return f"dr.{self.source}"
-
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(CodedAction):
+    code = "pl"
     cell: int
 
-    def __str__(self) -> str:
-        return f"pl.{self.cell}"
-
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(CodedAction):
+    code = "x"
     pile: Pile | None  # None only for a hazard, which goes to the removed pile
 
-    def __str__(self) -> str:
-        return "x" if self.pile is None else f"x.{self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class Bounce:
+class Bounce(CodedAction):
+    code = "bo"
     cell: int
 
-    def __str__(self) -> str:
-        return f"bo.{self.cell}"
-
 
 @dataclass(frozen=True, slots=True)
-class NoBounce:
+class NoBounce(CodedAction):
+    code = "nb"
     pile: Pile
 
-    def __str__(self) -> str:
-        return f"nb.{self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class ChoosePile:
+class ChoosePile(CodedAction):
+    code = "pi"
     pile: Pile
 
-    def __str__(self) -> str:
-        return f"pi.{self.pile}"
-
 
 @dataclass(frozen=True, slots=True)
-class Flip:
+class Flip(CodedAction):
+    code = "fl"
     cell: int
 
-    def __str__(self) -> str:
-        return f"fl.{self.cell}"
-
 
 @dataclass(frozen=True, slots=True)
-class NoFlip:
-    def __str__(self) -> str:
-        return "nf"
+class NoFlip(CodedAction):
+    code = "nf"
 
 
 GnomeAction = Open | Draw | Place | Discard | Bounce | NoBounce | ChoosePile | Flip | NoFlip

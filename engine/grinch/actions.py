@@ -11,17 +11,16 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from engine.base import CodedAction
 from engine.grinch.cards import CARD_INDEX, ROWS
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(CodedAction):
     """A Who's secret discard, or the Grinch's discard onto his own pile."""
 
+    code = "d"
     card: str
-
-    def __str__(self) -> str:
-        return f"d.{self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +34,11 @@ class Take:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseRow:
+class ChooseRow(CodedAction):
     """A secret row choice in SCORING."""
 
+    code = "r"
     row: str
-
-    def __str__(self) -> str:
-        return f"r.{self.row}"
 
 
 Action = Discard | Take | ChooseRow

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.base import CodedAction
 from engine.hearts2p.cards import CARD_INDEX
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(CodedAction):
     """Play one card from one's own hand."""
 
+    code = "p"
     card: str
-
-    def __str__(self) -> str:
-        return f"p.{self.card}"
 
 
 def parse_action_text(text: str) -> Play | None:

@@ -18,21 +18,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.base import BadActionText
+from engine.base import BadActionText, CodedAction
 from engine.ten.cards import CARD_INDEX, is_number
 from engine.ten.payments import Payment, parse_payment
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
-    def __str__(self) -> str:
-        return "draw"
+class Draw(CodedAction):
+    code = "draw"
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
-    def __str__(self) -> str:
-        return "stop"
+class Stop(CodedAction):
+    code = "stop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,48 +44,39 @@ class Take:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(CodedAction):
+    code = "bid"
     amount: int
 
-    def __str__(self) -> str:
-        return f"bid.{self.amount}"
+
+@dataclass(frozen=True, slots=True)
+class Pass(CodedAction):
+    code = "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Pay:
+class Pay(CodedAction):
     """Pay for a won auction or the solo wild offer."""
 
+    code = "pay"
     payment: Payment
-
-    def __str__(self) -> str:
-        return f"pay.{self.payment.text}"
 
 
 @dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(CodedAction):
+    code = "buy"
     card: str
     payment: Payment
 
-    def __str__(self) -> str:
-        return f"buy.{self.card}.{self.payment.text}"
+
+@dataclass(frozen=True, slots=True)
+class NoBuy(CodedAction):
+    code = "nobuy"
 
 
 @dataclass(frozen=True, slots=True)
-class NoBuy:
-    def __str__(self) -> str:
-        return "nobuy"
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    def __str__(self) -> str:
-        return "decline"
+class Decline(CodedAction):
+    code = "decline"
 
 
 TenAction = Draw | Stop | Take | Bid | Pass | Pay | Buy | NoBuy | Decline

@@ -12,9 +12,8 @@ from engine.gnoming.view import GnomeView
 from i18n import _, pgettext, translate
 from presentation.base import GOLD, GREEN, GameUI, HandScreen, Names, Panel
 from presentation.common import (
+    Renderer,
     final_panel,
-    final_screen,
-    over_panel,
     required,
     score_table,
     sheet_of,
@@ -114,15 +113,11 @@ def _result_text(view: GnomeView, names: Names) -> str:
     return text
 
 
-class GnomingUI:
+class GnomingUI(Renderer[GnomeView]):
     name = "gnome"
+    icon = "⛳"
 
-    def table_key(self, view: GnomeView) -> str:
-        return f"round-{view['round']}"
-
-    def table(self, view: GnomeView, names: Names) -> Panel:
-        if view.get("outcome"):
-            return over_panel(f"⛳ {title()}", view, names)
+    def playing_table(self, view: GnomeView, names: Names) -> Panel:
         lines = [piles_line(view)]
         if view["removed"]:
             lines.append(_("⚠️ Hazards out of play this round: {count}", count=len(view["removed"])))
@@ -165,19 +160,14 @@ class GnomingUI:
     def result(self, view: GnomeView, names: Names) -> Panel:
         return self._final(view, names, _("🏆 {game} — result", game=title()))
 
-    def hand(self, view: GnomeView, legal: list[str], names: Names) -> HandScreen:
-        if view.get("outcome"):
-            return final_screen(self.result(view, names), view, lowest_wins=True)
+    def playing_hand(self, view: GnomeView, legal: list[str], names: Names) -> HandScreen:
         return hand_screen(view, legal, names)
 
-    def summaries(self, before: GnomeView, after: GnomeView, names: Names) -> list[Panel]:
-        panels: list[Panel] = []
+    def round_summaries(self, before: GnomeView, after: GnomeView, names: Names) -> list[Panel]:
         last = after.get("last_round")
         if last and last != before.get("last_round"):
-            panels.append(self._round_panel(last, after, names))
-        if after.get("outcome") and not before.get("outcome"):
-            panels.append(self.result(after, names))
-        return panels
+            return [self._round_panel(last, after, names)]
+        return []
 
     @staticmethod
     def _final(view: GnomeView, names: Names, title: str) -> Panel:

@@ -16,9 +16,8 @@ from presentation.base import (
     Panel,
 )
 from presentation.common import (
+    Renderer,
     final_panel,
-    final_screen,
-    over_panel,
     score_table,
     sheet_of,
 )
@@ -80,15 +79,11 @@ def _takes_line(view: GrinchView, names: Names) -> str:
     return _("The Grinch took from: {sources}.", sources=sources)
 
 
-class GrinchUI:
+class GrinchUI(Renderer[GrinchView]):
     name = "grinch"
+    icon = "🎄"
 
-    def table_key(self, view: GrinchView) -> str:
-        return f"round-{view['round']}"
-
-    def table(self, view: GrinchView, names: Names) -> Panel:
-        if view.get("outcome"):
-            return over_panel(f"🎄 {game_title()}", view, names)
+    def playing_table(self, view: GrinchView, names: Names) -> Panel:
         grinch = view["grinch"]
         head = ngettext(
             "Grinch: **{name}** · Heart ❤️ {heart} · Deck {n} card",
@@ -129,9 +124,7 @@ class GrinchUI:
         title = _("{game} — result", game=game_title())
         return final_panel(f"🏆 {title}", view, names)
 
-    def hand(self, view: GrinchView, legal: list[str], names: Names) -> HandScreen:
-        if view.get("outcome"):
-            return final_screen(self.result(view, names), view)
+    def playing_hand(self, view: GrinchView, legal: list[str], names: Names) -> HandScreen:
         hand = view.get("hand") or []
         seat = view["seat"]
         is_grinch = seat == view["grinch"]
@@ -222,7 +215,7 @@ class GrinchUI:
                     controls.append(Button(used, None, disabled=True, row=3))
         return controls
 
-    def summaries(self, before: GrinchView, after: GrinchView, names: Names) -> list[Panel]:
+    def round_summaries(self, before: GrinchView, after: GrinchView, names: Names) -> list[Panel]:
         panels: list[Panel] = []
         last = after.get("last_round")
         if last and last != before.get("last_round"):
@@ -244,8 +237,6 @@ class GrinchUI:
                     colour=GOLD,
                 )
             )
-        if after.get("outcome") and not before.get("outcome"):
-            panels.append(self.result(after, names))
         return panels
 
     def scores(self, view: GrinchView, names: Names) -> Panel:

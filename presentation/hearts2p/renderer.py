@@ -12,9 +12,8 @@ from engine.hearts2p.view import HeartsPlay, HeartsView
 from i18n import _, ngettext, pgettext
 from presentation.base import GOLD, RED, Button, Control, GameUI, HandScreen, Names, Panel
 from presentation.common import (
+    Renderer,
     final_panel,
-    final_screen,
-    over_panel,
     own_seat,
     score_table,
     sheet_of,
@@ -41,15 +40,14 @@ def _trick_line(trick: list[HeartsPlay], names: Names) -> str:
     return " · ".join(f"{names[p['seat']]}: **{_card(p['card'])}**" for p in trick)
 
 
-class HeartsUI:
+class HeartsUI(Renderer[HeartsView]):
     name = "hearts"
+    icon = "♥️"
 
     def table_key(self, view: HeartsView) -> str:
         return f"hand-{view['hand_no']}"
 
-    def table(self, view: HeartsView, names: Names) -> Panel:
-        if view.get("outcome"):
-            return over_panel(f"♥️ {game_title()}", view, names)
+    def playing_table(self, view: HeartsView, names: Names) -> Panel:
         to_act = view["to_act"]
         trick = _("Trick {trick}/13", trick=view["trick_no"])
         if to_act:
@@ -107,9 +105,7 @@ class HeartsUI:
         title = _("🏆 {game} — result", game=game_title())
         return final_panel(title, view, names, lowest_wins=True)
 
-    def hand(self, view: HeartsView, legal: list[str], names: Names) -> HandScreen:
-        if view.get("outcome"):
-            return final_screen(self.result(view, names), view, lowest_wins=True)
+    def playing_hand(self, view: HeartsView, legal: list[str], names: Names) -> HandScreen:
         seat = own_seat(view)
         other = 1 - seat
         lines = [
@@ -163,7 +159,7 @@ class HeartsUI:
                 row += 1
         return controls
 
-    def summaries(self, before: HeartsView, after: HeartsView, names: Names) -> list[Panel]:
+    def round_summaries(self, before: HeartsView, after: HeartsView, names: Names) -> list[Panel]:
         panels: list[Panel] = []
         last = after.get("last_hand")
         if last and last != before.get("last_hand"):
@@ -195,8 +191,6 @@ class HeartsUI:
                     colour=GOLD,
                 )
             )
-        if after.get("outcome") and not before.get("outcome"):
-            panels.append(self.result(after, names))
         return panels
 
     def scores(self, view: HeartsView, names: Names) -> Panel:

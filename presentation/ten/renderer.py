@@ -14,7 +14,7 @@ from engine.sheet import view_sheet
 from engine.ten.view import TenView
 from i18n import _, ngettext, translate
 from presentation.base import BLUE, GOLD, RED, GameUI, HandScreen, Names, Panel
-from presentation.common import credited, final_screen, required, score_table
+from presentation.common import Renderer, credited, required, score_table
 from presentation.ten.channel import round_of
 from presentation.ten.hand import hand_screen
 from presentation.ten.moves import move_line
@@ -147,31 +147,34 @@ def _board(view: TenView, names: Names) -> tuple[tuple[str, str, bool], ...]:
     return tuple(fields)
 
 
-class TenUI:
+class TenUI(Renderer[TenView]):
     name = "ten"
+    icon = "🔟"
 
     def table_key(self, view: TenView) -> str:
         return "game"  # one table for the whole game, edited in place
 
-    def table(self, view: TenView, names: Names) -> Panel:
+    def _title(self, view: TenView) -> str:
         players = view["players"]
         if players == 1:
-            title = "🔟 " + _("{game} — solo", game=game_title())
-        else:
-            title = "🔟 " + ngettext(
-                "{game} — {n} player", "{game} — {n} players", players, game=game_title()
-            )
+            return f"{self.icon} " + _("{game} — solo", game=game_title())
+        return f"{self.icon} " + ngettext(
+            "{game} — {n} player", "{game} — {n} players", players, game=game_title()
+        )
+
+    def over_table(self, view: TenView, names: Names) -> Panel:
+        """The board stays as it ended; the ranking is the result message below."""
+        verdict = result_panel(view, names).description.split("\n")[0]
+        lines = ["🏁 " + _("The game is over."), verdict, final_buys_line(view, names)]
+        text = "\n".join(x for x in lines if x)
+        over = _("{title} — game over", title=self._title(view))
+        return Panel(over, text, _board(view, names), GOLD, legend())
+
+    def playing_table(self, view: TenView, names: Names) -> Panel:
         # The button's label is the bot's message (not extracted here, so it is never
         # translated twice).
         button = translate(HAND_BUTTON)
         for_players = _("Your controls come by DM. No DM? Press “{button}”.", button=button)
-        if view.get("outcome"):
-            # The board stays as it ended; the ranking is the result message below.
-            verdict = result_panel(view, names).description.split("\n")[0]
-            lines = ["🏁 " + _("The game is over."), verdict, final_buys_line(view, names)]
-            text = "\n".join(x for x in lines if x)
-            over = _("{title} — game over", title=title)
-            return Panel(over, text, _board(view, names), GOLD, legend())
         lines = [status_line(view, names)]
         if view["phase"] not in ("buy", "final_buy"):
             lines += row_lines(view)
@@ -187,22 +190,20 @@ class TenUI:
         last = view.get("last_turn")
         if last:
             fields += ((_("Last turn"), turn_text(last, view, names), False),)
+        title = self._title(view)
         return Panel(title, "\n".join(lines), fields, BLUE, legend(), for_players=for_players)
 
     def result(self, view: TenView, names: Names) -> Panel:
         return result_panel(view, names)
 
-    def hand(self, view: TenView, legal: list[str], names: Names) -> HandScreen:
-        if view.get("outcome"):
-            return final_screen(self.result(view, names), view)
+    def playing_hand(self, view: TenView, legal: list[str], names: Names) -> HandScreen:
         return hand_screen(view, legal, names)
 
-    def summaries(self, before: TenView, after: TenView, names: Names) -> list[Panel]:
+    def round_summaries(self, before: TenView, after: TenView, names: Names) -> list[Panel]:
         """After each round (every player has had a turn), the standings, which come with
-        the round's picture; at the end, the result (with the final standings' picture). A
-        solo game, where every turn is a round, shows its turns on the table only."""
-        if after.get("outcome") and not before.get("outcome"):
-            return [self.result(after, names)]
+        the round's picture (at the end, the result alone, with the final standings'
+        picture). A solo game, where every turn is a round, shows its turns on the table
+        only."""
         solo = after["players"] == 1
         if not solo and not after.get("outcome") and round_of(after) > round_of(before):
             return [round_panel(after, names)]

@@ -148,7 +148,7 @@ def test_easy_draws_by_its_line_without_counting_the_pile() -> None:
 def test_hard_searches_a_short_pile_to_its_end() -> None:
     state = act(rig(2, ["R3a", "C2a", "B4a", "G5a", "O1a"], only=True), "draw")
     (seat,) = GAME.to_act(state)
-    search = _StopSearch(HARD, _Context(GAME.view(state, seat)))  # type: ignore[arg-type]
+    search = _StopSearch(HARD, _Context(GAME.view(state, seat), random.Random(0)))  # type: ignore[arg-type]
     stop_now, draw_on = search.best(6)
     assert search.complete
     assert draw_on > stop_now  # net 3 with 1-5 left: drawing cannot bust for two cards

@@ -10,7 +10,8 @@ from discordkit.views import history_view, replay_view
 from engine import GAMES
 from engine.base import Level
 from presentation import UIS
-from presentation.replay import history_panel, names, replay_panels
+from presentation.replay import history_panel, replay_panels
+from presentation.viewing import seat_names
 from service.replays import Frame, Player, Summary
 
 PLAYERS = (Player(0, "Ann", 1, False), Player(1, "Robo Max", None, True))
@@ -38,7 +39,7 @@ def replace_steps(frame: Frame, steps: int) -> Frame:
 def test_a_step_is_the_public_table_and_the_last_adds_the_result() -> None:
     first, last = _frames()
     start = replay_panels(first)
-    table = UIS["hearts"].table(first.view, names(PLAYERS))
+    table = UIS["hearts"].table(first.view, seat_names(PLAYERS))
     assert len(start) == 1 and (start[0].title, start[0].description) == (
         table.title,
         table.description,
@@ -46,8 +47,8 @@ def test_a_step_is_the_public_table_and_the_last_adds_the_result() -> None:
     assert f"step 0 of {first.steps}" in (start[0].footer or "")
     end = replay_panels(last)
     assert len(end) == 2
-    assert end[1] == UIS["hearts"].result(last.view, names(PLAYERS))
-    said = UIS["hearts"].move_line("x", 1, last.view, names(PLAYERS))  # not an action: generic
+    assert end[1] == UIS["hearts"].result(last.view, seat_names(PLAYERS))
+    said = UIS["hearts"].move_line("x", 1, last.view, seat_names(PLAYERS))  # not an action: generic
     assert said and "x" not in said.split()
     assert f"Robo Max 🤖: {said}" in (end[0].footer or "")
 
@@ -60,8 +61,8 @@ def test_a_step_says_the_move_in_the_games_words() -> None:
     after = game.apply(state, seat, action)
     frame = Frame(1, "hearts", 1, 9, game.view(after, None), PLAYERS, (seat, str(action), "player"))
     footer = replay_panels(frame)[0].footer or ""
-    said = UIS["hearts"].move_line(str(action), seat, frame.view, names(PLAYERS))
-    assert f"{names(PLAYERS).label(seat)}: {said}" in footer
+    said = UIS["hearts"].move_line(str(action), seat, frame.view, seat_names(PLAYERS))
+    assert f"{seat_names(PLAYERS).label(seat)}: {said}" in footer
     assert str(action) not in footer  # the engine's code is not shown
 
 
@@ -85,7 +86,7 @@ def test_a_replay_step_waits_for_nobody_and_sends_no_hand() -> None:
             for s in range(count)
         )
         frame = Frame(1, name, 0, 9, game.view(state, None), seated, None)
-        live = to_discord.embed(UIS[name].table(frame.view, names(seated)))
+        live = to_discord.embed(UIS[name].table(frame.view, seat_names(seated)))
         assert "DM" in (live.footer.text or ""), name  # the channel's table tells the players
         (step,) = (to_discord.embed(p) for p in replay_panels(frame))
         shown = f"{step.description}\n{step.footer.text}"

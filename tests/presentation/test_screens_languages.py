@@ -69,9 +69,9 @@ class Player:
     seat: int
     name: str
     user_id: int | None
-    computer: bool
+    is_computer: bool
     level: Level | None = None
-    left_by: str | None = None
+    left_name: str | None = None
 
 
 @dataclass(frozen=True)

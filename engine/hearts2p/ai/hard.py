@@ -31,11 +31,10 @@ from typing import Any
 
 from engine.base import View
 from engine.hearts2p.ai.equity import equity_utility
-from engine.hearts2p.ai.infer import Knowledge, read_view
-from engine.hearts2p.ai.normal import danger
+from engine.hearts2p.ai.infer import Knowledge
+from engine.hearts2p.ai.normal import best_play
 from engine.hearts2p.ai.sim import cards_of, play, rollout_state
 from engine.hearts2p.ai.solve import Budget, OutOfTime, solve_moves
-from engine.hearts2p.cards import CARD_INDEX
 
 # Trick nodes shared by one decision's searches, and the most deals one decision searches.
 HARD_NODES = 90_000
@@ -100,13 +99,7 @@ class HardPolicy:
         self.first_deal_nodes = first_deal_nodes
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        k = read_view(view)
-        by_card = {CARD_INDEX[a.card]: a for a in legal}
-        scores = self.evaluate(k, list(by_card), rng)
-        best = max(by_card, key=lambda c: (scores[c], danger(c)))
-        return by_card[best]
+        return best_play(view, legal, lambda k, moves: self.evaluate(k, moves, rng))
 
     def evaluate(self, k: Knowledge, moves: list[int], rng: random.Random) -> dict[int, float]:
         """Each card's value (a chance of winning the game), weighted over searched deals."""

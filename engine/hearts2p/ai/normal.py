@@ -105,14 +105,8 @@ class MonteCarloPolicy:
         self.nodes = nodes
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
-        if len(legal) == 1:
-            return legal[0]
         deadline = time.perf_counter() + self.time_limit
-        k = read_view(view)
-        by_card = {CARD_INDEX[a.card]: a for a in legal}
-        scores = self.evaluate(k, list(by_card), rng, deadline)
-        best = max(by_card, key=lambda c: (scores[c], danger(c)))
-        return by_card[best]
+        return best_play(view, legal, lambda k, moves: self.evaluate(k, moves, rng, deadline))
 
     def evaluate(
         self, k: Knowledge, moves: list[int], rng: random.Random, deadline: float
@@ -147,6 +141,18 @@ def danger(card: int) -> int:
     """Tie-break between cards of equal value: shed the most dangerous card (QS, then high
     cards), which keeps the hand safest in deals the sampling did not cover."""
     return (100 if card == QS else 0) + card % 7
+
+
+def best_play(
+    view: View, legal: list[Any], evaluate: Callable[[Knowledge, list[int]], dict[int, float]]
+) -> Any:
+    """The only legal play, else the one whose card ``evaluate`` (what the view tells, the
+    cards) values most; the more dangerous card on a tie (:func:`danger`)."""
+    if len(legal) == 1:
+        return legal[0]
+    by_card = {CARD_INDEX[a.card]: a for a in legal}
+    scores = evaluate(read_view(view), list(by_card))
+    return by_card[max(by_card, key=lambda c: (scores[c], danger(c)))]
 
 
 class RulePolicy:

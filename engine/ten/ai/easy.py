@@ -16,11 +16,9 @@ legal actions and seed.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Final
 
-from engine.base import View
-from engine.ten.actions import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
+from engine.ten.actions import Bid, Buy, NoBuy, Pass, Take
 from engine.ten.ai.normal import TenPolicy, _Context, _row_numbers
 from engine.ten.scoring import score_collection
 
@@ -33,54 +31,37 @@ SLIP: Final = 0.3  # chance of a worse purchase, or of a wrong guess at a wild's
 
 
 class EasyPolicy(TenPolicy):
-    """A player with rules of thumb and seeded slips (see the module docstring)."""
+    """A player with rules of thumb and seeded slips (see the module docstring). It decides
+    every phase its own way but paying, which it does as the normal player does."""
 
     def __init__(self, slip: float = SLIP) -> None:
         self.slip = slip
 
-    def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        ctx = _Context(view)
-        phase = view["phase"]
-        if phase == "draw":
-            return self._easy_draw(view, legal, rng)
-        if phase == "bid":
-            return self._easy_bid(ctx, legal, rng)
-        if phase == "reward":
-            return self._easy_reward(ctx)
-        if phase in ("buy", "final_buy"):
-            return self._easy_buy(ctx, legal, rng)
-        return super().choose(view, legal, rng)  # paying: the cheapest payment
-
-    def _easy_draw(self, view: View, legal: list[Any], rng: random.Random) -> Any:
-        draw = next((a for a in legal if isinstance(a, Draw)), None)
-        stop = next((a for a in legal if isinstance(a, Stop)), None)
-        if draw is None or stop is None:
-            return draw or stop
-        net, currency = view["net"], view["row_currency"]
+    def _draws_on(self, ctx: _Context) -> bool:
+        net, currency = ctx.view["net"], ctx.view["row_currency"]
         if net >= RISKY_NET or currency >= RISKY_CURRENCY:
-            return stop
+            return False
         if net <= SAFE_NET and currency <= SAFE_CURRENCY:
-            return draw
-        return draw if rng.random() < DRAW_CHANCE else stop
+            return True
+        return ctx.rng.random() < DRAW_CHANCE
 
-    def _easy_reward(self, ctx: _Context) -> Any:
+    def _reward(self, ctx: _Context, legal: list[Any]) -> Any:
         numbers = _row_numbers(ctx.view)
         currency = ctx.view["row_currency"]
         points = score_collection(ctx.collection + numbers) - score_collection(ctx.collection)
         return Take(points > 0 or currency <= 2 or (bool(numbers) and ctx.tokens >= 8))
 
-    def _easy_bid(self, ctx: _Context, legal: list[Any], rng: random.Random) -> Any:
+    def _bid(self, ctx: _Context, legal: list[Any]) -> Any:
         wild = ctx.view["auction"]["wild"]
         points = score_collection([*ctx.collection, wild]) - score_collection(ctx.collection)
+        rng = ctx.rng
         guess = points + (rng.choice((-1, 1, 2)) if rng.random() < self.slip else 0)
         bids = [a.amount for a in legal if isinstance(a, Bid) and a.amount <= ctx.tokens]
         if guess <= 0 or not bids or min(bids) > guess + 1:
             return Pass()
         return Bid(min(bids))
 
-    def _easy_buy(self, ctx: _Context, legal: list[Any], rng: random.Random) -> Any:
+    def _buy(self, ctx: _Context, legal: list[Any]) -> Any:
         before = score_collection(ctx.collection)
         options: list[tuple[int, int, Any]] = []
         for action in legal:
@@ -91,6 +72,6 @@ class EasyPolicy(TenPolicy):
         if not options:
             return next(a for a in legal if isinstance(a, NoBuy))
         options.sort(key=lambda o: (o[0], o[1]), reverse=True)
-        if len(options) > 1 and rng.random() < self.slip:
+        if len(options) > 1 and ctx.rng.random() < self.slip:
             return options[-1][2]
         return options[0][2]

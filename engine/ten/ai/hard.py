@@ -26,7 +26,7 @@ import math
 from collections import Counter
 from typing import Any, Final
 
-from engine.ten.actions import Bid, Buy, Draw, NoBuy, Pass, Stop, Take
+from engine.ten.actions import Bid, Buy, NoBuy, Pass, Take
 from engine.ten.ai.normal import TenPolicy, _Context, _row_numbers
 from engine.ten.cards import BUST_LINE, BUST_TOKENS, CURRENCY_BUST, CURRENCY_CAP
 
@@ -108,14 +108,9 @@ class HardPolicy(TenPolicy):
         self.depth = depth
 
     # -- draw phase --------------------------------------------------------------------------
-    def _draw_or_stop(self, ctx: _Context, legal: list[Any]) -> Any:
-        draw = next((a for a in legal if isinstance(a, Draw)), None)
-        stop = next((a for a in legal if isinstance(a, Stop)), None)
-        if draw is None or stop is None:
-            return draw or stop
-        search = _StopSearch(self, ctx)
-        stop_now, draw_on = search.best(self.depth)
-        return draw if draw_on > stop_now else stop
+    def _draws_on(self, ctx: _Context) -> bool:
+        stop_now, draw_on = _StopSearch(self, ctx).best(self.depth)
+        return draw_on > stop_now
 
     def stop_value(
         self, ctx: _Context, rivals: _Rivals, numbers: list[str], currency: int, buy: float

@@ -34,10 +34,12 @@ LATE_GAME = 24  # draw-pile size below which tokens and potential fade
 
 
 class _Context:
-    """What one decision needs, read from the view, with a small score cache."""
+    """What one decision needs, read from the view, with a small score cache; ``rng`` is
+    the decision's chance, for a policy that leaves some choices to it."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, rng: random.Random) -> None:
         self.view = view
+        self.rng = rng
         self.seat: int = view["seat"]
         me = view["seats"][self.seat]
         self.collection: list[str] = list(me["collection"])
@@ -110,7 +112,7 @@ class TenPolicy:
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
-        ctx = _Context(view)
+        ctx = _Context(view, rng)
         phase = view["phase"]
         if phase == "draw":
             return self._draw_or_stop(ctx, legal)
@@ -167,11 +169,13 @@ class TenPolicy:
         stop = next((a for a in legal if isinstance(a, Stop)), None)
         if draw is None or stop is None:
             return draw or stop
+        return draw if self._draws_on(ctx) else stop
+
+    def _draws_on(self, ctx: _Context) -> bool:
+        """Whether to draw again when both drawing and stopping are allowed."""
         numbers = _row_numbers(ctx.view)
         currency = ctx.view["row_currency"]
-        if self._draw_value(ctx, numbers, currency) > self._stop_value(ctx, numbers, currency):
-            return draw
-        return stop
+        return self._draw_value(ctx, numbers, currency) > self._stop_value(ctx, numbers, currency)
 
     # -- reward ------------------------------------------------------------------------------
     def _reward(self, ctx: _Context, legal: list[Any]) -> Any:
