@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import POLL_MS, Tab, need_browser
+from tests.e2e.browser import POLL_MS, Tab, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, quiet
 from tests.e2e.live import live_env
-from tests.e2e.test_activity_page import move_on_page
 from tests.e2e.test_table_layout import SIZES, my_turn, open_with_computers
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
