@@ -24,7 +24,8 @@ import asyncpg
 log = logging.getLogger(__name__)
 
 # Told (game id, channel id) on the event loop; (0, 0): any game may have changed (the
-# listening connection was lost for a while).
+# listening connection was lost for a while); (0, channel): a live table's page of the
+# channel opened or closed (db/presence.py).
 Changed = Callable[[int, int], None]
 PG_CHANNEL = "game_changes"
 SQLITE_FUNCTION = "announce_game_change"
@@ -45,6 +46,11 @@ SQLITE_TRIGGERS = (
     "CREATE TEMP TRIGGER IF NOT EXISTS seats_changed AFTER UPDATE ON main.seats WHEN "
     + " OR ".join(f"OLD.{f} IS NOT NEW.{f}" for f in _SEAT_FIELDS)
     + f" BEGIN SELECT {SQLITE_FUNCTION}(NEW.game_id, {_CHANNEL_OF_SEAT.format(row='NEW')}); END",
+    # A live table's page opened or closed (db/presence.py): the channel, no game.
+    f"CREATE TEMP TRIGGER IF NOT EXISTS presence_added AFTER INSERT ON main.live_presence "
+    f"BEGIN SELECT {SQLITE_FUNCTION}(0, NEW.channel_id); END",
+    f"CREATE TEMP TRIGGER IF NOT EXISTS presence_removed AFTER DELETE ON main.live_presence "
+    f"BEGIN SELECT {SQLITE_FUNCTION}(0, OLD.channel_id); END",
 )
 
 

@@ -15,6 +15,7 @@ written once for both engines:
 - ``servers``: a server's settings and reminders (db/servers.py)
 - ``languages``: who reads which language (db/languages.py)
 - ``outbox``: what moves owe their channel, until it is posted (db/outbox.py)
+- ``presence``: who has the live table open, by channel (db/presence.py)
 
 Each part holds the store as its :class:`db.sql.Sql` and nothing else, so an engine changes
 how a transaction runs and no part changes. Open a store with ``db.open_store``: a
@@ -43,6 +44,7 @@ from db.migrations import Dialect
 from db.outbox import Outbox
 from db.play import Play
 from db.players import Players
+from db.presence import Presence
 from db.probe import DatabaseUnusable
 from db.seats import Seats
 from db.servers import Servers
@@ -82,6 +84,7 @@ class Store(ABC):
         self.servers = Servers(self)
         self.languages = Languages(self)
         self.outbox = Outbox(self)
+        self.presence = Presence(self)
 
     @abstractmethod
     async def close(self) -> None: ...

@@ -19,6 +19,7 @@ from delivery.clicked import ClickedHands
 from delivery.hands import Hands
 from delivery.marks import RenderedMarks
 from delivery.moves import MoveDesk
+from delivery.onpage import OnPage
 from delivery.pacing import Pacer
 from delivery.peers import SharedView
 from delivery.pending import PendingClicks
@@ -61,7 +62,17 @@ def assemble(
         attachments=attachments,
         people=people,
         views=views,
-        hands=Hands(bot, service, pacer, people, attachments, views, catch_up=shared.refresh),
+        hands=Hands(
+            bot,
+            service,
+            pacer,
+            people,
+            attachments,
+            views,
+            catch_up=shared.refresh,
+            # With the live table on, a player whose page is open gets no DM hand edits.
+            on_page=OnPage(service.showing, service.changes) if live_button else None,
+        ),
         answering=Answering(),
         marks=RenderedMarks(service.showing),
         shared=shared,

@@ -24,6 +24,7 @@ import discord
 import i18n
 from db.models import GameStatus, SeatRow
 from delivery.attachments import Attachments
+from delivery.onpage import OnPage
 from delivery.pacing import Pacer
 from delivery.shown import (
     DmShown,
@@ -74,9 +75,11 @@ class Hands:
         views: Views,
         *,
         catch_up: Callable[[GameShown], Awaitable[object]] | None = None,
+        on_page: OnPage | None = None,
     ) -> None:
         """``catch_up`` is awaited when an edit's turn comes, before it is drawn: another
-        process sharing the database may have moved the game on meanwhile (peers.py)."""
+        process sharing the database may have moved the game on meanwhile (peers.py).
+        ``on_page``: who has the live table open; their hands are left alone meanwhile."""
         self.bot = bot
         self.service = service
         self.pacer = pacer
@@ -84,6 +87,7 @@ class Hands:
         self.attachments = attachments
         self.views = views
         self.catch_up = catch_up
+        self.on_page = on_page
 
     def kwargs(
         self,
@@ -162,6 +166,10 @@ class Hands:
                         mention=f"<@{seat.user_id}>",
                     ),
                 )
+            return
+        if self.on_page is not None and await self.on_page.has(loaded.row.channel_id, seat.user_id):
+            # Their page shows the hand (and whose turn it is): the DM waits until it closes.
+            dm.version = max(dm.version, loaded.row.version)
             return
         key = private_key(loaded, seat, self.views)
         if notify and not self.people.active(seat.user_id, dm):

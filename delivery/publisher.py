@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import itertools
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ from delivery.tables import TableMessages
 from discordkit.rest import edit_message
 from i18n import Later, later
 from presentation.viewing import Views
+from service.errors import NoGame
 from service.games import GameService
 from service.reports import Loaded, Report
 
@@ -56,6 +58,8 @@ log = logging.getLogger(__name__)
 Text = str | Later  # public text: a Later is translated into the server's language when sent
 # Redraws of a job overtaken by another process's move, before it queues itself once more.
 OVERTAKEN_REDRAWS = 3
+# A page closed within this many seconds of its game's end still brings the hand up to date.
+CAUGHT_UP_AFTER_END = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +239,27 @@ class Publisher:
         for shown in list(self.games.values()):
             if shown.table_behind and shown.loaded.row.channel_id == channel_id:
                 self._table_later(shown, urgent=False)
+
+    async def page_closed(self, channel_id: int, user_id: int) -> None:
+        """The person's last page of the channel's live table closed: their DM hand, left
+        alone while the page showed it (delivery/onpage.py), is brought up to date, with a
+        new, notifying one if it is their turn. A game that ended long ago is left as it is."""
+        try:
+            loaded = await self.service.channel_game(channel_id, finished_too=True)
+        except NoGame:
+            return
+        seat = loaded.seat_of(user_id)
+        ended = loaded.row.ended_at
+        if seat is None or seat.is_computer or loaded.state is None:
+            return
+        if loaded.row.status != GameStatus.ACTIVE and (
+            ended is None or time.time() - ended > CAUGHT_UP_AFTER_END
+        ):
+            return
+        shown = self._track(loaded)
+        due = loaded.game.to_act(loaded.state) if loaded.row.status == GameStatus.ACTIVE else ()
+        shown.dm(seat.seat).pending_notify = seat.seat in due
+        self._hand_later(shown, seat.seat, urgent=False)
 
     def lost_click(self, loaded: Loaded, seat_no: int) -> None:
         """A deferred click of this seat was never saved (the bot stopped first): its hand is

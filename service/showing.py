@@ -9,15 +9,16 @@ take a game's table claim here too. Nothing above the service reaches the store 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from db.generation import keep, last_seen, new_token
+from db.presence import PRESENCE_SECONDS, RENEW_SECONDS
 from db.shown import ShownIds, TableIds
 from db.store import Store
 
-__all__ = ["Showing", "ShownIds", "TableIds"]
+__all__ = ["RENEW_SECONDS", "Showing", "ShownIds", "TableIds"]
 
 
 class Showing:
@@ -83,3 +84,17 @@ class Showing:
     def table_claim(self, game_id: int) -> AbstractAsyncContextManager[TableIds]:
         """Hold the game's table for one process at a time (shared store; SQLite: no-op)."""
         return self._store.shown.table_claim(game_id)
+
+    # -- the live table's open pages (db/presence.py) --------------------------------------
+
+    async def on_page(self, channel_id: int, now: float) -> set[int]:
+        """The people with the channel's live table open at ``now`` (unix seconds)."""
+        return await self._store.presence.on_page(channel_id, now)
+
+    async def page_open(self, pairs: Iterable[tuple[int, int]], now: float) -> None:
+        """This process holds an open page of each ``(user_id, channel_id)`` at ``now`` (unix
+        seconds): recorded for ``PRESENCE_SECONDS``, renewed every ``RENEW_SECONDS``."""
+        await self._store.presence.here(pairs, now + PRESENCE_SECONDS)
+
+    async def page_closed(self, user_id: int, channel_id: int) -> None:
+        await self._store.presence.gone(user_id, channel_id)

@@ -70,8 +70,10 @@ class Activity:
 
     async def start(self) -> None:
         await self.hub.start()
+        self.live.pages.start()
 
     async def close(self) -> None:
+        await self.live.pages.stop()
         await self.membership.close()
         await close_all(self.hub)
         await self.api.close()

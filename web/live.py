@@ -46,6 +46,7 @@ from web.hub import Hub, Viewer
 from web.language import picked, viewer_language
 from web.limits import Ticket, address_key
 from web.membership import Membership
+from web.pages import OpenPages
 from web.sessions import Sessions
 
 log = logging.getLogger(__name__)
@@ -103,6 +104,7 @@ class LiveEndpoint:
         membership: Membership,
         clients: Clients | None = None,
         lobbies: LobbyMessages | None = None,
+        pages: OpenPages | None = None,
     ) -> None:
         self.hub = hub
         self.service = service
@@ -115,6 +117,7 @@ class LiveEndpoint:
         self.sessions = sessions
         self.membership = membership
         self.clients = clients or Clients()
+        self.pages = pages or OpenPages(service, publisher)
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/api/live", self.handle)]
@@ -140,6 +143,7 @@ class LiveEndpoint:
         viewer = await self._hello(ws, address, ticket, named)
         if viewer is None:
             return
+        opened = False
         try:
             self.membership.watch(viewer)
             await viewer.send_now(
@@ -152,11 +156,15 @@ class LiveEndpoint:
                 }
             )
             await self.hub.join(viewer)
+            await self.pages.opened(viewer.user_id, viewer.channel_id)
+            opened = True
             await self.dropin.tell_waiting(viewer)
             await self._serve(viewer)
         finally:
             self.membership.unwatch(viewer)
             self.hub.leave(viewer)
+            if opened:
+                await self.pages.closed(viewer.user_id, viewer.channel_id)
 
     async def _hello(
         self, ws: web.WebSocketResponse, address: str, ticket: Ticket, named: str | None

@@ -1,0 +1,87 @@
+"""This process's open pages of the live table, told to the store (db/presence.py) so that
+delivery in any process leaves those players' DM hands alone while their page shows them.
+
+A person's first socket watching a channel writes their row; the rows of every open socket are
+renewed every ``RENEW_SECONDS`` (each lasts a minute and a half, so a process that stops
+without a word leaves rows that run out); their last socket closing deletes it and brings their
+DM hand up to date (:meth:`delivery.publisher.Publisher.page_closed`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable
+
+from delivery.publisher import Publisher
+from service.games import GameService
+from service.showing import RENEW_SECONDS
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]  # (user id, channel id)
+
+
+class OpenPages:
+    def __init__(
+        self,
+        service: GameService,
+        publisher: Publisher,
+        *,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self._service = service
+        self._publisher = publisher
+        self._wall = wall
+        self._open: Counter[Key] = Counter()
+        self._renewing: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._renewing is None:
+            self._renewing = asyncio.get_running_loop().create_task(self._renew())
+
+    async def stop(self) -> None:
+        """Stop renewing and say that this process's pages are gone (a clean stop)."""
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewing
+            self._renewing = None
+        for user_id, channel_id in list(self._open):
+            with contextlib.suppress(Exception):
+                await self._service.showing.page_closed(user_id, channel_id)
+        self._open.clear()
+
+    async def opened(self, user_id: int, channel_id: int) -> None:
+        key = (user_id, channel_id)
+        self._open[key] += 1
+        if self._open[key] == 1:
+            try:
+                await self._service.showing.page_open([key], self._wall())
+            except Exception:  # the hand's DM keeps being drawn: nothing is lost
+                log.exception("could not record an open page of user %s", user_id)
+
+    async def closed(self, user_id: int, channel_id: int) -> None:
+        key = (user_id, channel_id)
+        self._open[key] -= 1
+        if self._open[key] > 0:
+            return
+        del self._open[key]
+        try:
+            await self._service.showing.page_closed(user_id, channel_id)
+            await self._publisher.page_closed(channel_id, user_id)
+        except Exception:  # its row runs out; the next move draws the hand
+            log.exception("could not record a closed page of user %s", user_id)
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            if not self._open:
+                continue
+            try:
+                await self._service.showing.page_open(list(self._open), self._wall())
+            except Exception:
+                log.exception("could not renew the open pages")
