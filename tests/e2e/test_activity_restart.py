@@ -5,7 +5,9 @@ on the other."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,8 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import wait_ok
 
 pytestmark = pytest.mark.timeout(180)
+
+MOVE_SECONDS = 20.0
 
 
 async def test_open_pages_reconnect_after_a_restart_and_play_on(
@@ -54,13 +58,15 @@ async def test_open_pages_reconnect_after_a_restart_and_play_on(
                 return row[1]
 
             async def one_move() -> None:
-                """A move made on one of the pages (through its socket) and saved."""
-                before = version()
-                for _ in range(50):
+                """A move made on one of the pages (through its socket) and saved, within
+                MOVE_SECONDS (a reconnected page may take a moment to offer its moves)."""
+                before, deadline = version(), time.monotonic() + MOVE_SECONDS
+                while time.monotonic() < deadline:
                     for tab in rng.sample(tabs, len(tabs)):
                         if await move_on_page(tab, rng) and version() > before:
                             return
-                raise AssertionError("no page could move")
+                    await asyncio.sleep(0.05)
+                raise AssertionError(f"no page could move in {MOVE_SECONDS:.0f} s")
 
             for _ in range(3):
                 await one_move()
