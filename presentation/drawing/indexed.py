@@ -6,13 +6,12 @@ ink, the felt) is kept exact; the parts' anti-aliased edge colours (already roun
 of 8 per channel by :func:`parts.reduce`) fill the rest of the 256 entries, rounded to a
 coarser grid until they fit (16 or 32: edge pixels only). Each part is then pasted
 through a lookup table from its own colours to the picture's, and the canvas is already the
-indexed image a PNG stores: no quantizing pass over the picture, and zlib at its fastest
-level (a palette PNG has no per-row filters to search, so its level buys little size).
+indexed image a PNG stores: no quantizing pass over the picture, and a fast deflate of its
+indices (:mod:`presentation.drawing.png`).
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, PngImagePlugin
@@ -28,11 +27,11 @@ from presentation.drawing.parts import (
     palette_image,
     unpack,
 )
+from presentation.drawing.png import palette_png
 from presentation.drawing.vector import draw_vector
 
 COLOURS = 256
 RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
-COMPRESS_LEVEL = 1
 
 
 def render(
@@ -59,9 +58,7 @@ def render(
             canvas.paste(pixels, (x + sprite.dx, y + sprite.dy), sprite.mask)
         elif isinstance(op, Shape | Symbol):
             draw_vector(draw, op)
-    buffer = io.BytesIO()
-    canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL, pnginfo=text_chunks(texts))
-    return buffer.getvalue()
+    return palette_png(canvas, texts)
 
 
 def text_chunks(texts: Mapping[str, str] | None) -> PngImagePlugin.PngInfo | None:
