@@ -10,6 +10,7 @@ colours (see :mod:`presentation.drawing.indexed`).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -133,29 +134,35 @@ def _label(op: Text, fx: float, fy: float) -> Sprite:
     """Rasterise the text once, as ImageDraw.text would at (op.x, op.y): the same glyphs at
     the same sub-pixel start, blended into ``op.ground``."""
     face = font(op.size, op.face)
-    left, top, right, bottom = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
-    ox, oy = PAD - math.floor(left), PAD - math.floor(top)
-    size = (
-        math.ceil(right) - math.floor(left) + 2 * PAD,
-        math.ceil(bottom) - math.floor(top) + 2 * PAD,
-    )
-    cover = Image.new("L", size, 0)
-    ImageDraw.Draw(cover).text(
-        (ox + fx, oy + fy),
-        op.value,
-        font=face,
-        fill=255,
-        anchor=op.anchor,
-        stroke_width=op.stroke,
-        stroke_fill=255,
-    )
-    # Each coverage level's colour, blended as pasting the text's colour through it would.
-    ramp = Image.new("L", (256, 1))
-    ramp.putdata(range(256))
-    blends = Image.new("RGB", (256, 1), op.ground)
-    blends.paste(op.colour, (0, 0, 256, 1), ramp)
+    if fx == 0 and fy == 0:
+        # ImageDraw.text's own call: its bitmap is the text's box (getbbox), at its offset.
+        mask, (left, top) = face.getmask2(
+            op.value, "L", stroke_width=op.stroke, anchor=op.anchor, ink=255, stroke_filled=True
+        )
+        width, height = mask.size
+        size = (width + 2 * PAD, height + 2 * PAD)
+        ox, oy = PAD - left, PAD - top
+        cover = Image.new("L", size, 0)
+        cover.im.paste(mask, (PAD, PAD, PAD + width, PAD + height))
+    else:
+        box = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
+        ox, oy = PAD - math.floor(box[0]), PAD - math.floor(box[1])
+        size = (
+            math.ceil(box[2]) - math.floor(box[0]) + 2 * PAD,
+            math.ceil(box[3]) - math.floor(box[1]) + 2 * PAD,
+        )
+        cover = Image.new("L", size, 0)
+        ImageDraw.Draw(cover).text(
+            (ox + fx, oy + fy),
+            op.value,
+            font=face,
+            fill=255,
+            anchor=op.anchor,
+            stroke_width=op.stroke,
+            stroke_fill=255,
+        )
     levels = cover.histogram()
-    raw = blends.tobytes()
+    raw = _blends(op.colour, op.ground)
     threshold = max(MAJOR_PIXELS, size[0] * size[1] * MAJOR_SHARE)
     snap = _STEPS[0]
     majors: dict[RGB, None] = {}
@@ -175,9 +182,23 @@ def _label(op: Text, fx: float, fy: float) -> Sprite:
     table = [0] * 256
     for level, colour in target.items():
         table[level] = position[colour]
-    pixels = Image.frombytes("P", size, cover.point(table).tobytes())
-    mask = cover.point([0] + [255] * 255)
+    pixels = Image.frombytes("P", size, cover._new(cover.im.point(table, None)).tobytes())
+    mask = cover._new(cover.im.point(_SHOWN, None))
     return Sprite(pixels, tuple(colours), len(majors), mask, -ox, -oy)
+
+
+_SHOWN = [0] + [255] * 255  # a label's mask: where any of its text covers
+
+
+@functools.lru_cache(maxsize=64)
+def _blends(colour: RGB, ground: RGB) -> bytes:
+    """Each coverage level's colour (RGB bytes), blended as pasting ``colour`` through it onto
+    ``ground`` would."""
+    ramp = Image.new("L", (256, 1))
+    ramp.putdata(range(256))
+    blends = Image.new("RGB", (256, 1), ground)
+    blends.paste(colour, (0, 0, 256, 1), ramp)
+    return blends.tobytes()
 
 
 def palette_image(colours: Sequence[RGB]) -> Image.Image:
