@@ -133,34 +133,8 @@ class Parts:
 def _label(op: Text, fx: float, fy: float) -> Sprite:
     """Rasterise the text once, as ImageDraw.text would at (op.x, op.y): the same glyphs at
     the same sub-pixel start, blended into ``op.ground``."""
-    face = font(op.size, op.face)
-    if fx == 0 and fy == 0:
-        # ImageDraw.text's own call: its bitmap is the text's box (getbbox), at its offset.
-        mask, (left, top) = face.getmask2(
-            op.value, "L", stroke_width=op.stroke, anchor=op.anchor, ink=255, stroke_filled=True
-        )
-        width, height = mask.size
-        size = (width + 2 * PAD, height + 2 * PAD)
-        ox, oy = PAD - left, PAD - top
-        cover = Image.new("L", size, 0)
-        cover.im.paste(mask, (PAD, PAD, PAD + width, PAD + height))
-    else:
-        box = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
-        ox, oy = PAD - math.floor(box[0]), PAD - math.floor(box[1])
-        size = (
-            math.ceil(box[2]) - math.floor(box[0]) + 2 * PAD,
-            math.ceil(box[3]) - math.floor(box[1]) + 2 * PAD,
-        )
-        cover = Image.new("L", size, 0)
-        ImageDraw.Draw(cover).text(
-            (ox + fx, oy + fy),
-            op.value,
-            font=face,
-            fill=255,
-            anchor=op.anchor,
-            stroke_width=op.stroke,
-            stroke_fill=255,
-        )
+    cover, ox, oy = _cover(op, fx, fy) if fx or fy else _cover_whole(op)
+    size = cover.size
     levels = cover.histogram()
     raw = _blends(op.colour, op.ground)
     threshold = max(MAJOR_PIXELS, size[0] * size[1] * MAJOR_SHARE)
@@ -188,6 +162,43 @@ def _label(op: Text, fx: float, fy: float) -> Sprite:
 
 
 _SHOWN = [0] + [255] * 255  # a label's mask: where any of its text covers
+
+
+def _cover(op: Text, fx: float, fy: float) -> tuple[Image.Image, int, int]:
+    """The text's coverage (mode L) drawn as ImageDraw.text draws it at the sub-pixel start
+    (fx, fy), :data:`PAD` pixels around its box, and where the integer drawing position lies
+    in it."""
+    face = font(op.size, op.face)
+    box = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
+    ox, oy = PAD - math.floor(box[0]), PAD - math.floor(box[1])
+    size = (
+        math.ceil(box[2]) - math.floor(box[0]) + 2 * PAD,
+        math.ceil(box[3]) - math.floor(box[1]) + 2 * PAD,
+    )
+    cover = Image.new("L", size, 0)
+    ImageDraw.Draw(cover).text(
+        (ox + fx, oy + fy),
+        op.value,
+        font=face,
+        fill=255,
+        anchor=op.anchor,
+        stroke_width=op.stroke,
+        stroke_fill=255,
+    )
+    return cover, ox, oy
+
+
+def _cover_whole(op: Text) -> tuple[Image.Image, int, int]:
+    """:func:`_cover` at a whole-pixel start, from ImageDraw.text's own call to the font: its
+    bitmap is then the text's box (getbbox) at its offset, so the text is not measured
+    first."""
+    mask, (left, top) = font(op.size, op.face).getmask2(
+        op.value, "L", stroke_width=op.stroke, anchor=op.anchor, ink=255, stroke_filled=True
+    )
+    width, height = mask.size
+    cover = Image.new("L", (width + 2 * PAD, height + 2 * PAD), 0)
+    cover.im.paste(mask, (PAD, PAD, PAD + width, PAD + height))
+    return cover, PAD - left, PAD - top
 
 
 @functools.lru_cache(maxsize=64)
