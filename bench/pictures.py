@@ -120,13 +120,16 @@ def turn_hands(seed: int, moves: int) -> list[tuple[View, list[str]]]:
     return hands
 
 
-def hands_old_and_new(moves: int) -> None:
+def hands_old_and_new(moves: int, warm_games: int = 1) -> None:
     """The turn's hand along a game of each kind, the reference way and from kept parts in
-    turns, each picture drawn once by each (faces warmed on another game first, as in a
-    running drawing process; the words of each new position drawn anew, as there)."""
+    turns, each picture drawn once by each (faces warmed on ``warm_games`` other games of each
+    kind first, as in a running drawing process: one leaves about one hand in eight with a
+    face drawn for the first time, ten leave none; the words of each new position drawn anew,
+    as there)."""
     old, new = reference(), Pictures()
-    for view, names in turn_hands(seed=99, moves=moves):  # the faces, as a running bot has them
-        old.hand(view, names), new.hand(view, names)
+    for seed in range(99, 99 - warm_games, -1):  # the faces, as a running bot has them
+        for view, names in turn_hands(seed=seed, moves=moves):
+            old.hand(view, names), new.hand(view, names)
     samples: dict[str, tuple[list[float], list[float]]] = {"old": ([], []), "new": ([], [])}
     hands = turn_hands(seed=1, moves=moves)
     for view, names in hands:
@@ -136,8 +139,9 @@ def hands_old_and_new(moves: int) -> None:
             samples[label][0].append((time.perf_counter() - started) * 1000)
             samples[label][1].append((time.process_time() - started_cpu) * 1000)
     print(
-        f"\nthe turn's hand, {len(hands)} positions of {len(TURN_GAMES)} games, the reference "
-        "way (old) and from kept parts (new) in turns:"
+        f"\nthe turn's hand, {len(hands)} positions of {len(TURN_GAMES)} games (faces warmed on "
+        f"{warm_games} game(s) of each), the reference way (old) and from kept parts (new) in "
+        "turns:"
     )
     print(f"{'':<10} {'wall p50':>9} {'wall p95':>9} {'cpu p50':>8} {'cpu p95':>8}")
     for label in ("old", "new"):
@@ -156,9 +160,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=40, help="renders per measurement")
     parser.add_argument("--hands", action="store_true", help="only the hands, old and new")
     parser.add_argument("--moves", type=int, default=60, help="turns per game (the hands)")
+    parser.add_argument(
+        "--warm-games", type=int, default=1, help="games per kind drawn first (the hands)"
+    )
     args = parser.parse_args()
     if args.hands:
-        hands_old_and_new(args.moves)
+        hands_old_and_new(args.moves, args.warm_games)
         return
     print(
         f"{'game':<7} {'picture':<12} {'cold p50':>9} {'cold p95':>9} {'warm p50':>9} "
@@ -184,7 +191,7 @@ def main() -> None:
         f"worst p95: wall {worst_wall:.1f} ms, cpu {worst_cpu:.1f} ms (target "
         f"{TARGET_MS:.0f}); largest {worst_size / 1024:.1f} KB (target {TARGET_BYTES // 1024})"
     )
-    hands_old_and_new(args.moves)
+    hands_old_and_new(args.moves, args.warm_games)
 
 
 if __name__ == "__main__":

@@ -149,7 +149,12 @@ def text(
 
 def text_width(value: str, size: int) -> float:
     """Width in pixels of ``value`` at ``size``."""
-    face = face_for(value)
+    return _width(value, size, face_for(value))
+
+
+# Pure in its arguments and bounded: a picture measures the same words turn after turn.
+@lru_cache(maxsize=4096)
+def _width(value: str, size: int, face: Face) -> float:
     return font(size, face).getlength(printable(value, face))
 
 

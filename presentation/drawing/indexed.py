@@ -6,14 +6,15 @@ ink, the felt) is kept exact; the parts' anti-aliased edge colours (already roun
 of 8 per channel by :func:`parts.reduce`) fill the rest of the 256 entries, rounded to a
 coarser grid until they fit (16 or 32: edge pixels only). Each part is then pasted
 through a lookup table from its own colours to the picture's, and the canvas is already the
-indexed image a PNG stores: no quantizing pass over the picture, and zlib at its fastest
-level (a palette PNG has no per-row filters to search, so its level buys little size).
+indexed image a PNG stores: no quantizing pass over the picture, and a fast deflate of its
+indices (:mod:`presentation.drawing.png`).
 """
 
 from __future__ import annotations
 
-import io
+import struct
 from collections.abc import Mapping, Sequence
+from itertools import chain, repeat
 
 from PIL import Image, ImageDraw, PngImagePlugin
 
@@ -28,11 +29,11 @@ from presentation.drawing.parts import (
     palette_image,
     unpack,
 )
+from presentation.drawing.png import palette_png
 from presentation.drawing.vector import draw_vector
 
 COLOURS = 256
 RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
-COMPRESS_LEVEL = 1
 
 
 def render(
@@ -49,19 +50,17 @@ def render(
     colours = _palette(ops, distinct, background)
     tables = _tables(distinct, colours)
     canvas = Image.new("P", size, 0)
-    canvas.putpalette(b"".join(key.to_bytes(3, "big") for key in colours.keys))
+    canvas.putpalette(_rgb(colours.keys))
     draw = ImageDraw.Draw(canvas)
+    mapped = {id(sprite): _mapped(sprite.pixels, tables[id(sprite)]) for sprite in distinct}
     for op, sprite in zip(ops, sprites, strict=True):
         if sprite is not None:
             assert isinstance(op, Paste | Text)
             x, y = (op.x, op.y) if isinstance(op, Paste) else (int(op.x), int(op.y))
-            pixels = _mapped(sprite.pixels, tables[id(sprite)])
-            canvas.paste(pixels, (x + sprite.dx, y + sprite.dy), sprite.mask)
+            canvas.paste(mapped[id(sprite)], (x + sprite.dx, y + sprite.dy), sprite.mask)
         elif isinstance(op, Shape | Symbol):
             draw_vector(draw, op)
-    buffer = io.BytesIO()
-    canvas.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL, pnginfo=text_chunks(texts))
-    return buffer.getvalue()
+    return palette_png(canvas, texts)
 
 
 def text_chunks(texts: Mapping[str, str] | None) -> PngImagePlugin.PngInfo | None:
@@ -101,16 +100,13 @@ def _palette(ops: Sequence[Op], sprites: Sequence[Sprite], background: RGB) -> _
                 exact[pack(op.outline)] = None
         elif isinstance(op, Symbol):
             exact[pack(op.colour)] = None
-    for sprite in sprites:
-        exact.update(dict.fromkeys(sprite.keys[: sprite.majors]))
+    exact.update(dict.fromkeys(chain.from_iterable(s.keys[: s.majors] for s in sprites)))
     chosen = list(exact)[: COLOURS - RESERVE]
     room = COLOURS - RESERVE - len(chosen)
     rest: list[int] = []
     grid = 0
     for grid in range(len(GRIDS)):
-        edges: dict[int, None] = {}
-        for sprite in sprites:
-            edges.update(dict.fromkeys(sprite.grid(grid)))
+        edges = dict.fromkeys(chain.from_iterable(sprite.grid(grid) for sprite in sprites))
         rest = [key for key in edges if key not in exact]
         if len(rest) <= room:
             break
@@ -125,9 +121,11 @@ class _Palette:
         self.grid = grid
 
     def table(self, sprite: Sprite, index: dict[int, int]) -> list[int]:
-        get = index.get
-        majors = [get(key, -1) for key in sprite.keys[: sprite.majors]]
-        return majors + [get(key, -1) for key in sprite.grid(self.grid)]
+        get, edges = index.get, sprite.grid(self.grid)
+        return [
+            *map(get, sprite.keys[: sprite.majors], repeat(-1, sprite.majors)),
+            *map(get, edges, repeat(-1, len(edges))),
+        ]
 
 
 def _tables(sprites: Sequence[Sprite], palette: _Palette) -> dict[int, list[int]]:
@@ -154,6 +152,13 @@ def _tables(sprites: Sequence[Sprite], palette: _Palette) -> dict[int, list[int]
     for table in tables.values():
         table.extend([0] * (256 - len(table)))
     return tables
+
+
+def _rgb(keys: Sequence[int]) -> bytes:
+    """Packed colours (0xRRGGBB) as RGB bytes."""
+    data = bytearray(struct.pack(f">{len(keys)}I", *keys))
+    del data[::4]  # each colour's unused top byte
+    return bytes(data)
 
 
 def _distinct(sprites: Sequence[Sprite | None]) -> list[Sprite]:

@@ -10,6 +10,7 @@ colours (see :mod:`presentation.drawing.indexed`).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -132,30 +133,10 @@ class Parts:
 def _label(op: Text, fx: float, fy: float) -> Sprite:
     """Rasterise the text once, as ImageDraw.text would at (op.x, op.y): the same glyphs at
     the same sub-pixel start, blended into ``op.ground``."""
-    face = font(op.size, op.face)
-    left, top, right, bottom = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
-    ox, oy = PAD - math.floor(left), PAD - math.floor(top)
-    size = (
-        math.ceil(right) - math.floor(left) + 2 * PAD,
-        math.ceil(bottom) - math.floor(top) + 2 * PAD,
-    )
-    cover = Image.new("L", size, 0)
-    ImageDraw.Draw(cover).text(
-        (ox + fx, oy + fy),
-        op.value,
-        font=face,
-        fill=255,
-        anchor=op.anchor,
-        stroke_width=op.stroke,
-        stroke_fill=255,
-    )
-    # Each coverage level's colour, blended as pasting the text's colour through it would.
-    ramp = Image.new("L", (256, 1))
-    ramp.putdata(range(256))
-    blends = Image.new("RGB", (256, 1), op.ground)
-    blends.paste(op.colour, (0, 0, 256, 1), ramp)
+    cover, ox, oy = _cover(op, fx, fy) if fx or fy else _cover_whole(op)
+    size = cover.size
     levels = cover.histogram()
-    raw = blends.tobytes()
+    raw = _blends(op.colour, op.ground)
     threshold = max(MAJOR_PIXELS, size[0] * size[1] * MAJOR_SHARE)
     snap = _STEPS[0]
     majors: dict[RGB, None] = {}
@@ -175,9 +156,60 @@ def _label(op: Text, fx: float, fy: float) -> Sprite:
     table = [0] * 256
     for level, colour in target.items():
         table[level] = position[colour]
-    pixels = Image.frombytes("P", size, cover.point(table).tobytes())
-    mask = cover.point([0] + [255] * 255)
+    pixels = Image.frombytes("P", size, cover._new(cover.im.point(table, None)).tobytes())
+    mask = cover._new(cover.im.point(_SHOWN, None))
     return Sprite(pixels, tuple(colours), len(majors), mask, -ox, -oy)
+
+
+_SHOWN = [0] + [255] * 255  # a label's mask: where any of its text covers
+
+
+def _cover(op: Text, fx: float, fy: float) -> tuple[Image.Image, int, int]:
+    """The text's coverage (mode L) drawn as ImageDraw.text draws it at the sub-pixel start
+    (fx, fy), :data:`PAD` pixels around its box, and where the integer drawing position lies
+    in it."""
+    face = font(op.size, op.face)
+    box = face.getbbox(op.value, anchor=op.anchor, stroke_width=op.stroke)
+    ox, oy = PAD - math.floor(box[0]), PAD - math.floor(box[1])
+    size = (
+        math.ceil(box[2]) - math.floor(box[0]) + 2 * PAD,
+        math.ceil(box[3]) - math.floor(box[1]) + 2 * PAD,
+    )
+    cover = Image.new("L", size, 0)
+    ImageDraw.Draw(cover).text(
+        (ox + fx, oy + fy),
+        op.value,
+        font=face,
+        fill=255,
+        anchor=op.anchor,
+        stroke_width=op.stroke,
+        stroke_fill=255,
+    )
+    return cover, ox, oy
+
+
+def _cover_whole(op: Text) -> tuple[Image.Image, int, int]:
+    """:func:`_cover` at a whole-pixel start, from ImageDraw.text's own call to the font: its
+    bitmap is then the text's box (getbbox) at its offset, so the text is not measured
+    first."""
+    mask, (left, top) = font(op.size, op.face).getmask2(
+        op.value, "L", stroke_width=op.stroke, anchor=op.anchor, ink=255, stroke_filled=True
+    )
+    width, height = mask.size
+    cover = Image.new("L", (width + 2 * PAD, height + 2 * PAD), 0)
+    cover.im.paste(mask, (PAD, PAD, PAD + width, PAD + height))
+    return cover, PAD - left, PAD - top
+
+
+@functools.lru_cache(maxsize=64)
+def _blends(colour: RGB, ground: RGB) -> bytes:
+    """Each coverage level's colour (RGB bytes), blended as pasting ``colour`` through it onto
+    ``ground`` would."""
+    ramp = Image.new("L", (256, 1))
+    ramp.putdata(range(256))
+    blends = Image.new("RGB", (256, 1), ground)
+    blends.paste(colour, (0, 0, 256, 1), ramp)
+    return blends.tobytes()
 
 
 def palette_image(colours: Sequence[RGB]) -> Image.Image:

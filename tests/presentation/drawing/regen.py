@@ -8,19 +8,23 @@ test_kept_parts.py holds the two within a tolerance of each other).
     python -m tests.presentation.drawing.regen            # rewrite golden.json
     python -m tests.presentation.drawing.regen --out DIR  # also write the PNGs to DIR to look at
 
-Hashes depend on the Pillow build (its zlib and FreeType), so golden.json records the Pillow
-version it was made with; the test skips, saying so, under another version.
+A hash is of what a PNG decodes to (its size, palette, pixels and texts), not of its bytes,
+so the deflate that packs it does not change it. Hashes depend on the Pillow build (its
+FreeType and its quantizer), so golden.json records the Pillow version it was made with; the
+test skips, saying so, under another version.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import PIL
+from PIL import PngImagePlugin
 
 from engine import GAMES
 from presentation.drawing.api import Pictures, series_from_views
@@ -109,8 +113,29 @@ def reference() -> Pictures:
     return Pictures(FaceCache(looks()))
 
 
+IEND = b"\x00\x00\x00\x00IEND\xaeB`\x82"  # a PNG's last chunk, always these 12 bytes
+
+
+def decoded(data: bytes) -> list[PngImagePlugin.PngImageFile]:
+    """Each PNG of ``data`` (one, or several one after another), decoded."""
+    images: list[PngImagePlugin.PngImageFile] = []
+    for chunk in data.split(IEND)[:-1]:
+        image = PngImagePlugin.PngImageFile(io.BytesIO(chunk + IEND))
+        image.load()
+        images.append(image)
+    assert images, "no PNG in the data"
+    return images
+
+
 def digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    """A hash of what the PNGs of ``data`` show: each one's mode, size, palette, pixels and
+    text chunks."""
+    sha = hashlib.sha256()
+    for image in decoded(data):
+        sha.update(f"{image.mode} {image.size} {sorted(image.text.items())}".encode())
+        sha.update(bytes(image.getpalette() or []))
+        sha.update(image.tobytes())
+    return sha.hexdigest()
 
 
 def main() -> None:

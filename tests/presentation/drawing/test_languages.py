@@ -20,9 +20,10 @@ from PIL import ImageDraw, ImageFont
 import i18n
 from engine import GAMES
 from i18n.catalogs import po_path
-from presentation.drawing import fonts
+from presentation.drawing import fonts, parts
 from presentation.drawing.api import Pictures, series_from_views
 from presentation.drawing.looks import looks
+from presentation.drawing.ops import Text
 from tests.presentation.drawing.sample import Position, advance
 from tests.presentation.languages import pseudo, untranslated
 
@@ -56,7 +57,15 @@ def record(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     def write(self: ImageDraw.ImageDraw, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
         drawn.append((text, kwargs.get("font")))
 
+    label = parts._label
+
+    def kept(op: Text, fx: float, fy: float) -> parts.Sprite:
+        """A label of kept parts, which asks the font for its bitmap itself."""
+        drawn.append((op.value, fonts.font(op.size, op.face)))
+        return label(op, fx, fy)
+
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", write)
+    monkeypatch.setattr(parts, "_label", kept)
     return drawn
 
 
