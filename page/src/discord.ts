@@ -21,6 +21,26 @@ export function cdnBase(launch: Launch): string | null {
   return launch.mock ? null : "/.proxy/cdn";
 }
 
+/** What the page may ask of Discord's client besides signing in: its share dialog (a picture
+ * on Discord's CDN) and its invite dialog. None outside Discord (the mock has no client). */
+export interface Dialogs {
+  shareMoment(mediaUrl: string): Promise<void>;
+  invite(): Promise<void>;
+}
+
+/** The dialogs of a ready SDK, or null in mock mode (or before the SDK is ready). */
+export function dialogsOf(sdk: Pick<IDiscordSDK, "commands"> | null, mock: boolean): Dialogs | null {
+  if (mock || sdk === null) return null;
+  return {
+    shareMoment: async (mediaUrl) => {
+      await sdk.commands.openShareMomentDialog({ mediaUrl });
+    },
+    invite: async () => {
+      await sdk.commands.openInviteDialog();
+    },
+  };
+}
+
 export interface Session {
   session: string;
   /** When the backend says the session ends (Date.now() milliseconds). */
@@ -117,6 +137,11 @@ export class Account {
     }
     locale ??= token.user.locale ?? null; // the OAuth2 user's, when the SDK does not say
     return { ...signed, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
+  }
+
+  /** Discord's share and invite dialogs, once signed in inside Discord; else null. */
+  dialogs(): Dialogs | null {
+    return dialogsOf(this.sdk, this.launch.mock);
   }
 
   /** A new session of the same user, for the open socket (``renew``). */
