@@ -41,6 +41,28 @@ export function dialogsOf(sdk: Pick<IDiscordSDK, "commands"> | null, mock: boole
   };
 }
 
+/** A call of one of Discord's dialogs, as the mock records it (``?dialogs=record``). */
+export interface DialogCall {
+  command: "openShareMomentDialog" | "openInviteDialog";
+  mediaUrl?: string;
+}
+
+/** The mock's answers to the dialogs' commands, recording each call in ``window.discordDialogs``. */
+function recordedDialogs(): Pick<IDiscordSDK["commands"], "openShareMomentDialog" | "openInviteDialog"> {
+  const calls: DialogCall[] = [];
+  (window as unknown as { discordDialogs: DialogCall[] }).discordDialogs = calls;
+  return {
+    openShareMomentDialog: async (args) => {
+      calls.push({ command: "openShareMomentDialog", mediaUrl: args.mediaUrl });
+      return null;
+    },
+    openInviteDialog: async () => {
+      calls.push({ command: "openInviteDialog" });
+      return null;
+    },
+  };
+}
+
 export interface Session {
   session: string;
   /** When the backend says the session ends (Date.now() milliseconds). */
@@ -141,7 +163,7 @@ export class Account {
 
   /** Discord's share and invite dialogs, once signed in inside Discord; else null. */
   dialogs(): Dialogs | null {
-    return dialogsOf(this.sdk, this.launch.mock);
+    return dialogsOf(this.sdk, this.launch.mock && !this.launch.recordDialogs);
   }
 
   /** A new session of the same user, for the open socket (``renew``). */
@@ -179,7 +201,9 @@ export class Account {
     if (this.launch.mock) {
       const userId = this.launch.userId ?? "1";
       const mock = new DiscordSDKMock("mock", this.launch.guildId, this.launch.channelId, null);
-      mock._updateCommandMocks({ authorize: async () => ({ code: `mock:${userId}` }) });
+      const authorize = async (): Promise<{ code: string }> => ({ code: `mock:${userId}` });
+      // One call: each call of _updateCommandMocks puts back the defaults of the others.
+      mock._updateCommandMocks({ authorize, ...(this.launch.recordDialogs ? recordedDialogs() : {}) });
       sdk = mock;
     } else {
       this.clientId = await clientId(this.launch.apiBase);

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { dialogsOf } from "../src/discord";
 import { drawEnding, endingOf, type Ending } from "../src/ending";
 import { Words } from "../src/i18n";
+import { launchFrom } from "../src/launch";
 import { drawLobby, offersInvite } from "../src/lobby";
 import { parseServerMessage, type Lobby, type LobbyMessage } from "../src/protocol";
 
@@ -81,6 +82,12 @@ describe("Discord's dialogs", () => {
     const sdk = { commands: {} } as unknown as Parameters<typeof dialogsOf>[0];
     expect(dialogsOf(sdk, true)).toBeNull();
     expect(dialogsOf(null, false)).toBeNull();
+  });
+
+  it("are recorded by the mock only when the local page asks for it", () => {
+    expect(launchFrom("?user_id=5").recordDialogs).toBe(false);
+    expect(launchFrom("?user_id=5&dialogs=record").recordDialogs).toBe(true);
+    expect(launchFrom("?frame_id=f&instance_id=i&dialogs=record").recordDialogs).toBe(false);
   });
 });
 
