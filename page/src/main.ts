@@ -89,7 +89,10 @@ class Page {
       onMessage: (message) => this.receive(message),
       onState: (state, detail) => {
         this.state = state;
-        if (state !== "open") this.memory.sent = null; // a move on its way may be lost with its socket
+        if (state !== "open") {
+          this.memory.sent = null; // a move on its way may be lost with its socket
+          this.sharing = null; // and a Share press's answer too
+        }
         if (detail === "session") this.signedIn = null;
         this.draw();
       },
