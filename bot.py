@@ -188,6 +188,7 @@ class CardBot(client.CardBot):
             languages=self.languages,
             clients=Clients(settings.trusted_proxies),
             session_seconds=self.settings.live_session_seconds,
+            painter=self.painter,
         )
 
     def interaction_posted(self, data: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ from aiohttp import web
 from delivery.lobbies import LobbyMessages
 from delivery.moves import MoveDesk
 from delivery.publisher import Publisher
+from presentation.drawing.painters import InThread, Painter
 from service.games import GameService
 from service.languages import Languages
 from web.clients import Clients
@@ -19,6 +20,7 @@ from web.members import Faces
 from web.membership import Membership
 from web.page import PageFiles
 from web.sessions import SESSION_SECONDS, Sessions
+from web.share import Shares
 from web.tokens import TokenEndpoint
 
 
@@ -34,9 +36,11 @@ class Activity:
         languages: Languages,
         clients: Clients | None = None,
         session_seconds: float = SESSION_SECONDS,
+        painter: Painter | None = None,
     ) -> None:
         """``clients`` reads a request's client address (the guard's limits per address and
-        the refusals' log lines); every call to Discord goes through ``api.guard``."""
+        the refusals' log lines); every call to Discord goes through ``api.guard``;
+        ``painter`` draws the pictures the result screen shares (by default in a thread)."""
         self.api = api
         self.sessions = Sessions(secret, seconds=session_seconds)
         self.membership = Membership(api, trust_seconds=session_seconds)
@@ -55,6 +59,7 @@ class Activity:
             self.membership,
             clients,
             lobbies,
+            shares=Shares(service, api, painter or InThread()),
         )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)

@@ -1,5 +1,6 @@
 """The few Discord calls the live table makes itself: OAuth2's code exchange, the user of a
-bearer token, and an activity instance (which channel it is in, who is in it).
+bearer token, an activity instance (which channel it is in, who is in it), a seated member,
+and the upload of a finished game's picture to share (web/share.py).
 
 They go to the same API base as discord.py's (``discord.http.Route.BASE``, which the tests
 point at the fake Discord), over one aiohttp session, and every one of them through the guard
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +37,7 @@ TIMEOUT = aiohttp.ClientTimeout(total=10)
 INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
 # Discord's codes are letters and digits; ``mock:<user id>`` is the fake's local mode's.
 CODE = re.compile(r"[A-Za-z0-9._~:-]{1,200}")
+MEDIA_URL = 1024  # the longest mediaUrl the SDK's openShareMomentDialog takes
 
 
 def is_instance_id(text: object) -> bool:
@@ -213,6 +216,31 @@ class DiscordApi:
         except DiscordRefused:
             return None
         return data if isinstance(data, dict) else None
+
+    async def upload(self, png: bytes, filename: str) -> str:
+        """``POST /applications/{app}/attachment`` with the bot token, the picture as the
+        multipart field ``file``: the CDN URL of the attachment Discord made (its answer's
+        ``attachment.url``), what the SDK's ``openShareMomentDialog`` takes as ``mediaUrl``."""
+        boundary = secrets.token_hex(16)
+        head = (
+            f"--{boundary}\r\n"
+            f'Content-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+            "Content-Type: image/png\r\n\r\n"
+        )
+        body = (
+            head.encode() + png + f"\r\n--{boundary}--\r\n".encode()
+        )  # bytes: sent again on a retry
+        headers = {
+            "Authorization": f"Bot {self._bot_token}",
+            "Content-Type": f"multipart/form-data; boundary={boundary}",
+        }
+        path = f"/applications/{quote(self.client_id, safe='')}/attachment"
+        data = await self._call(Door.ATTACHMENT, path, headers=headers, data=body)
+        attachment = data.get("attachment") if isinstance(data, dict) else None
+        url = attachment.get("url") if isinstance(attachment, dict) else None
+        if not isinstance(url, str) or not url.startswith("https://") or len(url) > MEDIA_URL:
+            raise DiscordRefused("no attachment URL in the answer")
+        return url
 
     async def _look_up(self, instance_id: str) -> Instance:
         path = (

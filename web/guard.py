@@ -52,10 +52,11 @@ class Door(StrEnum):
     USER = "GET /users/@me"  # the signed-in user's bearer token
     INSTANCE = "GET activity-instances"  # the bot token, shared with the games
     MEMBER = "GET guild member"  # the bot token: a seated player's nickname and avatar
+    ATTACHMENT = "POST application attachment"  # the bot token: a finished game's picture
 
 
 # The doors that spend the bot token's budget (shared with the other processes, when shared).
-BOT_TOKEN = frozenset({Door.INSTANCE, Door.MEMBER})
+BOT_TOKEN = frozenset({Door.INSTANCE, Door.MEMBER, Door.ATTACHMENT})
 
 
 # A door whose Discord bucket is each caller's own: every call of /users/@me is made with
@@ -90,6 +91,7 @@ class Limits:
             Door.USER: Rate(20, 0.2),
             Door.INSTANCE: Rate(5, 0.2),
             Door.MEMBER: Rate(10, 0.5),
+            Door.ATTACHMENT: Rate(3, 2.0),
         }
     )
     sockets_per_address: int = 300

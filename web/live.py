@@ -5,7 +5,8 @@ whose game the viewer watches (web/hub.py sends the frames). A move goes to the 
 a button click does (delivery/moves.py: a stale, replayed or finished-game move is told apart
 and refused there, and a played one is published like a click's, so the DMs and the
 channel's table show it); a lobby operation is published likewise (leaving, cancelling,
-playing with computers, leaving a running game and the next game's seat: web/dropin.py). A
+playing with computers, leaving a running game and the next game's seat: web/dropin.py); a
+``share`` is answered with the URL of the finished game's picture (web/share.py). A
 refusal is a ``refused`` frame (:class:`SocketAnswer`); nothing is applied. A ``renew`` gives
 the socket a new session of the same user before its own ends; the socket's session and its
 user's place in the instance are watched for its whole life (web/membership.py). Each socket
@@ -48,6 +49,7 @@ from web.limits import Ticket, address_key
 from web.membership import Membership
 from web.pages import OpenPages
 from web.sessions import Sessions
+from web.share import NOT_SHAREABLE, NotShared, Shares
 
 log = logging.getLogger(__name__)
 
@@ -104,8 +106,12 @@ class LiveEndpoint:
         membership: Membership,
         clients: Clients | None = None,
         lobbies: LobbyMessages | None = None,
+        *,
         pages: OpenPages | None = None,
+        shares: Shares | None = None,
     ) -> None:
+        """``shares``: the result screen's **Share** (web/share.py); without it a ``share``
+        is refused."""
         self.hub = hub
         self.service = service
         self.publisher = publisher
@@ -118,6 +124,7 @@ class LiveEndpoint:
         self.membership = membership
         self.clients = clients or Clients()
         self.pages = pages or OpenPages(service, publisher)
+        self.shares = shares
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/api/live", self.handle)]
@@ -248,7 +255,7 @@ class LiveEndpoint:
                 return
             data = _json(message)
             kind = None if data is None else data.get("type")
-            if data is None or kind not in ("move", "lobby", "renew", "language"):
+            if data is None or kind not in ("move", "lobby", "renew", "language", "share"):
                 await ws.close(code=BAD_MESSAGE, message=b"not a message of the live table")
                 return
             if kind == "language":
@@ -262,6 +269,8 @@ class LiveEndpoint:
             try:
                 if kind == "move":
                     await self._move(viewer, data)
+                elif kind == "share":
+                    await self._share(viewer, data)
                 else:
                     await self._lobby(viewer, data)
             except (PlayError, Refused) as exc:
@@ -301,6 +310,18 @@ class LiveEndpoint:
         if self.hub.games.get(viewer.channel_id) != game_id:
             raise Refused(NOT_HERE)
         await self.desk.play(Play(game_id, viewer.user_id, step, action), SocketAnswer(viewer))
+
+    async def _share(self, viewer: Viewer, data: dict[str, Any]) -> None:
+        """The result screen's **Share**: the URL of the finished game's picture, for the
+        page's share dialog (only the channel's last game, once finished)."""
+        game_id = data.get("game_id")
+        if not isinstance(game_id, int) or isinstance(game_id, bool) or self.shares is None:
+            raise Refused(NOT_SHAREABLE)
+        try:
+            url = await self.shares.url(viewer.channel_id, game_id, viewer.language)
+        except NotShared as exc:
+            raise Refused(str(exc)) from exc
+        await viewer.send_now({"type": "shared", "game_id": game_id, "url": url})
 
     async def _lobby(self, viewer: Viewer, data: dict[str, Any]) -> None:
         op, channel = data.get("op"), viewer.channel_id

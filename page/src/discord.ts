@@ -21,6 +21,48 @@ export function cdnBase(launch: Launch): string | null {
   return launch.mock ? null : "/.proxy/cdn";
 }
 
+/** What the page may ask of Discord's client besides signing in: its share dialog (a picture
+ * on Discord's CDN) and its invite dialog. None outside Discord (the mock has no client). */
+export interface Dialogs {
+  shareMoment(mediaUrl: string): Promise<void>;
+  invite(): Promise<void>;
+}
+
+/** The dialogs of a ready SDK, or null in mock mode (or before the SDK is ready). */
+export function dialogsOf(sdk: Pick<IDiscordSDK, "commands"> | null, mock: boolean): Dialogs | null {
+  if (mock || sdk === null) return null;
+  return {
+    shareMoment: async (mediaUrl) => {
+      await sdk.commands.openShareMomentDialog({ mediaUrl });
+    },
+    invite: async () => {
+      await sdk.commands.openInviteDialog();
+    },
+  };
+}
+
+/** A call of one of Discord's dialogs, as the mock records it (``?dialogs=record``). */
+export interface DialogCall {
+  command: "openShareMomentDialog" | "openInviteDialog";
+  mediaUrl?: string;
+}
+
+/** The mock's answers to the dialogs' commands, recording each call in ``window.discordDialogs``. */
+function recordedDialogs(): Pick<IDiscordSDK["commands"], "openShareMomentDialog" | "openInviteDialog"> {
+  const calls: DialogCall[] = [];
+  (window as unknown as { discordDialogs: DialogCall[] }).discordDialogs = calls;
+  return {
+    openShareMomentDialog: async (args) => {
+      calls.push({ command: "openShareMomentDialog", mediaUrl: args.mediaUrl });
+      return null;
+    },
+    openInviteDialog: async () => {
+      calls.push({ command: "openInviteDialog" });
+      return null;
+    },
+  };
+}
+
 export interface Session {
   session: string;
   /** When the backend says the session ends (Date.now() milliseconds). */
@@ -119,6 +161,11 @@ export class Account {
     return { ...signed, user: token.user, instanceId: sdk.instanceId, channelId: sdk.channelId, locale };
   }
 
+  /** Discord's share and invite dialogs, once signed in inside Discord; else null. */
+  dialogs(): Dialogs | null {
+    return dialogsOf(this.sdk, this.launch.mock && !this.launch.recordDialogs);
+  }
+
   /** A new session of the same user, for the open socket (``renew``). */
   async renew(): Promise<Session> {
     const token = await this.token(await this.ready());
@@ -154,7 +201,9 @@ export class Account {
     if (this.launch.mock) {
       const userId = this.launch.userId ?? "1";
       const mock = new DiscordSDKMock("mock", this.launch.guildId, this.launch.channelId, null);
-      mock._updateCommandMocks({ authorize: async () => ({ code: `mock:${userId}` }) });
+      const authorize = async (): Promise<{ code: string }> => ({ code: `mock:${userId}` });
+      // One call: each call of _updateCommandMocks puts back the defaults of the others.
+      mock._updateCommandMocks({ authorize, ...(this.launch.recordDialogs ? recordedDialogs() : {}) });
       sdk = mock;
     } else {
       this.clientId = await clientId(this.launch.apiBase);

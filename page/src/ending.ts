@@ -1,5 +1,5 @@
 // The end of a game: the result screen (the winner, the standings, a chart of every player's
-// total after each round, Play again), drawn above the game's final table. Its numbers are the
+// total after each round, Play again, Share inside Discord), drawn above the game's final table. Its numbers are the
 // server's score sheet's (web/ending.py), the ones the chat's result and /scores show.
 
 import { escape } from "./cards";
@@ -138,8 +138,15 @@ function legend(ending: Ending): HTMLElement {
   return list;
 }
 
+/** Share on the result screen: ``send`` asks the server for the picture (null outside
+ * Discord: no share dialog, no button); ``waiting``, a press is on its way. */
+export interface Sharing {
+  send: ((gameId: number) => void) | null;
+  waiting: boolean;
+}
+
 /** The result screen; ``playAgain`` asks for a new lobby of the same players. */
-export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: number) => void): HTMLElement {
+export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: number) => void, sharing: Sharing = { send: null, waiting: false }): HTMLElement {
   const standings = h("table", { class: "standings" },
     h("caption", {}, words._("Standings")),
     h("tr", {}, h("th", { scope: "col" }, words._("Place")), h("th", { scope: "col" }, words._("Player")),
@@ -154,11 +161,20 @@ export function drawEnding(ending: Ending, words: Words, playAgain: (gameId: num
   const played = ending.table === null || ending.table.seat !== null;
   const again = played ? h("button", { type: "button", class: "move primary", "data-lobby": "play_again" }, words._("Play again")) : null;
   if (again) again.onclick = () => playAgain(ending.game_id);
+  // Share: the final table's picture through Discord's share dialog, for anyone watching.
+  const send = sharing.send;
+  const share = send ? h("button", { type: "button", class: "move", "data-lobby": "share", "aria-disabled": sharing.waiting ? "true" : undefined,
+    "aria-label": words._("Share the final table") }, words._("Share")) : null;
+  if (share && send) {
+    share.onclick = () => {
+      if (!sharing.waiting) send(ending.game_id);
+    };
+  }
   const chart = chartSvg(ending, words);
   return h("section", { class: "ending", "aria-labelledby": "ending-title" },
     h("h2", { id: "ending-title" }, words._("The game is over.")),
     rich("p", { class: "winner-line" }, winnerLine(ending, words)),
     standings,
     chart ? h("figure", { class: "chart" }, svgBox(chart, "chart-box"), legend(ending)) : null,
-    again ? h("div", { class: "moves" }, again) : null);
+    again || share ? h("div", { class: "moves" }, again, share) : null);
 }

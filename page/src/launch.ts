@@ -12,6 +12,9 @@ export interface Launch {
   guildId: string | null;
   /** Where the backend answers: Discord's proxy inside Discord, the same origin outside. */
   apiBase: string;
+  /** Outside Discord, ``?dialogs=record``: the mock stands in for Discord's share and invite
+   * dialogs too, recording each call in ``window.discordDialogs`` (the browser tests). */
+  recordDialogs: boolean;
 }
 
 export function launchFrom(search: string): Launch {
@@ -24,6 +27,7 @@ export function launchFrom(search: string): Launch {
     channelId: query.get("channel_id"),
     guildId: query.get("guild_id"),
     apiBase: mock ? "/api" : "/.proxy/api",
+    recordDialogs: mock && query.get("dialogs") === "record",
   };
 }
 

@@ -1,5 +1,6 @@
 // The channel without a running game: open a game (or play one with computers at once), join
-// it, leave it, add, change or remove computers, start or cancel it. What is shown is worked
+// it, leave it, add, change or remove computers, start or cancel it, invite people (inside
+// Discord, through its invite dialog). What is shown is worked
 // out first (lobbyScreen, no DOM, tested), then drawn.
 
 import { h } from "./dom";
@@ -183,6 +184,13 @@ export function lobbyScreen(message: LobbyMessage, words: Words): LobbyScreen {
   };
 }
 
+/** Whether a lobby offers Discord's invite dialog: it lacks players (fewer seated than the
+ * game's least), or it has room and the viewer hosts it. */
+export function offersInvite(lobby: Lobby): boolean {
+  const seated = lobby.players.length;
+  return seated < lobby.min || (lobby.host && seated < lobby.max);
+}
+
 /** A control as a button; pressed once, it waits for the next frame (a double press sends once). */
 export function controlButton(control: Control, send: LobbySend): HTMLButtonElement {
   const button = h("button", {
@@ -208,7 +216,8 @@ export function drawOpeners(list: Opener[], send: LobbySend): HTMLElement {
   return h("ul", { class: "openers" }, ...list.map((o) => h("li", { "data-game": o.game }, h("p", { class: "game-line" }, o.line), row(o.controls, send))));
 }
 
-export function drawLobby(message: LobbyMessage, words: Words, send: LobbySend): HTMLElement {
+/** The lobby; ``invite`` opens Discord's invite dialog (null outside Discord: not offered). */
+export function drawLobby(message: LobbyMessage, words: Words, send: LobbySend, invite: (() => void) | null = null): HTMLElement {
   const screen = lobbyScreen(message, words);
   const parts: HTMLElement[] = [h("h1", {}, screen.title), h("p", { class: "game-line" }, screen.line)];
   if (message.lobby !== null) {
@@ -220,6 +229,11 @@ export function drawLobby(message: LobbyMessage, words: Words, send: LobbySend):
       h("p", { class: "waiting", role: "status" }, screen.waiting),
       row(screen.controls, send),
     );
+    if (invite && offersInvite(message.lobby)) {
+      const button = h("button", { type: "button", class: "move", "data-lobby": "invite", "aria-label": words._("Invite people to this game") }, words._("Invite"));
+      button.onclick = () => invite();
+      parts.push(h("div", { class: "moves invite" }, button));
+    }
   } else {
     parts.push(drawOpeners(screen.openers, send));
   }

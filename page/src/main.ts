@@ -3,7 +3,7 @@
 import { announcement } from "./announce";
 import catalogsData from "./generated/catalogs.json";
 import { Link, type LinkState } from "./connection";
-import { Account, cdnBase, type SignedIn } from "./discord";
+import { Account, cdnBase, type Dialogs, type SignedIn } from "./discord";
 import { h } from "./dom";
 import { chooseLanguage, Words, type Catalogs } from "./i18n";
 import { keepLanguage, keptLanguage, languageMenu, showLanguage, type Kept } from "./language";
@@ -53,6 +53,8 @@ class Page {
   private signedIn: SignedIn | null = null;
   private link: Link | null = null;
   private resultAt = 0; // when the result screen of a game that just ended is shown
+  private dialogs: Dialogs | null = null; // Discord's share and invite dialogs (none outside it)
+  private sharing: number | null = null; // the game whose picture a Share press waits for
   private readonly flights = new Flights();
   private readonly hold: PressHold;
 
@@ -75,6 +77,7 @@ class Page {
         const kept = this.signedIn;
         const signed = kept && kept.expiresAt - Date.now() > SESSION_MARGIN_MS ? kept : await account.signIn();
         this.signedIn = signed;
+        this.dialogs = account.dialogs();
         this.setWords(chooseLanguage(catalogs, [this.picked, signed.locale, navigator.language]));
         return { session: signed.session, instance: signed.instanceId, channel: signed.channelId, locale: signed.locale, language: this.picked };
       },
@@ -86,7 +89,10 @@ class Page {
       onMessage: (message) => this.receive(message),
       onState: (state, detail) => {
         this.state = state;
-        if (state !== "open") this.memory.sent = null; // a move on its way may be lost with its socket
+        if (state !== "open") {
+          this.memory.sent = null; // a move on its way may be lost with its socket
+          this.sharing = null; // and a Share press's answer too
+        }
         if (detail === "session") this.signedIn = null;
         this.draw();
       },
@@ -110,7 +116,16 @@ class Page {
       case "notice":
         this.notice = message.type === "refused" ? message.reason : message.text;
         this.noticeUntil = Date.now() + NOTICE_MS;
-        if (message.type === "refused") this.memory.sent = null; // not made: its step's moves are offered again
+        if (message.type === "refused") {
+          this.memory.sent = null; // not made: its step's moves are offered again
+          this.sharing = null;
+        }
+        break;
+      case "shared":
+        if (message.game_id === this.sharing) {
+          this.sharing = null;
+          void this.openDialog((dialogs) => dialogs.shareMoment(message.url), this.words._("Discord could not open its share dialog."));
+        }
         break;
       case "waiting":
         this.dropIn.waiting = message.next_game;
@@ -167,6 +182,26 @@ class Page {
     return false;
   }
 
+  /** Share: the server uploads the final table's picture and answers ``shared`` with its URL. */
+  private share(gameId: number): void {
+    if (!this.send({ type: "share", game_id: gameId })) return;
+    this.sharing = gameId;
+    this.draw();
+  }
+
+  /** One of Discord's dialogs; if the client refuses it (a DM, no permission), the page says so. */
+  private async openDialog(open: (dialogs: Dialogs) => Promise<void>, failed: string): Promise<void> {
+    const dialogs = this.dialogs;
+    if (!dialogs) return;
+    try {
+      await open(dialogs);
+    } catch {
+      this.notice = failed;
+      this.noticeUntil = Date.now() + NOTICE_MS;
+      this.draw();
+    }
+  }
+
   private lobbyOp(op: LobbyOp, extra?: LobbyExtra): void {
     this.notice = "";
     this.send({ type: "lobby", op, ...extra });
@@ -192,7 +227,8 @@ class Page {
   private drawFinish(ending: Ending, message: LobbyMessage): HTMLElement {
     const w = this.words;
     const result = Date.now() >= this.resultAt
-      ? drawEnding(ending, w, (gameId) => this.send({ type: "lobby", op: "play_again", game_id: gameId }))
+      ? drawEnding(ending, w, (gameId) => this.send({ type: "lobby", op: "play_again", game_id: gameId }),
+        { send: this.dialogs ? (gameId) => this.share(gameId) : null, waiting: this.sharing === ending.game_id })
       : null;
     const board = ending.table
       ? h("section", { class: "final-table", "aria-label": w._("The final table") },
@@ -236,7 +272,10 @@ class Page {
       const check = (): void => void this.send({ type: "lobby", op: "check" });
       if (ending) parts.push(this.drawFinish(ending, shown));
       else if (shown.lobby === null && shown.can_post === false) parts.push(drawCannotPost(w, check));
-      else parts.push(drawLobby(shown, w, (op, extra) => this.lobbyOp(op, extra)));
+      else {
+        const invite = this.dialogs ? () => void this.openDialog((dialogs) => dialogs.invite(), w._("Discord could not open its invite dialog here.")) : null;
+        parts.push(drawLobby(shown, w, (op, extra) => this.lobbyOp(op, extra), invite));
+      }
     }
     this.flights.measure(this.root);
     patchChildren(this.root, parts.filter((p): p is HTMLElement => p !== null));

@@ -134,7 +134,18 @@ export interface WaitingMessage {
   next_game: boolean;
 }
 
-export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage | NoticeMessage | WaitingMessage;
+/** The answer to a ``share``: the finished game's picture on Discord's CDN, for the SDK's
+ * share dialog. */
+export interface SharedMessage {
+  type: "shared";
+  game_id: number;
+  url: string;
+}
+
+/** The longest ``mediaUrl`` the SDK's share dialog takes. */
+export const MEDIA_URL_MAX = 1024;
+
+export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | RefusedMessage | RenewedMessage | NoticeMessage | WaitingMessage | SharedMessage;
 
 export type LobbyOp =
   | "open" | "join" | "leave" | "cancel" | "add_computer" | "remove_computer" | "computer_level" | "start"
@@ -146,6 +157,7 @@ export type ClientMessage =
   | { type: "language"; language: string }
   | { type: "renew"; session: string }
   | { type: "move"; game_id: number; step: number; action: string }
+  | { type: "share"; game_id: number }
   | { type: "lobby"; op: LobbyOp; game?: Game; level?: string; seat?: number; name?: string; game_id?: number };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -248,6 +260,12 @@ export function parseServerMessage(text: string): ServerMessage | null {
       return { type: "notice", text: String(data["text"] ?? "") };
     case "waiting":
       return { type: "waiting", next_game: data["next_game"] === true };
+    case "shared": {
+      const url = data["url"], gameId = data["game_id"];
+      if (typeof url !== "string" || !url.startsWith("https://") || url.length > MEDIA_URL_MAX) return null;
+      if (typeof gameId !== "number" || !Number.isInteger(gameId)) return null;
+      return { type: "shared", game_id: gameId, url };
+    }
     default:
       return null;
   }

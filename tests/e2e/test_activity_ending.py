@@ -4,11 +4,15 @@ Over the socket: alice plays Hearts against a hard computer to its end; the chan
 result carries the standings and the chart's rounds of the game's score sheet (the numbers the
 results store) and the final table; **Play again** (the ``play_again`` lobby op) opens a new
 lobby with the same computer at its level and posts it in the channel, and is refused to
-someone who did not play, for a game of another channel and once a lobby is open.
+someone who did not play, for a game of another channel and once a lobby is open; **Share**
+(the ``share`` op) uploads the final table's picture once and answers every sharer in the
+channel with its CDN URL.
 
 In Debian's Chromium on a phone (390x844, by touch): the same game played from the page ends
 on the result screen (winner, standings, chart; no Markdown, nothing wider than the screen,
-Play again a real 44 px button); pressing Play again shows the new lobby with the computer.
+Play again a real 44 px button); Share uploads the final table's picture and opens the
+share dialog with its URL (the SDK's mock recording it); pressing Play again shows the new
+lobby with the computer.
 A screenshot goes to tests/artifacts/activity/.
 """
 
@@ -34,6 +38,7 @@ from tests.e2e.page_stages import END_SCREEN
 from tests.e2e.test_table_layout import new_tab, open_with_computers
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.endpoint import free_port, wait_ok
+from web.share import NOT_SHAREABLE
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -122,6 +127,19 @@ async def test_the_result_and_play_again_over_the_socket(
         assert last["table"]["version"] == old["version"]
         assert last["table"]["last"], "the final table without its last moves"
 
+        # Share: the final table's picture uploaded once, its CDN URL given to every sharer
+        # in the channel (a spectator too); an older or unknown game is refused.
+        await host.send({"type": "share", "game_id": old["id"]})
+        shared = await host.wait(lambda f: f["type"] == "shared")
+        [upload] = fake.activities.uploads
+        assert shared == {"type": "shared", "game_id": old["id"], "url": upload.url}
+        assert upload.content.startswith(b"\x89PNG") and upload.caller == "bot"
+        await stranger.send({"type": "share", "game_id": old["id"]})
+        assert (await stranger.wait(lambda f: f["type"] == "shared"))["url"] == upload.url
+        await host.send({"type": "share", "game_id": old["id"] - 1})
+        await host.wait(lambda f: f["type"] == "refused" and f["reason"] == NOT_SHAREABLE)
+        assert len(fake.activities.uploads) == 1
+
         # Someone who did not play, and a game of another channel: refused, nothing opened.
         await stranger.send({"type": "lobby", "op": "play_again", "game_id": old["id"]})
         refused = await stranger.wait(lambda f: f["type"] == "refused")
@@ -169,6 +187,7 @@ async def test_the_end_screen_and_play_again_on_a_phone(
     channel = fake.add_channel(fake.guild_named("Test Server"), "ending")
     instance = fake.activities.add_instance(channel, [alice])
     url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={alice}"
+    url += "&dialogs=record"  # the mock stands in for Discord's share dialog, and records it
     async with async_playwright() as driver:
         browser = await driver.chromium.launch(
             executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
@@ -192,6 +211,12 @@ async def test_the_end_screen_and_play_again_on_a_phone(
             assert found["again"]["w"] >= 44 and found["again"]["h"] >= 44, found
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             await tab.page.screenshot(path=str(ARTIFACTS / "ending-phone.png"), full_page=True)
+
+            await tab.lobby("share")  # the picture uploaded, then Discord's share dialog
+            await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
+            calls = await tab.page.evaluate("() => window.discordDialogs")
+            [upload] = fake.activities.uploads
+            assert calls == [{"command": "openShareMomentDialog", "mediaUrl": upload.url}]
 
             await tab.lobby("play_again")
             await tab.page.wait_for_function(

@@ -1,5 +1,7 @@
 """Activities in the fake: OAuth2 codes and tokens, ``GET /users/@me`` with a bearer token,
-and activity instances (``GET /applications/{app}/activity-instances/{instance}``).
+activity instances (``GET /applications/{app}/activity-instances/{instance}``), and the
+activities' attachment upload (``POST /applications/{app}/attachment``: what a share dialog's
+``mediaUrl`` is made from).
 
 Test control calls (on ``fake.activities``)::
 
@@ -7,6 +9,7 @@ Test control calls (on ``fake.activities``)::
     instance = fake.activities.add_instance(channel, [alice, bob])
     fake.activities.join(instance, carol)
     fake.activities.accept_mock_codes = True            # "mock:<user id>" codes (make web)
+    fake.activities.uploads                             # every accepted upload (Upload)
 
 An interaction answered with a launch-activity response (type 12) starts an instance in the
 interaction's channel with its user (or adds the user to the channel's instance).
@@ -25,6 +28,20 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 CLIENT_SECRET = "fake-client-secret"  # the application's OAuth2 secret in the fake
+# Discord's limit on an uploaded file (its docs' "Uploading Files": 10 MiB without boosts).
+MAX_UPLOAD = 10 * 1024 * 1024
+
+
+@dataclass
+class Upload:
+    """One accepted ``POST /applications/{app}/attachment``."""
+
+    id: int
+    filename: str
+    content_type: str
+    content: bytes
+    caller: str  # whose token: "bot" or "bearer:<token>"
+    url: str
 
 
 @dataclass
@@ -47,6 +64,7 @@ class Activities:
         self.instances: dict[str, Instance] = {}
         self.accept_mock_codes = False
         self.exchanges = 0  # codes exchanged (tests count them)
+        self.uploads: list[Upload] = []
 
     # -- test control ----------------------------------------------------------------------
 
@@ -147,3 +165,46 @@ class Activities:
             "users": [str(u) for u in found.users],
         }
         return 200, body
+
+    async def upload(self, ctx: Ctx) -> Result:
+        """As the spec (discord-api-spec, ``upload_application_attachment``) has it: a
+        ``multipart/form-data`` body whose ``file`` part is required, for this application;
+        answered with ``{"attachment": {...}}``, the attachment's ``url`` on Discord's CDN."""
+        from .router import HttpError, not_found
+
+        if ctx.int_param("application_id") != self.fake.application_id:
+            raise not_found(10002, "Application")
+        files = [f for f in ctx.files if f.field == "file"]
+        if len(files) != 1:
+            raise HttpError(400, 50035, "Invalid Form Body")  # file: BASE_TYPE_REQUIRED
+        file = files[0]
+        if len(file.content) > MAX_UPLOAD:
+            raise HttpError(413, 40005, "Request entity too large")
+        attachment_id = self.fake.ids.next()
+        app = self.fake.application_id
+        place = f"ephemeral-attachments/{app}/{attachment_id}/{file.filename}"
+        signed = f"?ex={secrets.token_hex(4)}&is={secrets.token_hex(4)}&hm={secrets.token_hex(32)}&"
+        url = f"https://cdn.discordapp.com/{place}{signed}"
+        self.uploads.append(
+            Upload(attachment_id, file.filename, file.content_type, file.content, ctx.caller, url)
+        )
+        body: JSON = {
+            "id": str(attachment_id),
+            "filename": file.filename,
+            "size": len(file.content),
+            "url": url,
+            "proxy_url": f"https://media.discordapp.net/{place}{signed}",
+            "content_type": file.content_type,
+            "ephemeral": True,
+        }
+        size = _png_size(file.content)
+        if size is not None:
+            body["width"], body["height"] = size
+        return 200, {"attachment": body}
+
+
+def _png_size(content: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height (its IHDR chunk), or None for anything else."""
+    if len(content) < 24 or not content.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    return int.from_bytes(content[16:20], "big"), int.from_bytes(content[20:24], "big")

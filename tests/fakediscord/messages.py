@@ -29,6 +29,7 @@ class UploadedFile:
     filename: str
     content_type: str
     content: bytes
+    field: str = ""  # the part's name: "files[0]", "file"
 
 
 def _embeds(raw: Any) -> list[JSON]:

@@ -42,6 +42,7 @@ class RestApi(Router):
             "/applications/{application_id}/activity-instances/{instance_id}",
             self.fake.activities.instance,
         )
+        add("POST", "/applications/{application_id}/attachment", self.fake.activities.upload)
         add("GET", "/users/{user_id}", self.get_user)
         add("POST", "/users/@me/channels", self.open_dm)
         add("GET", "/gateway", self.get_gateway)

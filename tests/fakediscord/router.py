@@ -75,6 +75,8 @@ _PLACEHOLDERS = {
     "instance_id": r"[^/]+",
 }
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# The activities' attachment upload takes any user's bearer token too (discord-api-spec).
+ATTACHMENT_PATH = re.compile(r"/applications/\d+/attachment")
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
                         filename=getattr(part, "filename", None) or f"file{index}",
                         content_type=part.headers.get("Content-Type", "application/octet-stream"),
                         content=bytes(raw),
+                        field=name,
                     )
                 )
         return body, files
@@ -287,7 +290,8 @@ class Router:
     def _authorised(self, request: web.Request, path: str) -> bool:
         if path.startswith(("/webhooks/", "/interactions/", "/oauth2/token")):
             return True
-        if path == "/users/@me" and self.fake.activities.bearer_user(
+        bearer_routes = path == "/users/@me" or ATTACHMENT_PATH.fullmatch(path) is not None
+        if bearer_routes and self.fake.activities.bearer_user(
             request.headers.get("Authorization", "")
         ):
             return True
