@@ -12,8 +12,8 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.playing import PlayingCog
 from db.models import GameStatus
 from delivery.publisher import Publisher
 from discordkit.clicks import LEAVE
@@ -39,7 +39,7 @@ CONFIRM = N_(
 )
 
 
-class LeavingCog(commands.Cog, name="Leaving"):
+class LeavingCog(PlayingCog, name="Leaving"):
     def __init__(
         self,
         bot: CardBot,
@@ -48,9 +48,7 @@ class LeavingCog(commands.Cog, name="Leaving"):
         *,
         sweep_every: float = SWEEP_EVERY,
     ) -> None:
-        self.bot = bot
-        self.service = service
-        self.publisher = publisher
+        super().__init__(bot, service, publisher)
         self._sweeps = Every(sweep_every, self.sweep, name="closing idle lobbies")
 
     async def cog_load(self) -> None:

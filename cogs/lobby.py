@@ -8,9 +8,9 @@ from typing import Any, Protocol
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
+from cogs.playing import PlayingCog
 from delivery.publisher import Publisher
 from discordkit import to_discord
 from discordkit.clicks import LIVE, LOBBY
@@ -58,7 +58,7 @@ def is_admin(interaction: discord.Interaction[CardBot]) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
-class LobbyCog(commands.Cog, name="Lobby"):
+class LobbyCog(PlayingCog, name="Lobby"):
     def __init__(
         self,
         bot: CardBot,
@@ -68,10 +68,8 @@ class LobbyCog(commands.Cog, name="Lobby"):
         *,
         live: bool = False,
     ) -> None:
-        self.bot = bot
+        super().__init__(bot, service, publisher)
         self.live = live  # the live table (an Activity) is served: /<game> table launches it
-        self.service = service
-        self.publisher = publisher
         self.table = table
         self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
 

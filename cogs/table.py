@@ -13,9 +13,9 @@ from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
+from cogs.playing import PlayingCog
 from delivery.moves import ANSWER_PICTURE_WAIT, ClickAnswer, MoveDesk, Play
 from delivery.publisher import Publisher
 from discordkit import to_discord
@@ -36,13 +36,11 @@ from service.reports import Loaded
 log = logging.getLogger(__name__)
 
 
-class TableCog(commands.Cog, name="Table"):
+class TableCog(PlayingCog, name="Table"):
     def __init__(
         self, bot: CardBot, service: GameService, publisher: Publisher, desk: MoveDesk
     ) -> None:
-        self.bot = bot
-        self.service = service
-        self.publisher = publisher
+        super().__init__(bot, service, publisher)
         self.desk = desk
 
     async def cog_load(self) -> None:

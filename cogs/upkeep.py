@@ -24,9 +24,11 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from cogs.playing import PlayingCog
 from db.models import GameStatus
 from delivery.moves import MoveDesk
 from delivery.publisher import Publisher
+from discordkit.client import CardBot
 from service.errors import NoGame
 from service.games import GameService
 
@@ -44,10 +46,10 @@ REPAIR_EVERY = 60.0
 SHARED_REPAIR_EVERY = 10.0
 
 
-class UpkeepCog(commands.Cog, name="Upkeep"):
+class UpkeepCog(PlayingCog, name="Upkeep"):
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: CardBot,
         service: GameService,
         publisher: Publisher,
         desk: MoveDesk,
@@ -58,10 +60,8 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
         """``generation``: where the database's last generation token is kept (SQLite), to
         recognise a restored copy at start; None: not checked. ``shared``: other processes
         may serve the same games (PostgreSQL): repairs look every SHARED_REPAIR_EVERY s."""
-        self.bot = bot
+        super().__init__(bot, service, publisher)
         self.desk = desk
-        self.service = service
-        self.publisher = publisher
         self.generation = generation
         self.shared = shared
         self._tasks: list[asyncio.Task[None]] = []

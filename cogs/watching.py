@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 import i18n
+from cogs.playing import PlayingCog
 from db.models import GameStatus
 from delivery.publisher import Publisher
 from discordkit import to_discord
@@ -63,7 +63,7 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
-class WatchCog(commands.Cog, name="Watch"):
+class WatchCog(PlayingCog, name="Watch"):
     def __init__(
         self,
         bot: CardBot,
@@ -72,9 +72,7 @@ class WatchCog(commands.Cog, name="Watch"):
         *,
         coalesce: float = COALESCE_SECONDS,
     ) -> None:
-        self.bot = bot
-        self.service = service
-        self.publisher = publisher
+        super().__init__(bot, service, publisher)
         self.coalesce = coalesce
         self.watchers: dict[int, dict[int, Watcher]] = {}
         self._latest: dict[int, Loaded] = {}
