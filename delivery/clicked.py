@@ -30,21 +30,15 @@ class OldClick:
     answered: Answered
 
 
+@dataclass(eq=False)
 class ClickedHands:
     """Answers drawn on a player's own hand message, from what the publisher has drawn
     (``games``: the publisher's own record of each game it shows)."""
 
-    def __init__(
-        self,
-        games: dict[int, GameShown],
-        hands: Hands,
-        marks: RenderedMarks,
-        publisher: Publisher,
-    ) -> None:
-        self.games = games
-        self.hands = hands
-        self.marks = marks
-        self.publisher = publisher
+    games: dict[int, GameShown]
+    hands: Hands
+    marks: RenderedMarks
+    publisher: Publisher
 
     def kwargs(
         self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: Note | None = None

@@ -27,7 +27,7 @@ import itertools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
@@ -176,28 +176,22 @@ async def first_answer(acting: Acting) -> Report:
     return own
 
 
+@dataclass(eq=False)
 class MoveDesk:
     """Plays moves for both edges and answers them (see the module's docstring)."""
 
-    def __init__(
-        self,
-        service: GameService,
-        publisher: Publisher,
-        hands: ClickedHands,
-        *,
-        people: People,
-        answering: Answering,
-        pending: PendingClicks,
-    ) -> None:
-        self.service = service
-        self.publisher = publisher
-        self.hands = hands
-        self.people = people
-        self.answering = answering
-        self.pending = pending
-        self._serial = itertools.count()
-        # (game, user) -> (step, action) of the last move played here for that seat
-        self._last: OrderedDict[tuple[int, int], tuple[int, str]] = OrderedDict()
+    service: GameService
+    publisher: Publisher
+    hands: ClickedHands
+    _: KW_ONLY
+    people: People
+    answering: Answering
+    pending: PendingClicks
+    _serial: itertools.count[int] = field(default_factory=itertools.count, init=False, repr=False)
+    # (game, user) -> (step, action) of the last move played here for that seat
+    _last: OrderedDict[tuple[int, int], tuple[int, str]] = field(
+        default_factory=OrderedDict, init=False, repr=False
+    )
 
     async def recover_lost_clicks(self) -> None:
         """At start-up: each click deferred before the last stop and never answered. If its
