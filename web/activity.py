@@ -53,8 +53,8 @@ class Activity:
             api,
             self.sessions,
             self.membership,
-            clients,
             lobbies,
+            clients,
         )
         self.page = PageFiles()
         self.config = ConfigEndpoint(api.client_id)

@@ -21,6 +21,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
@@ -90,31 +91,22 @@ class SocketAnswer:
         await self.viewer.send_now({"type": "refused", "reason": reason})
 
 
+@dataclass(eq=False)
 class LiveEndpoint:
-    def __init__(
-        self,
-        hub: Hub,
-        service: GameService,
-        publisher: Publisher,
-        desk: MoveDesk,
-        languages: Languages,
-        api: DiscordApi,
-        sessions: Sessions,
-        membership: Membership,
-        clients: Clients | None = None,
-        lobbies: LobbyMessages | None = None,
-    ) -> None:
-        self.hub = hub
-        self.service = service
-        self.publisher = publisher
-        self.desk = desk
-        self.lobbies = lobbies or LobbyMessages(publisher)
-        self.dropin = DropIn(hub, service, publisher, self.lobbies)
-        self.languages = languages
-        self.api = api
-        self.sessions = sessions
-        self.membership = membership
-        self.clients = clients or Clients()
+    hub: Hub
+    service: GameService
+    publisher: Publisher
+    desk: MoveDesk
+    languages: Languages
+    api: DiscordApi
+    sessions: Sessions
+    membership: Membership
+    lobbies: LobbyMessages
+    clients: Clients = field(default_factory=Clients)
+    dropin: DropIn = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.dropin = DropIn(self.hub, self.service, self.publisher, self.lobbies)
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/api/live", self.handle)]
