@@ -13,9 +13,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.playing import PlayingCog
+from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
-from delivery.publisher import Publisher
 from discordkit.clicks import LEAVE
 from discordkit.client import CardBot
 from discordkit.every import Every
@@ -26,7 +25,6 @@ from i18n import N_, _, later
 from presentation.base import level_word
 from presentation.titles import game_title
 from service.errors import GameClosed, NotSeated
-from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
 
 log = logging.getLogger(__name__)
@@ -40,15 +38,8 @@ CONFIRM = N_(
 
 
 class LeavingCog(PlayingCog, name="Leaving"):
-    def __init__(
-        self,
-        bot: CardBot,
-        service: GameService,
-        publisher: Publisher,
-        *,
-        sweep_every: float = SWEEP_EVERY,
-    ) -> None:
-        super().__init__(bot, service, publisher)
+    def __init__(self, playing: Playing, *, sweep_every: float = SWEEP_EVERY) -> None:
+        super().__init__(playing)
         self._sweeps = Every(sweep_every, self.sweep, name="closing idle lobbies")
 
     async def cog_load(self) -> None:

@@ -24,13 +24,9 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from cogs.playing import PlayingCog
+from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
-from delivery.moves import MoveDesk
-from delivery.publisher import Publisher
-from discordkit.client import CardBot
 from service.errors import NoGame
-from service.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -48,20 +44,12 @@ SHARED_REPAIR_EVERY = 10.0
 
 class UpkeepCog(PlayingCog, name="Upkeep"):
     def __init__(
-        self,
-        bot: CardBot,
-        service: GameService,
-        publisher: Publisher,
-        desk: MoveDesk,
-        generation: Path | None = None,
-        *,
-        shared: bool = False,
+        self, playing: Playing, generation: Path | None = None, *, shared: bool = False
     ) -> None:
         """``generation``: where the database's last generation token is kept (SQLite), to
         recognise a restored copy at start; None: not checked. ``shared``: other processes
         may serve the same games (PostgreSQL): repairs look every SHARED_REPAIR_EVERY s."""
-        super().__init__(bot, service, publisher)
-        self.desk = desk
+        super().__init__(playing)
         self.generation = generation
         self.shared = shared
         self._tasks: list[asyncio.Task[None]] = []

@@ -19,9 +19,8 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.playing import PlayingCog
+from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
-from delivery.publisher import Publisher
 from discordkit import to_discord
 from discordkit.clicks import WATCH
 from discordkit.client import CardBot
@@ -33,7 +32,6 @@ from presentation import UIS
 from presentation.base import onlookers, with_timers
 from presentation.viewing import names_of
 from service.errors import NoGame
-from service.games import GameService
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
@@ -64,15 +62,8 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
 
 
 class WatchCog(PlayingCog, name="Watch"):
-    def __init__(
-        self,
-        bot: CardBot,
-        service: GameService,
-        publisher: Publisher,
-        *,
-        coalesce: float = COALESCE_SECONDS,
-    ) -> None:
-        super().__init__(bot, service, publisher)
+    def __init__(self, playing: Playing, *, coalesce: float = COALESCE_SECONDS) -> None:
+        super().__init__(playing)
         self.coalesce = coalesce
         self.watchers: dict[int, dict[int, Watcher]] = {}
         self._latest: dict[int, Loaded] = {}
