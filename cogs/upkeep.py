@@ -16,7 +16,6 @@ refused the bot's table hears here when Discord says the permission is back.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from aio.tasks import cancel_and_wait
 from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
 from service.errors import NoGame
@@ -61,11 +61,7 @@ class UpkeepCog(PlayingCog, name="Upkeep"):
             self._tasks.append(task)
 
     async def cog_unload(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancel_and_wait(*self._tasks)
 
     def _stopped(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:

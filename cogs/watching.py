@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 import i18n
+from aio.tasks import cancel_and_wait
 from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
 from discordkit import to_discord
@@ -76,10 +77,7 @@ class WatchCog(PlayingCog, name="Watch"):
     async def cog_unload(self) -> None:
         with contextlib.suppress(ValueError):
             self.publisher.table_drawn.remove(self.table_drawn)
-        for task in list(self._tasks.values()):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancel_and_wait(*self._tasks.values())
 
     async def watch(
         self, interaction: discord.Interaction[CardBot], game_id: int, way: str
