@@ -49,18 +49,18 @@ class ClickedHands:
         table_id = shown.table_message_id if shown else loaded.row.table_message_id
         return self.hands.kwargs(loaded, seat, table_id, edit=edit, note=note)
 
-    async def with_picture(
-        self,
-        loaded: Loaded,
-        seat_no: int,
-        kwargs: dict[str, Any],
-        *,
-        edit: bool,
-        wait: float = ANSWER_PICTURE_WAIT,
+    async def edit_with_picture(
+        self, loaded: Loaded, seat_no: int, kwargs: dict[str, Any]
     ) -> dict[str, Any]:
-        """``kwargs`` with the hand's picture on the seat's turn, if it is drawn within
-        ``wait`` seconds (by default an answer's: a player is waiting on it)."""
-        return await self.hands.with_picture(loaded, seat_no, kwargs, edit=edit, wait=wait)
+        """A click's answer editing the hand (``kwargs``), with the hand's picture on the
+        seat's turn if it is drawn within ANSWER_PICTURE_WAIT (a player is waiting on it)."""
+        return await self.hands.with_picture(
+            loaded, seat_no, kwargs, edit=True, wait=ANSWER_PICTURE_WAIT
+        )
+
+    async def picture(self, loaded: Loaded, seat_no: int) -> dict[str, Any]:
+        """The picture of the seat's hand on its turn (``files``), else nothing."""
+        return await self.hands.with_picture(loaded, seat_no, {}, edit=False)
 
     def writes(self, game_id: int, seat_no: int) -> int:
         """How many times hand jobs have written this seat's DM (see ``Publisher.publish``)."""

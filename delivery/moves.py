@@ -37,7 +37,7 @@ from db.models import GameStatus, SeatRow
 from delivery.answering import Answering
 from delivery.clicked import ClickedHands
 from delivery.hands import ANSWER_PICTURE_WAIT as ANSWER_PICTURE_WAIT  # noqa: PLC0414 (My hand)
-from delivery.hands import OUT_OF_DATE, PICTURE_WAIT
+from delivery.hands import OUT_OF_DATE
 from delivery.pending import PendingClick, PendingClicks
 from delivery.publisher import Publisher
 from delivery.shown import Answered, Note, People, forced_notes
@@ -280,7 +280,7 @@ class MoveDesk:
         if not shown.moves:  # the click only took its player off autopilot, on an old step
             note = f"⚠️ {_(StaleMove.NO_LONGER)}"
         kwargs = self.hands.kwargs(shown.after, seat, edit=True, note=note)
-        kwargs = await self.hands.with_picture(shown.after, seat.seat, kwargs, edit=True)
+        kwargs = await self.hands.edit_with_picture(shown.after, seat.seat, kwargs)
         writes = self.hands.writes(shown.after.row.id, seat.seat)
         await answer.show(**kwargs)
         return Answered(seat.seat, clicked.message_id, shown.after, writes)
@@ -322,7 +322,7 @@ class MoveDesk:
                 await answer.refuse(exc)
             return
         saw = old.answered.saw
-        kwargs = await self.hands.with_picture(saw, old.answered.seat, old.kwargs, edit=True)
+        kwargs = await self.hands.edit_with_picture(saw, old.answered.seat, old.kwargs)
         await answer.show(**kwargs)
         self.hands.old_click_shown(old)
 
@@ -360,7 +360,7 @@ class MoveDesk:
 
     async def hand_picture(self, loaded: Loaded, seat_no: int) -> dict[str, Any]:
         """The picture of the seat's hand on its turn (``files``), else nothing."""
-        return await self.hands.with_picture(loaded, seat_no, {}, edit=False, wait=PICTURE_WAIT)
+        return await self.hands.picture(loaded, seat_no)
 
 
 async def _settled(acting: Acting) -> None:
