@@ -38,6 +38,7 @@ from cogs.language import LanguageCog
 from cogs.leaving import LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.players import PlayersCog
+from cogs.playing import Playing
 from cogs.rematch import RematchCog
 from cogs.settings import SettingsCog
 from cogs.table import TableCog
@@ -232,24 +233,23 @@ class CardBot(client.CardBot):
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(ControlButton)  # every button but moves (cogs/guard.py routes those)
         await self.add_cog(GuardCog(self))
-        table = TableCog(self, self.service, self.publisher, self.desk)
+        playing = Playing(self, self.service, self.publisher, self.desk)
+        table = TableCog(playing)
         await self.add_cog(table)
         live = self.settings.offers_activity
-        await self.add_cog(LobbyCog(self, self.service, self.publisher, table, live=live))
+        await self.add_cog(LobbyCog(playing, table, live=live))
         generation = (
             None if self.settings.database_url else generation_path(self.settings.database_path)
         )
         shared = bool(self.settings.database_url)
-        await self.add_cog(
-            UpkeepCog(self, self.service, self.publisher, self.desk, generation, shared=shared)
-        )
+        await self.add_cog(UpkeepCog(playing, generation, shared=shared))
         await self.add_cog(HelpCog())
         await self.add_cog(PlayersCog(self, Boards(self.store), self.ratings))
         await self.add_cog(HistoryCog(self, Replays(self.store)))
-        await self.add_cog(RematchCog(self, self.service))
+        await self.add_cog(RematchCog(playing))
         await self.add_cog(SettingsCog(self, self.servers, self.publisher))
-        await self.add_cog(LeavingCog(self, self.service, self.publisher))
-        await self.add_cog(WatchCog(self, self.service, self.publisher))
+        await self.add_cog(LeavingCog(playing))
+        await self.add_cog(WatchCog(playing))
         await self.add_cog(LanguageCog(self.languages))
 
     async def sync_commands(self) -> None:

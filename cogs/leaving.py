@@ -12,10 +12,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
-from delivery.publisher import Publisher
 from discordkit.clicks import LEAVE
 from discordkit.client import CardBot
 from discordkit.every import Every
@@ -26,7 +25,6 @@ from i18n import N_, _, later
 from presentation.base import level_word
 from presentation.titles import game_title
 from service.errors import GameClosed, NotSeated
-from service.games import GameService
 from service.leaving import close_idle_lobbies, leave_game
 
 log = logging.getLogger(__name__)
@@ -39,18 +37,9 @@ CONFIRM = N_(
 )
 
 
-class LeavingCog(commands.Cog, name="Leaving"):
-    def __init__(
-        self,
-        bot: CardBot,
-        service: GameService,
-        publisher: Publisher,
-        *,
-        sweep_every: float = SWEEP_EVERY,
-    ) -> None:
-        self.bot = bot
-        self.service = service
-        self.publisher = publisher
+class LeavingCog(PlayingCog, name="Leaving"):
+    def __init__(self, playing: Playing, *, sweep_every: float = SWEEP_EVERY) -> None:
+        super().__init__(playing)
         self._sweeps = Every(sweep_every, self.sweep, name="closing idle lobbies")
 
     async def cog_load(self) -> None:

@@ -8,10 +8,9 @@ from typing import Any, Protocol
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
-from delivery.publisher import Publisher
+from cogs.playing import Playing, PlayingCog
 from discordkit import to_discord
 from discordkit.clicks import LIVE, LOBBY
 from discordkit.client import CardBot
@@ -26,7 +25,6 @@ from presentation.base import computer_label
 from presentation.lobby import lobby_panel
 from presentation.titles import game_title
 from service.errors import LobbyProblem
-from service.games import GameService
 from service.lobbies import COMPUTER_GONE
 from service.reports import Loaded, Report
 
@@ -58,20 +56,10 @@ def is_admin(interaction: discord.Interaction[CardBot]) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
-class LobbyCog(commands.Cog, name="Lobby"):
-    def __init__(
-        self,
-        bot: CardBot,
-        service: GameService,
-        publisher: Publisher,
-        table: TableCommands,
-        *,
-        live: bool = False,
-    ) -> None:
-        self.bot = bot
+class LobbyCog(PlayingCog, name="Lobby"):
+    def __init__(self, playing: Playing, table: TableCommands, *, live: bool = False) -> None:
+        super().__init__(playing)
         self.live = live  # the live table (an Activity) is served: /<game> table launches it
-        self.service = service
-        self.publisher = publisher
         self.table = table
         self.groups = [self._group(name, game) for name, game in sorted(GAMES.items())]
 

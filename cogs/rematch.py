@@ -11,9 +11,9 @@ from __future__ import annotations
 import logging
 
 import discord
-from discord.ext import commands
 
 import i18n
+from cogs.playing import PlayingCog
 from discordkit import to_discord
 from discordkit.clicks import PLAY_AGAIN
 from discordkit.client import CardBot
@@ -22,17 +22,12 @@ from discordkit.replies import answer, answering_errors, within_budget
 from discordkit.views import lobby_view
 from i18n import _
 from presentation.lobby import lobby_panel
-from service.games import GameService
 from service.rematch import rematch
 
 log = logging.getLogger(__name__)
 
 
-class RematchCog(commands.Cog, name="Rematch"):
-    def __init__(self, bot: CardBot, service: GameService) -> None:
-        self.bot = bot
-        self.service = service
-
+class RematchCog(PlayingCog, name="Rematch"):
     async def cog_load(self) -> None:
         self.bot.controls.on(PLAY_AGAIN, self.play_again)
 

@@ -13,11 +13,10 @@ from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
-from delivery.moves import ANSWER_PICTURE_WAIT, ClickAnswer, MoveDesk, Play
-from delivery.publisher import Publisher
+from cogs.playing import PlayingCog
+from delivery.moves import ANSWER_PICTURE_WAIT, ClickAnswer, Play
 from discordkit import to_discord
 from discordkit.clicks import BACK, HAND, MOVE
 from discordkit.client import CardBot
@@ -30,21 +29,12 @@ from presentation import UIS
 from presentation.titles import game_title
 from presentation.viewing import names_of
 from service.errors import NoGame
-from service.games import GameService
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 
 
-class TableCog(commands.Cog, name="Table"):
-    def __init__(
-        self, bot: CardBot, service: GameService, publisher: Publisher, desk: MoveDesk
-    ) -> None:
-        self.bot = bot
-        self.service = service
-        self.publisher = publisher
-        self.desk = desk
-
+class TableCog(PlayingCog, name="Table"):
     async def cog_load(self) -> None:
         self.bot.controls.on(MOVE, self.on_move)
         self.bot.controls.on(HAND, self.send_hand)

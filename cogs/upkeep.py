@@ -16,7 +16,6 @@ refused the bot's table hears here when Discord says the permission is back.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from pathlib import Path
@@ -24,11 +23,10 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
+from aio.tasks import cancel_and_wait
+from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
-from delivery.moves import MoveDesk
-from delivery.publisher import Publisher
 from service.errors import NoGame
-from service.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -44,24 +42,14 @@ REPAIR_EVERY = 60.0
 SHARED_REPAIR_EVERY = 10.0
 
 
-class UpkeepCog(commands.Cog, name="Upkeep"):
+class UpkeepCog(PlayingCog, name="Upkeep"):
     def __init__(
-        self,
-        bot: commands.Bot,
-        service: GameService,
-        publisher: Publisher,
-        desk: MoveDesk,
-        generation: Path | None = None,
-        *,
-        shared: bool = False,
+        self, playing: Playing, generation: Path | None = None, *, shared: bool = False
     ) -> None:
         """``generation``: where the database's last generation token is kept (SQLite), to
         recognise a restored copy at start; None: not checked. ``shared``: other processes
         may serve the same games (PostgreSQL): repairs look every SHARED_REPAIR_EVERY s."""
-        self.bot = bot
-        self.desk = desk
-        self.service = service
-        self.publisher = publisher
+        super().__init__(playing)
         self.generation = generation
         self.shared = shared
         self._tasks: list[asyncio.Task[None]] = []
@@ -73,11 +61,7 @@ class UpkeepCog(commands.Cog, name="Upkeep"):
             self._tasks.append(task)
 
     async def cog_unload(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancel_and_wait(*self._tasks)
 
     def _stopped(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord.ext import commands
 
 import i18n
+from aio.tasks import cancel_and_wait
+from cogs.playing import Playing, PlayingCog
 from db.models import GameStatus
-from delivery.publisher import Publisher
 from discordkit import to_discord
 from discordkit.clicks import WATCH
 from discordkit.client import CardBot
@@ -33,7 +33,6 @@ from presentation import UIS
 from presentation.base import onlookers, with_timers
 from presentation.viewing import names_of
 from service.errors import NoGame
-from service.games import GameService
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
@@ -63,18 +62,9 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
-class WatchCog(commands.Cog, name="Watch"):
-    def __init__(
-        self,
-        bot: CardBot,
-        service: GameService,
-        publisher: Publisher,
-        *,
-        coalesce: float = COALESCE_SECONDS,
-    ) -> None:
-        self.bot = bot
-        self.service = service
-        self.publisher = publisher
+class WatchCog(PlayingCog, name="Watch"):
+    def __init__(self, playing: Playing, *, coalesce: float = COALESCE_SECONDS) -> None:
+        super().__init__(playing)
         self.coalesce = coalesce
         self.watchers: dict[int, dict[int, Watcher]] = {}
         self._latest: dict[int, Loaded] = {}
@@ -87,10 +77,7 @@ class WatchCog(commands.Cog, name="Watch"):
     async def cog_unload(self) -> None:
         with contextlib.suppress(ValueError):
             self.publisher.table_drawn.remove(self.table_drawn)
-        for task in list(self._tasks.values()):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await cancel_and_wait(*self._tasks.values())
 
     async def watch(
         self, interaction: discord.Interaction[CardBot], game_id: int, way: str

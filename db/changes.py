@@ -21,6 +21,8 @@ from collections.abc import Callable
 
 import asyncpg
 
+from aio.tasks import cancel_and_wait
+
 log = logging.getLogger(__name__)
 
 # Told (game id, channel id) on the event loop; (0, 0): any game may have changed (the
@@ -94,9 +96,7 @@ class PgListener:
 
     async def close(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel_and_wait(self._task)
             self._task = None
 
     def _heard(self, _conn: object, _pid: int, _channel: str, payload: object) -> None:

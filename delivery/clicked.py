@@ -30,21 +30,15 @@ class OldClick:
     answered: Answered
 
 
+@dataclass(eq=False)
 class ClickedHands:
     """Answers drawn on a player's own hand message, from what the publisher has drawn
     (``games``: the publisher's own record of each game it shows)."""
 
-    def __init__(
-        self,
-        games: dict[int, GameShown],
-        hands: Hands,
-        marks: RenderedMarks,
-        publisher: Publisher,
-    ) -> None:
-        self.games = games
-        self.hands = hands
-        self.marks = marks
-        self.publisher = publisher
+    games: dict[int, GameShown]
+    hands: Hands
+    marks: RenderedMarks
+    publisher: Publisher
 
     def kwargs(
         self, loaded: Loaded, seat: SeatRow, *, edit: bool = False, note: Note | None = None
@@ -55,18 +49,18 @@ class ClickedHands:
         table_id = shown.table_message_id if shown else loaded.row.table_message_id
         return self.hands.kwargs(loaded, seat, table_id, edit=edit, note=note)
 
-    async def with_picture(
-        self,
-        loaded: Loaded,
-        seat_no: int,
-        kwargs: dict[str, Any],
-        *,
-        edit: bool,
-        wait: float = ANSWER_PICTURE_WAIT,
+    async def edit_with_picture(
+        self, loaded: Loaded, seat_no: int, kwargs: dict[str, Any]
     ) -> dict[str, Any]:
-        """``kwargs`` with the hand's picture on the seat's turn, if it is drawn within
-        ``wait`` seconds (by default an answer's: a player is waiting on it)."""
-        return await self.hands.with_picture(loaded, seat_no, kwargs, edit=edit, wait=wait)
+        """A click's answer editing the hand (``kwargs``), with the hand's picture on the
+        seat's turn if it is drawn within ANSWER_PICTURE_WAIT (a player is waiting on it)."""
+        return await self.hands.with_picture(
+            loaded, seat_no, kwargs, edit=True, wait=ANSWER_PICTURE_WAIT
+        )
+
+    async def picture(self, loaded: Loaded, seat_no: int) -> dict[str, Any]:
+        """The picture of the seat's hand on its turn (``files``), else nothing."""
+        return await self.hands.with_picture(loaded, seat_no, {}, edit=False)
 
     def writes(self, game_id: int, seat_no: int) -> int:
         """How many times hand jobs have written this seat's DM (see ``Publisher.publish``)."""

@@ -64,30 +64,22 @@ def cannot_edit(exc: discord.HTTPException) -> bool:
     return isinstance(exc, discord.NotFound) or exc.code in (UNKNOWN_MESSAGE, TOO_OLD_TO_EDIT)
 
 
+@dataclasses.dataclass(eq=False)
 class Hands:
-    def __init__(
-        self,
-        bot: discord.Client,
-        service: GameService,
-        pacer: Pacer,
-        people: People,
-        attachments: Attachments,
-        views: Views,
-        *,
-        catch_up: Callable[[GameShown], Awaitable[object]] | None = None,
-        on_page: OnPage | None = None,
-    ) -> None:
-        """``catch_up`` is awaited when an edit's turn comes, before it is drawn: another
-        process sharing the database may have moved the game on meanwhile (peers.py).
-        ``on_page``: who has the live table open; their hands are left alone meanwhile."""
-        self.bot = bot
-        self.service = service
-        self.pacer = pacer
-        self.people = people
-        self.attachments = attachments
-        self.views = views
-        self.catch_up = catch_up
-        self.on_page = on_page
+    """Draws each player's own hand message. ``catch_up`` is awaited when an edit's turn
+    comes, before it is drawn: another process sharing the database may have moved the game
+    on meanwhile (peers.py). ``on_page``: who has the live table open; their hands are left
+    alone meanwhile (delivery/onpage.py)."""
+
+    bot: discord.Client
+    service: GameService
+    pacer: Pacer
+    people: People
+    attachments: Attachments
+    views: Views
+    _: dataclasses.KW_ONLY
+    catch_up: Callable[[GameShown], Awaitable[object]] | None = None
+    on_page: OnPage | None = None
 
     def kwargs(
         self,

@@ -27,7 +27,7 @@ import itertools
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
@@ -37,7 +37,7 @@ from db.models import GameStatus, SeatRow
 from delivery.answering import Answering
 from delivery.clicked import ClickedHands
 from delivery.hands import ANSWER_PICTURE_WAIT as ANSWER_PICTURE_WAIT  # noqa: PLC0414 (My hand)
-from delivery.hands import OUT_OF_DATE, PICTURE_WAIT
+from delivery.hands import OUT_OF_DATE
 from delivery.pending import PendingClick, PendingClicks
 from delivery.publisher import Publisher
 from delivery.shown import Answered, Note, People, forced_notes
@@ -176,28 +176,22 @@ async def first_answer(acting: Acting) -> Report:
     return own
 
 
+@dataclass(eq=False)
 class MoveDesk:
     """Plays moves for both edges and answers them (see the module's docstring)."""
 
-    def __init__(
-        self,
-        service: GameService,
-        publisher: Publisher,
-        hands: ClickedHands,
-        *,
-        people: People,
-        answering: Answering,
-        pending: PendingClicks,
-    ) -> None:
-        self.service = service
-        self.publisher = publisher
-        self.hands = hands
-        self.people = people
-        self.answering = answering
-        self.pending = pending
-        self._serial = itertools.count()
-        # (game, user) -> (step, action) of the last move played here for that seat
-        self._last: OrderedDict[tuple[int, int], tuple[int, str]] = OrderedDict()
+    service: GameService
+    publisher: Publisher
+    hands: ClickedHands
+    _: KW_ONLY
+    people: People
+    answering: Answering
+    pending: PendingClicks
+    _serial: itertools.count[int] = field(default_factory=itertools.count, init=False, repr=False)
+    # (game, user) -> (step, action) of the last move played here for that seat
+    _last: OrderedDict[tuple[int, int], tuple[int, str]] = field(
+        default_factory=OrderedDict, init=False, repr=False
+    )
 
     async def recover_lost_clicks(self) -> None:
         """At start-up: each click deferred before the last stop and never answered. If its
@@ -286,7 +280,7 @@ class MoveDesk:
         if not shown.moves:  # the click only took its player off autopilot, on an old step
             note = f"⚠️ {_(StaleMove.NO_LONGER)}"
         kwargs = self.hands.kwargs(shown.after, seat, edit=True, note=note)
-        kwargs = await self.hands.with_picture(shown.after, seat.seat, kwargs, edit=True)
+        kwargs = await self.hands.edit_with_picture(shown.after, seat.seat, kwargs)
         writes = self.hands.writes(shown.after.row.id, seat.seat)
         await answer.show(**kwargs)
         return Answered(seat.seat, clicked.message_id, shown.after, writes)
@@ -328,7 +322,7 @@ class MoveDesk:
                 await answer.refuse(exc)
             return
         saw = old.answered.saw
-        kwargs = await self.hands.with_picture(saw, old.answered.seat, old.kwargs, edit=True)
+        kwargs = await self.hands.edit_with_picture(saw, old.answered.seat, old.kwargs)
         await answer.show(**kwargs)
         self.hands.old_click_shown(old)
 
@@ -366,7 +360,7 @@ class MoveDesk:
 
     async def hand_picture(self, loaded: Loaded, seat_no: int) -> dict[str, Any]:
         """The picture of the seat's hand on its turn (``files``), else nothing."""
-        return await self.hands.with_picture(loaded, seat_no, {}, edit=False, wait=PICTURE_WAIT)
+        return await self.hands.picture(loaded, seat_no)
 
 
 async def _settled(acting: Acting) -> None:

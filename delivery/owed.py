@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import discord
@@ -43,35 +44,26 @@ BATCH = 20  # rows claimed at a time by a repair
 BATCHES = 10  # claims at most per repair (the next repair takes the rest)
 
 
+@dataclass(eq=False)
 class OwedPosts:
-    """Posts the rows a game owes its channel, in its channel's lane of the outbox."""
+    """Posts the rows a game owes its channel, in its channel's lane of the outbox.
 
-    def __init__(
-        self,
-        bot: discord.Client,
-        service: GameService,
-        outbox: Outbox,
-        pacer: Pacer,
-        attachments: Attachments,
-        speaking: Speaking,
-        views: Views,
-        redraw: Callable[[Loaded], None],
-        *,
-        result_view: Callable[[Loaded], discord.ui.View | None] | None = None,
-    ) -> None:
-        """``redraw``: told of each game whose owed rows a repair takes, before they are
-        queued (the publisher redraws a finished game left behind with them);
-        ``result_view``: the buttons under a finished game's result (Play again)."""
-        self.bot = bot
-        self.service = service
-        self.outbox = outbox
-        self.pacer = pacer
-        self.attachments = attachments
-        self.speaking = speaking
-        self.views = views
-        self.redraw = redraw
-        self.result_view = result_view
-        self._flight: set[str] = set()  # nonces of the rows queued or being posted
+    ``redraw``: told of each game whose owed rows a repair takes, before they are queued (the
+    publisher redraws a finished game left behind with them); ``result_view``: the buttons
+    under a finished game's result (Play again)."""
+
+    bot: discord.Client
+    service: GameService
+    outbox: Outbox
+    pacer: Pacer
+    attachments: Attachments
+    speaking: Speaking
+    views: Views
+    redraw: Callable[[Loaded], None]
+    _: KW_ONLY
+    result_view: Callable[[Loaded], discord.ui.View | None] | None = None
+    # nonces of the rows queued or being posted
+    _flight: set[str] = field(default_factory=set, init=False, repr=False)
 
     def round_ended(self, loaded: Loaded, before: Any, after: Any) -> bool:
         """Whether the move from ``before`` to ``after`` ends a round the channel is shown a

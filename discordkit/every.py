@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
+
+from aio.tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
@@ -29,9 +30,7 @@ class Every:
 
     async def stop(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel_and_wait(self._task)
 
     async def _rounds(self) -> None:
         while True:

@@ -22,7 +22,6 @@ off the file.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
@@ -31,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 import asyncpg
 
+from aio.tasks import cancel_and_wait
 from db.errors import StoreError
 from db.leases import HeldShard
 from db.postgres import PostgresStore
@@ -198,9 +198,7 @@ class ShardLease:
     async def release(self) -> None:
         """Stop renewing and give the shards up (a failure only logged: the lease runs out)."""
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await cancel_and_wait(self._task)
             self._task = None
         try:
             async with asyncio.timeout(self.ttl / RENEWALS_PER_LEASE):

@@ -37,6 +37,7 @@ PROJECT = (
     "runtime",
     "bot",
     "settings",
+    "aio",
 )
 MAX_LINES = 500
 
@@ -198,8 +199,11 @@ def test_a_package_init_in_a_cycle_is_reported(tmp_path: Path) -> None:
 
 
 # Which layers each layer may import (besides itself). ``db.models`` is the vocabulary of
-# stored rows (plain dataclasses) that the service's reports carry up to Discord.
+# stored rows (plain dataclasses) that the service's reports carry up to Discord. ``aio``
+# (asyncio helpers) is the bottom: it imports nothing, and every layer but the pure engine may
+# use it.
 ALLOWED: dict[str, tuple[str, ...]] = {
+    "aio": (),
     "engine": (),
     "i18n": (),
     "db": ("engine",),
@@ -238,6 +242,8 @@ def arrow_violations(graph: dict[str, set[str]]) -> list[str]:
         if layer not in ALLOWED:
             continue  # bot.py, tools/ and the start-up modules may import anything
         allowed = {layer, *ALLOWED[layer]}
+        if layer != "engine":
+            allowed.add("aio")
         if layer == "db":
             allowed.add("db.models")
         for dep in sorted(deps):
@@ -265,6 +271,8 @@ def test_arrows_point_one_way() -> None:
         ("service.games", "presentation.base"),
         ("engine.grinch.game", "db.store"),
         ("delivery.marks", "db.store"),  # delivery reaches the store through the service
+        ("engine.grinch.game", "aio"),  # the engine does no I/O
+        ("aio.tasks", "db.store"),  # the bottom imports nothing of the project
     ],
 )
 def test_a_bad_import_is_reported(importer: str, imported: str) -> None:
@@ -275,7 +283,8 @@ def test_a_bad_import_is_reported(importer: str, imported: str) -> None:
 
 
 def test_cogs_hold_only_cogs() -> None:
-    """Every module directly in cogs/ defines a ``commands.Cog``; helpers live in discordkit."""
+    """Every module directly in cogs/ defines a ``commands.Cog`` (or a ``PlayingCog``, the cog
+    the game features build on); helpers live in discordkit."""
     without = []
     for path in sorted((ROOT / "cogs").glob("*.py")):
         if path.name == "__init__.py":
@@ -287,7 +296,7 @@ def test_cogs_hold_only_cogs() -> None:
             if isinstance(node, ast.ClassDef)
             for base in node.bases
         }
-        if "commands.Cog" not in bases:
+        if not bases & {"commands.Cog", "PlayingCog"}:
             without.append(path.name)
     assert without == []
 
@@ -331,7 +340,9 @@ def test_no_discord_below_cogs() -> None:
     below = {
         m
         for m in _discord_importers()
-        if m.startswith(("engine", "service", "db", "presentation", "i18n")) or m == "settings"
+        if m.startswith(("engine", "service", "db", "presentation", "i18n"))
+        or m == "settings"
+        or m.startswith("aio")
     }
     assert below == set()
 

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.help import HelpCog, help_panel
 from cogs.lobby import LobbyCog
+from cogs.playing import Playing
 from cogs.table import TableCog
 from discordkit.client import CardBot
 from engine import GAMES
@@ -24,9 +25,10 @@ async def bot() -> AsyncIterator[commands.Bot]:
     """The cogs' commands on a bot that never logs in (services are not needed to list them)."""
     client = CardBot(command_prefix="!", intents=discord.Intents.none())
     none = cast(Any, None)
-    table = TableCog(client, none, none, none)
+    playing = Playing(client, none, none, none)
+    table = TableCog(playing)
     await client.add_cog(table)
-    await client.add_cog(LobbyCog(client, none, none, table))
+    await client.add_cog(LobbyCog(playing, table))
     await client.add_cog(HelpCog())
     yield client
     await client.close()

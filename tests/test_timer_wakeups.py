@@ -7,6 +7,7 @@ import asyncio
 import time
 from typing import Any, cast
 
+from cogs.playing import Playing
 from cogs.upkeep import UpkeepCog
 
 
@@ -18,7 +19,7 @@ class _Service:
 
 async def test_only_a_sooner_deadline_cuts_the_sleep_short() -> None:
     service = _Service()
-    cog = UpkeepCog(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, None))
+    cog = UpkeepCog(Playing(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, None)))
     wake_at = time.time() + 2.0
     sleeping = asyncio.create_task(cog._sleep_until(wake_at))
     await asyncio.sleep(0.05)
@@ -36,7 +37,7 @@ async def test_only_a_sooner_deadline_cuts_the_sleep_short() -> None:
 
 async def test_the_sleep_ends_at_the_planned_wake_up() -> None:
     service = _Service()
-    cog = UpkeepCog(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, None))
+    cog = UpkeepCog(Playing(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, None)))
     started = time.monotonic()
     await cog._sleep_until(time.time() + 0.2)
     assert 0.15 < time.monotonic() - started < 1.0

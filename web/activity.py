@@ -57,8 +57,8 @@ class Activity:
             api,
             self.sessions,
             self.membership,
-            clients,
             lobbies,
+            clients,
             shares=Shares(service, api, painter or InThread()),
         )
         self.page = PageFiles()

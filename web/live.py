@@ -22,6 +22,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, TypeVar
 
 from aiohttp import WSMsgType, web
@@ -93,38 +94,26 @@ class SocketAnswer:
         await self.viewer.send_now({"type": "refused", "reason": reason})
 
 
+@dataclass(eq=False)
 class LiveEndpoint:
-    def __init__(
-        self,
-        hub: Hub,
-        service: GameService,
-        publisher: Publisher,
-        desk: MoveDesk,
-        languages: Languages,
-        api: DiscordApi,
-        sessions: Sessions,
-        membership: Membership,
-        clients: Clients | None = None,
-        lobbies: LobbyMessages | None = None,
-        *,
-        pages: OpenPages | None = None,
-        shares: Shares | None = None,
-    ) -> None:
-        """``shares``: the result screen's **Share** (web/share.py); without it a ``share``
-        is refused."""
-        self.hub = hub
-        self.service = service
-        self.publisher = publisher
-        self.desk = desk
-        self.lobbies = lobbies or LobbyMessages(publisher)
-        self.dropin = DropIn(hub, service, publisher, self.lobbies)
-        self.languages = languages
-        self.api = api
-        self.sessions = sessions
-        self.membership = membership
-        self.clients = clients or Clients()
-        self.pages = pages or OpenPages(service, publisher)
-        self.shares = shares
+    hub: Hub
+    service: GameService
+    publisher: Publisher
+    desk: MoveDesk
+    languages: Languages
+    api: DiscordApi
+    sessions: Sessions
+    membership: Membership
+    lobbies: LobbyMessages
+    clients: Clients = field(default_factory=Clients)
+    _: KW_ONLY
+    shares: Shares | None = None  # the result screen's Share (web/share.py); else refused
+    dropin: DropIn = field(init=False)
+    pages: OpenPages = field(init=False)  # this process's open pages (web/pages.py)
+
+    def __post_init__(self) -> None:
+        self.dropin = DropIn(self.hub, self.service, self.publisher, self.lobbies)
+        self.pages = OpenPages(self.service, self.publisher)
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/api/live", self.handle)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -23,11 +24,11 @@ log = logging.getLogger(__name__)
 MAX_BODY = 4096
 
 
+@dataclass(eq=False)
 class TokenEndpoint:
-    def __init__(self, api: DiscordApi, sessions: Sessions, clients: Clients | None = None) -> None:
-        self.api = api
-        self.sessions = sessions
-        self.clients = clients or Clients()
+    api: DiscordApi
+    sessions: Sessions
+    clients: Clients = field(default_factory=Clients)
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.post("/api/token", self.handle)]

@@ -1,36 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Link, renewalDelay, socketUrl, type LinkOptions } from "../src/connection";
-
-/** A WebSocket that the test opens, feeds and closes. */
-class FakeSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.made.push(this);
-  }
-
-  send(text: string): void {
-    this.sent.push(JSON.parse(text));
-  }
-
-  opened(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.dispatchEvent(new Event("open"));
-  }
-
-  receive(frame: unknown): void {
-    this.dispatchEvent(Object.assign(new Event("message"), { data: JSON.stringify(frame) }));
-  }
-
-  closed(code: number): void {
-    this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event("close"), { code, reason: "" }));
-  }
-}
+import { FakeSocket } from "./fakesocket";
 
 const welcome = (expiresIn: number) => ({ type: "welcome", user: { id: "1", name: "Ana" }, channel_id: "5", language: "en", expires_in: expiresIn });
 

@@ -3,6 +3,7 @@ import catalogsData from "../src/generated/catalogs.json";
 import { Link } from "../src/connection";
 import { chooseLanguage, type Catalogs } from "../src/i18n";
 import { keepLanguage, keptLanguage, languageNames, type Kept } from "../src/language";
+import { FakeSocket } from "./fakesocket";
 
 const catalogs = catalogsData as Catalogs;
 
@@ -57,28 +58,6 @@ describe("the viewer's pick", () => {
     expect(chooseLanguage(catalogs, [null, "ja", "lt-LT"])).toBe("lt");
   });
 });
-
-/** A WebSocket that records what the page sends once it is open. */
-class FakeSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static made: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.made.push(this);
-  }
-
-  send(text: string): void {
-    this.sent.push(JSON.parse(text));
-  }
-
-  opened(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.dispatchEvent(new Event("open"));
-  }
-}
 
 describe("the hello", () => {
   beforeEach(() => {

@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import discord
 
+from cogs.playing import Playing
 from cogs.table import TableCog
 
 CHANNEL = 7
@@ -54,7 +55,7 @@ async def test_a_slow_picture_is_edited_into_the_answer_after_it() -> None:
 
     desk = SimpleNamespace(hand=lambda *_args: {"content": "your hand"}, hand_picture=with_picture)
     service = SimpleNamespace(load=load)
-    cog = TableCog(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, desk))
+    cog = TableCog(Playing(cast(Any, None), cast(Any, service), cast(Any, None), cast(Any, desk)))
     interaction = _Interaction()
     answering = asyncio.ensure_future(cog.send_hand(cast(discord.Interaction[Any], interaction), 5))
     for _ in range(500):  # answered while the picture is still being drawn

@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, cast
 
+from cogs.playing import Playing
 from cogs.upkeep import UpkeepCog
 
 
@@ -36,7 +37,9 @@ class _Publisher:
 def _cog() -> tuple[UpkeepCog, _Service, _Publisher]:
     service, publisher = _Service(), _Publisher()
     return (
-        UpkeepCog(cast(Any, None), cast(Any, service), cast(Any, publisher), cast(Any, None)),
+        UpkeepCog(
+            Playing(cast(Any, None), cast(Any, service), cast(Any, publisher), cast(Any, None))
+        ),
         service,
         publisher,
     )

@@ -11,6 +11,7 @@ from discord import app_commands
 
 from cogs.leaving import IDLE_CLOSED, LeavingCog
 from cogs.lobby import LobbyCog
+from cogs.playing import Playing
 from cogs.table import TableCog
 from db.store import Store
 from discordkit.client import CardBot
@@ -23,10 +24,10 @@ async def test_leave_in_every_group_and_idle_lobbies_closed(store: Store) -> Non
     none = cast(Any, None)
     service = GameService(store, turn_timeout=0)
     publisher: Any = MagicMock()
-    table = TableCog(client, none, none, none)
+    table = TableCog(Playing(client, none, none, none))
     await client.add_cog(table)
-    await client.add_cog(LobbyCog(client, none, none, table))
-    cog = LeavingCog(client, service, publisher, sweep_every=3600)
+    await client.add_cog(LobbyCog(Playing(client, none, none, none), table))
+    cog = LeavingCog(Playing(client, service, publisher, none), sweep_every=3600)
     await client.add_cog(cog)
     try:
         for name in GAMES:

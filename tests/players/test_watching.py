@@ -12,6 +12,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
+from cogs.playing import Playing
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
 from db.models import GameStatus
 from db.store import Store
@@ -94,7 +95,7 @@ async def test_spectators_follow_in_one_edit_per_burst(store: Store) -> None:
     publisher: Any = MagicMock()
     publisher.table_drawn = []
     publisher.pacer.slot = AsyncMock()
-    cog = WatchCog(MagicMock(), MagicMock(), publisher, coalesce=0.01)
+    cog = WatchCog(Playing(MagicMock(), MagicMock(), publisher, MagicMock()), coalesce=0.01)
     await cog.cog_load()
     assert publisher.table_drawn == [cog.table_drawn]
     fresh, old, broken = (MagicMock() for _ in range(3))

@@ -77,11 +77,10 @@ class Table:
         publisher = cast(Any, self.channel)
         publisher.cancelled = self.channel.cancelled_game
         nothing = cast(Any, None)
+        lobbies = cast(Any, self.channel)
         self.live = LiveEndpoint(
-            self.hub, service, publisher, nothing, nothing, nothing, nothing, nothing
+            self.hub, service, publisher, nothing, nothing, nothing, nothing, nothing, lobbies
         )
-        self.live.lobbies = cast(Any, self.channel)
-        self.live.dropin.lobbies = cast(Any, self.channel)
         self.viewers: dict[int, Viewer] = {}
 
     async def arrive(self, user: int, name: str) -> Viewer:

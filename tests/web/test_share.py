@@ -143,7 +143,7 @@ async def test_the_share_op_answers_with_the_url(
     nothing = cast(Any, None)
     hub = Hub(cast(Any, Service(finished)))
     live = LiveEndpoint(
-        hub, nothing, nothing, nothing, nothing, api, nothing, nothing, shares=shares
+        hub, nothing, nothing, nothing, nothing, api, nothing, nothing, nothing, shares=shares
     )
     socket = Socket()
     viewer = Viewer(cast(Any, socket), 5, "Ana", finished.row.channel_id, 1, "en")

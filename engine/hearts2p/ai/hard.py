@@ -26,6 +26,7 @@ It sees only its own view: the deals come from :func:`infer.read_view`'s deducti
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -85,18 +86,13 @@ def _without(mask: int, cards: tuple[int, ...]) -> int:
     return mask
 
 
+@dataclass(eq=False)
 class HardPolicy:
     """Exact search of chosen deals within a node budget (see the module docstring)."""
 
-    def __init__(
-        self,
-        nodes: int = HARD_NODES,
-        deals: int = HARD_DEALS,
-        first_deal_nodes: int = FIRST_DEAL_NODES,
-    ) -> None:
-        self.nodes = nodes
-        self.deals = deals
-        self.first_deal_nodes = first_deal_nodes
+    nodes: int = HARD_NODES
+    deals: int = HARD_DEALS
+    first_deal_nodes: int = FIRST_DEAL_NODES
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
         return best_play(view, legal, lambda k, moves: self.evaluate(k, moves, rng))

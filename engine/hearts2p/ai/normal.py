@@ -19,6 +19,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.base import View
@@ -79,6 +80,7 @@ def hand_utility(
 EXACT_DEALS: tuple[int, ...] = (1, 1, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30)
 
 
+@dataclass(eq=False)
 class MonteCarloPolicy:
     """Determinize the unseen cards, evaluate each legal card, play the best on average.
 
@@ -90,19 +92,11 @@ class MonteCarloPolicy:
     when no exact search finished in its budget, or when ``exact_deals[n]`` is 0.
     """
 
-    def __init__(
-        self,
-        exact_deals: tuple[int, ...] = EXACT_DEALS,
-        deals: int = 24,
-        time_limit: float = 0.12,
-        margin: float | None = None,
-        nodes: int | None = None,
-    ) -> None:
-        self.exact_deals = exact_deals
-        self.deals = deals
-        self.time_limit = time_limit
-        self.margin = margin
-        self.nodes = nodes
+    exact_deals: tuple[int, ...] = EXACT_DEALS
+    deals: int = 24
+    time_limit: float = 0.12
+    margin: float | None = None
+    nodes: int | None = None
 
     def choose(self, view: View, legal: list[Any], rng: random.Random) -> Any:
         deadline = time.perf_counter() + self.time_limit

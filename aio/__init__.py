@@ -1,0 +1,2 @@
+"""asyncio helpers: the bottom layer, which imports nothing of the project; every layer but
+the pure engine may use it."""

@@ -1,0 +1,34 @@
+"""What the game cogs share: the bot builds one :class:`Playing` and every cog that acts on
+games takes it (:class:`PlayingCog`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from discord.ext import commands
+
+from delivery.moves import MoveDesk
+from delivery.publisher import Publisher
+from discordkit.client import CardBot
+from service.games import GameService
+
+
+@dataclass(frozen=True)
+class Playing:
+    """The bot, its games' service, their publisher and the desk that plays moves."""
+
+    bot: CardBot
+    service: GameService
+    publisher: Publisher
+    desk: MoveDesk
+
+
+class PlayingCog(commands.Cog):
+    """A cog that acts on games: reads and changes them through ``service``, shows what
+    changed through ``publisher`` and plays moves at ``desk``."""
+
+    def __init__(self, playing: Playing) -> None:
+        self.bot = playing.bot
+        self.service = playing.service
+        self.publisher = playing.publisher
+        self.desk = playing.desk
