@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 
 from service.changes import Changes
 from service.showing import Showing
@@ -20,33 +21,28 @@ KEPT_SECONDS = 30.0
 MAX_CHANNELS = 10_000
 
 
+@dataclass(eq=False)
 class OnPage:
-    def __init__(
-        self,
-        showing: Showing,
-        changes: Changes,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-        wall: Callable[[], float] = time.time,
-    ) -> None:
-        self._showing = showing
-        self._changes = changes
-        self._clock = clock
-        self._wall = wall
-        self._known: dict[int, tuple[float, frozenset[int]]] = {}  # channel -> (read at, people)
-        self._generation: dict[int, int] = {}  # channel -> announcements heard
-        self._listening = False
+    showing: Showing
+    changes: Changes
+    _: KW_ONLY
+    clock: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time
+    # channel -> (when read, who had its page open); channel -> announcements heard
+    _known: dict[int, tuple[float, frozenset[int]]] = field(default_factory=dict, init=False)
+    _generation: dict[int, int] = field(default_factory=dict, init=False)
+    _listening: bool = field(default=False, init=False)
 
     async def has(self, channel_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has the channel's live table open."""
         if not self._listening:
             self._listening = True
-            await self._changes.listen(self._changed)
-        now = self._clock()
+            await self.changes.listen(self._changed)
+        now = self.clock()
         known = self._known.get(channel_id)
         if known is None or now - known[0] > KEPT_SECONDS:
             generation = self._generation.get(channel_id, 0)
-            people = frozenset(await self._showing.on_page(channel_id, self._wall()))
+            people = frozenset(await self.showing.on_page(channel_id, self.wall()))
             if self._generation.get(channel_id, 0) == generation:  # nothing heard meanwhile
                 if len(self._known) >= MAX_CHANNELS:
                     self._known.clear()

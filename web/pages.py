@@ -15,6 +15,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 
 from delivery.publisher import Publisher
 from service.games import GameService
@@ -25,19 +26,14 @@ log = logging.getLogger(__name__)
 Key = tuple[int, int]  # (user id, channel id)
 
 
+@dataclass(eq=False)
 class OpenPages:
-    def __init__(
-        self,
-        service: GameService,
-        publisher: Publisher,
-        *,
-        wall: Callable[[], float] = time.time,
-    ) -> None:
-        self._service = service
-        self._publisher = publisher
-        self._wall = wall
-        self._open: Counter[Key] = Counter()
-        self._renewing: asyncio.Task[None] | None = None
+    service: GameService
+    publisher: Publisher
+    _: KW_ONLY
+    wall: Callable[[], float] = time.time
+    _open: Counter[Key] = field(default_factory=Counter, init=False)
+    _renewing: asyncio.Task[None] | None = field(default=None, init=False)
 
     def start(self) -> None:
         if self._renewing is None:
@@ -52,7 +48,7 @@ class OpenPages:
             self._renewing = None
         for user_id, channel_id in list(self._open):
             with contextlib.suppress(Exception):
-                await self._service.showing.page_closed(user_id, channel_id)
+                await self.service.showing.page_closed(user_id, channel_id)
         self._open.clear()
 
     async def opened(self, user_id: int, channel_id: int) -> None:
@@ -60,7 +56,7 @@ class OpenPages:
         self._open[key] += 1
         if self._open[key] == 1:
             try:
-                await self._service.showing.page_open([key], self._wall())
+                await self.service.showing.page_open([key], self.wall())
             except Exception:  # the hand's DM keeps being drawn: nothing is lost
                 log.exception("could not record an open page of user %s", user_id)
 
@@ -71,8 +67,8 @@ class OpenPages:
             return
         del self._open[key]
         try:
-            await self._service.showing.page_closed(user_id, channel_id)
-            await self._publisher.page_closed(channel_id, user_id)
+            await self.service.showing.page_closed(user_id, channel_id)
+            await self.publisher.page_closed(channel_id, user_id)
         except Exception:  # its row runs out; the next move draws the hand
             log.exception("could not record a closed page of user %s", user_id)
 
@@ -82,6 +78,6 @@ class OpenPages:
             if not self._open:
                 continue
             try:
-                await self._service.showing.page_open(list(self._open), self._wall())
+                await self.service.showing.page_open(list(self._open), self.wall())
             except Exception:
                 log.exception("could not renew the open pages")

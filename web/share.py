@@ -15,6 +15,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 
 import i18n
 from db.models import GameStatus
@@ -42,23 +43,17 @@ class NotShared(Exception):
     """The viewer is told no (the message is an msgid, translated when sent)."""
 
 
+@dataclass(eq=False)
 class Shares:
     """The shared pictures' URLs of one process."""
 
-    def __init__(
-        self,
-        service: GameService,
-        api: DiscordApi,
-        painter: Painter,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.service = service
-        self.api = api
-        self.painter = painter
-        self._clock = clock
-        self._urls: dict[Key, tuple[float, str]] = {}
-        self._uploading: dict[Key, asyncio.Future[str]] = {}
+    service: GameService
+    api: DiscordApi
+    painter: Painter
+    _: KW_ONLY
+    clock: Callable[[], float] = time.monotonic
+    _urls: dict[Key, tuple[float, str]] = field(default_factory=dict, init=False)
+    _uploading: dict[Key, asyncio.Future[str]] = field(default_factory=dict, init=False)
 
     async def url(self, channel_id: int, game_id: int, language: str) -> str:
         """The CDN URL of ``game_id``'s final table, if it is ``channel_id``'s last game and
@@ -73,7 +68,7 @@ class Shares:
             raise NotShared(NOT_SHAREABLE)
         key = (game_id, language)
         kept = self._urls.get(key)
-        if kept is not None and self._clock() - kept[0] < KEEP_SECONDS:
+        if kept is not None and self.clock() - kept[0] < KEEP_SECONDS:
             return kept[1]
         uploading = self._uploading.get(key)
         if uploading is None:  # sharers pressing together share one upload
@@ -107,7 +102,7 @@ class Shares:
         except (DiscordRefused, DiscordUnreachable) as exc:
             log.warning("could not upload game %s's final table: %s", game_id, exc)
             raise NotShared(SORRY) from exc
-        now = self._clock()
+        now = self.clock()
         if len(self._urls) >= KEPT:
             self._urls = {k: v for k, v in self._urls.items() if now - v[0] < KEEP_SECONDS}
             while len(self._urls) >= KEPT:

@@ -13,15 +13,12 @@ CREATE TABLE live_presence (
 -- A page opened or closed is announced on game_changes as "0:<channel id>" (no game), so that
 -- every process drops what it knew of the channel's open pages; a renewal (an update) is not.
 CREATE OR REPLACE FUNCTION announce_presence_change() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    changed_channel BIGINT;
 BEGIN
     IF TG_OP = 'DELETE' THEN
-        changed_channel := OLD.channel_id;
+        PERFORM pg_notify('game_changes', '0:' || OLD.channel_id);
     ELSE
-        changed_channel := NEW.channel_id;
+        PERFORM pg_notify('game_changes', '0:' || NEW.channel_id);
     END IF;
-    PERFORM pg_notify('game_changes', '0:' || changed_channel);
     RETURN NULL;
 END $$;
 
