@@ -1,11 +1,12 @@
 // Signing in: the Embedded App SDK's authorize (scope identify) and the backend's /api/token,
 // or, outside Discord, the SDK's mock whose code ("mock:<user_id>") the local fake accepts.
 // One SDK for the page's life: a renewal asks it for a new code (prompt none: no dialog once
-// the user has agreed) without a reload.
+// the user has agreed) without a reload. The SDK is fetched only inside Discord.
 
-import { DiscordSDK, DiscordSDKMock, type IDiscordSDK } from "@discord/embedded-app-sdk";
+import type { IDiscordSDK } from "@discord/embedded-app-sdk";
 import type { Launch } from "./launch";
 import type { User } from "./protocol";
+import { standIn } from "./standin";
 
 export interface Session {
   session: string;
@@ -112,15 +113,13 @@ export class Account {
 
   private async ready(): Promise<IDiscordSDK> {
     if (this.sdk) return this.sdk;
-    let sdk: DiscordSDK | DiscordSDKMock;
+    let sdk: IDiscordSDK;
     if (this.launch.mock) {
-      const userId = this.launch.userId ?? "1";
-      const mock = new DiscordSDKMock("mock", this.launch.guildId, this.launch.channelId, null);
-      mock._updateCommandMocks({ authorize: async () => ({ code: `mock:${userId}` }) });
-      sdk = mock;
+      sdk = standIn(this.launch.userId ?? "1", this.launch.channelId);
     } else {
+      const loading = import("@discord/embedded-app-sdk"); // on its way while the config comes
       this.clientId = await clientId(this.launch.apiBase);
-      sdk = new DiscordSDK(this.clientId);
+      sdk = new (await loading).DiscordSDK(this.clientId);
     }
     await sdk.ready();
     this.sdk = sdk;

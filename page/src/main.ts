@@ -19,6 +19,8 @@ const catalogs = catalogsData as Catalogs;
 const SESSION_MARGIN_MS = 30 * 1000;
 // How long the last trick or round stays alone on the table before the result screen.
 const FINAL_TABLE_MS = 2000;
+const INTERACTIVE = "interactive";
+const PRESSABLE = "[data-action]:enabled, [data-lobby]:enabled, [data-cell]:enabled";
 
 /** The browser's storage, or null where the frame refuses it. */
 function storage(): Kept | null {
@@ -184,6 +186,8 @@ class Page {
       else parts.push(drawLobby(this.shown, w, (op, extra) => this.send({ type: "lobby", op, ...extra })));
     }
     this.root.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    // The page can first be used: the first of its table's or lobby's controls is drawn enabled.
+    if (!performance.getEntriesByName(INTERACTIVE).length && this.root.querySelector(PRESSABLE)) performance.mark(INTERACTIVE);
     if (focusKey) {
       const again = this.root.querySelector<HTMLElement>(`[data-action="${CSS.escape(focusKey)}"], [data-lobby="${CSS.escape(focusKey)}"], [data-cell="${CSS.escape(focusKey)}"]`);
       again?.focus();
