@@ -13,6 +13,10 @@ computer's or a forced move lands meanwhile), and the next mover plays.
   process 1's (as a round-robin balancer places them), so every move crosses processes through
   the database's notifications.
 
+Sockets are opened one after another, each as the page opens it (a sign-in, then the hello);
+one the web edge's limits close with 1013 (its ceiling of instance look-ups in Discord) is
+opened again a second later, as the page does, and counted.
+
 Printed: moves per second over the whole burst; p50/p95 of send to the other socket's receipt;
 bot CPU per move (every bot process, and PostgreSQL's backends for the database); memory per
 open websocket (``SPECTATORS`` more sockets on one game, resident memory before and after);
@@ -46,12 +50,42 @@ from tests.fakediscord.process import BotProcess
 
 SPECTATORS = 200
 SETTLE = 3.0  # seconds after the burst for coalesced channel edits to go out
+TRY_AGAIN = 1013  # the web edge's limits said "later" (web/live.py)
+TRY_AGAIN_AFTER = 1.0  # seconds, as the page's first reconnection waits (page/src/launch.ts)
+
+
+class Opener:
+    """Sockets opened as the page opens them, again after a while when the web edge's limits
+    close one with 1013 (a burst of hellos spends its ceiling of instance look-ups);
+    ``refused`` counts those closings."""
+
+    def __init__(self, fake: FakeDiscord, https: dict[int, aiohttp.ClientSession]) -> None:
+        self.fake = fake
+        self.https = https
+        self.refused = 0
+
+    async def open(self, port: int, instance: str, user: int, first: str) -> Client:
+        """``user``'s socket on ``port``, once it has its first frame of type ``first``."""
+        while True:
+            session = await login(self.https[user], self.fake, port, user)
+            client = await connect(self.https[user], port, session, instance, user)
+            try:
+                await client.wait(lambda f: f["type"] in (first, "table"), timeout=60)
+                return client
+            except AssertionError:
+                if client.closed != TRY_AGAIN:
+                    raise
+            self.refused += 1
+            await asyncio.sleep(TRY_AGAIN_AFTER)
 
 
 async def play(pair: list[Client], moves: int, think: float) -> list[float]:
     """``moves`` moves over the sockets; each one's send-to-other's-receive time (s)."""
     times: list[float] = []
     for _ in range(moves):
+        newest = max(c.latest()["version"] for c in pair)
+        for client in pair:  # both sockets have the newest version: the mover is known
+            await client.wait(lambda f, v=newest: f["type"] == "table" and f["version"] >= v)
         frames = [c.latest() for c in pair]
         mover = next((i for i, f in enumerate(frames) if f["moves"]), None)
         if mover is None or frames[mover]["status"] != "active":
@@ -59,13 +93,17 @@ async def play(pair: list[Client], moves: int, think: float) -> list[float]:
         other = pair[1 - mover]
         frame = frames[mover]
         seen = len(other.frames)
+        older = {id(f) for f in other.frames}
         sent = time.perf_counter()
         action = frame["moves"][0]["action"]
         await pair[mover].send(
             {"type": "move", "game_id": frame["game_id"], "step": frame["step"], "action": action}
         )
         got = await other.wait(
-            lambda f, v=frame["version"]: f["type"] == "table" and f["version"] > v, timeout=60
+            lambda f, v=frame["version"], o=older: (
+                f["type"] == "table" and f["version"] > v and id(f) not in o
+            ),
+            timeout=60,
         )
         times.append(other.times[other.frames.index(got, seen)] - sent)
         await asyncio.sleep(think)
@@ -140,6 +178,7 @@ async def run(games: int, moves: int, think: float, postgres: str | None) -> Non
         if postgres:
             server = pgside.Server(pgadmin.admin_url(), postgres.rsplit("/", 1)[1])
         https = {u: aiohttp.ClientSession(connector=loopback(n)) for n, u in enumerate(users)}
+        opener = Opener(fake, https)
         try:
             await bots.start()
             for n, channel in enumerate(channels):
@@ -150,10 +189,7 @@ async def run(games: int, moves: int, think: float, postgres: str | None) -> Non
                 pair = []
                 for i, user in enumerate(users[2 * n : 2 * n + 2]):
                     port = bots.ports[i % len(bots.ports)]
-                    session = await login(https[user], fake, port, user)
-                    pair.append(await connect(https[user], port, session, instance, user))
-                for client in pair:
-                    await client.wait(lambda f: f["type"] == "table")
+                    pair.append(await opener.open(port, instance, user, "table"))
                 pairs.append(pair)
             await asyncio.sleep(SETTLE)  # the openings' own edits are not the burst's
             load_before = os.getloadavg()
@@ -172,13 +208,8 @@ async def run(games: int, moves: int, think: float, postgres: str | None) -> Non
 
             watched = fake.activities.add_instance(channels[0], users[2 * games :])
             before = bots.rss()
-            watchers = []
             for n, user in enumerate(users[2 * games :]):
-                port = bots.ports[n % len(bots.ports)]
-                session = await login(https[user], fake, port, user)
-                watchers.append(await connect(https[user], port, session, watched, user))
-            for watcher in watchers:
-                await watcher.wait(lambda f: f["type"] in ("table", "lobby"))
+                await opener.open(bots.ports[n % len(bots.ports)], watched, user, "lobby")
             await asyncio.sleep(1.0)
             after = bots.rss()
         except BaseException:
@@ -205,6 +236,8 @@ async def run(games: int, moves: int, think: float, postgres: str | None) -> Non
           f"{sum(routes.values()) / played:.3f}")  # fmt: skip
     for route, count in routes.most_common():
         print(f"  {count:6d}  {route}")
+    print(f"sockets closed with {TRY_AGAIN} (opened again {TRY_AGAIN_AFTER:.0f} s later): "
+          f"{opener.refused}")  # fmt: skip
     print("load average before/after: " + " / ".join(
         ", ".join(f"{x:.2f}" for x in load) for load in (load_before, load_after)))  # fmt: skip
 
