@@ -18,7 +18,8 @@ one the web edge's limits close with 1013 (its ceiling of instance look-ups in D
 opened again a second later, as the page does, and counted.
 
 Printed: moves per second over the whole burst; p50/p95 of send to the other socket's receipt;
-bot CPU per move (every bot process, and PostgreSQL's backends for the database); memory per
+bot CPU per move (every bot process, and PostgreSQL's backends for the database), and the
+share of a core this process (every player's socket) used; memory per
 open websocket (``SPECTATORS`` more sockets on one game, resident memory before and after);
 the REST requests the bot made to Discord during the burst, by route, and per move; the
 machine's load average before and after.
@@ -197,10 +198,12 @@ async def run(games: int, moves: int, think: float, postgres: str | None) -> Non
             if server:
                 await server.start_sampling()
             cpu_before = bots.cpu()
+            own_before = time.process_time()
             began = time.perf_counter()
             rounds = await asyncio.gather(*(play(p, moves, think) for p in pairs))
             wall = time.perf_counter() - began
             cpu = bots.cpu() - cpu_before
+            own = time.process_time() - own_before
             db_cpu = (await server.stop_sampling()).seconds if server else 0.0
             load_after = os.getloadavg()
             await asyncio.sleep(SETTLE)
@@ -231,6 +234,7 @@ async def run(games: int, moves: int, think: float, postgres: str | None) -> Non
     print(f"send -> other socket: p50 {statistics.median(latencies):.1f} ms, p95 {q[18]:.1f} ms")
     print(f"bot CPU per move: {1000 * cpu / played:.2f} ms", end="")
     print(f" (+ PostgreSQL backends {1000 * db_cpu / played:.2f} ms)" if postgres else "")
+    print(f"this process's CPU (the players' sockets): {100 * own / wall:.0f}% of a core")
     print(f"memory per open websocket: {(after - before) / SPECTATORS:.1f} KiB")
     print(f"REST requests during the burst: {sum(routes.values())}, per move "
           f"{sum(routes.values()) / played:.3f}")  # fmt: skip
