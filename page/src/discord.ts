@@ -1,5 +1,5 @@
 // Signing in: the Embedded App SDK's authorize (scope identify) and the backend's /api/token,
-// or, outside Discord, the SDK's mock whose code ("mock:<user_id>") the local fake accepts.
+// or, outside Discord, a stand-in for it (standin.ts) whose code ("mock:<user_id>") the local fake accepts.
 // One SDK for the page's life: a renewal asks it for a new code (prompt none: no dialog once
 // the user has agreed) without a reload. The SDK is fetched only inside Discord.
 
