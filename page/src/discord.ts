@@ -1,12 +1,14 @@
 // Signing in: the Embedded App SDK's authorize (scope identify) and the backend's /api/token,
-// or, outside Discord, the SDK's mock whose code ("mock:<user_id>") the local fake accepts.
+// or, outside Discord, a stand-in for it (standin.ts) whose code ("mock:<user_id>") the local fake accepts.
 // One SDK for the page's life: a renewal asks it for a new code (prompt none: no dialog once
-// the user has agreed) without a reload. Once signed in, the page follows Discord's layout
-// (picture in picture, grid, focused) and the device's orientation through the SDK's events.
+// the user has agreed) without a reload. The SDK is fetched only inside Discord. Once signed
+// in, the page follows Discord's layout (picture in picture, grid, focused) and the device's
+// orientation through the SDK's events.
 
-import { DiscordSDK, DiscordSDKMock, type IDiscordSDK } from "@discord/embedded-app-sdk";
+import type { IDiscordSDK } from "@discord/embedded-app-sdk";
 import type { Launch } from "./launch";
 import type { User } from "./protocol";
+import { standIn } from "./standin";
 
 /** Who is told of Discord's layout events (layout.ts's LayoutKeeper). */
 export interface LayoutListener {
@@ -197,17 +199,13 @@ export class Account {
 
   private async ready(): Promise<IDiscordSDK> {
     if (this.sdk) return this.sdk;
-    let sdk: DiscordSDK | DiscordSDKMock;
+    let sdk: IDiscordSDK;
     if (this.launch.mock) {
-      const userId = this.launch.userId ?? "1";
-      const mock = new DiscordSDKMock("mock", this.launch.guildId, this.launch.channelId, null);
-      const authorize = async (): Promise<{ code: string }> => ({ code: `mock:${userId}` });
-      // One call: each call of _updateCommandMocks puts back the defaults of the others.
-      mock._updateCommandMocks({ authorize, ...(this.launch.recordDialogs ? recordedDialogs() : {}) });
-      sdk = mock;
+      sdk = standIn(this.launch.userId ?? "1", this.launch.channelId, this.launch.recordDialogs ? recordedDialogs() : {});
     } else {
+      const loading = import("@discord/embedded-app-sdk"); // on its way while the config comes
       this.clientId = await clientId(this.launch.apiBase);
-      sdk = new DiscordSDK(this.clientId);
+      sdk = new (await loading).DiscordSDK(this.clientId);
     }
     await sdk.ready();
     this.sdk = sdk;

@@ -28,6 +28,8 @@ const SESSION_MARGIN_MS = 30 * 1000;
 const FINAL_TABLE_MS = 2000;
 // How long a refusal or a notice stays on the page while new frames come.
 const NOTICE_MS = 6000;
+const INTERACTIVE = "interactive";
+const PRESSABLE = "[data-action]:enabled, [data-lobby]:enabled, [data-cell]:enabled";
 
 /** The browser's storage, or null where the frame refuses it. */
 function storage(): Kept | null {
@@ -279,6 +281,8 @@ class Page {
     }
     this.flights.measure(this.root);
     patchChildren(this.root, parts.filter((p): p is HTMLElement => p !== null));
+    // The page can first be used: the first of its table's or lobby's controls is drawn enabled.
+    if (!performance.getEntriesByName(INTERACTIVE).length && this.root.querySelector(PRESSABLE)) performance.mark(INTERACTIVE);
     if (focusKey) {
       const again = this.root.querySelector<HTMLElement>(`[data-action="${CSS.escape(focusKey)}"], [data-lobby="${CSS.escape(focusKey)}"], [data-cell="${CSS.escape(focusKey)}"]`);
       if (again && again !== document.activeElement) again.focus();
