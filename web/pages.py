@@ -3,8 +3,9 @@ delivery in any process leaves those players' DM hands alone while their page sh
 
 A person's first socket watching a channel writes their row; the rows of every open socket are
 renewed every ``RENEW_SECONDS`` (each lasts a minute and a half, so a process that stops
-without a word leaves rows that run out); their last socket closing deletes it and brings their
-DM hand up to date (:meth:`delivery.publisher.Publisher.page_closed`).
+without a word leaves rows that run out); their last socket closing, with no new one within a
+few seconds (a reload), deletes it and brings their DM hand up to date
+(:meth:`delivery.publisher.Publisher.page_closed`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from service.showing import RENEW_SECONDS
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]  # (user id, channel id)
+# A page reloaded or reconnecting opens a new socket within this: its player's DM is not
+# brought up to date in between.
+CLOSE_GRACE_SECONDS = 5.0
 
 
 @dataclass(eq=False)
@@ -33,6 +37,7 @@ class OpenPages:
     _: KW_ONLY
     wall: Callable[[], float] = time.time
     _open: Counter[Key] = field(default_factory=Counter, init=False)
+    _closing: dict[Key, asyncio.Task[None]] = field(default_factory=dict, init=False)
     _renewing: asyncio.Task[None] | None = field(default=None, init=False)
 
     def start(self) -> None:
@@ -41,19 +46,23 @@ class OpenPages:
 
     async def stop(self) -> None:
         """Stop renewing and say that this process's pages are gone (a clean stop)."""
-        if self._renewing is not None:
-            self._renewing.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewing
-            self._renewing = None
-        for user_id, channel_id in list(self._open):
+        tasks = [t for t in (self._renewing, *self._closing.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._renewing = None
+        for user_id, channel_id in {*self._open, *self._closing}:
             with contextlib.suppress(Exception):
                 await self.service.showing.page_closed(user_id, channel_id)
         self._open.clear()
+        self._closing.clear()
 
     async def opened(self, user_id: int, channel_id: int) -> None:
         key = (user_id, channel_id)
         self._open[key] += 1
+        back = self._closing.pop(key, None)
+        if back is not None:
+            back.cancel()  # the page came back (a reload, a reconnection): nothing closed
         if self._open[key] == 1:
             try:
                 await self.service.showing.page_open([key], self.wall())
@@ -61,11 +70,19 @@ class OpenPages:
                 log.exception("could not record an open page of user %s", user_id)
 
     async def closed(self, user_id: int, channel_id: int) -> None:
+        """One socket of the user in the channel closed; their last one, once no new one came
+        for ``CLOSE_GRACE_SECONDS``, ends their page there."""
         key = (user_id, channel_id)
         self._open[key] -= 1
         if self._open[key] > 0:
             return
         del self._open[key]
+        self._closing[key] = asyncio.get_running_loop().create_task(self._close_later(key))
+
+    async def _close_later(self, key: Key) -> None:
+        await asyncio.sleep(CLOSE_GRACE_SECONDS)
+        self._closing.pop(key, None)
+        user_id, channel_id = key
         try:
             await self.service.showing.page_closed(user_id, channel_id)
             await self.publisher.page_closed(channel_id, user_id)

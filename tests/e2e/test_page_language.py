@@ -176,10 +176,6 @@ async def test_the_page_speaks_the_viewer_s_discord_language_and_her_pick(
             await shows(page, hand_title("ro"))
             assert titles(frames.last("table")) == [hand_title("ro")] == ["Mâna ta"]
             assert await page.text_content(".side h3") == page_word("ro", "Last moves")
-            # the chat is left as it was: her DMs in her server's English
-            sent = await dm_titles(fake, alice)
-            assert hand_title("en") in sent and hand_title("ro") not in sent, sent
-
             await page.click(".language summary")
             await page.click('[data-language="et"]')
             await shows(page, hand_title("et"))
@@ -196,6 +192,12 @@ async def test_the_page_speaks_the_viewer_s_discord_language_and_her_pick(
             assert frames.last("welcome")["language"] == "et"
             assert frames.last("table")["version"] >= version
             assert tab.errors == [], tab.errors
+            # the chat is left as it was: her hand, which waited in her DMs while the page
+            # showed it, comes once the page closes, in her server's English
+            assert fake.dm_messages(alice) == []
+            await context.close()
+            sent = await dm_titles(fake, alice)
+            assert hand_title("en") in sent and hand_title("ro") not in sent, sent
         finally:
             await browser.close()
     await quiet(fake)
