@@ -3,6 +3,14 @@
 Only names a build makes are looked up: path segments of letters, digits, ``_``, ``-`` and
 ``.``, none empty, none starting with a dot. Any other path (a NUL byte, ``..``, a hidden
 file, a backslash) is a 404 like a missing file, before the file system is asked.
+
+How long a browser keeps a file: the build's files under ``assets/`` carry a hash of their
+content in their names (a new build names them anew), so they are kept a year and never asked
+for again (``immutable``); anything else, ``index.html`` first, is asked for again each time
+(``no-cache``) with its ETag and Last-Modified (aiohttp's FileResponse sets both and answers
+304 Not Modified to a matching ``If-None-Match`` or ``If-Modified-Since``), so a reload costs
+one request of a few hundred bytes and still gets a new build's names at once. A ``.gz`` beside
+a file is sent to a browser that accepts gzip (``Vary: Accept-Encoding``).
 """
 
 from __future__ import annotations
@@ -14,6 +22,9 @@ from aiohttp import web
 
 PAGE = Path(__file__).resolve().parent.parent / "page" / "dist"
 NOT_BUILT = "The table page is not built: run make page"
+HASHED = "assets"  # the folder of the build's content-named files
+KEPT = "public, max-age=31536000, immutable"
+ASKED_AGAIN = "no-cache"
 SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
 
 
@@ -28,10 +39,11 @@ class PageFiles:
         index = self.folder / "index.html"
         if not index.is_file():
             return web.Response(status=503, text=NOT_BUILT)
-        target = self.file(request.match_info.get("path", "") or "index.html")
+        wanted = request.match_info.get("path", "") or "index.html"
+        target = self.file(wanted)
         if target is None:
             raise web.HTTPNotFound()
-        return web.FileResponse(target)
+        return web.FileResponse(target, headers={"Cache-Control": cache_control(wanted)})
 
     def file(self, wanted: str) -> Path | None:
         """The built file at ``wanted`` (a path relative to the build), or None."""
@@ -46,3 +58,8 @@ class PageFiles:
         except (OSError, ValueError):
             return None
         return target
+
+
+def cache_control(wanted: str) -> str:
+    """The Cache-Control of the built file at ``wanted`` (a path relative to the build)."""
+    return KEPT if wanted.split("/", 1)[0] == HASHED and "/" in wanted else ASKED_AGAIN

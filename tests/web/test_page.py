@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -18,6 +19,7 @@ async def base(tmp_path: Path) -> AsyncIterator[str]:
     build = tmp_path / "dist"
     (build / "assets").mkdir(parents=True)
     (build / "index.html").write_text("<!doctype html>")
+    (build / "index.html.gz").write_bytes(gzip.compress(b"<!doctype html>"))
     (build / "assets" / "index-Ab_1.js").write_text("x")
     (build / ".secret").write_text("no")
     (tmp_path / "outside.txt").write_text("no")
@@ -60,3 +62,40 @@ async def test_a_path_that_cannot_be_a_file_is_a_quiet_404(
     async with aiohttp.ClientSession() as http, http.get(base + path) as response:
         assert response.status == 404
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_hashed_assets_are_kept_and_the_index_is_asked_for_again(base: str) -> None:
+    async with aiohttp.ClientSession() as http:
+        async with http.get(base + "/assets/index-Ab_1.js") as response:
+            assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        for path in ("/", "/index.html"):
+            async with http.get(base + path) as response:
+                assert response.headers["Cache-Control"] == "no-cache", path
+                assert response.headers["ETag"] and response.headers["Last-Modified"], path
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "identity"])
+async def test_a_reload_of_an_unchanged_index_is_a_304(base: str, encoding: str) -> None:
+    async with aiohttp.ClientSession(auto_decompress=False) as http:
+        sent = {"Accept-Encoding": encoding}
+        async with http.get(base + "/", headers=sent) as first:
+            etag, modified = first.headers["ETag"], first.headers["Last-Modified"]
+        for asked in ({"If-None-Match": etag}, {"If-Modified-Since": modified}):
+            async with http.get(base + "/", headers={**sent, **asked}) as again:
+                assert again.status == 304, asked
+                assert await again.read() == b""
+                assert again.headers["Cache-Control"] == "no-cache"
+        async with http.get(base + "/", headers={**sent, "If-None-Match": '"other"'}) as changed:
+            assert changed.status == 200
+            assert await changed.read()
+
+
+async def test_a_gzip_beside_a_file_is_sent_to_who_accepts_it(base: str) -> None:
+    sent = {"Accept-Encoding": "gzip"}
+    async with (
+        aiohttp.ClientSession(auto_decompress=False) as http,
+        http.get(base + "/", headers=sent) as response,
+    ):
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert response.headers["Vary"] == "Accept-Encoding"
+        assert gzip.decompress(await response.read()) == b"<!doctype html>"
