@@ -11,6 +11,11 @@ for again (``immutable``); anything else, ``index.html`` first, is asked for aga
 304 Not Modified to a matching ``If-None-Match`` or ``If-Modified-Since``), so a reload costs
 one request of a few hundred bytes and still gets a new build's names at once. A ``.gz`` beside
 a file is sent to a browser that accepts gzip (``Vary: Accept-Encoding``).
+
+``index.html`` holds the start-up script and stylesheet (page/vite.config.ts): its answer (a
+304 too, whose headers replace the kept ones) carries a Content-Security-Policy that allows
+them by their sha256, computed from the file on disk (again whenever it changes), so a new
+build is allowed at once and nothing else inline ever is.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import re
 from pathlib import Path
 
 from aiohttp import web
+
+from web.headers import content_security_policy, inline_sources
 
 PAGE = Path(__file__).resolve().parent.parent / "page" / "dist"
 NOT_BUILT = "The table page is not built: run make page"
@@ -29,8 +36,12 @@ SEGMENT = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}")
 
 
 class PageFiles:
-    def __init__(self, folder: Path = PAGE) -> None:
+    """``client_id``: the application's, named in the policy as web/server.py names it."""
+
+    def __init__(self, folder: Path = PAGE, client_id: str | None = None) -> None:
         self.folder = folder
+        self.client_id = client_id
+        self._policy: tuple[tuple[int, int], str] | None = None  # (mtime, size), policy
 
     def routes(self) -> list[web.AbstractRouteDef]:
         return [web.get("/", self.handle), web.get("/{path:.+}", self.handle)]
@@ -43,7 +54,19 @@ class PageFiles:
         target = self.file(wanted)
         if target is None:
             raise web.HTTPNotFound()
-        return web.FileResponse(target, headers={"Cache-Control": cache_control(wanted)})
+        headers = {"Cache-Control": cache_control(wanted)}
+        if target.name == "index.html":
+            headers["Content-Security-Policy"] = self.policy(target)
+        return web.FileResponse(target, headers=headers)
+
+    def policy(self, index: Path) -> str:
+        """The Content-Security-Policy of ``index``, its inline elements' hashes included."""
+        stat = index.stat()
+        key = (stat.st_mtime_ns, stat.st_size)
+        if self._policy is None or self._policy[0] != key:
+            html = index.read_text(encoding="utf-8")
+            self._policy = (key, content_security_policy(self.client_id, inline_sources(html)))
+        return self._policy[1]
 
     def file(self, wanted: str) -> Path | None:
         """The built file at ``wanted`` (a path relative to the build), or None."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -99,3 +101,46 @@ async def test_a_gzip_beside_a_file_is_sent_to_who_accepts_it(base: str) -> None
         assert response.headers["Content-Encoding"] == "gzip"
         assert response.headers["Vary"] == "Accept-Encoding"
         assert gzip.decompress(await response.read()) == b"<!doctype html>"
+
+
+def sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def directive(policy: str, name: str) -> list[str]:
+    found = [d.split() for d in policy.split("; ") if d.split()[0] == name]
+    assert len(found) == 1, policy
+    return found[0][1:]
+
+
+async def test_the_index_allows_its_own_inline_script_and_style_only(tmp_path: Path) -> None:
+    build = tmp_path / "dist"
+    build.mkdir()
+    script, style = 'console.log("a")', "p{color:red}"
+    html = (
+        f'<script type="module">{script}</script><style>{style}</style><script src="x.js"></script>'
+    )
+    (build / "index.html").write_text(html)
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(PageFiles(build, client_id="1234").routes())
+    await server.start()
+    base = f"http://127.0.0.1:{server.bound_port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(base + "/") as first:
+                policy, etag = first.headers["Content-Security-Policy"], first.headers["ETag"]
+            own = ["'self'", "https://1234.discordsays.com"]
+            assert directive(policy, "script-src") == [*own, sha256(script)]
+            assert directive(policy, "style-src") == [*own, sha256(style)]
+            assert directive(policy, "default-src") == ["'none'"]
+            async with http.get(base + "/", headers={"If-None-Match": etag}) as again:
+                assert again.status == 304
+                assert again.headers["Content-Security-Policy"] == policy  # kept with the copy
+            (build / "index.html").write_text(html.replace('"a"', '"bb"'))  # a new build
+            async with http.get(base + "/") as rebuilt:
+                changed = rebuilt.headers["Content-Security-Policy"]
+            assert directive(changed, "script-src") == [*own, sha256(script.replace("a", "bb"))]
+            async with http.get(base + "/health") as other:
+                assert "sha256" not in other.headers["Content-Security-Policy"]
+    finally:
+        await server.stop()
