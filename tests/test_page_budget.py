@@ -36,8 +36,17 @@ def test_a_build_within_budget_passes(tmp_path: Path) -> None:
 def test_a_start_up_script_over_budget_fails_the_build(tmp_path: Path) -> None:
     dist = built(tmp_path, page_budget.START_BUDGET + 1_000, 1_000)
     (problem,) = page_budget.over_budget(dist)
-    assert problem.startswith("start-up scripts and stylesheets")
+    assert problem.startswith("index.html and its scripts and stylesheets")
     assert page_budget.main([str(dist)]) == 1
+
+
+def test_a_script_inside_index_html_counts_in_the_start(tmp_path: Path) -> None:
+    dist = built(tmp_path, 1_000, 1_000)
+    inline = random.Random(8).randbytes(page_budget.START_BUDGET).hex()  # 4 bits a letter
+    page = INDEX.replace("</head>", f'<script type="module">"{inline}"</script></head>')
+    (dist / "index.html").write_text(page)
+    (problem,) = page_budget.over_budget(dist)
+    assert problem.startswith("index.html and its scripts and stylesheets")
 
 
 def test_a_later_chunk_counts_in_all_only(tmp_path: Path) -> None:
@@ -45,6 +54,7 @@ def test_a_later_chunk_counts_in_all_only(tmp_path: Path) -> None:
     (problem,) = page_budget.over_budget(dist)
     assert problem.startswith("all scripts and stylesheets")
     assert page_budget.start_files(dist) == [
+        dist / "index.html",
         dist / "assets" / "index-a.js",
         dist / "assets" / "index-b.css",
     ]

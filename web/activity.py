@@ -61,7 +61,7 @@ class Activity:
             clients,
             shares=Shares(service, api, painter or InThread()),
         )
-        self.page = PageFiles()
+        self.page = PageFiles(client_id=api.client_id)
         self.config = ConfigEndpoint(api.client_id)
 
     def routes(self) -> list[web.AbstractRouteDef]:

@@ -1,4 +1,5 @@
-// The websocket to the backend: hello first, then the server's tables; the session renewed
+// The websocket to the backend, opened while the page signs in when the instance is known
+// beforehand: hello first, then the server's tables; the session renewed
 // over the open socket before it ends; reconnects after a drop (a new sign-in when the
 // session expired), never after a refusal of the instance. The backoff restarts only once a
 // socket is welcomed, so a socket the backend's limits close at once (1013) waits longer each
@@ -22,6 +23,9 @@ export interface Hello {
 export interface LinkOptions {
   /** The socket's address, without the query (see socketUrl). */
   url: string;
+  /** The Activity instance when it is known before the sign-in (the launch's query): the
+   * socket then opens while the sign-in is on its way. */
+  instance?: string | null;
   hello(): Promise<Hello>;
   /** A new session of the same user (a new sign-in, without a reload). */
   renew(): Promise<string>;
@@ -76,23 +80,42 @@ export class Link {
   private attempt = 0;
   private renewal: ReturnType<typeof setTimeout> | null = null;
   private endsAt = 0; // when the open socket's session ends (Date.now() milliseconds)
+  private waiting: WebSocket | null = null; // the socket opened before its hello is known
   private readonly pace = new Pace();
 
   constructor(private readonly options: LinkOptions) {}
 
+  /** A socket and its hello: the socket starts at once when the instance is known before the
+   * sign-in (``instance``), so its upgrade and the sign-in travel together; the hello goes
+   * once both are done. */
   async open(): Promise<void> {
     this.options.onState("connecting");
-    const hello = await this.options.hello();
-    const socket = new WebSocket(socketUrl(this.options.url, hello.instance));
+    const early = this.options.instance ?? null;
+    let socket = early === null ? null : this.connect(early);
+    this.waiting = socket;
+    let hello: Hello;
+    try {
+      hello = await this.options.hello();
+    } catch (error) {
+      if (socket !== null) this.drop(socket);
+      throw error;
+    } finally {
+      this.waiting = null;
+    }
+    // A socket the backend closed while the sign-in went on (it waits 10 s for a hello; a
+    // first authorization in Discord's dialog can take longer) is replaced now, once.
+    if (socket !== null && this.socket !== socket) socket = null;
+    if (socket !== null && hello.instance !== early) {
+      this.drop(socket); // signed in to another instance than the address named
+      socket = null;
+    }
+    this.greet(socket ?? this.connect(hello.instance), hello);
+  }
+
+  /** A new socket to ``instance``'s address, the link's own from now on. */
+  private connect(instance: string): WebSocket {
+    const socket = new WebSocket(socketUrl(this.options.url, instance));
     this.socket = socket;
-    socket.addEventListener("open", () => {
-      const message: ClientMessage = { type: "hello", session: hello.session, instance: hello.instance };
-      if (hello.channel) message.channel_id = hello.channel;
-      if (hello.locale) message.locale = hello.locale;
-      if (hello.language) message.language = hello.language;
-      socket.send(JSON.stringify(message));
-      this.options.onState("open");
-    });
     socket.addEventListener("message", (event) => {
       const message = typeof event.data === "string" ? parseServerMessage(event.data) : null;
       if (!message) return;
@@ -106,6 +129,7 @@ export class Link {
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      if (this.waiting === socket) return; // open() makes another once signed in
       this.cancelRenewal();
       if (FINAL.has(event.code)) {
         this.options.onState("refused", event.reason);
@@ -115,6 +139,27 @@ export class Link {
       this.attempt += 1;
       setTimeout(() => void this.open().catch((error: unknown) => this.options.onState("closed", String(error))), backoff(this.attempt));
     });
+    return socket;
+  }
+
+  /** The hello on ``socket``, now if it is open, else once it opens. */
+  private greet(socket: WebSocket, hello: Hello): void {
+    const send = (): void => {
+      const message: ClientMessage = { type: "hello", session: hello.session, instance: hello.instance };
+      if (hello.channel) message.channel_id = hello.channel;
+      if (hello.locale) message.locale = hello.locale;
+      if (hello.language) message.language = hello.language;
+      socket.send(JSON.stringify(message));
+      this.options.onState("open");
+    };
+    if (socket.readyState === WebSocket.OPEN) send();
+    else socket.addEventListener("open", send);
+  }
+
+  /** ``socket`` closed by the page, without a reconnection. */
+  private drop(socket: WebSocket): void {
+    if (this.socket === socket) this.socket = null;
+    socket.close();
   }
 
   send(message: ClientMessage): Sent {

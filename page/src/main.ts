@@ -75,6 +75,7 @@ class Page {
     const account = new Account(launch, layout);
     this.link = new Link({
       url: liveUrl(window.location, launch.apiBase),
+      instance: launch.instanceId, // the socket opens while the page signs in
       hello: async () => {
         const kept = this.signedIn;
         const signed = kept && kept.expiresAt - Date.now() > SESSION_MARGIN_MS ? kept : await account.signIn();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Link, renewalDelay, socketUrl, type LinkOptions } from "../src/connection";
+import { Link, renewalDelay, socketUrl, type Hello, type LinkOptions } from "../src/connection";
 import { FakeSocket } from "./fakesocket";
 
 const welcome = (expiresIn: number) => ({ type: "welcome", user: { id: "1", name: "Ana" }, channel_id: "5", language: "en", expires_in: expiresIn });
@@ -124,6 +124,112 @@ describe("the link", () => {
     FakeSocket.made[2]!.closed(1006);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(made()).toBe(4);
+  });
+});
+
+/** A sign-in the test answers (or refuses) when it likes. */
+function signIn(): { hello: () => Promise<Hello>; answer: (instance?: string) => void; refuse: () => void; calls: () => number } {
+  let calls = 0;
+  let answer: (instance?: string) => void = () => undefined;
+  let refuse: () => void = () => undefined;
+  const hello = (): Promise<Hello> => {
+    calls += 1;
+    return new Promise<Hello>((resolve, reject) => {
+      answer = (instance = "i-1 x") => resolve({ session: "s1", instance, channel: "5" });
+      refuse = () => reject(new Error("token: HTTP 401"));
+    });
+  };
+  return { hello, answer: (instance) => answer(instance), refuse: () => refuse(), calls: () => calls };
+}
+
+describe("the link's start while signing in", () => {
+  it("opens the socket at once and says hello when the sign-in answers", async () => {
+    const states: string[] = [];
+    const sign = signIn();
+    const opening = link(async () => "s2", { instance: "i-1 x", hello: sign.hello, onState: (state) => states.push(state) }).open();
+    expect(FakeSocket.made).toHaveLength(1); // before the sign-in's answer
+    const socket = FakeSocket.made[0]!;
+    expect(socket.url).toBe("wss://1.discordsays.com/.proxy/api/live?instance=i-1%20x");
+    socket.opened();
+    expect(socket.sent).toEqual([]);
+    expect(states).toEqual(["connecting"]);
+    sign.answer();
+    await opening;
+    expect(socket.sent).toEqual([{ type: "hello", session: "s1", instance: "i-1 x", channel_id: "5" }]);
+    expect(states).toEqual(["connecting", "open"]);
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it("says hello once the socket opens when the sign-in answered first", async () => {
+    const sign = signIn();
+    const opening = link(async () => "s2", { instance: "i-1 x", hello: sign.hello }).open();
+    sign.answer();
+    await opening;
+    const socket = FakeSocket.made[0]!;
+    expect(socket.sent).toEqual([]);
+    socket.opened();
+    expect(socket.sent).toEqual([{ type: "hello", session: "s1", instance: "i-1 x", channel_id: "5" }]);
+  });
+
+  it("opens the socket after the sign-in when the instance is not known before", async () => {
+    const sign = signIn();
+    const opening = link(async () => "s2", { hello: sign.hello }).open();
+    expect(FakeSocket.made).toHaveLength(0);
+    sign.answer();
+    await opening;
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it("closes the early socket, without reconnecting, when the sign-in fails", async () => {
+    const states: string[] = [];
+    const sign = signIn();
+    const opening = link(async () => "s2", { instance: "i-1 x", hello: sign.hello, onState: (state) => states.push(state) }).open();
+    FakeSocket.made[0]!.opened();
+    sign.refuse();
+    await expect(opening).rejects.toThrow("token: HTTP 401");
+    expect(FakeSocket.made[0]!.closedByPage).toBe(true);
+    FakeSocket.made[0]!.closed(1005);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(states).toEqual(["connecting"]);
+  });
+
+  it("replaces, once signed in, a socket the backend closed while the sign-in went on", async () => {
+    const states: string[] = [];
+    const sign = signIn();
+    const opening = link(async () => "s2", { instance: "i-1 x", hello: sign.hello, onState: (state) => states.push(state) }).open();
+    FakeSocket.made[0]!.opened();
+    FakeSocket.made[0]!.closed(4001); // no hello within 10 s
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made).toHaveLength(1); // no second sign-in while the first goes on
+    expect(sign.calls()).toBe(1);
+    expect(states).toEqual(["connecting"]);
+    sign.answer();
+    await opening;
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.opened();
+    expect(FakeSocket.made[1]!.sent).toEqual([{ type: "hello", session: "s1", instance: "i-1 x", channel_id: "5" }]);
+    expect(states).toEqual(["connecting", "open"]);
+    FakeSocket.made[1]!.closed(1006); // and a later drop reconnects as ever
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sign.calls()).toBe(2);
+    expect(FakeSocket.made).toHaveLength(3);
+  });
+
+  it("opens another socket when the sign-in names another instance than the address", async () => {
+    const sign = signIn();
+    const opening = link(async () => "s2", { instance: "i-1 x", hello: sign.hello }).open();
+    FakeSocket.made[0]!.opened();
+    sign.answer("i-2");
+    await opening;
+    expect(FakeSocket.made[0]!.closedByPage).toBe(true);
+    expect(FakeSocket.made[0]!.sent).toEqual([]);
+    expect(FakeSocket.made[1]!.url).toBe("wss://1.discordsays.com/.proxy/api/live?instance=i-2");
+    FakeSocket.made[0]!.closed(1005); // its close is not a drop
+    FakeSocket.made[1]!.opened();
+    expect(FakeSocket.made[1]!.sent).toEqual([{ type: "hello", session: "s1", instance: "i-2", channel_id: "5" }]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.made).toHaveLength(2);
   });
 });
 

@@ -6,6 +6,8 @@ export class FakeSocket extends EventTarget {
   static made: FakeSocket[] = [];
   readyState = 0;
   sent: unknown[] = [];
+  /** Whether the page closed it (close()). */
+  closedByPage = false;
 
   constructor(readonly url: string) {
     super();
@@ -14,6 +16,11 @@ export class FakeSocket extends EventTarget {
 
   send(text: string): void {
     this.sent.push(JSON.parse(text));
+  }
+
+  close(): void {
+    this.closedByPage = true;
+    this.readyState = 3;
   }
 
   opened(): void {

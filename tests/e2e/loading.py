@@ -27,18 +27,21 @@ TIMINGS = """() => {
   const fetched = performance.getEntriesByType('resource').map(r => ({
     name: r.name, start: r.startTime, end: r.responseEnd, bytes: r.encodedBodySize}));
   return {interactive: mark ? mark.startTime : null,
-          html: nav ? nav.responseEnd : null, resources: fetched};
+          html: nav ? nav.responseEnd : null, htmlBytes: nav ? nav.encodedBodySize : 0,
+          resources: fetched};
 }"""
 
 
 @dataclass
 class Loaded:
     """One page load: ms from navigation to the ``interactive`` mark and to the document's
-    last byte, and each resource fetched (name, start ms, end ms, bytes as sent)."""
+    last byte, each resource fetched (name, start ms, end ms, bytes as sent) and the
+    document's bytes as sent (0 when it came from the cache unasked)."""
 
     interactive: float
     html: float
     resources: list[dict[str, Any]] = field(default_factory=list)
+    html_bytes: int = 0
 
     def ended(self, part: str) -> float | None:
         """When the first resource whose URL holds ``part`` was in (ms), if one was."""
@@ -60,4 +63,9 @@ async def load(page: Any, url: str, timeout: float = 30.0) -> Loaded:
         "m => performance.getEntriesByName(m).length > 0", arg=MARK, timeout=timeout * 1000
     )
     found = await page.evaluate(TIMINGS)
-    return Loaded(float(found["interactive"]), float(found["html"]), found["resources"])
+    return Loaded(
+        float(found["interactive"]),
+        float(found["html"]),
+        found["resources"],
+        int(found["htmlBytes"] or 0),
+    )
