@@ -2,17 +2,29 @@
 ``python -m workers.drawing`` the child it starts (see workers.runner for how they talk).
 
 The bot starts the child as it starts (the first picture would otherwise wait for the child's
-imports), and again after it dies; it ends when the bot closes it or dies itself."""
+imports), and again after it dies; it ends when the bot closes it or dies itself.
+
+Between requests, while none waits, the child draws card faces ahead
+(presentation.drawing.warm): the whole box of each game it drew a picture of, at the sizes and
+in the languages asked. It reads its input itself, unbuffered, so it knows whether a request
+waits before each face it draws ahead: a request waits for one face at most."""
 
 from __future__ import annotations
 
+import logging
+import os
+import pickle
+import select
+import signal
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, BinaryIO
 
 from presentation.drawing.api import Pictures
 from presentation.drawing.painters import PictureFailed
-from workers.runner import ChildFailed, ChildProcess, Handlers, run_child
+from presentation.drawing.parts import Parts
+from presentation.drawing.warm import Warming
+from workers.runner import HEADER_SIZE, ChildFailed, ChildProcess, Handlers, answer, frame
 
 WORKER_MODULE = "workers.drawing"
 
@@ -26,6 +38,72 @@ def handlers(pictures: Pictures) -> Handlers:
         "chart": pictures.chart,
         "card": pictures.card,
     }
+
+
+READ_SIZE = 1 << 16
+
+
+class Requests:
+    """The requests read so far, cut into frames (workers.runner's: a 4-byte length, then
+    a pickle)."""
+
+    def __init__(self) -> None:
+        self._data = bytearray()
+
+    def feed(self, data: bytes) -> None:
+        self._data += data
+
+    def __iter__(self) -> Iterator[Any]:
+        """Each whole request read so far, taken out; a partial one stays for more data."""
+        data = self._data
+        start = 0
+        while len(data) - start >= HEADER_SIZE:
+            size = int.from_bytes(data[start : start + HEADER_SIZE], "big")
+            end = start + HEADER_SIZE + size
+            if len(data) < end:
+                break
+            request = pickle.loads(data[start + HEADER_SIZE : end])  # written by our bot
+            start = end
+            yield request
+        del data[:start]
+
+
+def waiting(source: int) -> bool:
+    """Whether input waits to be read on ``source`` (or it ended)."""
+    return bool(select.select([source], [], [], 0)[0])
+
+
+def serve(pictures: Pictures, source: int, sink: BinaryIO, warming: Warming | None) -> None:
+    """Answer requests until the input ends; while none waits, draw faces ahead."""
+    methods = handlers(pictures)
+    requests = Requests()
+    while True:
+        for request in requests:
+            sink.write(frame(answer(methods, request)))
+            sink.flush()
+        if warming is not None:
+            warming.plan()
+            if warming.pending and not waiting(source):
+                warming.step()
+                continue
+        data = os.read(source, READ_SIZE)
+        if not data:
+            return
+        requests.feed(data)
+
+
+def run() -> int:
+    """The child's ``main`` (workers.runner.run_child's, reading its input unbuffered)."""
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops, then closes us.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    try:
+        pictures = Pictures()
+        assert isinstance(pictures.faces, Parts)
+        serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, Warming(pictures.faces))
+    except BrokenPipeError:  # the bot died meanwhile: nobody to answer, nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+    return 0
 
 
 class DrawingProcess:
@@ -50,4 +128,4 @@ class DrawingProcess:
 
 
 if __name__ == "__main__":
-    sys.exit(run_child(handlers(Pictures())))
+    sys.exit(run())
