@@ -17,7 +17,7 @@ import pickle
 import select
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, BinaryIO
 
 from presentation.drawing.api import Pictures
@@ -53,19 +53,17 @@ class Requests:
     def feed(self, data: bytes) -> None:
         self._data += data
 
-    def __iter__(self) -> Iterator[Any]:
-        """Each whole request read so far, taken out; a partial one stays for more data."""
+    def take(self) -> Any | None:
+        """The next whole request read so far, taken out; None while it is not all here."""
         data = self._data
-        start = 0
-        while len(data) - start >= HEADER_SIZE:
-            size = int.from_bytes(data[start : start + HEADER_SIZE], "big")
-            end = start + HEADER_SIZE + size
-            if len(data) < end:
-                break
-            request = pickle.loads(data[start + HEADER_SIZE : end])  # written by our bot
-            start = end
-            yield request
-        del data[:start]
+        if len(data) < HEADER_SIZE:
+            return None
+        end = HEADER_SIZE + int.from_bytes(data[:HEADER_SIZE], "big")
+        if len(data) < end:
+            return None
+        request = pickle.loads(data[HEADER_SIZE:end])  # written by the bot that started us
+        del data[:end]
+        return request
 
 
 def waiting(source: int) -> bool:
@@ -78,7 +76,7 @@ def serve(pictures: Pictures, source: int, sink: BinaryIO, warming: Warming | No
     methods = handlers(pictures)
     requests = Requests()
     while True:
-        for request in requests:
+        while (request := requests.take()) is not None:
             sink.write(frame(answer(methods, request)))
             sink.flush()
         if warming is not None:

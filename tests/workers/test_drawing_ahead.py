@@ -83,9 +83,10 @@ def test_requests_are_cut_from_the_input_as_it_comes() -> None:
     requests = Requests()
     data = frame((1, "hand", "en", (), {})) + frame((2, "card", "lt", ("ten", "R1a"), {}))
     requests.feed(data[:3])
-    assert list(requests) == []
+    assert requests.take() is None
     requests.feed(data[3:-5])
-    assert [request[0] for request in requests] == [1]
+    assert requests.take() == (1, "hand", "en", (), {})
+    assert requests.take() is None
     requests.feed(data[-5:])
-    assert [request[0] for request in requests] == [2]
-    assert list(requests) == []
+    assert requests.take() == (2, "card", "lt", ("ten", "R1a"), {})
+    assert requests.take() is None
