@@ -24,8 +24,9 @@ Slot = tuple[str, str, int, Style]  # game, face key ("" for the back), width, s
 Size = tuple[str, int, bool]  # game, width, and whether it is the back's
 # Faces kept (and as many reduced forms, presentation.drawing.parts): every face and back of
 # the four games at every size their hands and summaries use is 340 faces in one language
-# and typeface, about 25 MB with their reduced forms; this keeps three such sets.
-MAX_FACES = 1024
+# and typeface (a name the embedded font cannot write makes a picture's typeface DejaVu),
+# 26 MB of faces and 7 MB of reduced forms; this keeps two such sets, 75 MB at most.
+MAX_FACES = 768
 
 
 class Look(Protocol):
