@@ -105,9 +105,11 @@ class FaceCache:
             self.noted += 1
 
     def keys(self, game: str) -> list[str]:
-        """The distinct faces of ``game``'s box, by face key (look-alikes once)."""
+        """The distinct faces of ``game``'s box, by face key (look-alikes once); none for a
+        look that does not name its box (its faces are then drawn when first shown)."""
         look = self.look(game)
-        return list(dict.fromkeys(look.key(card) for card in look.cards))
+        cards: Sequence[str] = getattr(look, "cards", ())
+        return list(dict.fromkeys(look.key(card) for card in cards))
 
     def kept(self, game: str, key: str, width: int) -> bool:
         """Whether the face ``key`` ("" for the back) is kept at ``width`` in the style

@@ -5,9 +5,13 @@ card (no hidden card is ever 'asked'), and it never drops a kept face."""
 
 from __future__ import annotations
 
+from typing import cast
+
+from PIL import Image
+
 import i18n
 from presentation.drawing.api import Pictures
-from presentation.drawing.faces import FaceCache
+from presentation.drawing.faces import FaceCache, Look
 from presentation.drawing.fonts import one_face
 from presentation.drawing.looks import looks
 from presentation.drawing.parts import Parts
@@ -89,3 +93,26 @@ def test_drawing_ahead_stops_at_the_bound_and_drops_no_kept_face() -> None:
     misses = parts.cards.misses
     pictures.hand(own, position.names)
     assert parts.cards.misses == misses  # the faces the hand showed are all still kept
+
+
+def test_a_look_that_names_no_box_has_nothing_drawn_ahead() -> None:
+    class Unnamed:
+        game = "ten"
+
+        def __init__(self) -> None:
+            self.inner = looks()["ten"]
+
+        def key(self, card: str) -> str:
+            return self.inner.key(card)
+
+        def draw(self, key: str, width: int) -> Image.Image:
+            return self.inner.draw(key, width)
+
+        def back(self, width: int) -> Image.Image:
+            return self.inner.back(width)
+
+    parts = Parts(FaceCache({"ten": cast(Look, Unnamed())}))  # a look from before `cards`
+    warming = Warming(parts)
+    assert parts.cards.keys("ten") == []
+    parts.face("ten", "R1a", 88)
+    assert _finish(warming) == 0 and len(parts.cards) == 1
