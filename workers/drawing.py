@@ -40,6 +40,8 @@ def handlers(pictures: Pictures) -> Handlers:
     }
 
 
+log = logging.getLogger(__name__)
+
 READ_SIZE = 1 << 16
 
 
@@ -80,10 +82,14 @@ def serve(pictures: Pictures, source: int, sink: BinaryIO, warming: Warming | No
             sink.write(frame(answer(methods, request)))
             sink.flush()
         if warming is not None:
-            warming.plan()
-            if warming.pending and not waiting(source):
-                warming.step()
-                continue
+            try:
+                warming.plan()
+                if warming.pending and not waiting(source):
+                    warming.step()
+                    continue
+            except Exception:  # an extra: the pictures are drawn when asked, as without it
+                log.exception("drawing faces ahead failed; no more are drawn ahead")
+                warming = None
         data = os.read(source, READ_SIZE)
         if not data:
             return

@@ -90,3 +90,31 @@ def test_requests_are_cut_from_the_input_as_it_comes() -> None:
     requests.feed(data[-5:])
     assert requests.take() == (2, "card", "lt", ("ten", "R1a"), {})
     assert requests.take() is None
+
+
+class Failing(Interrupting):
+    """Fails on its first face, the next request written into the input meanwhile."""
+
+    def step(self) -> bool:
+        super().step()
+        raise RuntimeError("a face that cannot be drawn")
+
+
+def test_drawing_ahead_that_fails_stops_and_the_pictures_go_on() -> None:
+    position = MID_GAME["hearts"]
+    _, own, spectator = views(position)
+    assert own is not None
+    pictures = Pictures()
+    assert isinstance(pictures.faces, Parts)
+    source, into = os.pipe()
+    table = frame((2, "table", "en", (spectator, position.names), {}))
+    warming = Failing(pictures.faces, into, table, at=1)
+    os.write(into, frame((1, "hand", "en", (own, position.names), {})))
+    answers = Answers(warming)
+    serve(pictures, source, answers, warming)  # returns at the input's end
+    os.close(source)
+    assert _answers(answers.getvalue()) == [
+        (1, Pictures().hand(own, position.names), None),
+        (2, Pictures().table(spectator, position.names), None),
+    ]
+    assert warming.drawn == 1 and warming.pending  # no face drawn ahead after the failure
