@@ -5,9 +5,10 @@ a warm one (the same ``Pictures`` reused, as in a running bot's drawing process)
 
 Then the hand a running bot draws on each turn (a new position each time, along a game of
 each kind) the reference way (a bare face cache: every text drawn, the picture quantized and
-encoded each time, as the bot drew them before kept parts) against kept parts, faces warm in
-both and measured in turns in the same run, so the machine's load weighs on both alike:
-target new p95 at most a quarter of the reference's, wall and CPU.
+encoded each time, as the bot drew them before kept parts) against kept parts, and kept parts
+with faces drawn ahead between turns as the drawing process does (presentation.drawing.warm),
+measured in turns in the same run, so the machine's load weighs on all alike: target p95 at
+most a quarter of the reference's, wall and CPU.
 
 Run from the checkout: ``python -m bench.pictures`` (``--runs`` per measurement).
 Positions are the seeded random games of ``tests/presentation/drawing/sample.py``.
@@ -25,11 +26,14 @@ from engine.base import View
 from presentation.drawing.api import Pictures, series_from_views
 from presentation.drawing.faces import FaceCache
 from presentation.drawing.looks import looks
+from presentation.drawing.parts import Parts
+from presentation.drawing.warm import Warming
 from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
 
 Render = Callable[[Pictures], bytes]
 TARGET_MS = 50.0
 TARGET_BYTES = 200 * 1024
+IDLE_MS = 200.0  # the drawing process's idle time between two turns, at most (the hands)
 # The games whose turns the hands follow, with as many seats as bench.discord_load gives them.
 TURN_GAMES = (("grinch", 4), ("gnome", 4), ("hearts", 2), ("ten", 3))
 # A large position per game: the most seats, late enough that piles and collections fill up.
@@ -120,39 +124,69 @@ def turn_hands(seed: int, moves: int) -> list[tuple[View, list[str]]]:
     return hands
 
 
-def hands_old_and_new(moves: int, warm_games: int = 1) -> None:
-    """The turn's hand along a game of each kind, the reference way and from kept parts in
-    turns, each picture drawn once by each (faces warmed on ``warm_games`` other games of each
-    kind first, as in a running drawing process: one leaves about one hand in eight with a
-    face drawn for the first time, ten leave none; the words of each new position drawn anew,
-    as there)."""
-    old, new = reference(), Pictures()
+def _warm_for(warming: Warming, budget_ms: float) -> None:
+    """Draw faces ahead as the drawing process does while no request waits, for at most
+    ``budget_ms`` of the time between two turns (one face may run past it)."""
+    warming.plan()
+    ends = time.perf_counter() + budget_ms / 1000
+    while time.perf_counter() < ends and warming.step():
+        pass
+
+
+def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS) -> None:
+    """The turn's hand along a game of each kind, in turns: the reference way (old), from kept
+    parts (new) and from kept parts with faces drawn ahead between turns (ahead), each picture
+    drawn once by each. Before them each drew ``warm_games`` other games of each kind, as a
+    running drawing process has (one leaves about one hand in eight with a face drawn for the
+    first time without drawing ahead, ten leave none); 0 is the first game after a start. The
+    words of each new position are drawn anew, as there. Drawing ahead runs as in the
+    drawing process (workers.drawing): planned from the faces each picture asked for (the first
+    picture of a game, at its start, tells its sizes and language), then at most ``idle_ms``
+    of it between two turns (the fastest player's thinking in bench.discord_load)."""
+    old, new, ahead = reference(), Pictures(), Pictures()
+    assert isinstance(ahead.faces, Parts)
+    warming = Warming(ahead.faces)
+    spent = 0.0
     for seed in range(99, 99 - warm_games, -1):  # the faces, as a running bot has them
         for view, names in turn_hands(seed=seed, moves=moves):
-            old.hand(view, names), new.hand(view, names)
-    samples: dict[str, tuple[list[float], list[float]]] = {"old": ([], []), "new": ([], [])}
+            old.hand(view, names), new.hand(view, names), ahead.hand(view, names)
+            started = time.process_time()
+            _warm_for(warming, idle_ms)
+            spent += time.process_time() - started
+    labels = ("old", "new", "ahead")
+    samples: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in labels}
     hands = turn_hands(seed=1, moves=moves)
     for view, names in hands:
-        for label, pictures in (("old", old), ("new", new)):
+        for label, pictures in zip(labels, (old, new, ahead), strict=True):
             started, started_cpu = time.perf_counter(), time.process_time()
             pictures.hand(view, names)
             samples[label][0].append((time.perf_counter() - started) * 1000)
             samples[label][1].append((time.process_time() - started_cpu) * 1000)
+        started = time.process_time()
+        _warm_for(warming, idle_ms)
+        spent += time.process_time() - started
     print(
-        f"\nthe turn's hand, {len(hands)} positions of {len(TURN_GAMES)} games (faces warmed on "
-        f"{warm_games} game(s) of each), the reference way (old) and from kept parts (new) in "
-        "turns:"
+        f"\nthe turn's hand, {len(hands)} positions of {len(TURN_GAMES)} games (after "
+        f"{warm_games} game(s) of each), the reference way (old), from kept parts (new) and "
+        f"from kept parts with faces drawn ahead (ahead, at most {idle_ms:.0f} ms between "
+        "turns) in turns:"
     )
     print(f"{'':<10} {'wall p50':>9} {'wall p95':>9} {'cpu p50':>8} {'cpu p95':>8}")
-    for label in ("old", "new"):
+    for label in labels:
         wall, cpu = samples[label]
         print(
             f"{label:<10} {percentile(wall, 0.5):>9.2f} {percentile(wall, 0.95):>9.2f}"
             f" {percentile(cpu, 0.5):>8.2f} {percentile(cpu, 0.95):>8.2f}"
         )
-    wall_ratio = percentile(samples["new"][0], 0.95) / percentile(samples["old"][0], 0.95)
-    cpu_ratio = percentile(samples["new"][1], 0.95) / percentile(samples["old"][1], 0.95)
-    print(f"new / old p95: wall {wall_ratio:.2f}, cpu {cpu_ratio:.2f} (target 0.25)")
+    for label in ("new", "ahead"):
+        wall_ratio = percentile(samples[label][0], 0.95) / percentile(samples["old"][0], 0.95)
+        cpu_ratio = percentile(samples[label][1], 0.95) / percentile(samples["old"][1], 0.95)
+        print(f"{label} / old p95: wall {wall_ratio:.2f}, cpu {cpu_ratio:.2f} (target 0.25)")
+    kept = ahead.faces.cards
+    print(
+        f"drawn ahead: {warming.drawn} faces in {spent * 1000:.0f} ms of CPU between turns "
+        f"({spent * 1000 / max(1, warming.drawn):.2f} ms each); {len(kept)} faces kept"
+    )
 
 
 def main() -> None:
@@ -163,9 +197,12 @@ def main() -> None:
     parser.add_argument(
         "--warm-games", type=int, default=1, help="games per kind drawn first (the hands)"
     )
+    parser.add_argument(
+        "--idle-ms", type=float, default=IDLE_MS, help="drawing ahead between turns (the hands)"
+    )
     args = parser.parse_args()
     if args.hands:
-        hands_old_and_new(args.moves, args.warm_games)
+        hands_old_and_new(args.moves, args.warm_games, args.idle_ms)
         return
     print(
         f"{'game':<7} {'picture':<12} {'cold p50':>9} {'cold p95':>9} {'warm p50':>9} "
@@ -191,7 +228,7 @@ def main() -> None:
         f"worst p95: wall {worst_wall:.1f} ms, cpu {worst_cpu:.1f} ms (target "
         f"{TARGET_MS:.0f}); largest {worst_size / 1024:.1f} KB (target {TARGET_BYTES // 1024})"
     )
-    hands_old_and_new(args.moves, args.warm_games)
+    hands_old_and_new(args.moves, args.warm_games, args.idle_ms)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@ The service tells (``GameService.on_waiting``) when a saved move leaves the game
 people; the picture is :meth:`Attachments.hand_png`'s, which draws a picture once however many
 ask for it, so the later ask waits for this drawing instead of starting another. Only the
 pictures a message will show are drawn: those of the seats whose turn began with the call's
-moves (or who moved and are still to play), never of a seat that was waiting all along.
+moves (or who moved and are still to play), never of a seat that was waiting all along, nor
+of a player whose DM shows no hand: DMs closed, or the channel's live table open (its page
+shows the hand; delivery.onpage, as the hand's DM asks before it is drawn).
 Nothing a player sees depends on this: a picture not drawn ahead is drawn when asked.
 """
 
@@ -18,6 +20,7 @@ import logging
 import i18n
 from db.models import GameStatus
 from delivery.attachments import Attachments
+from delivery.onpage import OnPage
 from delivery.shown import People
 from delivery.speaking import Speaking
 from service.reports import Loaded, Report
@@ -42,10 +45,18 @@ def turns_begun(report: Report) -> set[int]:
 class PicturesAhead:
     """Starts the turn's hand pictures when a move is saved (see the module's docstring)."""
 
-    def __init__(self, attachments: Attachments, speaking: Speaking, people: People) -> None:
+    def __init__(
+        self,
+        attachments: Attachments,
+        speaking: Speaking,
+        people: People,
+        on_page: OnPage | None = None,
+    ) -> None:
+        """``on_page``: who has a channel's live table open (None: no live table)."""
         self.attachments = attachments
         self.speaking = speaking
         self.people = people
+        self.on_page = on_page
         self._under_way: set[asyncio.Task[None]] = set()
 
     def saved(self, report: Report) -> None:
@@ -66,8 +77,11 @@ class PicturesAhead:
             task.add_done_callback(self._under_way.discard)
 
     async def _draw(self, loaded: Loaded, seat_no: int, user_id: int) -> None:
-        """The picture, in the language the seat's DM is written in (the drawing keeps it)."""
+        """The picture, in the language the seat's DM is written in (the drawing keeps it);
+        none for a player on the live table's page: their DM is left alone meanwhile."""
         try:
+            if self.on_page is not None and await self.on_page.has(loaded.row.channel_id, user_id):
+                return
             with i18n.using(await self.speaking.private(loaded, user_id)):
                 await self.attachments.hand_png(loaded, seat_no)
         except Exception:  # a picture drawn ahead is an extra: its message draws it again

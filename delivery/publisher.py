@@ -130,7 +130,7 @@ class Publisher:
         )
         service.round_ended = self.owed.round_ended
         # The turn's hand pictures, started as the move that makes the turn is saved.
-        self.ahead = PicturesAhead(self.attachments, self.speaking, self.people)
+        self.ahead = PicturesAhead(self.attachments, self.speaking, self.people, self.hands.on_page)
         service.on_waiting.add(self.ahead.saved)
         self._serial = itertools.count()
         # Told after each table draw (spectators' private views follow the table).

@@ -2,17 +2,29 @@
 ``python -m workers.drawing`` the child it starts (see workers.runner for how they talk).
 
 The bot starts the child as it starts (the first picture would otherwise wait for the child's
-imports), and again after it dies; it ends when the bot closes it or dies itself."""
+imports), and again after it dies; it ends when the bot closes it or dies itself.
+
+Between requests, while none waits, the child draws card faces ahead
+(presentation.drawing.warm): the whole box of each game it drew a picture of, at the sizes and
+in the languages asked. It reads its input itself, unbuffered, so it knows whether a request
+waits before each face it draws ahead: a request waits for one face at most."""
 
 from __future__ import annotations
 
+import logging
+import os
+import pickle
+import select
+import signal
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, BinaryIO
 
 from presentation.drawing.api import Pictures
 from presentation.drawing.painters import PictureFailed
-from workers.runner import ChildFailed, ChildProcess, Handlers, run_child
+from presentation.drawing.parts import Parts
+from presentation.drawing.warm import Warming
+from workers.runner import HEADER_SIZE, ChildFailed, ChildProcess, Handlers, answer, frame
 
 WORKER_MODULE = "workers.drawing"
 
@@ -26,6 +38,76 @@ def handlers(pictures: Pictures) -> Handlers:
         "chart": pictures.chart,
         "card": pictures.card,
     }
+
+
+log = logging.getLogger(__name__)
+
+READ_SIZE = 1 << 16
+
+
+class Requests:
+    """The requests read so far, cut into frames (workers.runner's: a 4-byte length, then
+    a pickle)."""
+
+    def __init__(self) -> None:
+        self._data = bytearray()
+
+    def feed(self, data: bytes) -> None:
+        self._data += data
+
+    def take(self) -> Any | None:
+        """The next whole request read so far, taken out; None while it is not all here."""
+        data = self._data
+        if len(data) < HEADER_SIZE:
+            return None
+        end = HEADER_SIZE + int.from_bytes(data[:HEADER_SIZE], "big")
+        if len(data) < end:
+            return None
+        request = pickle.loads(data[HEADER_SIZE:end])  # written by the bot that started us
+        del data[:end]
+        return request
+
+
+def waiting(source: int) -> bool:
+    """Whether input waits to be read on ``source`` (or it ended)."""
+    return bool(select.select([source], [], [], 0)[0])
+
+
+def serve(pictures: Pictures, source: int, sink: BinaryIO, warming: Warming | None) -> None:
+    """Answer requests until the input ends; while none waits, draw faces ahead."""
+    methods = handlers(pictures)
+    requests = Requests()
+    while True:
+        while (request := requests.take()) is not None:
+            sink.write(frame(answer(methods, request)))
+            sink.flush()
+        if warming is not None:
+            try:
+                warming.plan()
+                if warming.pending and not waiting(source):
+                    warming.step()
+                    continue
+            except Exception:  # an extra: the pictures are drawn when asked, as without it
+                log.exception("drawing faces ahead failed; no more are drawn ahead")
+                warming = None
+        data = os.read(source, READ_SIZE)
+        if not data:
+            return
+        requests.feed(data)
+
+
+def run() -> int:
+    """The child's ``main`` (workers.runner.run_child's, reading its input unbuffered)."""
+    # Ctrl-C in a terminal reaches the whole process group: the bot stops, then closes us.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    try:
+        pictures = Pictures()
+        assert isinstance(pictures.faces, Parts)
+        serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, Warming(pictures.faces))
+    except BrokenPipeError:  # the bot died meanwhile: nobody to answer, nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+    return 0
 
 
 class DrawingProcess:
@@ -50,4 +132,4 @@ class DrawingProcess:
 
 
 if __name__ == "__main__":
-    sys.exit(run_child(handlers(Pictures())))
+    sys.exit(run())

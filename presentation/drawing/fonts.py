@@ -93,9 +93,17 @@ def one_face(*values: str) -> Iterator[Face]:
     than the rest of its picture."""
     faces = {face_for(value) for value in values}
     face: Face = "dejavu" if "dejavu" in faces else face_for("")
+    with in_face(face):
+        yield face
+
+
+@contextmanager
+def in_face(face: Face | None) -> Iterator[None]:
+    """Draw every text of the block in ``face``, as :func:`one_face` chose it (None: each
+    text in the face it needs); for drawing parts ahead in the typeface a picture chose."""
     token = _ONE_FACE.set(face)
     try:
-        yield face
+        yield
     finally:
         _ONE_FACE.reset(token)
 

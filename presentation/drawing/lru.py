@@ -39,5 +39,14 @@ class Lru(Generic[K, V]):
                 self._items.popitem(last=False)
         return value
 
+    @property
+    def size(self) -> int:
+        """The most values kept."""
+        return self._size
+
+    def __contains__(self, key: object) -> bool:
+        """Whether a value is kept for ``key`` (not counted as a use)."""
+        return key in self._items
+
     def __len__(self) -> int:
         return len(self._items)

@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 import i18n
 from presentation.drawing import fonts
-from presentation.drawing.faces import FaceCache
+from presentation.drawing.faces import MAX_FACES, FaceCache
 from presentation.drawing.fonts import RGB, Face, chosen_face, font
 from presentation.drawing.lru import Lru
 from presentation.drawing.ops import Text
@@ -81,7 +81,9 @@ def unpack(key: int) -> RGB:
 class Parts:
     """Faces (drawn by ``cards``) and labels, each reduced to a :class:`Sprite` once."""
 
-    def __init__(self, cards: FaceCache, *, max_sprites: int = 512, max_labels: int = 1024) -> None:
+    def __init__(
+        self, cards: FaceCache, *, max_sprites: int = MAX_FACES, max_labels: int = 1024
+    ) -> None:
         self.cards = cards
         # Keyed by the face image's identity; the entry holds the image, so the id stays its.
         self._sprites: Lru[int, tuple[Image.Image, Sprite]] = Lru(max_sprites)
@@ -94,6 +96,11 @@ class Parts:
 
     def back(self, game: str, width: int) -> Image.Image:
         return self.cards.back(game, width)
+
+    def ahead(self, game: str, key: str, width: int) -> None:
+        """Draw and reduce the face ``key`` ("" for the back) ahead of the pictures that will
+        show it (:meth:`FaceCache.ahead`)."""
+        self.sprite(self.cards.ahead(game, key, width))
 
     def requested(self, game: str | None = None) -> frozenset[str]:
         return self.cards.requested(game)

@@ -46,6 +46,7 @@ _IDS: Final = frozenset(CARD_IDS)
 
 class GnomeLook:
     game = "gnome"
+    cards = CARD_IDS
 
     def key(self, card: str) -> str:
         if card not in _IDS:

@@ -57,6 +57,7 @@ def badge(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float) 
 
 class GrinchLook:
     game = "grinch"
+    cards = CARDS
 
     def key(self, card: str) -> str:
         if card not in CARDS:

@@ -36,6 +36,7 @@ def badge_box(width: int) -> tuple[float, float, float, float]:
 
 class HeartsLook:
     game = "hearts"
+    cards = DECK
 
     def key(self, card: str) -> str:
         if card not in DECK:

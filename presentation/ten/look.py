@@ -99,6 +99,7 @@ def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) 
 
 class TenLook:
     game = "ten"
+    cards = deck_for(5)
 
     def key(self, card: str) -> str:
         if card not in _IDS:

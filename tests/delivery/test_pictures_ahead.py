@@ -15,6 +15,7 @@ from db.store import Store
 from delivery.ahead import AHEAD_AT_ONCE
 from delivery.assemble import Delivery, assemble
 from delivery.attachments import Attachments, always
+from delivery.onpage import OnPage
 from delivery.pacing import Pacer
 from service.games import GameService
 from service.reports import Loaded, Report
@@ -197,4 +198,36 @@ async def test_pictures_drawn_ahead_are_bounded(store: Store) -> None:
         await asyncio.sleep(0)
     assert len(painter.asked) == AHEAD_AT_ONCE
     painter.gate.set()
+    await delivery.publisher.close(1.0)
+
+
+class _OnPage:
+    """Who has a channel's live table open: ``people`` of every channel."""
+
+    def __init__(self, people: set[int]) -> None:
+        self.people = people
+        self.asked: list[tuple[int, int]] = []
+
+    async def has(self, channel_id: int, user_id: int) -> bool:
+        self.asked.append((channel_id, user_id))
+        return user_id in self.people
+
+
+async def test_no_picture_is_drawn_ahead_for_a_player_on_the_live_tables_page(
+    store: Store,
+) -> None:
+    painter = _Painter()
+    delivery = _delivery(store, Attachments(painter, always))
+    ahead = delivery.publisher.ahead
+    service = delivery.desk.service
+    for channel, on_page in ((900, set(HUMANS)), (901, set())):
+        pages = _OnPage(on_page)
+        ahead.on_page = cast(OnPage, pages)
+        painter.asked.clear()
+        report = await _started(service, channel)  # the first turn's hand: drawn ahead or not
+        await asyncio.gather(*ahead._under_way)
+        loaded = report.after
+        (seat,) = loaded.game.to_act(loaded.state)
+        assert pages.asked == [(channel, loaded.seats[seat].user_id)]
+        assert painter.asked == ([] if on_page else ["hand"])
     await delivery.publisher.close(1.0)

@@ -15,6 +15,7 @@ DECK: Final = frozenset(str(value) for value in range(1, 13))  # engine/fifth's 
 
 class HighCardLook:
     game = "fifth"
+    cards = tuple(sorted(DECK, key=int))
 
     def key(self, card: str) -> str:
         if card not in DECK:

@@ -27,6 +27,8 @@ def test_every_game_has_a_look_and_the_decks_are_complete() -> None:
     assert set(looks()) == set(ALL_CARDS)
     sizes = {game: len(set(cards)) for game, cards in ALL_CARDS.items()}
     assert sizes == {"grinch": 48, "gnome": 110, "hearts": 28, "ten": 129}
+    # Each look names its box: what drawing ahead draws (presentation.drawing.warm).
+    assert {game: tuple(look.cards) for game, look in looks().items()} == ALL_CARDS
 
 
 def _edges_intact(face: Image.Image) -> bool:
