@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from PIL import Image
 
@@ -50,6 +50,29 @@ class Look(Protocol):
     def back(self, width: int) -> Image.Image:
         """The back of a card (face down), the same for every card of the game."""
         ...
+
+
+class DeckLook:
+    """The part of a :class:`Look` every game shares: ``key`` refuses a card that is not in
+    ``cards`` (naming the game by ``title``) and gives the face it shares with its look-alikes,
+    ``face`` (the card itself, unless the game's copies look alike)."""
+
+    game: ClassVar[str]
+    title: ClassVar[str]
+    cards: ClassVar[Sequence[str]]
+    _ids: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._ids = frozenset(cls.cards)
+
+    def key(self, card: str) -> str:
+        if card not in self._ids:
+            raise ValueError(f"Not a {self.title} card: {card!r}.")
+        return self.face(card)
+
+    def face(self, card: str) -> str:
+        return card
 
 
 class FaceCache:

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from engine.gnoming.cards import CARD_IDS, card_kind, card_value
 from i18n import pgettext
 from presentation.drawing import frame
+from presentation.drawing.faces import DeckLook
 from presentation.drawing.fonts import RGB, fit, text
 from presentation.drawing.palette import (
     BLUE,
@@ -41,16 +42,14 @@ POSITIVE: Final[dict[int, RGB]] = {
 NEGATIVE: Final[RGB] = BLUE
 HAZARD: Final[RGB] = (235, 190, 20)
 MULLIGAN: Final[RGB] = (110, 70, 160)
-_IDS: Final = frozenset(CARD_IDS)
 
 
-class GnomeLook:
+class GnomeLook(DeckLook):
     game = "gnome"
+    title = "Gnoming"
     cards = CARD_IDS
 
-    def key(self, card: str) -> str:
-        if card not in _IDS:
-            raise ValueError(f"Not a Gnoming card: {card!r}.")
+    def face(self, card: str) -> str:
         return card[:2]  # "P6", "N2", "HZ", "MU": copies look alike
 
     def draw(self, key: str, width: int) -> Image.Image:

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from engine.grinch.cards import CARDS, bonus_text, rank_of, suit_of
 from presentation.drawing import frame
+from presentation.drawing.faces import DeckLook
 from presentation.drawing.fonts import RGB, fit, text
 from presentation.drawing.palette import (
     BLUE,
@@ -55,13 +56,12 @@ def badge(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float) 
     symbol(draw, SUIT_EMBLEM[suit], cx, cy, r * 0.75, on(SUIT_COLOUR[suit]))
 
 
-class GrinchLook:
+class GrinchLook(DeckLook):
     game = "grinch"
+    title = "Grinch"
     cards = CARDS
 
-    def key(self, card: str) -> str:
-        if card not in CARDS:
-            raise ValueError(f"Not a Grinch card: {card!r}.")
+    def face(self, card: str) -> str:
         # Copies a/b differ only by their bonus, so plain ranks 3-6 share one face.
         return card if bonus_text(card) else card[:2]
 

@@ -14,6 +14,7 @@ from PIL import Image
 from engine.hearts2p.cards import DECK, QUEEN_OF_SPADES, card_points, rank, suit
 from i18n import _
 from presentation.drawing import frame
+from presentation.drawing.faces import DeckLook
 from presentation.drawing.fonts import RGB, fit, text
 from presentation.drawing.palette import BLUE, GOLD, INK, PAPER, WHITE, mix
 from presentation.drawing.shapes import star, symbol
@@ -34,14 +35,10 @@ def badge_box(width: int) -> tuple[float, float, float, float]:
     return cx - r, cy - r, cx + r, cy + r
 
 
-class HeartsLook:
+class HeartsLook(DeckLook):
     game = "hearts"
+    title = "Hearts"
     cards = DECK
-
-    def key(self, card: str) -> str:
-        if card not in DECK:
-            raise ValueError(f"Not a Hearts card: {card!r}.")
-        return card
 
     def draw(self, key: str, width: int) -> Image.Image:
         s, r = suit(key), rank(key)

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.ten.cards import deck_for, kind
 from i18n import ngettext, pgettext
 from presentation.drawing import frame
+from presentation.drawing.faces import DeckLook
 from presentation.drawing.fonts import RGB, fit, text, text_width
 from presentation.drawing.palette import (
     BLUE,
@@ -44,7 +45,6 @@ SHAPE: Final[dict[str, str]] = {
     "G": "diamond",
     "W": "star",
 }
-_IDS: Final = frozenset(deck_for(5))
 # A face's word ("WILD", "COINS") is this share of the card's width high: 18 px on the
 # narrowest card of a picture made for a phone (88 px on 720), so 9 px when the phone shows
 # the picture 360 px wide (presentation.drawing.layout.READABLE_PX).
@@ -97,13 +97,12 @@ def mark(draw: ImageDraw.ImageDraw, group: str, cx: float, cy: float, r: float) 
     symbol(draw, SHAPE[group], cx, cy, r * 1.2, COLOUR[group])
 
 
-class TenLook:
+class TenLook(DeckLook):
     game = "ten"
+    title = "Ten"
     cards = deck_for(5)
 
-    def key(self, card: str) -> str:
-        if card not in _IDS:
-            raise ValueError(f"Not a Ten card: {card!r}.")
+    def face(self, card: str) -> str:
         return card[:2]  # the card type: copies are interchangeable
 
     def draw(self, key: str, width: int) -> Image.Image:

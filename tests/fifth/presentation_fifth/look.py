@@ -7,20 +7,17 @@ from typing import Final
 from PIL import Image
 
 from presentation.drawing import frame
+from presentation.drawing.faces import DeckLook
 from presentation.drawing.fonts import text
 from presentation.drawing.palette import BLUE, INK, WHITE, mix
 
 DECK: Final = frozenset(str(value) for value in range(1, 13))  # engine/fifth's DECK
 
 
-class HighCardLook:
+class HighCardLook(DeckLook):
     game = "fifth"
+    title = "High card"
     cards = tuple(sorted(DECK, key=int))
-
-    def key(self, card: str) -> str:
-        if card not in DECK:
-            raise ValueError(f"Not a High card card: {card!r}.")
-        return card
 
     def draw(self, key: str, width: int) -> Image.Image:
         image, draw = frame.blank(width, WHITE)
