@@ -41,11 +41,13 @@ const SESSION_EXPIRED = 4001;
 const RENEW_BEFORE_SECONDS = 120;
 const LAST_RENEWAL_SECONDS = 2;
 // The backend closes a socket that sends more than 20 messages in 5 s (4008, web/live.py). The
-// page sends at most 15 in any 5 s: presses beyond are refused here, and the socket stays open.
+// page sends at most 15 in any 5 s: a few presses beyond wait their turn (sent, in order, as
+// soon as the window allows), more are refused here, and the socket stays open.
 export const PACE_MESSAGES = 15;
 export const PACE_MS = 5000;
+export const PACE_WAITING = 5;
 
-/** What became of a message handed to the link. */
+/** What became of a message handed to the link ("sent" also when it waits its turn). */
 export type Sent = "sent" | "closed" | "busy";
 
 /** A sliding window of send times: whether one more may go now. */
@@ -59,6 +61,12 @@ export class Pace {
     if (this.times.length >= this.most) return false;
     this.times.push(now);
     return true;
+  }
+
+  /** Milliseconds from ``now`` until one more may go. */
+  wait(now: number): number {
+    if (this.times.length < this.most) return 0;
+    return Math.max(0, (this.times[0] ?? now) + this.windowMs - now);
   }
 }
 
@@ -82,6 +90,8 @@ export class Link {
   private endsAt = 0; // when the open socket's session ends (Date.now() milliseconds)
   private waiting: WebSocket | null = null; // the socket opened before its hello is known
   private readonly pace = new Pace();
+  private queued: ClientMessage[] = []; // messages waiting for the pace's window
+  private flushing: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly options: LinkOptions) {}
 
@@ -164,9 +174,28 @@ export class Link {
 
   send(message: ClientMessage): Sent {
     if (this.socket?.readyState !== WebSocket.OPEN) return "closed";
-    if (!this.pace.take(Date.now())) return "busy";
-    this.socket.send(JSON.stringify(message));
+    if (this.queued.length === 0 && this.pace.take(Date.now())) {
+      this.socket.send(JSON.stringify(message));
+      return "sent";
+    }
+    if (this.queued.length >= PACE_WAITING) return "busy";
+    this.queued.push(message);
+    this.flushLater(this.socket);
     return "sent";
+  }
+
+  /** Sends what waits for the pace, in order, as the window allows (on this socket only). */
+  private flushLater(socket: WebSocket): void {
+    if (this.flushing !== null) return;
+    this.flushing = setTimeout(() => {
+      this.flushing = null;
+      if (this.socket !== socket || socket.readyState !== WebSocket.OPEN) {
+        this.queued = []; // the socket closed: a new one starts afresh (the page redraws)
+        return;
+      }
+      while (this.queued.length > 0 && this.pace.take(Date.now())) socket.send(JSON.stringify(this.queued.shift()));
+      if (this.queued.length > 0) this.flushLater(socket);
+    }, this.pace.wait(Date.now()));
   }
 
   private schedule(socket: WebSocket, expiresIn: number): void {

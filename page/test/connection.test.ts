@@ -234,22 +234,35 @@ describe("the link's start while signing in", () => {
 });
 
 describe("the link's pace", () => {
-  it("sends at most 15 messages in any 5 s, under the backend's flood limit, and keeps the socket", async () => {
+  it("sends at most 15 messages in any 5 s, a few more once the window allows, and keeps the socket", async () => {
     const made = link(async () => "s2");
     await made.open();
     const socket = FakeSocket.made.at(-1)!;
     socket.opened();
     socket.receive(welcome(900));
-    const move = { type: "move", game_id: 1, step: 2, action: "p.AH" } as const;
-    const answers = Array.from({ length: 30 }, () => made.send(move));
-    expect(answers.filter((a) => a === "sent")).toHaveLength(15);
-    expect(answers.slice(15).every((a) => a === "busy")).toBe(true);
-    expect(socket.sent).toHaveLength(16); // the hello and 15 moves
+    const sent = socket.sent.length;
+    const move = (n: number) => ({ type: "move", game_id: 1, step: n, action: "p.AH" }) as const;
+    const answers = Array.from({ length: 30 }, (_, n) => made.send(move(n)));
+    expect(answers.slice(0, 20).every((a) => a === "sent")).toBe(true); // 15 at once, 5 waiting
+    expect(answers.slice(20).every((a) => a === "busy")).toBe(true);
+    expect(socket.sent.length - sent).toBe(15);
     await vi.advanceTimersByTimeAsync(4_999);
-    expect(made.send(move)).toBe("busy");
+    expect(socket.sent.length - sent).toBe(15);
     await vi.advanceTimersByTimeAsync(1);
-    expect(made.send(move)).toBe("sent");
+    expect(socket.sent.slice(sent).map((m) => (m as { step: number }).step)).toEqual(Array.from({ length: 20 }, (_, n) => n));
     socket.closed(1006);
-    expect(made.send(move)).toBe("closed");
+    expect(made.send(move(99))).toBe("closed");
+  });
+
+  it("drops what waits when its socket closes", async () => {
+    const made = link(async () => "s2");
+    await made.open();
+    const socket = FakeSocket.made.at(-1)!;
+    socket.opened();
+    const sent = socket.sent.length;
+    for (let n = 0; n < 17; n++) made.send({ type: "move", game_id: 1, step: n, action: "x" });
+    socket.closed(1006);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(socket.sent.length - sent).toBe(15);
   });
 });

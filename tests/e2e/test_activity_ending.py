@@ -213,7 +213,14 @@ async def test_the_end_screen_and_play_again_on_a_phone(
             await tab.page.screenshot(path=str(ARTIFACTS / "ending-phone.png"), full_page=True)
 
             await tab.lobby("share")  # the picture uploaded, then Discord's share dialog
-            await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
+            from playwright.async_api import TimeoutError as NoDialog
+
+            try:
+                await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
+            except NoDialog:
+                said = await tab.page.evaluate("document.body.innerText.slice(0, 400)")
+                uploads = fake.activities.uploads
+                raise AssertionError(f"no dialog; uploads {uploads}: {said!r}") from None
             calls = await tab.page.evaluate("() => window.discordDialogs")
             [upload] = fake.activities.uploads
             assert calls == [{"command": "openShareMomentDialog", "mediaUrl": upload.url}]
