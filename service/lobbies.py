@@ -28,6 +28,8 @@ ALREADY_IN = N_("You are already in this game.")
 A_CHALLENGE = N_("This is a challenge between two players.")
 FULL = N_("This game is full.")
 COMPUTER_GONE = N_("That computer player has already left this lobby.")
+ONLY_HOST = N_("Only the host can start the game.")
+NO_COMPUTERS = N_("This server's settings do not allow computer players.")
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
 
@@ -171,7 +173,7 @@ class Lobbies(ABC):
                 raise LobbyProblem(A_CHALLENGE)
             settings = await self.store.servers.guild_settings(loaded.row.guild_id)
             if not settings.computers:
-                raise LobbyProblem("This server's settings do not allow computer players.")
+                raise LobbyProblem(NO_COMPUTERS)
             taken = {s.name for s in loaded.seats}
             name = next((n for n in COMPUTER_NAMES if n not in taken), "Computer")
             added = await self.store.lobbies.add_seat(
@@ -238,7 +240,7 @@ class Lobbies(ABC):
         async with self.lock(game_id):
             loaded = await self._lobby(game_id, channel_id)
             if user_id != loaded.row.host_id:
-                raise NotAllowed("Only the host can start the game.")
+                raise NotAllowed(ONLY_HOST)
             return await self._start(loaded)
 
     async def _start(self, loaded: Loaded) -> Report:

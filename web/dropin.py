@@ -29,15 +29,13 @@ from presentation.base import level_word
 from service.errors import LobbyProblem, NotAllowed, PlayError
 from service.games import GameService
 from service.leaving import leave_game
-from service.lobbies import FULL, STARTED
+from service.lobbies import FULL, NO_COMPUTERS, ONLY_HOST, STARTED
 from service.reports import Loaded, here
 from web.hub import Hub, Viewer
 
 log = logging.getLogger(__name__)
 
 OPS = frozenset({"leave", "cancel", "play_computers", "leave_game", "next_game"})
-ONLY_HOST = N_("Only the host can start the game.")
-NO_COMPUTERS = N_("This server's settings do not allow computer players.")
 LEFT = N_("You left the game; {computer} 🤖 {level} plays your seat.")
 MAX_WAITING = 50  # people waiting for one channel's next game
 
