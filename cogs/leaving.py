@@ -26,6 +26,7 @@ from presentation.base import level_word
 from presentation.titles import game_title
 from service.errors import GameClosed, NotSeated
 from service.leaving import close_idle_lobbies, leave_game
+from service.reports import GAME_HERE
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class LeavingCog(PlayingCog, name="Leaving"):
         if loaded.row.game != game_name:
             await reply(
                 interaction,
-                _("The game in this channel is {game}.", game=game_title(loaded.row.game)),
+                _(GAME_HERE, game=game_title(loaded.row.game)),
             )
         elif loaded.row.status == GameStatus.LOBBY:
             await reply(interaction, _(GameClosed.NOT_STARTED))

@@ -11,6 +11,7 @@ from discord import app_commands
 
 import i18n
 from cogs.playing import Playing, PlayingCog
+from delivery.lobbies import CANCELLED_BY, CLOSED_BY
 from discordkit import to_discord
 from discordkit.clicks import LIVE, LOBBY
 from discordkit.client import CardBot
@@ -296,12 +297,12 @@ class LobbyCog(PlayingCog, name="Lobby"):
             loaded = await self.service.cancel(
                 game_id, user.id, is_admin=is_admin(interaction), channel_id=here
             )
-            closing = later("🛑 {name} cancelled this lobby.", name=user.display_name)
+            closing = later(CANCELLED_BY, name=user.display_name)
         else:  # leave, decline
             left = await self.service.leave(game_id, user.id, channel_id=here)
             if left is None:
                 loaded = await self.service.load(game_id)
-                closing = later("🛑 {name} closed this lobby.", name=user.display_name)
+                closing = later(CLOSED_BY, name=user.display_name)
                 seat = loaded.seat_of(user.id)
                 if seat is not None and not seat.accepted:  # the challenged person said no
                     declined_by = user.id

@@ -29,7 +29,7 @@ from presentation import UIS
 from presentation.titles import game_title
 from presentation.viewing import names_of
 from service.errors import NoGame
-from service.reports import Loaded
+from service.reports import GAME_HERE, OTHER_CHANNEL, Loaded
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class TableCog(PlayingCog, name="Table"):
         if refused:
             return
         if interaction.channel_id != loaded.row.channel_id:
-            await reply(interaction, _("That button belongs to a game in another channel."))
+            await reply(interaction, _(OTHER_CHANNEL))
             return
         seat = loaded.seat_of(interaction.user.id)
         if seat is None and loaded.left_by(interaction.user.id):
@@ -129,7 +129,7 @@ class TableCog(PlayingCog, name="Table"):
         if loaded.row.game != game_name:
             await reply(
                 interaction,
-                _("The game in this channel is {game}.", game=game_title(loaded.row.game)),
+                _(GAME_HERE, game=game_title(loaded.row.game)),
             )
             return None
         return loaded

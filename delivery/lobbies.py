@@ -20,7 +20,7 @@ from delivery.publisher import Publisher
 from discordkit import to_discord
 from discordkit.rest import edit_message
 from discordkit.views import lobby_view
-from i18n import _
+from i18n import N_, _
 from presentation.base import computer_label
 from presentation.lobby import lobby_panel
 from presentation.titles import game_title
@@ -39,6 +39,9 @@ THREAD_NEEDS = discord.Permissions(
 )
 REFUSED_SECONDS = 60.0  # how long a channel that refused a lobby is said to refuse without asking
 KEPT_REFUSALS = 1000
+
+CLOSED_BY = N_("🛑 {name} closed this lobby.")  # {name}: who left it empty
+CANCELLED_BY = N_("🛑 {name} cancelled this lobby.")
 
 
 class LobbyMessages:

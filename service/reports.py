@@ -12,13 +12,16 @@ from db.models import Actor, GameRow, GameStatus, SeatRow
 from db.outbox import Owed
 from engine import GAMES
 from engine.base import Game
-from i18n import Later
+from i18n import N_, Later
 from service.errors import NotAllowed
 
 if TYPE_CHECKING:
     from db.play import SeatUpdate
 
 log = logging.getLogger(__name__)
+
+OTHER_CHANNEL = N_("That button belongs to a game in another channel.")
+GAME_HERE = N_("The game in this channel is {game}.")  # {game}: its title
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +155,7 @@ class Waiting:
 def here(loaded: Loaded, channel_id: int | None) -> Loaded:
     """The game, if the click came from its own channel (None: not checked, e.g. a DM)."""
     if channel_id is not None and loaded.row.channel_id != channel_id:
-        raise NotAllowed("That button belongs to a game in another channel.")
+        raise NotAllowed(OTHER_CHANNEL)
     return loaded
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import i18n
 from db.models import GameStatus
-from delivery.lobbies import LobbyMessages
+from delivery.lobbies import CANCELLED_BY, CLOSED_BY, LobbyMessages
 from delivery.publisher import Publisher
 from engine import GAMES
 from engine.base import Level
@@ -83,9 +83,7 @@ class DropIn:
         left = await self.service.leave(game_id, viewer.user_id, channel_id=viewer.channel_id)
         if left is None:
             closed = await self.service.load(game_id)
-            self.publisher.close_lobby_message(
-                closed, later("🛑 {name} closed this lobby.", name=viewer.name)
-            )
+            self.publisher.close_lobby_message(closed, later(CLOSED_BY, name=viewer.name))
             return
         self.lobbies.show(left, computers=await self.service.computers_allowed(left.row.guild_id))
 
@@ -95,9 +93,7 @@ class DropIn:
             game_id, viewer.user_id, is_admin=False, channel_id=viewer.channel_id
         )
         if loaded.state is None:
-            self.publisher.close_lobby_message(
-                loaded, later("🛑 {name} cancelled this lobby.", name=viewer.name)
-            )
+            self.publisher.close_lobby_message(loaded, later(CANCELLED_BY, name=viewer.name))
         else:
             self.publisher.cancelled(loaded)
 
