@@ -183,6 +183,7 @@ async def test_the_start_screen_on_a_phone(
         )
         try:
             url = f"{base}?instance_id={free_instance}&channel_id={free}&user_id={alice}"
+            url += "&dialogs=record"  # the stand-in answers Discord's invite dialog, and records it
             tab = await new_tab(browser, url, alice, "phone", "start")
             await tab.page.wait_for_selector(".openers li", timeout=15_000)
             offers = await tab.page.eval_on_selector_all(
@@ -198,6 +199,11 @@ async def test_the_start_screen_on_a_phone(
             await measure_phone(tab, "phone")
             await tab.lobby("open:ten")
             await tab.page.wait_for_selector('[data-lobby="start"]', timeout=15_000)
+            # alone in a lobby with seats free: Invite opens Discord's invite dialog
+            await tab.lobby("invite")
+            await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
+            calls = await tab.page.evaluate("() => window.discordDialogs")
+            assert calls == [{"command": "openInviteDialog"}], calls
             await fake.wait_for(lambda: bool(fake.messages(free)), timeout=10)
             assert find_button(fake.messages(free)[0], "Join")
             # the game on: her seat has her server nickname, and (outside Discord, where no
