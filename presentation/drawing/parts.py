@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageChops, ImageDraw
 
 import i18n
-from presentation.drawing import fonts
+from presentation.drawing import fonts, strokes
 from presentation.drawing.faces import MAX_FACES, FaceCache
 from presentation.drawing.fonts import RGB, Face, chosen_face, font
 from presentation.drawing.lru import Lru
@@ -198,7 +198,10 @@ def _cover(op: Text, fx: float, fy: float) -> tuple[Image.Image, int, int]:
 def _cover_whole(op: Text) -> tuple[Image.Image, int, int]:
     """:func:`_cover` at a whole-pixel start, from ImageDraw.text's own call to the font: its
     bitmap is then the text's box (getbbox) at its offset, so the text is not measured
-    first."""
+    first. A stroked label is put together from its letters' kept stroked bitmaps
+    (:mod:`presentation.drawing.strokes`)."""
+    if op.stroke:
+        return strokes.cover(op.value, op.size, op.face, op.stroke, op.anchor, PAD)
     mask, (left, top) = font(op.size, op.face).getmask2(
         op.value, "L", stroke_width=op.stroke, anchor=op.anchor, ink=255, stroke_filled=True
     )
