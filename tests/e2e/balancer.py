@@ -2,7 +2,8 @@
 
 The configuration is the shipped one (deploy/haproxy.cfg, as compose.yaml runs it) with the
 workers' ports fixed instead of found by Docker's DNS, the front on 127.0.0.1, a header
-``X-Served-By`` naming the worker that answered, and by default two changes: round robin
+``X-Served-By`` naming the worker that answered, a stats socket (:meth:`Balancer.up`), and by
+default two changes: round robin
 instead of the hash by game or instance (one game's clicks on different workers in turn is
 the harder case for exactly-once) and health checks every 300 ms. ``shipped=True`` keeps the
 shipped balancing and checks. Without a haproxy binary the test is skipped with the reason;
@@ -11,9 +12,12 @@ shipped balancing and checks. Without a haproxy binary the test is skipped with 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
+import socket
 import subprocess
+import time
 from pathlib import Path
 from types import TracebackType
 
@@ -27,10 +31,15 @@ def _replace(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def config(front: int, ports: list[int], *, shipped: bool = False) -> str:
-    """deploy/haproxy.cfg for workers on ``ports`` of 127.0.0.1, its front on ``front``."""
+def config(
+    front: int, ports: list[int], *, shipped: bool = False, stats: Path | None = None
+) -> str:
+    """deploy/haproxy.cfg for workers on ``ports`` of 127.0.0.1, its front on ``front``;
+    with ``stats``, a stats socket there (the tests ask it which workers are up)."""
     lines = [line for line in SHIPPED.read_text().splitlines() if not line.startswith("#")]
     text = "\n".join(lines) + "\n"
+    if stats is not None:
+        text = _replace(text, "global\n", f"global\n    stats socket {stats} level user\n")
     resolvers = text.index("resolvers docker")
     text = text[:resolvers] + text[text.index("frontend", resolvers) :]
     text = _replace(text, "    bind :8080\n", f"    bind 127.0.0.1:{front}\n")
@@ -67,7 +76,9 @@ class Balancer:
         self, folder: Path, front: int, ports: list[int], *, shipped: bool = False
     ) -> None:
         self.config = folder / "haproxy.cfg"
-        self.config.write_text(config(front, ports, shipped=shipped))
+        self.stats = folder / "haproxy.sock"
+        self.config.write_text(config(front, ports, shipped=shipped, stats=self.stats))
+        self.workers = len(ports)
         self.log = folder / "haproxy.log"
         self.binary = haproxy()
         self.popen: subprocess.Popen[bytes] | None = None
@@ -92,3 +103,28 @@ class Balancer:
         if self.popen is not None and self.popen.poll() is None:
             self.popen.terminate()
             self.popen.wait(timeout=10)
+
+    def up(self) -> set[str]:
+        """The workers the balancer holds to be up now (its stats socket's server states)."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.settimeout(5)
+            try:
+                conn.connect(str(self.stats))
+            except (FileNotFoundError, ConnectionRefusedError):
+                return set()  # haproxy is still starting
+            conn.sendall(b"show servers state workers\n")
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        # "<be_id> <be_name> <srv_id> <srv_name> <srv_addr> <srv_op_state> ...": 2 is running
+        rows = [line.split() for line in answer.decode().splitlines()[1:]]
+        return {
+            row[3] for row in rows if len(row) > 5 and not row[0].startswith("#") and row[5] == "2"
+        }
+
+    async def all_up(self, timeout: float = 15.0) -> None:
+        """Waits until the balancer's health checks hold every worker up."""
+        deadline = time.monotonic() + timeout
+        while len(self.up()) < self.workers:
+            assert time.monotonic() < deadline, f"workers up at the balancer: {self.up()}"
+            await asyncio.sleep(0.1)

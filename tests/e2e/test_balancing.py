@@ -115,11 +115,11 @@ async def test_the_shipped_balancer_spreads_sockets_and_passes_over_a_dead_worke
                 "DATABASE_PATH": str(tmp_path / "gateway.db"),
             }
         )
-        with Balancer(tmp_path, endpoint.port, ports, shipped=True):
+        with Balancer(tmp_path, endpoint.port, ports, shipped=True) as balancer:
             for worker, env, port in zip(workers, envs, ports, strict=True):
                 await worker.start(env=env, args=("worker",), wait=False)
                 await wait_ok(port)
-            await asyncio.sleep(0.5)  # the balancer's first checks
+            await balancer.all_up()  # its health checks (every 2 s) have seen every worker
 
             # The live table's sockets: by instance, spread over the workers.
             sockets = {i: await socket_served_by(endpoint.port, i) for i in INSTANCES}
