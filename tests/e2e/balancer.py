@@ -3,11 +3,10 @@
 The configuration is the shipped one (deploy/haproxy.cfg, as compose.yaml runs it) with the
 workers' ports fixed instead of found by Docker's DNS, the front on 127.0.0.1, a header
 ``X-Served-By`` naming the worker that answered, a stats socket (:meth:`Balancer.up`), and by
-default two changes: round robin
-instead of the hash by game or instance (one game's clicks on different workers in turn is
-the harder case for exactly-once) and health checks every 300 ms. ``shipped=True`` keeps the
-shipped balancing and checks. Without a haproxy binary the test is skipped with the reason;
-``REQUIRE_HAPROXY=1`` (CI, which installs it) makes that a failure.
+default two changes: round robin instead of the hash by game or instance (one game's clicks on
+different workers in turn is the harder case for exactly-once) and health checks every 300 ms.
+``shipped=True`` keeps the shipped balancing and checks. Without a haproxy binary the test is
+skipped with the reason; ``REQUIRE_HAPROXY=1`` (CI, which installs it) makes that a failure.
 """
 
 from __future__ import annotations
