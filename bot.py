@@ -31,6 +31,7 @@ except ImportError as missing:
     raise
 
 import presentation
+from cogs import Playing
 from cogs.guard import GuardCog
 from cogs.help import HelpCog
 from cogs.history import HistoryCog
@@ -38,7 +39,6 @@ from cogs.language import LanguageCog
 from cogs.leaving import LeavingCog
 from cogs.lobby import LobbyCog
 from cogs.players import PlayersCog
-from cogs.playing import Playing
 from cogs.rematch import RematchCog
 from cogs.settings import SettingsCog
 from cogs.table import TableCog

@@ -12,8 +12,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.playing import Playing, PlayingCog
+from cogs import Playing, PlayingCog
 from db.models import GameStatus
 from discordkit.clicks import LEAVE
 from discordkit.client import CardBot
@@ -38,7 +39,7 @@ CONFIRM = N_(
 )
 
 
-class LeavingCog(PlayingCog, name="Leaving"):
+class LeavingCog(PlayingCog, commands.Cog, name="Leaving"):
     def __init__(self, playing: Playing, *, sweep_every: float = SWEEP_EVERY) -> None:
         super().__init__(playing)
         self._sweeps = Every(sweep_every, self.sweep, name="closing idle lobbies")

@@ -8,9 +8,10 @@ from typing import Any, Protocol
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 import i18n
-from cogs.playing import Playing, PlayingCog
+from cogs import Playing, PlayingCog
 from delivery.lobbies import CANCELLED_BY, CLOSED_BY
 from discordkit import to_discord
 from discordkit.clicks import LIVE, LOBBY
@@ -57,7 +58,7 @@ def is_admin(interaction: discord.Interaction[CardBot]) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
-class LobbyCog(PlayingCog, name="Lobby"):
+class LobbyCog(PlayingCog, commands.Cog, name="Lobby"):
     def __init__(self, playing: Playing, table: TableCommands, *, live: bool = False) -> None:
         super().__init__(playing)
         self.live = live  # the live table (an Activity) is served: /<game> table launches it

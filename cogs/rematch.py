@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord.ext import commands
 
 import i18n
-from cogs.playing import PlayingCog
+from cogs import PlayingCog
 from discordkit import to_discord
 from discordkit.clicks import PLAY_AGAIN
 from discordkit.client import CardBot
@@ -27,7 +28,7 @@ from service.rematch import rematch
 log = logging.getLogger(__name__)
 
 
-class RematchCog(PlayingCog, name="Rematch"):
+class RematchCog(PlayingCog, commands.Cog, name="Rematch"):
     async def cog_load(self) -> None:
         self.bot.controls.on(PLAY_AGAIN, self.play_again)
 

@@ -13,9 +13,10 @@ from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 import i18n
-from cogs.playing import PlayingCog
+from cogs import PlayingCog
 from delivery.moves import ANSWER_PICTURE_WAIT, ClickAnswer, Play
 from discordkit import to_discord
 from discordkit.clicks import BACK, HAND, MOVE
@@ -34,7 +35,7 @@ from service.reports import GAME_HERE, OTHER_CHANNEL, Loaded
 log = logging.getLogger(__name__)
 
 
-class TableCog(PlayingCog, name="Table"):
+class TableCog(PlayingCog, commands.Cog, name="Table"):
     async def cog_load(self) -> None:
         self.bot.controls.on(MOVE, self.on_move)
         self.bot.controls.on(HAND, self.send_hand)

@@ -24,7 +24,7 @@ import discord
 from discord.ext import commands
 
 from aio.tasks import cancel_and_wait
-from cogs.playing import Playing, PlayingCog
+from cogs import Playing, PlayingCog
 from db.models import GameStatus
 from service.errors import NoGame
 
@@ -42,7 +42,7 @@ REPAIR_EVERY = 60.0
 SHARED_REPAIR_EVERY = 10.0
 
 
-class UpkeepCog(PlayingCog, name="Upkeep"):
+class UpkeepCog(PlayingCog, commands.Cog, name="Upkeep"):
     def __init__(
         self, playing: Playing, generation: Path | None = None, *, shared: bool = False
     ) -> None:

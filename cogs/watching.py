@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+from discord.ext import commands
 
 import i18n
 from aio.tasks import cancel_and_wait
-from cogs.playing import Playing, PlayingCog
+from cogs import Playing, PlayingCog
 from db.models import GameStatus
 from discordkit import to_discord
 from discordkit.clicks import WATCH
@@ -62,7 +63,7 @@ def watch_kwargs(loaded: Loaded) -> dict[str, Any]:
     return {"content": _(HEADER), "embed": to_discord.embed(panel), "view": buttons}
 
 
-class WatchCog(PlayingCog, name="Watch"):
+class WatchCog(PlayingCog, commands.Cog, name="Watch"):
     def __init__(self, playing: Playing, *, coalesce: float = COALESCE_SECONDS) -> None:
         super().__init__(playing)
         self.coalesce = coalesce

@@ -11,9 +11,9 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import Playing
 from cogs.help import HelpCog, help_panel
 from cogs.lobby import LobbyCog
-from cogs.playing import Playing
 from cogs.table import TableCog
 from discordkit.client import CardBot
 from engine import GAMES

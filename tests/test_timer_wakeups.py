@@ -7,7 +7,7 @@ import asyncio
 import time
 from typing import Any, cast
 
-from cogs.playing import Playing
+from cogs import Playing
 from cogs.upkeep import UpkeepCog
 
 

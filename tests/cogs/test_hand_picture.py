@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import discord
 
-from cogs.playing import Playing
+from cogs import Playing
 from cogs.table import TableCog
 
 CHANNEL = 7

@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, cast
 
-from cogs.playing import Playing
+from cogs import Playing
 from cogs.upkeep import UpkeepCog
 
 

@@ -9,9 +9,9 @@ from unittest.mock import MagicMock
 import discord
 from discord import app_commands
 
+from cogs import Playing
 from cogs.leaving import IDLE_CLOSED, LeavingCog
 from cogs.lobby import LobbyCog
-from cogs.playing import Playing
 from cogs.table import TableCog
 from db.store import Store
 from discordkit.client import CardBot

@@ -12,7 +12,7 @@ from unittest.mock import AsyncMock, MagicMock
 import discord
 import pytest
 
-from cogs.playing import Playing
+from cogs import Playing
 from cogs.watching import FOLLOW_SECONDS, WatchCog, Watcher, watch_kwargs
 from db.models import GameStatus
 from db.store import Store
