@@ -27,7 +27,6 @@ from delivery.publisher import Parts, Publisher
 from delivery.shown import People
 from delivery.speaking import Speaking
 from presentation.drawing.painters import InThread
-from presentation.viewing import Views
 from service.games import GameService
 from service.languages import Languages
 from service.reports import Loaded
@@ -55,7 +54,8 @@ def assemble(
     ``live_button``: tables offer "Open the table"."""
     pacer = pacer or Pacer()
     attachments = attachments or Attachments(InThread(), always)
-    people, views, shared = People(), Views(), SharedView(service)
+    # The pictures and the messages of a move read the same views: one memo of them.
+    people, views, shared = People(), attachments.views, SharedView(service)
     parts = Parts(
         speaking=Speaking(bot, languages),
         pacer=pacer,

@@ -26,7 +26,7 @@ from i18n import N_, _
 from presentation.common import picture_names
 from presentation.drawing.api import chart_sheet
 from presentation.drawing.painters import Painter, PictureFailed
-from presentation.viewing import names_of
+from presentation.viewing import Views, names_of
 from service.reports import Loaded
 
 log = logging.getLogger(__name__)
@@ -60,11 +60,21 @@ async def _draw(drawing: Awaitable[bytes | None], name: str) -> discord.File | N
 
 
 class Attachments:
-    """Pictures for one bot; ``enabled(guild_id)`` says whether a server wants them."""
+    """Pictures for one bot; ``enabled(guild_id)`` says whether a server wants them.
 
-    def __init__(self, painter: Painter, enabled: Callable[[int], Awaitable[bool]]) -> None:
+    ``views``: the seats' views of each state, remembered (the messages of the same moves
+    ask for them too: delivery.assemble shares one), so a picture costs no engine work of
+    its own."""
+
+    def __init__(
+        self,
+        painter: Painter,
+        enabled: Callable[[int], Awaitable[bool]],
+        views: Views | None = None,
+    ) -> None:
         self.painter = painter
         self.enabled = enabled
+        self.views = views if views is not None else Views()
         self.no_files: set[int] = set()  # channels where Discord refused attachments
         # The newest hand pictures, by game, seat, version, language and the names they show
         # (a seat left to a computer changes them without a move).
@@ -102,7 +112,7 @@ class Attachments:
     async def _draw_hand(
         self, loaded: Loaded, seat: int, names: list[str], key: HandKey
     ) -> bytes | None:
-        view = loaded.game.view(loaded.state, seat)
+        view = self.views.of(loaded.game, loaded.state, seat)
         file = await _draw(self.painter.draw("hand", view, names), "hand.png")
         if file is None:
             return None
@@ -116,7 +126,7 @@ class Attachments:
         """The round (hand, turn) just scored in ``state``, from the spectator's view."""
         if not await self.wanted(loaded, loaded.row.channel_id):
             return None
-        view = loaded.game.view(state, None)
+        view = self.views.of(loaded.game, state, None)
         names = picture_names(names_of(loaded))
         return await _draw(self.painter.draw("summary", view, names), "round.png")
 
@@ -125,7 +135,7 @@ class Attachments:
         if not await self.wanted(loaded, loaded.row.channel_id):
             return None
         names = picture_names(names_of(loaded))
-        final = loaded.game.view(loaded.state, None)
+        final = self.views.of(loaded.game, loaded.state, None)
 
         def sheet() -> ScoreSheet:  # the game's score sheet, as the result and /scores show it
             return chart_sheet(final, lambda: _replayed_views(loaded, actions))
