@@ -27,6 +27,11 @@ from presentation.drawing.warm import Warming
 from workers.runner import HEADER_SIZE, ChildFailed, ChildProcess, Handlers, answer, frame
 
 WORKER_MODULE = "workers.drawing"
+# Freed image memory Pillow keeps for the next image (its default keeps none): each picture
+# allocates a canvas of about half a megabyte and a few smaller images, and memory fresh from
+# the system costs a page fault per 4 kB on first touch. At most this many blocks are kept,
+# each the size of an image drawn (a few MB in all).
+BLOCKS_KEPT = 16
 
 
 def handlers(pictures: Pictures) -> Handlers:
@@ -114,7 +119,9 @@ class DrawingProcess:
     """Draws in a child process (see the module's docstring and workers.runner)."""
 
     def __init__(self, command: Sequence[str] | None = None) -> None:
-        self.child = ChildProcess(WORKER_MODULE, command=command)
+        self.child = ChildProcess(
+            WORKER_MODULE, command=command, env={"PILLOW_BLOCKS_MAX": str(BLOCKS_KEPT)}
+        )
 
     async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
         try:

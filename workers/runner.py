@@ -155,8 +155,16 @@ class _Child:
 class ChildProcess:
     """Calls into ``python -m <module>`` (see the module's docstring)."""
 
-    def __init__(self, module: str, *, command: Sequence[str] | None = None) -> None:
+    def __init__(
+        self,
+        module: str,
+        *,
+        command: Sequence[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        """``env``: variables the child gets besides the bot's own (its secrets left out)."""
         self._command = list(command or (sys.executable, "-m", module))
+        self._env = dict(env or {})
         self._child: _Child | None = None
         self._starting = asyncio.Lock()
         self._ids = itertools.count(1)
@@ -220,7 +228,7 @@ class ChildProcess:
                 return self._child
             if self._child is not None:  # dead, or found dead on writing: make sure
                 self._child.kill()
-            env = {k: v for k, v in os.environ.items() if k not in SECRETS}
+            env = {k: v for k, v in os.environ.items() if k not in SECRETS} | self._env
             try:
                 process = await asyncio.create_subprocess_exec(
                     *self._command,

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,7 @@ from presentation.drawing.api import Pictures
 from presentation.drawing.painters import InThread, PictureFailed
 from tests.presentation.drawing.sample import MID_GAME, views
 from workers import runner as children
-from workers.drawing import WORKER_MODULE, DrawingProcess
+from workers.drawing import BLOCKS_KEPT, WORKER_MODULE, DrawingProcess
 from workers.runner import HEADER_SIZE, ROOT, frame
 
 
@@ -183,3 +184,25 @@ def test_the_process_ends_when_its_input_closes() -> None:
     assert (request_id, png, error) == (7, Pictures().hand(own, position.names), None)
     child.stdin.close()
     assert child.wait(timeout=10) == 0
+
+
+async def test_the_drawing_process_keeps_freed_image_memory(tmp_path: Path) -> None:
+    """Pillow in the drawing process keeps freed blocks for the next picture (each new
+    canvas would otherwise be fresh memory, a page fault per 4 kB)."""
+    seen = tmp_path / "blocks"
+    script = (
+        "import sys, time\n"
+        "from PIL import Image\n"
+        "open(sys.argv[1], 'w').write(str(Image.core.get_blocks_max()))\n"
+        "time.sleep(60)\n"
+    )
+    painter = DrawingProcess(command=(sys.executable, "-c", script, str(seen)))
+    try:
+        await painter.start()
+        for _ in range(200):
+            if seen.exists() and seen.read_text():
+                break
+            await asyncio.sleep(0.05)
+        assert seen.read_text() == str(BLOCKS_KEPT) and BLOCKS_KEPT > 0
+    finally:
+        await painter.close()
