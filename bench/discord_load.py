@@ -49,6 +49,7 @@ import statistics
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,7 +63,12 @@ from tests.e2e.driver import quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
-DRAIN_SECONDS = 8.0  # after the clicking: the bot's queued writes go out
+DRAIN_SECONDS = 8.0
+# Before the clicking: the bot is idle once it uses less than SETTLED_SHARE of a core over
+# SETTLE_WINDOW seconds (at most SETTLE_TIMEOUT seconds of waiting).
+SETTLE_WINDOW = 1.0
+SETTLED_SHARE = 0.03
+SETTLE_TIMEOUT = 60.0  # after the clicking: the bot's queued writes go out
 # The first seconds hold the opening burst (every player of every game holds a live control
 # at once); the acknowledgement is printed for the whole run and for the rest apart.
 STEADY_AFTER = 5.0
@@ -184,6 +190,7 @@ async def run(
         assert bot.popen is not None
         await asyncio.gather(*(dp.open_table(fake, t) for t in tables))
         await quiet(fake, idle=0.5, timeout=180)
+        await settle(bot.popen.pid)
         with dp.harness_without_pauses():
             figures = await _measure(fake, bot.popen.pid, db, tables, seconds, think, seed)
             figures.setup = f"pictures {'on' if pictures else 'off'}, mix {mix}"
@@ -191,6 +198,20 @@ async def run(
     finally:
         await bot.stop()
         await fake.stop()
+
+
+async def settle(pid: int, *, timeout: float = SETTLE_TIMEOUT) -> None:
+    """Wait until the bot and its processes are idle (or ``timeout`` s): after the games'
+    openings the drawing process draws their faces ahead, once per game kind, size and
+    language, which a running bot has long done."""
+    ends = time.monotonic() + timeout
+    before = dp.cpu_seconds(pid)
+    while time.monotonic() < ends:
+        await asyncio.sleep(SETTLE_WINDOW)
+        now = dp.cpu_seconds(pid)
+        if now - before < SETTLE_WINDOW * SETTLED_SHARE:
+            return
+        before = now
 
 
 async def _measure(
@@ -339,15 +360,25 @@ def show(f: Figures) -> None:
     )
 
 
-def show_pictures_cost(on: Figures, off: Figures) -> None:
-    """Pictures on against ``PICTURES=off`` in the same run: the targets of the pictures'
-    issue (CPU per move within 1.5x, own message p95 and ack p99 within 1.2x)."""
+def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
+    """Pictures on against ``PICTURES=off`` in the same run, each figure the median of its
+    runs: the targets of the pictures' issue (CPU per move within 1.5x, own message p95 and
+    ack p99 within 1.2x)."""
+
+    def median(runs: list[Figures], figure: Callable[[Figures], float]) -> float:
+        return statistics.median(figure(f) for f in runs)
+
+    cpu = median(on, lambda f: f.cpu_ms_per_move), median(off, lambda f: f.cpu_ms_per_move)
+    own = median(on, lambda f: f.own_p95 * 1000), median(off, lambda f: f.own_p95 * 1000)
+    ack = median(on, lambda f: f.ack_p99 * 1000), median(off, lambda f: f.ack_p99 * 1000)
+    drawing = median(on, lambda f: f.cpu_ms_per_move - f.process_ms_per_move)
+    runs = f"medians of {len(on)} runs" if len(on) > 1 else "one run"
     print(
-        f"\npictures on / off: CPU per move {on.cpu_ms_per_move:.2f} / "
-        f"{off.cpu_ms_per_move:.2f} ms = {on.cpu_ms_per_move / off.cpu_ms_per_move:.2f}x "
-        f"(target 1.5x); own message p95 {on.own_p95 * 1000:.0f} / {off.own_p95 * 1000:.0f} ms "
-        f"= {on.own_p95 / max(off.own_p95, 1e-9):.2f}x; ack p99 {on.ack_p99 * 1000:.0f} / "
-        f"{off.ack_p99 * 1000:.0f} ms = {on.ack_p99 / max(off.ack_p99, 1e-9):.2f}x (target 1.2x)"
+        f"\npictures on / off ({runs}): CPU per move {cpu[0]:.2f} / {cpu[1]:.2f} ms = "
+        f"{cpu[0] / cpu[1]:.2f}x (target 1.5x; "
+        f"the drawing and thinking processes {drawing:.2f} ms with pictures); own message p95 "
+        f"{own[0]:.0f} / {own[1]:.0f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
+        f"{ack[0]:.0f} / {ack[1]:.0f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x)"
     )
 
 
@@ -402,19 +433,19 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="discord-load-") as tmp:
         for games, seconds, think, scale in runs:
             for mix in args.mix:
-                by_pictures: dict[bool, Figures] = {}
-                for pictures in choices:
-                    repeated = []
-                    for seed in range(1, args.repeat + 1):
+                # on and off in turns, so that the machine's drift weighs on both alike
+                by_pictures: dict[bool, list[Figures]] = {choice: [] for choice in choices}
+                for seed in range(1, args.repeat + 1):
+                    for pictures in choices:
                         figures = await run(
                             games, seconds, think, Path(tmp), scale=scale, seed=seed,
                             pictures=pictures, mix=mix,
                         )  # fmt: skip
-                        repeated.append(figures)
+                        by_pictures[pictures].append(figures)
                         show(figures)
+                for repeated in by_pictures.values():
                     if len(repeated) > 1:
                         show_spread(repeated)
-                    by_pictures[pictures] = repeated[-1]
                 if len(by_pictures) == 2:
                     show_pictures_cost(by_pictures[True], by_pictures[False])
         if args.startup:
