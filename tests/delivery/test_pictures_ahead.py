@@ -33,10 +33,12 @@ class _Painter:
         self.gate = asyncio.Event()
         self.gate.set()
         self.asked: list[str] = []
+        self.args: list[tuple[Any, ...]] = []
         self.first = asyncio.Event()
 
     async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
         self.asked.append(method)
+        self.args.append(args)
         self.first.set()
         await self.gate.wait()
         return PNG
@@ -231,3 +233,19 @@ async def test_no_picture_is_drawn_ahead_for_a_player_on_the_live_tables_page(
         assert pages.asked == [(channel, loaded.seats[seat].user_id)]
         assert painter.asked == ([] if on_page else ["hand"])
     await delivery.publisher.close(1.0)
+
+
+async def test_a_picture_reads_the_seat_view_the_messages_read(store: Store) -> None:
+    """The hand picture is drawn from the write path's remembered view of the seat (one
+    memo for the messages and the pictures), not from a view computed again."""
+    painter = _Painter()
+    attachments = Attachments(painter, always)
+    delivery = _delivery(store, attachments)
+    assert delivery.publisher.views is attachments.views
+    report = await _started(GameService(store, turn_timeout=0), 702)
+    loaded = report.after
+    (seat,) = loaded.game.to_act(loaded.state)
+    shown = delivery.publisher.views.of(loaded.game, loaded.state, seat)  # the hand's message
+    assert await attachments.hand_png(loaded, seat) == PNG
+    assert painter.asked == ["hand"]
+    assert painter.args[0][0] is shown
