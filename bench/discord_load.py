@@ -26,9 +26,11 @@ there the acknowledgement is a queue: ~250 players clicking again the moment the
 answered wait about (players / moves per second - think time). The harness runs the measured
 window with its own collector off (``discord_players.harness_without_pauses``).
 
-``--pictures both`` runs each with pictures and then with ``PICTURES=off`` and prints what
-pictures cost (CPU per move, own message p95, ack p99: on against off); ``--mix hearts`` makes
-half the games 2-player Hearts (friends who play fast), ``--mix even hearts`` runs both.
+``--pictures both`` runs each with pictures and with ``PICTURES=off``, in turns, and prints
+what pictures cost (CPU per move, own message p95, ack p99: the medians on against off);
+``--mix hearts`` makes half the games 2-player Hearts (friends who play fast), ``--mix even
+hearts`` runs both. The clicking starts once the bot is idle after the openings (its drawing
+process has drawn the games' faces ahead, as a bot running for a while has).
 
 Run: ``python -m bench.discord_load`` (all runs, ~10 min) or e.g. ``--games 10 --seconds 30``;
 ``--startup`` adds the restart with 1,000 open games (``bench.discord_startup``). The
