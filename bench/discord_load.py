@@ -65,12 +65,12 @@ from tests.e2e.driver import quiet
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
-DRAIN_SECONDS = 8.0
+DRAIN_SECONDS = 8.0  # after the clicking: the bot's queued writes go out
 # Before the clicking: the bot is idle once it uses less than SETTLED_SHARE of a core over
 # SETTLE_WINDOW seconds (at most SETTLE_TIMEOUT seconds of waiting).
 SETTLE_WINDOW = 1.0
 SETTLED_SHARE = 0.03
-SETTLE_TIMEOUT = 60.0  # after the clicking: the bot's queued writes go out
+SETTLE_TIMEOUT = 60.0
 # The first seconds hold the opening burst (every player of every game holds a live control
 # at once); the acknowledgement is printed for the whole run and for the rest apart.
 STEADY_AFTER = 5.0
