@@ -31,18 +31,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await fake.stop()
 
 
-@pytest.fixture
-async def api(fake: FakeDiscord) -> AsyncIterator[DiscordApi]:
-    api = DiscordApi(
-        f"{fake.url}/api/v10",
-        bot_token=fake.token,
-        client_id=str(fake.application_id),
-        client_secret=CLIENT_SECRET,
-    )
-    yield api
-    await api.close()
-
-
 async def test_a_code_is_exchanged_for_its_user_and_a_session(
     fake: FakeDiscord, api: DiscordApi
 ) -> None:

@@ -4,15 +4,14 @@ answers as the database would while a game ends under the read."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 from dataclasses import replace
-from typing import Any
 
 from db.models import ActionRow, Actor, GameStatus
 from engine import GAMES
 from service.errors import NoGame
 from service.reports import Loaded
+from tests.web.sockets import Socket
 from tests.web.test_frames import position
 from web.hub import Hub, Viewer
 
@@ -50,16 +49,6 @@ class Service:
 
     async def computers_allowed(self, guild_id: int) -> bool:
         raise AssertionError("asked whether computers may join a lobby that is not one")
-
-
-class Socket:
-    closed = False
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_str(self, text: str) -> None:
-        self.sent.append(json.loads(text))
 
 
 async def test_a_game_that_ended_under_the_read_is_shown_as_its_result() -> None:

@@ -4,7 +4,6 @@ spectator waiting for the next game gets a seat in the channel's next lobby."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any, cast
 
@@ -15,27 +14,13 @@ from db.store import Store
 from service.errors import GameClosed, LobbyProblem, NoGame, NotAllowed, NotSeated, PlayError
 from service.games import GameService
 from service.reports import Loaded, Report
+from tests.web.sockets import Socket
 from web.dropin import Refused
 from web.hub import Hub, Viewer
 from web.live import LiveEndpoint
 
 GUILD, CHANNEL = 1, 10
 HOST, BOB, CAROL = 100, 101, 102
-
-
-class Socket:
-    """What a viewer's socket was sent."""
-
-    closed = False
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_str(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def last(self, kind: str) -> dict[str, Any]:
-        return next(f for f in reversed(self.sent) if f["type"] == kind)
 
 
 class Channel:

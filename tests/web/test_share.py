@@ -6,7 +6,6 @@ what Discord's spec says it takes."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any, cast
@@ -21,6 +20,7 @@ from service.reports import Loaded
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.activities import CLIENT_SECRET, MAX_UPLOAD
 from tests.fakediscord.faults import RATE_LIMITED
+from tests.web.sockets import Socket
 from tests.web.test_hub import finished_hearts
 from web.discord_api import DiscordApi
 from web.dropin import Refused
@@ -51,34 +51,12 @@ class Clock:
         return self.now
 
 
-class Socket:
-    closed = False
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    async def send_str(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
     await fake.start()
     yield fake
     await fake.stop()
-
-
-@pytest.fixture
-async def api(fake: FakeDiscord) -> AsyncIterator[DiscordApi]:
-    api = DiscordApi(
-        f"{fake.url}/api/v10",
-        bot_token=fake.token,
-        client_id=str(fake.application_id),
-        client_secret=CLIENT_SECRET,
-    )
-    yield api
-    await api.close()
 
 
 @pytest.fixture
