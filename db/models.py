@@ -58,6 +58,8 @@ class GameRow:
     rendered_version: int = -1
     turn_timeout: float | None = None  # seconds, from the server's settings; None: the bot's
     resume_after: float | None = None  # automatic moves are due by then (None: a human decides)
+    table_head: str | None = None  # JSON: the summaries' embeds above the table (migration 021)
+    retiring_tables: str | None = None  # JSON: replaced tables not retired yet (migration 021)
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> GameRow:

@@ -30,6 +30,7 @@ TABLE_LOCK_CLASS = 0x63617264  # "card"
 class TableIds:
     message_id: int | None
     key: str | None
+    head: str | None = None  # the summaries' embeds above the table (JSON; see migration 021)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +46,29 @@ class ShownIds:
 class Shown(Part):
     """``store.shown``: what Discord shows of each game, as recorded (see above)."""
 
-    async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
-        await update_game(self._sql, game_id, table_message_id=message_id, table_key=key)
+    async def set_table_message(
+        self,
+        game_id: int,
+        message_id: int,
+        key: str,
+        head: str | None = None,
+        retiring: str | None = None,
+    ) -> None:
+        """Record the game's table message, its layout key, the summaries it carries above
+        the table (``head``, JSON; None: none) and the tables it replaced that are not retired
+        yet (``retiring``, JSON; None: none)."""
+        await update_game(
+            self._sql,
+            game_id,
+            table_message_id=message_id,
+            table_key=key,
+            table_head=head,
+            retiring_tables=retiring,
+        )
+
+    async def set_retiring_tables(self, game_id: int, retiring: str | None) -> None:
+        """Record the replaced tables of a game not retired yet (JSON; None: none)."""
+        await update_game(self._sql, game_id, retiring_tables=retiring)
 
     async def set_rendered_version(self, game_id: int, version: int) -> None:
         """Record that Discord shows ``version`` (never moves backwards)."""
@@ -122,8 +144,8 @@ class Shown(Part):
         game does not exist)."""
         async with self._sql.reading() as tx:
             rows = await tx.fetch(
-                "SELECT g.version, g.status, g.table_message_id, g.table_key, s.seat, "
-                "s.dm_channel_id, s.dm_message_id FROM games g "
+                "SELECT g.version, g.status, g.table_message_id, g.table_key, g.table_head, "
+                "s.seat, s.dm_channel_id, s.dm_message_id FROM games g "
                 "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
                 game_id,
             )
@@ -135,7 +157,7 @@ class Shown(Part):
             for row in rows
             if row["seat"] is not None
         }
-        table = TableIds(first["table_message_id"], first["table_key"])
+        table = TableIds(first["table_message_id"], first["table_key"], first["table_head"])
         return ShownIds(int(first["version"]), GameStatus(first["status"]), table, dms)
 
     @asynccontextmanager
@@ -154,14 +176,14 @@ class Shown(Part):
                 "SELECT pg_advisory_xact_lock(?, ?)", TABLE_LOCK_CLASS, game_id & 0x7FFFFFFF
             )
             rows = await tx.fetch(
-                "SELECT table_message_id, table_key FROM games WHERE id = ?", game_id
+                "SELECT table_message_id, table_key, table_head FROM games WHERE id = ?", game_id
             )
             yield _table(rows)
 
     async def _table_ids(self, game_id: int) -> TableIds:
         async with self._sql.reading() as tx:
             rows = await tx.fetch(
-                "SELECT table_message_id, table_key FROM games WHERE id = ?", game_id
+                "SELECT table_message_id, table_key, table_head FROM games WHERE id = ?", game_id
             )
         return _table(rows)
 
@@ -169,7 +191,8 @@ class Shown(Part):
 def _table(rows: list[dict[str, Any]]) -> TableIds:
     if not rows:
         return TableIds(None, None)
-    return TableIds(rows[0]["table_message_id"], rows[0]["table_key"])
+    row = rows[0]
+    return TableIds(row["table_message_id"], row["table_key"], row["table_head"])
 
 
 def _shown_versions(tables: Mapping[int, int], dms: Mapping[tuple[int, int], int]) -> Statement:

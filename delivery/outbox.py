@@ -6,7 +6,8 @@ replaces it and moves it to the back of its lane, so a burst of moves becomes on
 shows the last of them. Lanes run independently: a busy table channel never holds up a
 player's DM. A job that fails with a Discord server error (5xx) or a network error is tried
 again with backoff; other Discord errors are the job's own to handle (it knows whether to post
-a new message instead of editing one).
+a new message instead of editing one). A *quiet* job (tidying up: an old table retired) runs
+only when nothing else waits in its lane, so it never takes a slot a move's edit could use.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class _Entry:
     job: Job
     game_id: int | None
     waiters: list[asyncio.Future[bool]] = field(default_factory=list)
+    quiet: bool = False
 
 
 class Outbox:
@@ -56,16 +58,23 @@ class Outbox:
         self._closed = False
 
     def put(
-        self, lane: Hashable, key: Hashable, job: Job, *, game_id: int | None = None
+        self,
+        lane: Hashable,
+        key: Hashable,
+        job: Job,
+        *,
+        game_id: int | None = None,
+        quiet: bool = False,
     ) -> asyncio.Future[bool]:
-        """Queue ``job``; the future says whether it (or the job that replaced it) succeeded."""
+        """Queue ``job``; the future says whether it (or the job that replaced it) succeeded.
+        ``quiet``: run it only when no other job waits in the lane."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         if self._closed:
             future.set_result(False)
             return future
         queue = self._lanes.setdefault(lane, OrderedDict())
         old = queue.pop(key, None)
-        entry = _Entry(job, game_id, [*(old.waiters if old else []), future])
+        entry = _Entry(job, game_id, [*(old.waiters if old else []), future], quiet)
         if old is None and game_id is not None:
             self._pending[game_id] = self._pending.get(game_id, 0) + 1
         queue[key] = entry
@@ -98,7 +107,7 @@ class Outbox:
             while queue:
                 if self._before is not None:
                     await self._before()
-                key = next(iter(queue))
+                key = next((k for k, e in queue.items() if not e.quiet), next(iter(queue)))
                 entry = queue.pop(key)
                 ok = await self._attempt(lane, key, entry.job)
                 for waiter in entry.waiters:

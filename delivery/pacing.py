@@ -86,6 +86,11 @@ class Window:
             return 0.0
         return max(0.0, self.spacing - (now - self._times[-1]))
 
+    def spare(self) -> bool:
+        """Whether one more acquisition now would leave the next one free at once."""
+        self._expire(self._clock())
+        return len(self._times) + 1 < self.burst and not self._lock.locked()
+
     @property
     def idle(self) -> bool:
         self._expire(self._clock())
@@ -147,6 +152,12 @@ class Pacer:
                 burst=self._channel_burst,
             )
         return window
+
+    def spare(self, channel: Hashable) -> bool:
+        """Whether a call in ``channel`` now would delay none after it: its window is quiet
+        enough that the next call still goes at once (for tidying up that can wait)."""
+        window = self._channels.get(channel)
+        return window is None or window.spare()
 
     async def slot(self, channel: Hashable | None, *, urgent: bool = True) -> None:
         """Wait for a free slot for one REST call (``channel`` None: a call outside channels)."""

@@ -33,7 +33,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from delivery.shown import GameShown
+from delivery.shown import GameShown, head_of
 from presentation import UIS
 from service.games import GameService
 from service.showing import ShownIds, TableIds
@@ -55,6 +55,9 @@ class SharedView:
         self, service: GameService, *, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.service = service
+        # Whether a game's table job will post a new table whatever its key (a round's
+        # summary waits to be posted above it: delivery/tables.py); set by the publisher.
+        self.posting: Callable[[int], bool] = lambda game_id: False
         self._claims = asyncio.Semaphore(MAX_CLAIMS)
         self._clock = clock
         # game id -> (when its last read began, the messages known then, that read: done or
@@ -156,15 +159,16 @@ class SharedView:
     def _adopt_table(shown: GameShown, table: TableIds) -> None:
         if table.message_id is not None and table.message_id != shown.table_message_id:
             shown.table_message_id, shown.table_key = table.message_id, table.key
+            shown.table_head = head_of(table.head)
 
-    @staticmethod
-    def _may_post(shown: GameShown) -> bool:
-        """Whether drawing the table may post a new message: none yet, or a new key (the same
-        key :meth:`delivery.tables.TableMessages.kwargs` computes)."""
+    def _may_post(self, shown: GameShown) -> bool:
+        """Whether drawing the table may post a new message: none yet, a round's summary to
+        post above it, or a new key (the same key :meth:`delivery.tables.TableMessages.kwargs`
+        computes)."""
         loaded = shown.loaded
         if loaded.state is None:
             return False
-        if shown.table_message_id is None:
+        if shown.table_message_id is None or self.posting(loaded.row.id):
             return True
         key = UIS[loaded.row.game].table_key(loaded.game.view(loaded.state, None))
         return key != shown.table_key

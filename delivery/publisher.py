@@ -81,8 +81,9 @@ class Parts:
 
 class Publisher:
     """The write path's face: reports in, jobs queued. Its parts are given (:class:`Parts`);
-    the two it builds are the two that call back into it: its outbox (a game has nothing
-    left to draw) and its table messages (a channel allows the bot again)."""
+    the ones it builds are those that call back into it: its outbox (a game has nothing
+    left to draw), what moves owe the channel (a summary waits for the table) and its table
+    messages (a channel allows the bot again)."""
 
     def __init__(
         self,
@@ -104,19 +105,11 @@ class Publisher:
         self.answering = parts.answering
         self.marks = parts.marks
         self.shared = parts.shared
-        self.tables = TableMessages(
-            bot,
-            service,
-            self.pacer,
-            self.views,
-            retry=self._retry_tables,
-            catch_up=self.shared.refresh,
-            live_button=live_button,
-        )
         self.outbox = Outbox(settled=self._settled, before=self.answering.first)
         self.games: dict[int, GameShown] = {}
         # What moves owe the channel (summaries, the result, timeouts' and leaves' lines):
-        # recorded with the moves, posted once (see delivery.owed).
+        # recorded with the moves, posted once (see delivery.owed); a round's summary in a game
+        # that goes on is posted above the next round's table, by the table's job.
         self.owed = OwedPosts(
             bot,
             service,
@@ -127,7 +120,22 @@ class Publisher:
             self.views,
             self._owed_game,
             result_view=result_view,
+            fold=self._fold,
         )
+        self.tables = TableMessages(
+            bot,
+            service,
+            self.pacer,
+            self.views,
+            self.outbox,
+            self.attachments,
+            owed=self.owed,
+            sole=lambda: not self.shared.enabled,
+            retry=self._retry_tables,
+            catch_up=self.shared.refresh,
+            live_button=live_button,
+        )
+        self.shared.posting = lambda game_id: bool(self.owed.folds(game_id))
         service.round_ended = self.owed.round_ended
         # The turn's hand pictures, started as the move that makes the turn is saved.
         self.ahead = PicturesAhead(self.attachments, self.speaking, self.people, self.hands.on_page)
@@ -277,6 +285,10 @@ class Publisher:
         behind = loaded.row.rendered_version < loaded.row.version
         if loaded.row.status != GameStatus.ACTIVE and behind and loaded.row.id not in self.games:
             self.resync(loaded)
+
+    def _fold(self, loaded: Loaded) -> None:
+        """A round's summary waits for the game's table: its job posts both."""
+        self._table_later(self._track(loaded))
 
     def redraw_table(self, loaded: Loaded) -> None:
         """Draw a game's table again (e.g. after someone deleted it); hands are left alone."""

@@ -7,6 +7,7 @@ needs no database read.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,6 +76,10 @@ class GameShown:
     dms: dict[int, DmShown] = field(default_factory=dict)
     table_behind: bool = False  # its channel refused the table: drawn again when it allows
     table_drawn: Loaded | None = None  # the state the table message last showed
+    # the summaries' embeds its table message carries above the table (delivery/tables.py)
+    table_head: list[dict[str, Any]] = field(default_factory=list)
+    # tables it replaced, not retired yet: {"id": message id, "head": the summaries it carried}
+    retiring: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def seed(cls, loaded: Loaded) -> GameShown:
@@ -83,6 +88,8 @@ class GameShown:
             loaded.row.table_message_id,
             loaded.row.table_key,
             loaded.row.rendered_version,
+            table_head=head_of(loaded.row.table_head),
+            retiring=head_of(loaded.row.retiring_tables),
         )
         for seat in loaded.seats:
             shown.dms[seat.seat] = DmShown(
@@ -210,3 +217,9 @@ def hand_header(
     if seat.autopilot and loaded.row.status == GameStatus.ACTIVE:
         lines.append(_("🤖 You are on autopilot. Press “I'm back” to play again."))
     return "\n".join(lines)
+
+
+def head_of(text: str | None) -> list[dict[str, Any]]:
+    """A JSON list as recorded (None: empty): the summaries' embeds a table message
+    carries, or the replaced tables not retired yet."""
+    return list(json.loads(text)) if text else []

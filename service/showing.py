@@ -35,8 +35,18 @@ class Showing:
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self._store.lobbies.set_lobby_message(game_id, message_id)
 
-    async def set_table_message(self, game_id: int, message_id: int, key: str) -> None:
-        await self._store.shown.set_table_message(game_id, message_id, key)
+    async def set_table_message(
+        self,
+        game_id: int,
+        message_id: int,
+        key: str,
+        head: str | None = None,
+        retiring: str | None = None,
+    ) -> None:
+        await self._store.shown.set_table_message(game_id, message_id, key, head, retiring)
+
+    async def set_retiring_tables(self, game_id: int, retiring: str | None) -> None:
+        await self._store.shown.set_retiring_tables(game_id, retiring)
 
     async def set_dm(
         self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None

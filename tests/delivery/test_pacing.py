@@ -137,3 +137,22 @@ async def test_each_channel_keeps_its_own_window() -> None:
     assert max(b) < 0.15  # not held up behind the other channel's full window
     assert a[1] < 0.15  # two at once: its window holds two
     assert a[2] >= 0.2 * 0.9  # the third waits for the first to leave (timer slack only)
+
+
+async def test_a_channel_is_spare_only_while_one_more_call_would_delay_none_after_it() -> None:
+    """Tidying up (an old table's retirement) waits for this: while a channel is busy, a call
+    taken now would push the next move's edit a spacing later."""
+    clock = Clock()
+    window = Window(CHANNEL_LIMIT, CHANNEL_PERIOD, clock, spacing=SPACING, burst=CHANNEL_BURST)
+    assert window.spare()
+    for _ in range(CHANNEL_BURST - 1):
+        await grant(window, clock, clock.now)
+    assert not window.spare()  # one more fills the burst: the call after it would wait
+    clock.now += CHANNEL_PERIOD  # the window empties
+    assert window.spare()
+    pacer = Pacer()
+    assert pacer.spare(("ch", 1))  # a channel never used
+    for _ in range(CHANNEL_BURST - 1):
+        await pacer.slot(("ch", 1))
+    assert not pacer.spare(("ch", 1))
+    assert pacer.spare(("ch", 2))

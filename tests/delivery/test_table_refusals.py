@@ -13,9 +13,8 @@ async def test_the_retry_finds_the_channel_no_longer_blocked() -> None:
     ``time.monotonic()``: when it fires, the channel must be open again, or the retry it
     starts finds the table still blocked and nothing tries again until the next repair."""
     retried: list[int] = []
-    tables = TableMessages(
-        cast(Any, None), cast(Any, None), cast(Any, None), cast(Any, None), retry=retried.append
-    )
+    none = cast(Any, None)
+    tables = TableMessages(none, none, none, none, none, none, retry=retried.append)
     assert tables._refuse(7) == BACKOFF[0]
     assert tables.blocked(7)
     timer = tables.refused[7].timer

@@ -75,7 +75,7 @@ async def test_a_spectator_is_told_who_is_awaited_but_not_where_their_hand_comes
     assert "Waiting for: ⏳ B" in (embed.description or "")
     assert embed.footer.text is None or "DM" not in embed.footer.text
     tables = SimpleNamespace(views=Views(), live_button=False)
-    table = TableMessages.kwargs(cast(Any, tables), loaded)[1]["embed"]
+    table = TableMessages.kwargs(cast(Any, tables), loaded)[1]["embeds"][-1]
     assert "Your hand comes by DM" in (table.footer.text or "")  # the channel's table says it
 
 
