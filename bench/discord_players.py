@@ -268,10 +268,11 @@ def table_update_times(
     channel_of: dict[int, int],
     first_request: int,
 ) -> tuple[list[float], int]:
-    """Click -> the first table edit (or new table message, at a new round) the bot sent
-    after the move was committed (the click's acknowledgement follows the commit).
-    ``channel_of``: each player's game channel. Returns the latencies and the number of clicks
-    whose table was never drawn afterwards.
+    """Click -> the first write that showed the table after the move was committed (the
+    click's acknowledgement follows the commit): a new table message, or an edit of one that
+    keeps its buttons, or the last table's final edit (a game over has none). An old table's
+    retirement shows no move and does not count. ``channel_of``: each player's game channel.
+    Returns the latencies and the number of clicks whose table was never drawn afterwards.
 
     A table edit drawn just before the commit but sent after it would count too early; the
     bot redraws an edit that waited for its rate-limit slot, so that window is short.
@@ -290,7 +291,8 @@ def table_update_times(
         channel, message = int(match[1]), int(match[2])
         if channel not in tables:
             tables[channel] = table_messages(fake, channel)
-        if message in tables[channel]:
+        live = _carries_table_buttons(request.json)
+        if message in tables[channel] and (live or message == max(tables[channel])):
             writes.setdefault(channel, []).append(request.at)
     out, missing = [], 0
     for rec in accepted:
