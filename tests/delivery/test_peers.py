@@ -28,13 +28,15 @@ class Showing:
     shared: bool = True
     failing: bool = False
     table: int = 11
+    head: str | None = None
 
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         self.reads += 1
         await asyncio.sleep(self.delay)
         if self.failing:
             raise ConnectionError("lost")
-        return ShownIds(self.version, GameStatus.ACTIVE, TableIds(self.table, "key"), {0: (5, 6)})
+        table = TableIds(self.table, "key", self.head)
+        return ShownIds(self.version, GameStatus.ACTIVE, table, {0: (5, 6)})
 
 
 @dataclass
@@ -61,6 +63,7 @@ class Shown:
     loaded: Loaded = field(default_factory=Loaded)
     table_message_id: int | None = 11
     table_key: str | None = "key"
+    table_head: list[dict[str, Any]] = field(default_factory=list)
     dms: dict[int, Dm] = field(default_factory=lambda: {0: Dm()})
 
     @property
@@ -178,3 +181,17 @@ async def test_a_read_from_before_a_post_here_is_not_shared() -> None:
     await peers.refresh(game)
     assert showing.reads == 2
     assert game.table_message_id == 12
+
+
+async def test_a_table_posted_elsewhere_is_adopted_with_the_summary_above_it() -> None:
+    """Another process posted a round's summary above a new table: this process's next edit
+    must send that summary again (Discord replaces a message's embeds whole)."""
+    showing, clock = Showing(), Clock()
+    peers = view(showing, clock)
+    game = shown()
+    await peers.refresh(game)
+    assert game.table_head == []
+    showing.table, showing.head = 12, '[{"title": "Hand 1 scored"}]'
+    clock.now += FRESH_SECONDS * 2
+    await peers.refresh(game)
+    assert game.table_message_id == 12 and game.table_head == [{"title": "Hand 1 scored"}]
