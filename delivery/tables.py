@@ -278,6 +278,9 @@ class TableMessages:
             if self.catch_up is not None:
                 await self.catch_up(shown)
         loaded = shown.loaded
+        nonces = [said.owed.nonce for said in saids]
+        if [said.owed.nonce for said in self._folds(shown)][: len(saids)] != nonces:
+            return False  # the game ended, or they went on their own meanwhile
         dicts = [_as_dict(e) for e in head]
         key, kwargs = self.kwargs(loaded, dicts)
         if not _fits(kwargs["embeds"]):
@@ -285,9 +288,10 @@ class TableMessages:
             self.owed.unfold(loaded)
             return False
         channel = self.bot.get_partial_messageable(channel_id)
-        nonce = saids[0].owed.nonce
         try:
-            sent = await self.attachments.send(channel, channel_id, files, nonce=nonce, **kwargs)
+            sent = await self.attachments.send(
+                channel, channel_id, files, nonce=nonces[0], **kwargs
+            )
         except (discord.Forbidden, discord.NotFound):
             await self.owed.folded(loaded, saids, None)  # refused for good, as alone
             raise
