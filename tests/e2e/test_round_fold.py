@@ -32,7 +32,7 @@ def _live_table(message: JSON) -> bool:
 
 
 def _summaries(message: JSON) -> list[str]:
-    """The titles and descriptions of a message's embeds that are a hand's summary."""
+    """The descriptions of a message's embeds that are a hand's summary."""
     return [
         str(e.get("description"))
         for e in message.get("embeds") or []
@@ -98,9 +98,12 @@ async def test_the_summary_rides_on_the_next_table_which_keeps_it_and_retires_th
     assert all(v["embeds"][0] == summary and len(v["embeds"]) == 2 for v in versions)
 
     # The first table, replaced, lost its buttons once the channel was quiet.
-    retired = fake.message(int(first_table["id"]))
-    assert retired is not None and not _live_table(retired)
-    assert RETIRED in str(retired.get("content"))
+    first = int(first_table["id"])
+    assert await wait_until(
+        lambda: not _live_table(fake.message(first) or {}), QUIET_WITHIN, step=0.1
+    ), "the first table was never retired"
+    retired = fake.message(first)
+    assert retired is not None and RETIRED in str(retired.get("content"))
 
     # The next hand's end: the message that carried the first summary keeps only it.
     await _play_until(fake, [alice], rng, hands=2)
