@@ -36,6 +36,9 @@ def recorded(shown: GameShown) -> str | None:
 
 
 class Retirements:
+    """The retirements of one bot: queued once per message in this process, each done when
+    its edit went through or Discord said the message is gone or out of reach."""
+
     def __init__(
         self, bot: discord.Client, service: GameService, pacer: Pacer, outbox: Outbox
     ) -> None:
