@@ -16,7 +16,7 @@ import struct
 from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
 
-from PIL import Image, ImageDraw, PngImagePlugin
+from PIL import ImageDraw, PngImagePlugin
 
 from presentation.drawing.fonts import RGB
 from presentation.drawing.ops import Op, Paste, Shape, Symbol, Text
@@ -29,7 +29,7 @@ from presentation.drawing.parts import (
     palette_image,
     unpack,
 )
-from presentation.drawing.png import palette_png
+from presentation.drawing.png import RowCanvas, palette_png
 from presentation.drawing.vector import draw_vector
 
 COLOURS = 256
@@ -49,7 +49,8 @@ def render(
     distinct = _distinct(sprites)
     colours = _palette(ops, distinct, background)
     tables = _tables(distinct, colours)
-    canvas = Image.new("P", size, 0)
+    rows = RowCanvas(size)  # the pixels drawn where the PNG deflates them
+    canvas = rows.image
     canvas.putpalette(_rgb(colours.keys))
     draw = ImageDraw.Draw(canvas)
     core = canvas.im  # pasted into as Image.paste does, without its checks: same modes
@@ -68,7 +69,7 @@ def render(
                 core.paste(mapped[id(sprite)], box, sprite.mask.im)
         elif isinstance(op, Shape | Symbol):
             draw_vector(draw, op)
-    return palette_png(canvas, texts)
+    return palette_png(rows, texts)
 
 
 def text_chunks(texts: Mapping[str, str] | None) -> PngImagePlugin.PngInfo | None:

@@ -7,6 +7,10 @@ IHDR (8 bits per pixel, colour type 3: palette), PLTE, the text chunks, one IDAT
 rows each led by filter byte 0 (none: a palette picture's flat areas and repeats deflate
 well as they are, and the other filters cost a pass over every byte to choose), IEND.
 Any PNG decoder reads it; the pixels are the canvas's, index for index.
+
+A canvas from :func:`row_canvas` keeps its pixels in that IDAT layout already (each row one
+byte in, after its filter byte), so its rows are deflated where they lie: no copy of the
+picture before the deflate.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Mapping
+from typing import cast
 
 from isal import isal_zlib
 from PIL import Image
@@ -23,11 +28,37 @@ LEVEL = 1  # ISA-L's levels run 0-3; 1 is as fast as 0 and packs a palette pictu
 _IEND = b"\x00\x00\x00\x00IEND\xaeB`\x82"
 
 
-def palette_png(canvas: Image.Image, texts: Mapping[str, str] | None = None) -> bytes:
+class RowCanvas:
+    """A blank palette canvas (every pixel index 0) whose pixels live in :attr:`rows`, laid
+    out as a PNG's IDAT rows: row ``y`` is ``rows[y * (width + 1)]``, its filter byte (0,
+    never drawn on), then the row's ``width`` indices. Drawing on :attr:`image` (Pillow's
+    core, ImageDraw) writes into ``rows``; :func:`palette_png` deflates them as they are."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        width, height = size
+        if width < 1 or height < 1:
+            raise ValueError(f"A PNG is at least 1x1, not {width}x{height}.")
+        stride = width + 1
+        self._buffer = bytearray(stride * height + 1)  # zeroed: index 0 and filter byte 0
+        # Pillow maps a P image over a buffer with the given row stride; the view one byte in
+        # leaves each row's first byte (its filter byte) outside the image. (Pillow maps any
+        # buffer; its type hints name bytes.)
+        pixels = cast(bytes, memoryview(self._buffer)[1:])
+        self.image = Image.frombuffer("P", size, pixels, "raw", "P", stride, 1)
+        # A mapped image is marked read-only so Pillow copies it before a change; this one is
+        # meant to be drawn on in place.
+        self.image.readonly = 0
+        self.rows = memoryview(self._buffer)[: stride * height]
+
+
+def palette_png(canvas: Image.Image | RowCanvas, texts: Mapping[str, str] | None = None) -> bytes:
     """PNG bytes of ``canvas`` (mode P, an RGB palette) with an uncompressed international
     text chunk per ``texts`` item (key: text, as Pillow's ``PngInfo.add_itxt`` writes it).
     PLTE holds the canvas's palette as Pillow's encoder writes it (every entry the palette
     has, 256 at most). The same canvas and texts give the same bytes."""
+    rows = canvas.rows if isinstance(canvas, RowCanvas) else None
+    if isinstance(canvas, RowCanvas):
+        canvas = canvas.image
     if canvas.mode != "P":
         raise ValueError(f"A palette PNG takes a P image, not {canvas.mode}.")
     palette = bytes((canvas.getpalette("RGB") or [0, 0, 0])[: 3 * 256])
@@ -41,7 +72,8 @@ def palette_png(canvas: Image.Image, texts: Mapping[str, str] | None = None) -> 
     ]
     for key, value in (texts or {}).items():
         parts.append(_chunk(b"iTXt", key.encode("latin-1") + b"\0\0\0\0\0" + value.encode()))
-    parts.append(_chunk(b"IDAT", isal_zlib.compress(_rows(canvas), LEVEL)))
+    idat = isal_zlib.compress(_rows(canvas) if rows is None else rows, LEVEL)
+    parts.append(_chunk(b"IDAT", idat))
     parts.append(_IEND)
     return b"".join(parts)
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from presentation.drawing import indexed, png
 from presentation.drawing.api import Pictures
-from presentation.drawing.png import SIGNATURE, palette_png
+from presentation.drawing.png import SIGNATURE, RowCanvas, palette_png
 from tests.presentation.drawing.regen import CASES, decoded
 
 
@@ -113,6 +113,44 @@ def test_only_a_palette_canvas() -> None:
         palette_png(Image.new("RGB", (4, 4)))
 
 
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 6), (6, 1), (37, 19), (256, 3)])
+def test_a_row_canvas_is_drawn_on_in_place(width: int, height: int) -> None:
+    """What is drawn on a RowCanvas (pasted by Pillow's core, shapes by ImageDraw, also over
+    its edges) lands in its rows, each led by filter byte 0, and its PNG is the plain
+    canvas's."""
+    rows = RowCanvas((width, height))
+    plain = Image.new("P", (width, height), 0)
+    rng = random.Random(width * 100 + height)
+    for image in (rows.image, plain):
+        image.putpalette(bytes(range(3 * 12)))
+    for _ in range(6):
+        box = [rng.randrange(-3, width + 3), rng.randrange(-3, height + 3)]
+        box += [box[0] + rng.randrange(1, width + 4), box[1] + rng.randrange(1, height + 4)]
+        colour = rng.randrange(1, 12)
+        for image in (rows.image, plain):
+            ImageDraw.Draw(image).ellipse(box, fill=colour)
+        patch = _canvas(
+            rng.randrange(1, width + 1), rng.randrange(1, height + 1), 12, rng.randrange(1000)
+        )
+        at = (rng.randrange(width), rng.randrange(height))
+        for image in (rows.image, plain):
+            image.im.paste(patch.im, (*at, at[0] + patch.width, at[1] + patch.height))
+    stride = width + 1
+    data = bytes(rows.rows)
+    assert len(data) == stride * height
+    assert all(data[y * stride] == 0 for y in range(height))
+    assert b"".join(data[y * stride + 1 : (y + 1) * stride] for y in range(height)) == (
+        plain.tobytes()
+    )
+    assert rows.image.tobytes() == plain.tobytes()
+    assert palette_png(rows, {"k": "v"}) == palette_png(plain, {"k": "v"})
+
+
+def test_a_row_canvas_is_at_least_1x1() -> None:
+    with pytest.raises(ValueError, match="1x1"):
+        RowCanvas((0, 4))
+
+
 def test_the_same_canvas_gives_the_same_bytes() -> None:
     canvas = _canvas(64, 48, 100)
     assert palette_png(canvas, {"k": "v"}) == palette_png(canvas.copy(), {"k": "v"})
@@ -127,8 +165,9 @@ def test_every_picture_decodes_as_pillows_encoding_of_its_canvas(
     canvases: list[tuple[Image.Image, Mapping[str, str] | None]] = []
     write: Callable[..., bytes] = png.palette_png
 
-    def record(canvas: Image.Image, texts: Mapping[str, str] | None = None) -> bytes:
-        canvases.append((canvas.copy(), texts))
+    def record(canvas: Image.Image | RowCanvas, texts: Mapping[str, str] | None = None) -> bytes:
+        image = canvas.image if isinstance(canvas, RowCanvas) else canvas
+        canvases.append((image.copy(), texts))
         return write(canvas, texts)
 
     monkeypatch.setattr(indexed, "palette_png", record)
