@@ -11,6 +11,7 @@ import aiohttp
 import pytest
 
 from tests.fakediscord import FakeDiscord, find_button
+from tests.fakediscord.forms import parse_multipart
 from tests.fakediscord.process import BotProcess
 from tests.fakediscord.rawclient import rest_call
 
@@ -225,3 +226,34 @@ async def test_an_enforced_nonce_returns_the_message_it_created(fake_discord: Fa
     assert [m["content"] for m in fake.messages(channel)] == ["the result", "a line", "a line"]
     long = await rest_call(fake, "POST", path, {**body, "nonce": "x" * 26})
     assert long.status == 400 and long.body["code"] == 50035
+
+
+async def test_a_message_with_files_is_read_as_discord_reads_it(fake_discord: FakeDiscord) -> None:
+    """A multipart body, as discord.py sends it: ``payload_json`` and ``files[n]`` parts in any
+    order, file bytes that hold line breaks and dashes kept byte for byte; a body cut short of
+    its closing boundary, or without a boundary, is not read."""
+    fake = fake_discord
+    channel = fake.channel_named("games")
+    url = f"{fake.url}/api/v10/channels/{channel}/messages"
+    picture = b"\x89PNG\r\n\x1a\n\r\n--\r\n\r\n" + bytes(range(256)) * 40
+    form = aiohttp.FormData()
+    form.add_field("files[1]", b"second", filename="b.txt", content_type="text/plain")
+    form.add_field(
+        "payload_json", json.dumps({"content": "with files"}), content_type="application/json"
+    )
+    form.add_field("files[0]", picture, filename="hand.png", content_type="image/png")
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession(headers=headers) as session:
+        async with session.post(url, data=form) as resp:
+            assert resp.status == 200
+            sent = await resp.json()
+    assert sent["content"] == "with files"
+    files = {a["filename"]: fake.attachments[int(a["id"])] for a in sent["attachments"]}
+    assert files == {"hand.png": picture, "b.txt": b"second"}
+    assert [m["content"] for m in fake.messages(channel)] == ["with files"]
+    cut = b'--xyz\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n{}'
+    with pytest.raises(ValueError, match="closing boundary"):
+        parse_multipart("multipart/form-data; boundary=xyz", cut)
+    assert parse_multipart("multipart/form-data; boundary=xyz", cut + b"\r\n--xyz--") == ({}, [])
+    with pytest.raises(ValueError, match="boundary"):
+        parse_multipart("multipart/form-data", cut + b"\r\n--xyz--")

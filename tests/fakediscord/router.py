@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from .faults import UNKNOWN_MESSAGE
+from .forms import parse_multipart
 from .messages import UploadedFile
 from .models import JSON
 from .ratelimit import BOT, Decision
@@ -144,32 +145,7 @@ async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     if request.content_type == "application/x-www-form-urlencoded":  # OAuth2's token route
         return {k: str(v) for k, v in (await request.post()).items()}, []
     if request.content_type.startswith("multipart/"):
-        reader = await request.multipart()
-        body: Any = None
-        files: list[UploadedFile] = []
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            name = getattr(part, "name", None) or ""
-            raw = await part.read()  # type: ignore[union-attr]  # a body part, never nested here
-            if name == "payload_json":
-                body = json.loads(raw)
-            else:
-                match = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name)
-                index = 0
-                if match is not None:
-                    index = int(match.group(1) or match.group(2) or 0)
-                files.append(
-                    UploadedFile(
-                        index=index,
-                        filename=getattr(part, "filename", None) or f"file{index}",
-                        content_type=part.headers.get("Content-Type", "application/octet-stream"),
-                        content=bytes(raw),
-                        field=name,
-                    )
-                )
-        return body, files
+        return parse_multipart(request.headers.get("Content-Type", ""), await request.read())
     raw_text = await request.text()
     if not raw_text:
         return None, []

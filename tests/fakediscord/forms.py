@@ -1,0 +1,67 @@
+"""A multipart/form-data body (a message with files) read as Discord reads it: ``payload_json``
+and the ``files[n]`` parts.
+
+The body is read whole and cut at its boundary in one pass (bytes.split, in C): aiohttp's
+streaming part reader looks for the boundary chunk by chunk in Python, about half a
+millisecond of the fake's own time for a 28 kB picture, which a click's answer would be timed
+with (the fake stamps a callback once its body is parsed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from aiohttp.helpers import parse_mimetype
+from aiohttp.multipart import parse_content_disposition
+
+from .messages import UploadedFile
+
+FILE_FIELD = re.compile(r"files\[(\d+)\]|file(\d*)")
+
+
+def parse_multipart(content_type: str, body: bytes) -> tuple[Any, list[UploadedFile]]:
+    """(the ``payload_json`` part as JSON, the file parts); ValueError for a body that is not
+    multipart with the boundary its Content-Type names."""
+    boundary = parse_mimetype(content_type).parameters.get("boundary", "")
+    if not boundary:
+        raise ValueError("multipart without a boundary")
+    delimiter = b"\r\n--" + boundary.encode("latin-1")
+    pieces = (b"\r\n" + body).split(delimiter)
+    if len(pieces) < 2 or not pieces[-1].startswith(b"--"):
+        raise ValueError("multipart body without its closing boundary")
+    payload: Any = None
+    files: list[UploadedFile] = []
+    for piece in pieces[1:-1]:  # the preamble before the first, the epilogue after the last
+        _, newline, rest = piece.partition(b"\r\n")  # the rest of the boundary's line
+        head, blank, content = rest.partition(b"\r\n\r\n")
+        if not newline or not blank:
+            raise ValueError("a multipart part without headers")
+        headers = _headers(head)
+        _, params = parse_content_disposition(headers.get("content-disposition"))
+        name = params.get("name", "")
+        if name == "payload_json":
+            payload = json.loads(content)
+            continue
+        match = FILE_FIELD.fullmatch(name)
+        index = int(match.group(1) or match.group(2) or 0) if match is not None else 0
+        files.append(
+            UploadedFile(
+                index=index,
+                filename=params.get("filename") or f"file{index}",
+                content_type=headers.get("content-type", "application/octet-stream"),
+                content=content,
+                field=name,
+            )
+        )
+    return payload, files
+
+
+def _headers(head: bytes) -> dict[str, str]:
+    found = {}
+    for line in head.decode("utf-8").split("\r\n"):
+        key, colon, value = line.partition(":")
+        if colon:
+            found[key.strip().lower()] = value.strip()
+    return found
