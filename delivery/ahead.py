@@ -62,7 +62,10 @@ class PicturesAhead:
     def saved(self, report: Report) -> None:
         """A move was saved and the game waits for people (``GameService.on_waiting``)."""
         loaded = report.after
-        for seat_no in sorted(turns_begun(report)):
+        # The movers' first: a click's answer that shows its player's next step waits for
+        # theirs, while a turn just begun elsewhere goes to a paced DM edit.
+        movers = {move.seat for move in report.moves}
+        for seat_no in sorted(turns_begun(report), key=lambda seat: (seat not in movers, seat)):
             seat = loaded.seats[seat_no]
             user_id = seat.user_id
             if user_id is None or seat.is_computer or seat.autopilot:

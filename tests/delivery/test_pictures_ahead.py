@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
+import pytest
 
 from db.store import Store
+from delivery import ahead
 from delivery.ahead import AHEAD_AT_ONCE
 from delivery.assemble import Delivery, assemble
 from delivery.attachments import Attachments, always
@@ -249,3 +252,40 @@ async def test_a_picture_reads_the_seat_view_the_messages_read(store: Store) -> 
     assert await attachments.hand_png(loaded, seat) == PNG
     assert painter.asked == ["hand"]
     assert painter.args[0][0] is shown
+
+
+async def test_the_movers_picture_is_asked_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move that leaves its player to go on and begins another seat's turn: the mover's
+    picture (the one their click's answer waits for) is asked of the painter first."""
+    asked: list[int] = []
+
+    class _Recording:
+        async def hand_png(self, loaded: Any, seat: int) -> bytes:
+            asked.append(seat)
+            return PNG
+
+    class _Speaking:
+        async def private(self, loaded: Any, user_id: int) -> str:
+            return "en"
+
+    seats = [
+        SimpleNamespace(user_id=100 + n, is_computer=False, autopilot=False, dm_closed=False)
+        for n in range(3)
+    ]
+    report = SimpleNamespace(
+        after=SimpleNamespace(seats=seats, row=SimpleNamespace(id=1, channel_id=2)),
+        moves=[SimpleNamespace(seat=2)],
+    )
+    monkeypatch.setattr(ahead, "turns_begun", lambda _: {0, 1, 2})
+    people = SimpleNamespace(dm_closed=set())
+    pictures = ahead.PicturesAhead(
+        cast(Attachments, _Recording()), cast(Any, _Speaking()), cast(Any, people)
+    )
+    pictures.saved(cast(Report, report))
+
+    async def all_asked() -> None:
+        while len(asked) < len(seats):
+            await asyncio.sleep(0)
+
+    await asyncio.wait_for(all_asked(), GUARD)
+    assert asked == [2, 0, 1]
