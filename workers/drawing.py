@@ -24,7 +24,15 @@ from presentation.drawing.api import Pictures
 from presentation.drawing.painters import PictureFailed
 from presentation.drawing.parts import Parts
 from presentation.drawing.warm import Warming
-from workers.runner import HEADER_SIZE, ChildFailed, ChildProcess, Handlers, answer, frame
+from workers.runner import (
+    HEADER_SIZE,
+    ChildFailed,
+    ChildProcess,
+    Handlers,
+    answer,
+    frame,
+    tune_collector,
+)
 
 WORKER_MODULE = "workers.drawing"
 # Freed image memory Pillow keeps for the next image (its default keeps none): each picture
@@ -109,6 +117,7 @@ def run() -> int:
     try:
         pictures = Pictures()
         assert isinstance(pictures.faces, Parts)
+        tune_collector()
         serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, Warming(pictures.faces))
     except BrokenPipeError:  # the bot died meanwhile: nobody to answer, nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import logging
 import os
@@ -39,6 +40,7 @@ ROOT = Path(__file__).resolve().parents[1]  # the project: ``-m`` finds the modu
 SECRETS = ("DISCORD_TOKEN", "DATABASE_URL", "DATABASE_PASSWORD")  # no child needs them
 CLOSE_WAIT = 2.0  # seconds a child gets to finish after its input closes
 CALL_TIMEOUT = 20.0  # seconds before a call is given up and its child replaced
+COLLECTOR_THRESHOLDS = (2_500, 20, 20)  # a child's, as the bot's own (runtime.lifecycle)
 
 Handlers = Mapping[str, Callable[..., Any]]
 
@@ -93,11 +95,23 @@ def serve(handlers: Handlers, source: BinaryIO, sink: BinaryIO) -> None:
         sink.flush()
 
 
+def tune_collector() -> None:
+    """Set the cyclic collector for a child's life, once it has loaded what it keeps: that
+    (modules, fonts, the engine's tables) moved out of the collector's way, and a first
+    generation of 2,500 objects (:data:`COLLECTOR_THRESHOLDS`). A picture makes a few
+    thousand short-lived objects: with Python's 700 the collector ran several times a
+    picture, about a tenth of its time."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+
+
 def run_child(handlers: Handlers) -> int:
     """A child's ``main``: serve stdin until it closes."""
     # Ctrl-C in a terminal reaches the whole process group: the bot stops, then closes us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    tune_collector()
     try:
         serve(handlers, sys.stdin.buffer, sys.stdout.buffer)
     except BrokenPipeError:  # the bot died meanwhile: nobody to answer, nothing to say
