@@ -243,10 +243,12 @@ async def test_a_message_with_files_is_read_as_discord_reads_it(fake_discord: Fa
     )
     form.add_field("files[0]", picture, filename="hand.png", content_type="image/png")
     headers = {"Authorization": f"Bot {fake.token}"}
-    async with aiohttp.ClientSession(headers=headers) as session:
-        async with session.post(url, data=form) as resp:
-            assert resp.status == 200
-            sent = await resp.json()
+    async with (
+        aiohttp.ClientSession(headers=headers) as session,
+        session.post(url, data=form) as resp,
+    ):
+        assert resp.status == 200
+        sent = await resp.json()
     assert sent["content"] == "with files"
     files = {a["filename"]: fake.attachments[int(a["id"])] for a in sent["attachments"]}
     assert files == {"hand.png": picture, "b.txt": b"second"}
