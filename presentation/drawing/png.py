@@ -8,9 +8,9 @@ rows each led by filter byte 0 (none: a palette picture's flat areas and repeats
 well as they are, and the other filters cost a pass over every byte to choose), IEND.
 Any PNG decoder reads it; the pixels are the canvas's, index for index.
 
-A canvas from :func:`row_canvas` keeps its pixels in that IDAT layout already (each row one
-byte in, after its filter byte), so its rows are deflated where they lie: no copy of the
-picture before the deflate.
+A :class:`RowCanvas` keeps its pixels in that IDAT layout already (each row one byte in,
+after its filter byte), so its rows are deflated where they lie: no copy of the picture
+before the deflate.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ _IEND = b"\x00\x00\x00\x00IEND\xaeB`\x82"
 
 class RowCanvas:
     """A blank palette canvas (every pixel index 0) whose pixels live in :attr:`rows`, laid
-    out as a PNG's IDAT rows: row ``y`` is ``rows[y * (width + 1)]``, its filter byte (0,
-    never drawn on), then the row's ``width`` indices. Drawing on :attr:`image` (Pillow's
-    core, ImageDraw) writes into ``rows``; :func:`palette_png` deflates them as they are."""
+    out as a PNG's IDAT rows: row ``y`` starts at ``rows[y * (width + 1)]`` with its filter
+    byte (0, never drawn on), then the row's ``width`` indices. Drawing on :attr:`image`
+    (Pillow's core, ImageDraw) writes into ``rows``; :func:`palette_png` deflates them as
+    they are."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         width, height = size
