@@ -2,7 +2,7 @@
 and the ``files[n]`` parts.
 
 The body is read whole and cut at its boundary in one pass (bytes.split, in C): aiohttp's
-streaming part reader looks for the boundary chunk by chunk in Python, about half a
+streaming part reader looks for the boundary chunk by chunk in Python, a few tenths of a
 millisecond of the fake's own time for a 28 kB picture, which a click's answer would be timed
 with (the fake stamps a callback once its body is parsed).
 """
