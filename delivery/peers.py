@@ -33,7 +33,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from delivery.shown import GameShown, head_of
+from delivery.shown import GameShown, json_list
 from presentation import UIS
 from service.games import GameService
 from service.showing import ShownIds, TableIds
@@ -159,7 +159,7 @@ class SharedView:
     def _adopt_table(shown: GameShown, table: TableIds) -> None:
         if table.message_id is not None and table.message_id != shown.table_message_id:
             shown.table_message_id, shown.table_key = table.message_id, table.key
-            shown.table_head = head_of(table.head)
+            shown.table_head = json_list(table.head)
 
     def _may_post(self, shown: GameShown) -> bool:
         """Whether drawing the table may post a new message: none yet, a round's summary to

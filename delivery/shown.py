@@ -88,8 +88,8 @@ class GameShown:
             loaded.row.table_message_id,
             loaded.row.table_key,
             loaded.row.rendered_version,
-            table_head=head_of(loaded.row.table_head),
-            retiring=head_of(loaded.row.retiring_tables),
+            table_head=json_list(loaded.row.table_head),
+            retiring=json_list(loaded.row.retiring_tables),
         )
         for seat in loaded.seats:
             shown.dms[seat.seat] = DmShown(
@@ -219,7 +219,7 @@ def hand_header(
     return "\n".join(lines)
 
 
-def head_of(text: str | None) -> list[dict[str, Any]]:
-    """A JSON list as recorded (None: empty): the summaries' embeds a table message
-    carries, or the replaced tables not retired yet."""
+def json_list(text: str | None) -> list[dict[str, Any]]:
+    """A list recorded as JSON (None: empty): the summaries' embeds a table message carries
+    (``games.table_head``), or the replaced tables not retired yet (``games.retiring_tables``)."""
     return list(json.loads(text)) if text else []
