@@ -1,10 +1,12 @@
-"""Turn pictures drawn ahead: as soon as a move that makes it someone's turn is saved, the
-picture of their hand is asked of the painter, in their language, so the message that shows
-their turn (their DM, the answer to their own click) finds it drawn or under way.
+"""Turn pictures drawn ahead: as soon as a move that makes it someone's turn is being saved,
+the picture of their hand is asked of the painter, in their language, so the message that
+shows their turn (their DM, the answer to their own click) finds it drawn or under way.
 
-The service tells (``GameService.on_waiting``) when a saved move leaves the game waiting for
-people; the picture is :meth:`Attachments.hand_png`'s, which draws a picture once however many
-ask for it, so the later ask waits for this drawing instead of starting another. Only the
+The service tells (``GameService.on_waiting``) when a move that leaves the game waiting for
+people is being saved: the drawing runs while the move's commit does. The picture is
+:meth:`Attachments.hand_png`'s, which draws a picture once however many ask for it, so the
+later ask waits for this drawing instead of starting another; it is found by the state it
+shows, so a picture drawn for a move whose commit failed is never shown. Only the
 pictures a message will show are drawn: those of the seats whose turn began with the call's
 moves (or who moved and are still to play), never of a seat that was waiting all along, nor
 of a player whose DM shows no hand: DMs closed, or the channel's live table open (its page
@@ -60,7 +62,8 @@ class PicturesAhead:
         self._under_way: set[asyncio.Task[None]] = set()
 
     def saved(self, report: Report) -> None:
-        """A move was saved and the game waits for people (``GameService.on_waiting``)."""
+        """A move that leaves the game waiting for people is being saved
+        (``GameService.on_waiting``)."""
         loaded = report.after
         # The movers' first: a click's answer that shows its player's next step waits for
         # theirs, while a turn just begun elsewhere goes to a paced DM edit.

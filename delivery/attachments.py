@@ -31,8 +31,9 @@ from service.reports import Loaded
 
 log = logging.getLogger(__name__)
 
-# A hand picture's game, seat, version, language and the names it shows.
-HandKey = tuple[int, int, int, str, tuple[str, ...]]
+# A hand picture's game, seat, version and state (the game's snapshot), language and the
+# names it shows.
+HandKey = tuple[int, int, int, str | None, str, tuple[str, ...]]
 
 MISSING_PERMISSIONS = 50013
 HANDS_KEPT = 256  # hand pictures kept for a second use (a few MB at most)
@@ -76,8 +77,8 @@ class Attachments:
         self.enabled = enabled
         self.views = views if views is not None else Views()
         self.no_files: set[int] = set()  # channels where Discord refused attachments
-        # The newest hand pictures, by game, seat, version, language and the names they show
-        # (a seat left to a computer changes them without a move).
+        # The newest hand pictures, by game, seat, version, state, language and the names
+        # they show (a seat left to a computer changes them without a move).
         self._hands: dict[HandKey, bytes] = {}
         self._drawing: dict[HandKey, asyncio.Future[bytes | None]] = {}  # under way
 
@@ -90,15 +91,18 @@ class Attachments:
         return None if png is None else discord.File(io.BytesIO(png), filename="hand.png")
 
     async def hand_png(self, loaded: Loaded, seat: int) -> bytes | None:
-        """:meth:`hand` as PNG bytes, drawn once per game version, seat and language: a
-        click's answer, the hand job after it and the drawing started when the move was saved
-        (delivery.ahead) often show the same state. A picture being drawn is waited for, not
-        drawn again; a caller that stops waiting (a click's answer past its wait) leaves it
-        drawing for the others and for the next ask."""
+        """:meth:`hand` as PNG bytes, drawn once per game state, seat and language: a click's
+        answer, the hand job after it and the drawing started as the move was being saved
+        (delivery.ahead) often show the same state. A picture is found by the state it shows
+        (the game's snapshot) as well as its version: one drawn for a move whose commit then
+        failed is never shown for the state another process saved at that version. A picture
+        being drawn is waited for, not drawn again; a caller that stops waiting (a click's
+        answer past its wait) leaves it drawing for the others and for the next ask."""
         if not await self.wanted(loaded):
             return None
         names = picture_names(names_of(loaded))
-        key = (loaded.row.id, seat, loaded.row.version, i18n.current(), tuple(names))
+        row = loaded.row
+        key = (row.id, seat, row.version, row.snapshot, i18n.current(), tuple(names))
         png = self._hands.get(key)
         if png is not None:
             return png

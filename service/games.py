@@ -26,7 +26,17 @@ from service import owed as owing
 from service.changes import Changes
 from service.errors import CannotSave, GameClosed, NoGame, RejectedMove, StaleMove, not_seated
 from service.lobbies import Lobbies
-from service.reports import Acting, Loaded, Move, Report, Upcoming, Waiting, seats_after, with_seat
+from service.reports import (
+    Acting,
+    Loaded,
+    Move,
+    Report,
+    Upcoming,
+    Waiting,
+    seats_after,
+    upcoming_at,
+    with_seat,
+)
 from service.showing import Showing
 from service.states import KnownStates
 from service.thinking import Think, think_in_thread
@@ -78,7 +88,7 @@ class GameService(Lobbies):
         # move records the summary it owes (service.owed); None: none is recorded.
         self.round_ended: owing.RoundEnded | None = None
         self.owing = owing.Owing(store)  # what moves owe their channel, until it is posted
-        self.on_waiting = Waiting()  # told as a saved move leaves a game to people
+        self.on_waiting = Waiting()  # told as a move that leaves a game to people is saved
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -309,23 +319,6 @@ class GameService(Lobbies):
                 out[seat.seat] = now + timeout
         return out
 
-    def _upcoming(self, game: Any, state: Any, seats: Iterable[SeatRow], version: int) -> Upcoming:
-        """The automatic move due at ``version``: the first due computer or player on
-        autopilot, else the first due player whose only move is played for them.
-
-        Found once, when the version is recorded: it is saved as the game's ``resume_after``
-        (so any process can finish the job if this one stops) and played right after."""
-        to_act = game.to_act(state)
-        due = [s for s in seats if s.seat in to_act]
-        for seat in due:
-            if seat.is_computer or seat.autopilot:
-                actor = Actor.COMPUTER if seat.is_computer else Actor.AUTOPILOT
-                return Upcoming(version, seat.seat, actor)
-        for seat_no in sorted(to_act):
-            if (action := game.forced(state, seat_no)) is not None:
-                return Upcoming(version, seat_no, Actor.FORCED, action)
-        return Upcoming(version, None)
-
     def resume_deadline(self) -> float:
         """By when automatic moves that fall due now should have been played."""
         return self._clock() + RESUME_GRACE
@@ -370,7 +363,7 @@ class GameService(Lobbies):
         outcome = game.outcome(new)
         upcoming = Upcoming(loaded.row.version + 1, None)
         if outcome is None:
-            upcoming = self._upcoming(game, new, seats, upcoming.version)
+            upcoming = upcoming_at(game, new, seats, upcoming.version)
         resume_after = None if upcoming.seat is None else self.resume_deadline()
         results = None
         if outcome is not None:  # the score sheet every screen reads, /stats included
@@ -384,6 +377,21 @@ class GameService(Lobbies):
         )
         now = self._clock()
         snapshot = game.to_json(new)
+        finished = outcome is not None
+        row = replace(
+            loaded.row,
+            version=loaded.row.version + 1,
+            snapshot=snapshot,
+            status=GameStatus.FINISHED if finished else loaded.row.status,
+            updated_at=now,
+            ended_at=now if finished else loaded.row.ended_at,
+            resume_after=resume_after,
+        )
+        after = Loaded(row, seats_after(loaded.seats, updates, seat_no, finished), new)
+        move = Move(seat_no, action, actor)
+        waiting = row.status == GameStatus.ACTIVE and upcoming.seat is None
+        if waiting:  # told while the commit runs: the turn's pictures are drawn meanwhile
+            self.on_waiting.tell(report.followed_by(move, new, after))
         try:
             await self.store.play.record_move(
                 loaded.row.id,
@@ -402,10 +410,10 @@ class GameService(Lobbies):
         except (StorageFull, StoreUnavailable) as exc:
             log.warning("game %s: cannot save a move: %s", loaded.row.id, exc)
             raise CannotSave(CANNOT_SAVE) from exc
-        report.moves.append(Move(seat_no, action, actor))
+        report.moves.append(move)
         report.states.append(new)
         report.said += said
-        if outcome is not None:
+        if finished:
             await self._finished(loaded.row.id)
         moved = [
             u.deadline
@@ -415,18 +423,9 @@ class GameService(Lobbies):
         if moved:
             report.deadlines_changed = True
             self._timers_set(moved)
-        finished = outcome is not None
-        row = replace(
-            loaded.row,
-            version=loaded.row.version + 1,
-            snapshot=snapshot,
-            status=GameStatus.FINISHED if finished else loaded.row.status,
-            updated_at=now,
-            ended_at=now if finished else loaded.row.ended_at,
-            resume_after=resume_after,
-        )
-        report.after = Loaded(row, seats_after(loaded.seats, updates, seat_no, finished), new)
+        report.after = after
         report.upcoming = upcoming
+        report.waiting_told = waiting
         self._states.saw(row, new)
 
     async def _finished(self, game_id: int) -> None:
@@ -478,12 +477,11 @@ class GameService(Lobbies):
                 return
             upcoming = report.upcoming
             if upcoming is None or upcoming.version != loaded.row.version:
-                upcoming = self._upcoming(
-                    loaded.game, loaded.state, loaded.seats, loaded.row.version
-                )
+                upcoming = upcoming_at(loaded.game, loaded.state, loaded.seats, loaded.row.version)
             seat_no, actor = upcoming.seat, upcoming.actor
             if seat_no is None or actor is None:
-                self.on_waiting.tell(report)
+                if not report.waiting_told:  # e.g. a game just started
+                    self.on_waiting.tell(report)
                 return
             try:
                 if actor == Actor.FORCED:

@@ -11,7 +11,6 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
 
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
 from db.models import GameRow, GameStatus, SeatRow
@@ -20,7 +19,7 @@ from engine import GAMES
 from engine.base import Level
 from i18n import N_, Later
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated
-from service.reports import Loaded, Report, Upcoming, here
+from service.reports import Loaded, Report, here, upcoming_at
 
 # Messages raised from more than one place (the lobby cog says COMPUTER_GONE too).
 STARTED = N_("This game has already started.")
@@ -52,11 +51,6 @@ class Lobbies(ABC):
         was_to_act: set[int],
         row: GameRow,
     ) -> dict[int, float | None]: ...
-
-    @abstractmethod
-    def _upcoming(
-        self, game: Any, state: Any, seats: Iterable[SeatRow], version: int
-    ) -> Upcoming: ...
 
     @abstractmethod
     def resume_deadline(self) -> float: ...
@@ -258,7 +252,7 @@ class Lobbies(ABC):
             )
         state = game.new_game(len(loaded.seats), loaded.row.seed)
         deadlines = self._deadlines(loaded.seats, game.to_act(state), {}, set(), loaded.row)
-        upcoming = self._upcoming(game, state, loaded.seats, 0)
+        upcoming = upcoming_at(game, state, loaded.seats, 0)
         resume_after = None if upcoming.seat is None else self.resume_deadline()
         try:
             row = await self.store.play.start(game_id, game.to_json(state), deadlines, resume_after)

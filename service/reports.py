@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Generator
+from collections.abc import Awaitable, Callable, Generator, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,25 @@ class Upcoming:
     action: Any = None  # a forced move's action
 
 
+def upcoming_at(
+    game: Game[Any, Any], state: Any, seats: Iterable[SeatRow], version: int
+) -> Upcoming:
+    """The automatic move due at ``version``: the first due computer or player on autopilot,
+    else the first due player whose only move is played for them.
+
+    Found once, when the version is recorded: it is saved as the game's ``resume_after`` (so
+    any process can finish the job if this one stops) and played right after."""
+    to_act = game.to_act(state)
+    for seat in seats:
+        if seat.seat in to_act and (seat.is_computer or seat.autopilot):
+            actor = Actor.COMPUTER if seat.is_computer else Actor.AUTOPILOT
+            return Upcoming(version, seat.seat, actor)
+    for seat_no in sorted(to_act):
+        if (action := game.forced(state, seat_no)) is not None:
+            return Upcoming(version, seat_no, Actor.FORCED, action)
+    return Upcoming(version, None)
+
+
 @dataclass(frozen=True, slots=True)
 class Said:
     """A message a call of the service owes the channel (see service.owed), recorded with
@@ -93,6 +112,8 @@ class Report:
     # What the call's moves owe the channel, recorded with them: posted, then marked sent.
     # A notice among ``notices`` that is also here is posted from here alone.
     said: list[Said] = field(default_factory=list)
+    # The waiting hooks were told of ``after`` as its move was saved (GameService._record).
+    waiting_told: bool = False
 
     def copy(self) -> Report:
         """This report as it is now (later moves of the call do not change the copy)."""
@@ -103,6 +124,15 @@ class Report:
             notices=list(self.notices),
             said=list(self.said),
         )
+
+    def followed_by(self, move: Move, state: Any, after: Loaded) -> Report:
+        """A copy of this report with one more move, made in ``state``'s stead: the report
+        the call will have once that move is saved."""
+        report = self.copy()
+        report.moves.append(move)
+        report.states.append(state)
+        report.after = after
+        return report
 
     def state_before(self, index: int) -> Any:
         """The state move ``index`` of this report was made in."""
@@ -134,9 +164,13 @@ class Report:
 
 
 class Waiting:
-    """Hooks told of a call's report as soon as a saved move leaves the game waiting for
-    people (no automatic move follows), before the call returns: the delivery layer starts
-    the turn's pictures then. A hook must not block; one that raises is logged."""
+    """Hooks told of a call's report as soon as a move that leaves the game waiting for
+    people (no automatic move follows) is being saved: while its commit runs, so the delivery
+    layer draws the turn's pictures meanwhile. Should the commit fail, the hooks were told of
+    a move that is not saved: what a hook starts must not depend on it (a picture keyed by
+    the state it shows). A game waiting for people after a call without such a move (a game
+    just started) is told before the call returns. A hook must not block; one that raises is
+    logged."""
 
     def __init__(self) -> None:
         self.hooks: list[Callable[[Report], None]] = []
