@@ -6,6 +6,10 @@ edit_message`` asks Discord to send the updated message back (``with_response``)
 one too. The bot needs neither: its buttons and menus are found by their ids on every click,
 before or after a restart. Hand and table edits and the clicks' own answers are most of the
 bot's REST calls, so they go through here.
+
+A message with files (a hand's picture) is sent as one prebuilt multipart body
+(``multipart.py``), which costs as little CPU as JSON; discord.py's form costs 0.1-0.15 ms
+more per request.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from typing import Any
 import discord
 from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import async_context, interaction_message_response_params
+
+from discordkit.multipart import params_body
 
 UPDATE = discord.InteractionResponseType.message_update
 
@@ -26,8 +32,19 @@ async def edit_message(
     attachments); raises ``discord.HTTPException`` as it does."""
     if "content" in fields:  # as discord.py does: the bot's default mentions apply
         fields.setdefault("previous_allowed_mentions", bot.allowed_mentions)
-    with handle_message_parameters(**fields) as params:
-        await bot.http.edit_message(channel_id, message_id, params=params)
+    with handle_message_parameters(**fields) as params:  # closes the files afterwards
+        if not params.files:
+            await bot.http.edit_message(channel_id, message_id, params=params)
+            return
+        # HTTPClient.request keeps its buckets and retries and hands ``data`` to aiohttp as it
+        # is, on every attempt: the same body is sent again.
+        route = Route(
+            "PATCH",
+            "/channels/{channel_id}/messages/{message_id}",
+            channel_id=channel_id,
+            message_id=message_id,
+        )
+        await bot.http.request(route, data=params_body(params))
 
 
 async def update_clicked(interaction: discord.Interaction[Any], **fields: Any) -> None:
