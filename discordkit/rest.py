@@ -20,6 +20,7 @@ import discord
 from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from discordkit.callback import post_body
 from discordkit.multipart import params_body
 
 UPDATE = discord.InteractionResponseType.message_update
@@ -65,16 +66,19 @@ async def update_clicked(interaction: discord.Interaction[Any], **fields: Any) -
         webhook_id=interaction.id,
         webhook_token=interaction.token,
     )
+    proxy, proxy_auth = state.http.proxy, state.http.proxy_auth
     try:
-        await async_context.get().request(
-            route,
-            session=interaction._session,
-            proxy=state.http.proxy,
-            proxy_auth=state.http.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-        )
+        if params.files:
+            body = params_body(params)
+            await post_body(route, interaction._session, body, proxy=proxy, proxy_auth=proxy_auth)
+        else:
+            await async_context.get().request(
+                route,
+                session=interaction._session,
+                proxy=proxy,
+                proxy_auth=proxy_auth,
+                payload=params.payload,
+            )
     finally:
         for file in params.files or ():
             file.close()
