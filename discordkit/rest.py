@@ -6,6 +6,10 @@ edit_message`` asks Discord to send the updated message back (``with_response``)
 one too. The bot needs neither: its buttons and menus are found by their ids on every click,
 before or after a restart. Hand and table edits and the clicks' own answers are most of the
 bot's REST calls, so they go through here.
+
+A message with files (a hand's picture) is sent as one prebuilt multipart body
+(``multipart.py``), which costs as little CPU as JSON; discord.py's form costs 0.1-0.15 ms
+more per request.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from typing import Any
 import discord
 from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import async_context, interaction_message_response_params
+
+from discordkit.callback import post_body
+from discordkit.multipart import params_body
 
 UPDATE = discord.InteractionResponseType.message_update
 
@@ -26,8 +33,19 @@ async def edit_message(
     attachments); raises ``discord.HTTPException`` as it does."""
     if "content" in fields:  # as discord.py does: the bot's default mentions apply
         fields.setdefault("previous_allowed_mentions", bot.allowed_mentions)
-    with handle_message_parameters(**fields) as params:
-        await bot.http.edit_message(channel_id, message_id, params=params)
+    with handle_message_parameters(**fields) as params:  # closes the files afterwards
+        if not params.files:
+            await bot.http.edit_message(channel_id, message_id, params=params)
+            return
+        # HTTPClient.request keeps its buckets and retries and hands ``data`` to aiohttp as it
+        # is, on every attempt: the same body is sent again.
+        route = Route(
+            "PATCH",
+            "/channels/{channel_id}/messages/{message_id}",
+            channel_id=channel_id,
+            message_id=message_id,
+        )
+        await bot.http.request(route, data=params_body(params))
 
 
 async def update_clicked(interaction: discord.Interaction[Any], **fields: Any) -> None:
@@ -48,16 +66,19 @@ async def update_clicked(interaction: discord.Interaction[Any], **fields: Any) -
         webhook_id=interaction.id,
         webhook_token=interaction.token,
     )
+    proxy, proxy_auth = state.http.proxy, state.http.proxy_auth
     try:
-        await async_context.get().request(
-            route,
-            session=interaction._session,
-            proxy=state.http.proxy,
-            proxy_auth=state.http.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-        )
+        if params.files:
+            body = params_body(params)
+            await post_body(route, interaction._session, body, proxy=proxy, proxy_auth=proxy_auth)
+        else:
+            await async_context.get().request(
+                route,
+                session=interaction._session,
+                proxy=proxy,
+                proxy_auth=proxy_auth,
+                payload=params.payload,
+            )
     finally:
         for file in params.files or ():
             file.close()

@@ -8,6 +8,7 @@ import random
 from typing import Any, cast
 
 import discord
+from discord.http import Route
 
 from db.store import Store
 from delivery.assemble import assemble
@@ -42,6 +43,12 @@ class _Http:
 
     async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         return None
+
+    async def request(self, route: Route, **kwargs: Any) -> None:
+        """``HTTPClient.request``, which discordkit.rest calls for an edit with a picture (one
+        prebuilt body in ``data``): an edit like the others."""
+        message_id = int(route.url.rsplit("/", 1)[1])
+        await self.edit_message(int(route.channel_id or 0), message_id, **kwargs)
 
 
 class _Bot:

@@ -5,7 +5,6 @@ the last move in the end (PostgreSQL; a stub Discord to which one process writes
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, cast
 
 import discord
@@ -17,6 +16,7 @@ from delivery.pacing import Pacer
 from delivery.publisher import Publisher
 from service.games import GameService
 from service.reports import Report
+from tests.fakediscord.forms import parse_multipart
 from tests.store.conftest import OpenStore
 from tests.store.test_shared_publishing import CHANNEL, HOST, Bot, Channel, Http, Message, World
 
@@ -53,8 +53,11 @@ class HeldHttp(Http):
 
     async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> None:
         await self.gate.wait()
-        params = kwargs["params"]  # with a picture, the JSON is the multipart's first part
-        payload = params.payload or json.loads(params.multipart[0]["value"])
+        if "data" in kwargs:  # with a picture: the multipart body, its JSON part first
+            body = kwargs["data"]
+            payload, _ = parse_multipart(body.content_type, await body.as_bytes())
+        else:
+            payload = kwargs["params"].payload
         self.world.edits.append(message_id)
         self.shown[message_id] = controls(payload.get("components") or [])
 

@@ -10,6 +10,7 @@ from typing import Any, cast
 
 import discord
 import pytest
+from discord.http import Route
 
 from db.shown import ShownIds
 from db.store import Store
@@ -63,6 +64,12 @@ class Http:
 
     async def edit_message(self, channel_id: int, message_id: int, **_: Any) -> None:
         self.world.edits.append(message_id)
+
+    async def request(self, route: Route, **kwargs: Any) -> None:
+        """``HTTPClient.request``, which discordkit.rest calls for an edit with a picture (one
+        prebuilt body in ``data``): an edit like the others."""
+        message_id = int(route.url.rsplit("/", 1)[1])
+        await self.edit_message(int(route.channel_id or 0), message_id, **kwargs)
 
 
 class Bot:
