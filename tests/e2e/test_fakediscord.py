@@ -259,3 +259,24 @@ async def test_a_message_with_files_is_read_as_discord_reads_it(fake_discord: Fa
     assert parse_multipart("multipart/form-data; boundary=xyz", cut + b"\r\n--xyz--") == ({}, [])
     with pytest.raises(ValueError, match="boundary"):
         parse_multipart("multipart/form-data", cut + b"\r\n--xyz--")
+
+
+async def test_a_message_that_would_show_nothing_is_refused(fake_discord: FakeDiscord) -> None:
+    """As Discord: a new message, or an edit that would leave one, with no content, embed,
+    component or attachment is refused with 50006; an edit that keeps any of them is not."""
+    fake = fake_discord
+    channel = fake.channel_named("games")
+    path = f"/channels/{channel}/messages"
+    for empty in ({}, {"content": ""}, {"content": "", "embeds": [], "components": []}):
+        refused = await rest_call(fake, "POST", path, empty)
+        assert refused.status == 400 and refused.body["code"] == 50006, empty
+    assert fake.messages(channel) == []
+    posted = await rest_call(
+        fake, "POST", path, {"content": "the table", "embeds": [{"title": "t"}]}
+    )
+    edit = f"{path}/{posted.body['id']}"
+    kept = await rest_call(fake, "PATCH", edit, {"content": "", "components": []})
+    assert kept.status == 200 and kept.body["embeds"][0]["title"] == "t"
+    emptied = await rest_call(fake, "PATCH", edit, {"embeds": []})
+    assert emptied.status == 400 and emptied.body["code"] == 50006
+    assert [m["embeds"][0]["title"] for m in fake.messages(channel)] == ["t"]

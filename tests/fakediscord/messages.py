@@ -82,6 +82,16 @@ def _attachments(
     return [*kept, *new_by_index.values()]
 
 
+def refuse_empty(data: JSON) -> None:
+    """Discord's answer to a message that would show nothing (no content, embed, component,
+    attachment, sticker or poll), sent or left by an edit: 400, code 50006."""
+    from .router import HttpError  # the router reads this module's UploadedFile
+
+    shown = ("content", "embeds", "components", "attachments", "sticker_items", "poll")
+    if not any(data.get(key) for key in shown):
+        raise HttpError(400, 50006, "Cannot send an empty message")
+
+
 def create_message(
     fake: FakeDiscord,
     channel_id: int,
@@ -122,6 +132,8 @@ def create_message(
         "pinned": False,
         "sticker_items": [],
     }
+    if not flags & FLAG_LOADING:  # a deferred answer's "thinking" message is empty
+        refuse_empty(data)
     if channel.guild_id is not None:
         data["guild_id"] = str(channel.guild_id)
     if payload.get("nonce") is not None:
@@ -180,6 +192,7 @@ def edit_message(
         data["flags"] = (int(payload["flags"]) & ~(FLAG_EPHEMERAL | FLAG_LOADING)) | keep
     if "attachments" in payload or files:
         data["attachments"] = _attachments(fake, payload, files or [], data["attachments"])
+    refuse_empty(data)
     was_loading = bool(int(data["flags"]) & FLAG_LOADING)
     data["flags"] = int(data["flags"]) & ~FLAG_LOADING
     if not was_loading:
