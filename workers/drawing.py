@@ -20,7 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
-from presentation.drawing.api import Pictures
+from presentation.drawing.api import Pictures, card_sizes
 from presentation.drawing.painters import PictureFailed
 from presentation.drawing.parts import Parts
 from presentation.drawing.warm import Warming
@@ -118,7 +118,8 @@ def run() -> int:
         pictures = Pictures()
         assert isinstance(pictures.faces, Parts)
         tune_collector()
-        serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, Warming(pictures.faces))
+        warming = Warming(pictures.faces, card_sizes)
+        serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, warming)
     except BrokenPipeError:  # the bot died meanwhile: nobody to answer, nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
     return 0

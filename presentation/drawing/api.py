@@ -64,6 +64,14 @@ def picture_of(game: str) -> Picture[Any]:
     return module
 
 
+def card_sizes(game: str) -> tuple[tuple[int, bool], ...]:
+    """The cards' widths (and whether a back's) that a game's hands and round summaries draw,
+    as its picture module declares them (``CARD_SIZES``; none if it declares none): the
+    drawing process draws their faces ahead (presentation.drawing.warm)."""
+    sizes: tuple[tuple[int, bool], ...] = getattr(picture_of(game), "CARD_SIZES", ())
+    return sizes
+
+
 def _names(view: View, names: Sequence[str]) -> Sequence[str]:
     if len(names) != view["players"]:
         raise ValueError(f"Expected {view['players']} names, got {len(names)}.")

@@ -1,12 +1,14 @@
 """Card faces drawn ahead: every face and back of a game, at each size and in each style
-(language, typeface) its pictures have asked for, drawn and reduced to parts while the
-drawing process waits for requests, so the picture that first shows a card finds it kept.
+(language, typeface) its pictures have asked for or declare, drawn and reduced to parts while
+the drawing process waits for requests, so the picture that first shows a card finds it kept.
 
 The faces a picture asks note their sizes and styles (:attr:`FaceCache.sizes`,
 :attr:`FaceCache.styles`): the first picture of a game kind (its first turn's hand, drawn as
-the game starts: delivery.ahead) tells which. :meth:`Warming.plan` turns what is new into
-faces to draw, the game's whole box (engine/<package>/cards.py, through its look's
-``cards``), :meth:`Warming.step` draws one. The drawing process (workers.drawing) plans after
+the game starts: delivery.ahead) tells which. It also brings the sizes the game's pictures
+declare (``declared``: its hands' and its round summaries'), so the first round summary does
+not ask a new size, and a box of faces, in the middle of play. :meth:`Warming.plan` turns what
+is new into faces to draw, the game's whole box (engine/<package>/cards.py, through its
+look's ``cards``), :meth:`Warming.step` draws one. The drawing process (workers.drawing) plans after
 each request and steps only while no request waits, so a picture asked meanwhile waits for
 one face at most (0.3-3 ms). Drawing ahead never drops a kept face: it stops where the kept
 faces would reach their bound (:data:`presentation.drawing.faces.MAX_FACES`).
@@ -18,6 +20,7 @@ for it, the same pixels.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable
 
 import i18n
 from presentation.drawing.faces import Style
@@ -30,8 +33,13 @@ Group = tuple[str, int, bool, Style]  # game, width, back or faces, style
 class Warming:
     """What is left to draw ahead for one :class:`Parts` (see the module's docstring)."""
 
-    def __init__(self, parts: Parts) -> None:
+    def __init__(
+        self, parts: Parts, declared: Callable[[str], Iterable[tuple[int, bool]]] | None = None
+    ) -> None:
+        """``declared``: a game's card sizes (width, back) drawn ahead with its first picture
+        (presentation.drawing.api.card_sizes)."""
         self.parts = parts
+        self.declared = declared
         self._noted = 0
         self._planned: set[Group] = set()
         self._todo: deque[tuple[str, str, int, Style]] = deque()
@@ -43,13 +51,17 @@ class Warming:
         return bool(self._todo)
 
     def plan(self) -> None:
-        """Every face of each game at each size in each style its pictures asked for, that is
-        not planned yet."""
+        """Every face of each game at each size in each style its pictures asked for or
+        declare, that is not planned yet."""
         cards = self.parts.cards
         if cards.noted == self._noted:
             return
         self._noted = cards.noted
-        for game, width, back in list(cards.sizes):
+        sizes = dict.fromkeys(cards.sizes)
+        if self.declared is not None:
+            for game in dict.fromkeys([game for game, _, _ in sizes]):
+                sizes.update(dict.fromkeys((game, w, b) for w, b in self.declared(game)))
+        for game, width, back in sizes:
             for of, style in list(cards.styles):
                 group = (game, width, back, style)
                 if of != game or group in self._planned:

@@ -189,6 +189,17 @@ def summary(view: GnomeView, names: Sequence[str], faces: Kit) -> bytes | None:
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).
 UNIT = "round"
 
+# The cards' widths (and whether a back's) this game's hands and round summaries draw: their
+# faces are drawn ahead with the game's first picture (presentation.drawing.warm).
+CARD_SIZES = (
+    (GRID_CARD, False),
+    (GRID_CARD, True),
+    (SIDE_CARD, False),
+    (SIDE_CARD, True),
+    (SIDE_CARD // 2, False),  # the cards out this round
+    (TABLE_CARD, False),
+)
+
 
 def progress(view: GnomeView) -> int:
     """A counter that grows by one with each scored round."""

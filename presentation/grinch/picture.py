@@ -14,6 +14,7 @@ GAME = "grinch"
 HAND_CARD = 170
 PILE_CARD = 96  # the table's piles
 HAND_PILE_CARD = 130  # the pile tops under a hand: readable when the picture is 360 px wide
+SUMMARY_CARD = 100  # the hands shown in a round's summary
 
 
 def grinch_mark(name: str) -> str:
@@ -158,7 +159,7 @@ def summary(view: GrinchView, names: Sequence[str], faces: Kit) -> bytes | None:
     last = view["last_round"]
     if last is None:
         return None
-    card = 100
+    card = SUMMARY_CARD
     width = 2 * MARGIN + 5 * (card + 8) + 420
     sheet = Sheet(faces, GAME, width, 1400)
     sheet.caption(MARGIN, MARGIN, _("Round {round} scored", round=last["round"]), 28, bold=True)
@@ -186,6 +187,10 @@ def summary(view: GrinchView, names: Sequence[str], faces: Kit) -> bytes | None:
 
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).
 UNIT = "round"
+
+# The cards' widths (and whether a back's) this game's hands and round summaries draw: their
+# faces are drawn ahead with the game's first picture (presentation.drawing.warm).
+CARD_SIZES = ((HAND_CARD, False), (HAND_PILE_CARD, False), (SUMMARY_CARD, False))
 
 
 def progress(view: GrinchView) -> int:

@@ -193,6 +193,10 @@ def summary(view: HeartsView, names: Sequence[str], faces: Kit) -> bytes | None:
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).
 UNIT = "hand"
 
+# The cards' widths (and whether a back's) this game's hands and round summaries draw: their
+# faces are drawn ahead with the game's first picture (presentation.drawing.warm).
+CARD_SIZES = ((HAND_CARD, False), (TRICK_CARD, False), (SMALL_CARD, False))
+
 
 def progress(view: HeartsView) -> int:
     """A counter that grows by one with each scored hand."""

@@ -212,6 +212,10 @@ def summary(view: TenView, names: Sequence[str], faces: Kit) -> bytes | None:
 # What one point of the score chart stands for (a key of presentation.drawing.chart.UNITS).
 UNIT = "turn"
 
+# The cards' widths (and whether a back's) this game's hands and round summaries draw: their
+# faces are drawn ahead with the game's first picture (presentation.drawing.warm).
+CARD_SIZES = ((HAND_ROW_CARD, False), (HAND_OWN_CARD, False), (channel.CARD, False))
+
 
 def progress(view: TenView) -> int:
     """A counter that grows by one with each turn."""
