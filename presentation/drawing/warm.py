@@ -4,14 +4,15 @@ the drawing process waits for requests, so the picture that first shows a card f
 
 The faces a picture asks note their sizes and styles (:attr:`FaceCache.sizes`,
 :attr:`FaceCache.styles`): the first picture of a game kind (its first turn's hand, drawn as
-the game starts: delivery.ahead) tells which. It also brings the sizes the game's pictures
-declare (``declared``: its hands' and its round summaries'), so the first round summary does
-not ask a new size, and a box of faces, in the middle of play. :meth:`Warming.plan` turns what
-is new into faces to draw, the game's whole box (engine/<package>/cards.py, through its
-look's ``cards``), :meth:`Warming.step` draws one. The drawing process (workers.drawing) plans after
-each request and steps only while no request waits, so a picture asked meanwhile waits for
-one face at most (0.3-3 ms). Drawing ahead never drops a kept face: it stops where the kept
-faces would reach their bound (:data:`presentation.drawing.faces.MAX_FACES`).
+the game starts: delivery.ahead) tells which, and brings the sizes the game's pictures
+declare (``declared``: its hands' and its round summaries'), so a game's first round summary
+finds its faces drawn instead of drawing a box of them in the middle of play.
+:meth:`Warming.plan` turns what is new into faces to draw, the game's whole box
+(engine/<package>/cards.py, through its look's ``cards``), :meth:`Warming.step` draws one.
+The drawing process (workers.drawing) plans after each request and steps only while no
+request waits, so a picture asked meanwhile waits for one face at most (0.3-3 ms). Drawing
+ahead never drops a kept face: it stops where the kept faces would reach their bound
+(:data:`presentation.drawing.faces.MAX_FACES`).
 
 Nothing a picture shows depends on it: a face not drawn ahead is drawn when a picture asks
 for it, the same pixels.
