@@ -42,6 +42,15 @@ async def _act(service: GameService, game_id: int, move: tuple[int, int, str]) -
     return await service.act(game_id, *move)
 
 
+async def _listened(store: Store) -> tuple[GameService, Report, list[Report]]:
+    """A Hearts game just started, and the reports its waiting hooks are told from now on."""
+    service = GameService(store, turn_timeout=300)
+    report = await _started(service, "hearts", 2)
+    told: list[Report] = []
+    service.on_waiting.add(told.append)
+    return service, report, told
+
+
 def _same(told: Loaded, after: Loaded) -> None:
     assert told.row == after.row
     assert told.seats == after.seats
@@ -51,10 +60,7 @@ def _same(told: Loaded, after: Loaded) -> None:
 async def test_the_hooks_are_told_while_the_move_is_committed(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service = GameService(store, turn_timeout=300)
-    report = await _started(service, "hearts", 2)
-    told: list[Report] = []
-    service.on_waiting.add(told.append)
+    service, report, told = await _listened(store)
     release = asyncio.Event()
     committing = asyncio.Event()
     record = store.play.record_move
@@ -116,10 +122,7 @@ async def test_a_game_that_starts_is_told_as_the_call_ends(store: Store) -> None
 async def test_a_move_whose_commit_fails_was_told_and_is_not_saved(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    service = GameService(store, turn_timeout=300)
-    report = await _started(service, "hearts", 2)
-    told: list[Report] = []
-    service.on_waiting.add(told.append)
+    service, report, told = await _listened(store)
 
     async def overtaken(*args: Any, **kwargs: Any) -> None:
         raise StaleVersion("another process recorded this version first")

@@ -5,6 +5,7 @@ first picture, so its first round summary draws no face in the middle of play.""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 
 import pytest
 
@@ -57,16 +58,24 @@ def test_a_game_declares_the_sizes_its_hands_and_summaries_draw(
     assert drawn == set(card_sizes(game_name))
 
 
-def test_the_declared_sizes_are_drawn_ahead_with_the_first_hand() -> None:
+def _first_hand_warmed(
+    declared: Callable[[str], Iterable[tuple[int, bool]]],
+) -> tuple[Pictures, Parts]:
+    """A kit after a Hearts game's first hand and all the drawing ahead it brings."""
     pictures, parts = _kit()
-    warming = Warming(parts, card_sizes)
-    first = MID_GAME["hearts"]
-    _, own, _ = views(first)
+    warming = Warming(parts, declared)
+    _, own, _ = views(MID_GAME["hearts"])
     assert own is not None
-    pictures.hand(own, first.names)
+    pictures.hand(own, MID_GAME["hearts"].names)
     warming.plan()
     while warming.step():
         pass
+    return pictures, parts
+
+
+def test_the_declared_sizes_are_drawn_ahead_with_the_first_hand() -> None:
+    pictures, parts = _first_hand_warmed(card_sizes)
+    first = MID_GAME["hearts"]
     keys = parts.cards.keys("hearts")
     assert len(parts.cards) == len(keys) * len(card_sizes("hearts"))
     assert not parts.requested("ten")
@@ -79,15 +88,7 @@ def test_the_declared_sizes_are_drawn_ahead_with_the_first_hand() -> None:
 
 
 def test_a_game_that_declares_no_sizes_has_only_the_asked_ones_drawn_ahead() -> None:
-    pictures, parts = _kit()
-    warming = Warming(parts, lambda game: ())
-    first = MID_GAME["hearts"]
-    _, own, _ = views(first)
-    assert own is not None
-    pictures.hand(own, first.names)
-    warming.plan()
-    while warming.step():
-        pass
+    _, parts = _first_hand_warmed(lambda game: ())
     asked = {width for game, width, back in parts.cards.sizes if game == "hearts"}
     assert len(parts.cards) == len(parts.cards.keys("hearts")) * len(asked)
     assert len(asked) < len(card_sizes("hearts"))
