@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Sequence
 
+import asyncpg
 import pytest
 
 from db import pgadmin
@@ -135,3 +136,33 @@ async def test_an_interaction_is_new_once_for_every_process(stores: list[Postgre
     async with one._connection() as conn:
         kept = await conn.fetch("SELECT id FROM seen_interactions ORDER BY id")
     assert [row["id"] for row in kept] == ["1002", "1003"]
+
+
+@pytest.mark.parametrize("several", [False, True])
+async def test_a_call_that_waited_for_the_bucket_is_counted_when_granted(
+    stores: list[PostgresStore], pg_url: str, several: bool
+) -> None:
+    """A call that waits for another process's hold on its bucket is counted at the moment it
+    is granted, not when it began to wait: counted earlier, its slot would leave the sliding
+    window early and let one call more into a window."""
+    one, _, _ = stores
+    assert await one.take_rest_slot("ch:9", 5, 1.0) == 0.0  # the bucket's row exists
+    holder = await asyncpg.connect(pg_url)
+    try:
+        hold = holder.transaction()
+        await hold.start()
+        await holder.execute("SELECT 1 FROM rest_buckets WHERE key = 'ch:9' FOR UPDATE")
+        waiting = asyncio.ensure_future(
+            one.take_rest_slots([("ch:9", 5, 1.0), ("global", 50, 1.0)])
+            if several
+            else one.take_rest_slot("ch:9", 5, 1.0)
+        )
+        await asyncio.sleep(0.3)
+        assert not waiting.done()  # it waits for the hold
+        released = await holder.fetchval("SELECT clock_timestamp()")
+        await hold.commit()
+        assert await waiting == 0.0
+        calls = await holder.fetchval("SELECT calls FROM rest_buckets WHERE key = 'ch:9'")
+    finally:
+        await holder.close()
+    assert len(calls) == 2 and calls[-1] >= released
