@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import _socket
 import ipaddress
+import logging
 import os
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ import pytest
 from db.opening import open_store
 from db.store import Store
 from tests import scheduling
+from tests.failed_jobs import MARKER, OUTBOX_LOG, FailedJobs, verdict
 
 ENV_FILE_VARIABLE = "CARDTABLE_ENV_FILE"  # settings.ENV_FILE_VARIABLE; kept literal on purpose
 BOT_SETTINGS = (
@@ -101,6 +103,21 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     opened = await open_store(tmp_path / "bot.db")
     yield opened
     await opened.close()
+
+
+@pytest.fixture(autouse=True)
+def _outbox_jobs_succeed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test in which an outbox job raised (tests/failed_jobs.py)."""
+    watch = FailedJobs()
+    logger = logging.getLogger(OUTBOX_LOG)
+    logger.addHandler(watch)
+    try:
+        yield
+    finally:
+        logger.removeHandler(watch)
+    why = verdict(watch.failed(), on_purpose=request.node.get_closest_marker(MARKER) is not None)
+    if why is not None:
+        pytest.fail(why, pytrace=False)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 from db import pgadmin
+from tests.failed_jobs import MARKER, failed_job_lines, verdict
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 from tests.fakediscord.process import BotProcess
 
@@ -112,7 +113,8 @@ async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDisc
 async def bot_process(
     fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[BotProcess]:
-    """A BotProcess for ``fake_discord``, logging to tmp_path/bot.log; stopped afterwards."""
+    """A BotProcess for ``fake_discord``, logging to tmp_path/bot.log; stopped afterwards.
+    The test fails if an outbox job failed in the bot (tests/failed_jobs.py)."""
     proc = BotProcess(fake_discord, tmp_path / "bot.log")
     try:
         yield proc
@@ -123,6 +125,10 @@ async def bot_process(
             sys.stdout.write(f"\n---- bot log ({proc.log_path}) ----\n{proc.log_text()}\n")
             if fake_discord.unknown_routes:
                 sys.stdout.write(f"---- unknown routes: {fake_discord.unknown_routes}\n")
+    on_purpose = request.node.get_closest_marker(MARKER) is not None
+    why = verdict(failed_job_lines(proc.log_text()), on_purpose=on_purpose)
+    if why is not None and not _failed(request):
+        pytest.fail(f"{why} (the bot's log: {proc.log_path})", pytrace=False)
 
 
 @pytest.fixture
