@@ -11,6 +11,11 @@ store writes most need none of that, because one SQL statement is atomic by itse
   AND EXISTS (SELECT 1 FROM w0)``), which answers how many rows the first changed. When it
   changed none, nothing is written; when any part fails (a constraint), none of it is.
 
+A guarded write may carry a read (:func:`fold`'s ``read``): the outer query then answers the
+read's rows beside the count, in the same round trip. The read sees the database as the
+statement began (PostgreSQL: the parts of one statement share one snapshot): none of the
+statement's own writes, and nothing another transaction commits meanwhile.
+
 The first UPDATE is read by the outer query before the gated statements run, so its row lock
 is taken first, as in the transaction. The gated statements must not touch the first one's
 table or each other's: PostgreSQL does not let two parts of one statement change one row.
@@ -44,8 +49,13 @@ class Folded:
     alone: Statement | None = None  # the statement sent as it is
 
 
-def fold(statements: Sequence[Statement]) -> Folded | None:
-    """``statements`` as one statement, or None when they have neither shape."""
+def fold(statements: Sequence[Statement], read: Statement | None = None) -> Folded | None:
+    """``statements`` as one statement, or None when they have neither shape (or ``read`` is
+    given and they are not a guarded write: only that one carries a read). With ``read``,
+    each row of the answer holds ``changed`` and the columns of one row of the read (a
+    single row of NULLs beside ``changed`` when the read finds none)."""
+    if read is not None and len(statements) < 2:
+        return None
     if len(statements) == 1:
         (alone,) = statements
         if alone.expect is not None:
@@ -68,8 +78,14 @@ def fold(statements: Sequence[Statement]) -> Folded | None:
         tables[table] = statement
         parts.append(f"w{n} AS ({sql})")
         args += statement.args
-    sql = f"WITH {', '.join(parts)} SELECT count(*) AS changed FROM {_GATE}"
-    return Folded(sql, args, tables, guarded=first)
+    counted = f"SELECT count(*) AS changed FROM {_GATE}"
+    if read is None:
+        return Folded(f"WITH {', '.join(parts)} {counted}", args, tables, guarded=first)
+    sql = (
+        f"WITH {', '.join(parts)} SELECT c.changed, r.* FROM ({counted}) AS c "
+        f"LEFT JOIN ({read.sql}) AS r ON TRUE"
+    )
+    return Folded(sql, [*args, *read.args], tables, guarded=first)
 
 
 def _gated(sql: str) -> tuple[str, str] | None:

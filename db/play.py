@@ -9,14 +9,14 @@ before anyone answers Discord. The engine may send the three in one trip (Sql.wr
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from db.errors import StaleVersion
 from db.models import Actor, GameRow, GameStatus
 from db.outbox import Owed, owed_statement
-from db.sql import Part, Statement, Tx, seconds
+from db.sql import Part, Statement, Tx, seconds, shown_read
 
 OPEN = "status IN ('lobby', 'active')"  # the games close_game closes unless told otherwise
 
@@ -100,6 +100,7 @@ class Play(Part):
         results: Sequence[tuple[int, int | None, int, bool]] | None = None,
         resume_after: float | None = None,
         owed: Sequence[Owed] = (),
+        on_shown: Callable[[list[dict[str, Any]]], None] | None = None,
     ) -> int:
         """Append one action and its snapshot atomically; returns the new version.
 
@@ -109,6 +110,10 @@ class Play(Part):
         seat's timer claim. ``resume_after``: when automatic moves (computers, autopilot,
         forced) follow this one, the moment by which they should have been played. ``owed``:
         the messages the move owes its channel (db/outbox.py), claimed by this store.
+        ``on_shown``: told the rows of :func:`db.sql.shown_read` (what Discord shows of the
+        game) where the engine reads them in the move's own round trip (PostgreSQL), as the
+        game was when the move began (db/shown.py's ``shown_from`` reads them); not told
+        elsewhere.
         """
         now = time.time()
         new_version = expected_version + 1
@@ -157,7 +162,12 @@ class Play(Part):
             ]
         if owed:
             statements.append(owed_statement(owed, self._sql.holder, now))
-        await self._sql.write_all(statements)
+        if on_shown is None:
+            await self._sql.write_all(statements)
+            return new_version
+        rows = await self._sql.write_and_read(statements, shown_read(game_id))
+        if rows is not None:
+            on_shown(rows)
         return new_version
 
 

@@ -291,28 +291,47 @@ class PostgresStore(Store):
         if folded is None:
             await super().write_all(statements)
             return
+        await self._write_folded(folded)
+
+    async def write_and_read(
+        self, statements: Sequence[Statement], read: Statement
+    ) -> list[dict[str, Any]] | None:
+        """A guarded write and ``read`` in one round trip (db/pgwrites.py); the read's rows,
+        as the database was when the statement began. Statements of another shape are
+        written as :meth:`write_all` writes them, and nothing is read (None)."""
+        folded = fold(statements, read)
+        if folded is None:
+            await self.write_all(statements)
+            return None
+        rows = await self._write_folded(folded)
+        return [{k: v for k, v in row.items() if k != "changed"} for row in rows]
+
+    async def _write_folded(self, folded: Folded) -> list[dict[str, Any]]:
         try:
             try:
-                changed = await self._send(folded)
+                rows = await self._send(folded)
             except StoreUnavailable as exc:
                 if not _ended_unanswered(exc):
                     raise
                 log.warning("a PostgreSQL connection was closed; writing again on a new one")
-                changed = await self._send(folded)
+                rows = await self._send(folded)
         except ConstraintViolation as exc:
             _conflicted(folded, exc)
             raise
+        changed = int(rows[0]["changed"]) if rows and folded.guarded is not None else 0
         if folded.guarded is not None and changed != folded.guarded.expect:
             raise StaleVersion("the game moved on")
+        return rows
 
-    async def _send(self, folded: Folded) -> int:
-        """Run the folded statement; the rows its guarded UPDATE changed (0 without one)."""
+    async def _send(self, folded: Folded) -> list[dict[str, Any]]:
+        """Run the folded statement; its rows (each with ``changed``, the rows its guarded
+        UPDATE changed; none for a statement without one)."""
         async with self._connection(live=True) as conn:
             if folded.alone is not None and folded.alone.many:
                 await _PgTx(conn).executemany(folded.sql, folded.alone.args)
-                return 0
+                return []
             rows = await _PgTx(conn).fetch(folded.sql, *folded.args)
-        return int(rows[0]["changed"]) if folded.guarded is not None else 0
+        return rows if folded.guarded is not None else []
 
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
         """Reads are retried once on a fresh connection if the pooled one was dead."""

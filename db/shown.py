@@ -13,13 +13,13 @@ dies mid-post: no lease to expire, nothing to clean up.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from db.models import GameStatus
-from db.sql import Part, Statement, update_game
+from db.sql import Part, Statement, shown_read, update_game
 
 # The first key of the two-key advisory lock a table claim takes; the second is the game id.
 # (Two-key locks never collide with the one-key migration lock.)
@@ -41,6 +41,29 @@ class ShownIds:
     status: GameStatus
     table: TableIds
     dms: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)  # seat: ids
+
+
+def shown_from(
+    rows: Sequence[Mapping[str, Any]],
+    *,
+    version: int | None = None,
+    status: GameStatus | None = None,
+) -> ShownIds | None:
+    """:func:`db.sql.shown_read`'s rows as ids (None: no such game; a row of NULLs is none),
+    with ``version`` and ``status`` in place of the rows' where given (a move's: its read
+    saw the game as the move began)."""
+    if not rows or rows[0]["version"] is None:
+        return None
+    first = rows[0]
+    dms = {
+        int(row["seat"]): (row["dm_channel_id"], row["dm_message_id"])
+        for row in rows
+        if row["seat"] is not None
+    }
+    table = TableIds(first["table_message_id"], first["table_key"], first["table_head"])
+    version = int(first["version"]) if version is None else version
+    status = GameStatus(first["status"]) if status is None else status
+    return ShownIds(version, status, table, dms)
 
 
 class Shown(Part):
@@ -142,23 +165,10 @@ class Shown(Part):
     async def shown_ids(self, game_id: int) -> ShownIds | None:
         """One query: the game's version, status, table message and DM messages (None if the
         game does not exist)."""
+        read = shown_read(game_id)
         async with self._sql.reading() as tx:
-            rows = await tx.fetch(
-                "SELECT g.version, g.status, g.table_message_id, g.table_key, g.table_head, "
-                "s.seat, s.dm_channel_id, s.dm_message_id FROM games g "
-                "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
-                game_id,
-            )
-        if not rows:
-            return None
-        first = rows[0]
-        dms = {
-            int(row["seat"]): (row["dm_channel_id"], row["dm_message_id"])
-            for row in rows
-            if row["seat"] is not None
-        }
-        table = TableIds(first["table_message_id"], first["table_key"], first["table_head"])
-        return ShownIds(int(first["version"]), GameStatus(first["status"]), table, dms)
+            rows = await tx.fetch(read.sql, *read.args)
+        return shown_from(rows)
 
     @asynccontextmanager
     async def table_claim(self, game_id: int) -> AsyncIterator[TableIds]:

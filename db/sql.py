@@ -55,6 +55,17 @@ class Statement:
             raise StaleVersion("the game moved on") from exc
 
 
+def shown_read(game_id: int) -> Statement:
+    """The read of what Discord shows of a game (db/shown.py's ``shown_ids``), a row per
+    seat; a move on PostgreSQL carries it (db/play.py ``on_shown``)."""
+    return Statement(
+        "SELECT g.version, g.status, g.table_message_id, g.table_key, g.table_head, "
+        "s.seat, s.dm_channel_id, s.dm_message_id FROM games g "
+        "LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat",
+        (game_id,),
+    )
+
+
 class Tx(Protocol):
     """One connection inside a transaction (or a plain read); SQL uses ``?`` marks."""
 
@@ -116,6 +127,13 @@ class Sql(Protocol):
 
     async def write_all(self, statements: Sequence[Statement]) -> None:
         """``statements`` in order in one write transaction (see Store.write_all)."""
+        ...
+
+    async def write_and_read(
+        self, statements: Sequence[Statement], read: Statement
+    ) -> list[dict[str, Any]] | None:
+        """:meth:`write_all`, with ``read``'s rows where one round trip answers both (see
+        Store.write_and_read)."""
         ...
 
 

@@ -105,6 +105,15 @@ class Store(ABC):
         async with self.reading() as tx:
             return await tx.fetch(sql, *args)
 
+    async def write_and_read(
+        self, statements: Sequence[Statement], read: Statement
+    ) -> list[dict[str, Any]] | None:
+        """:meth:`write_all`, and ``read``'s rows as the write began where the engine can
+        answer both in one round trip (PostgreSQL); elsewhere nothing is read (None): the
+        caller reads when it needs to."""
+        await self.write_all(statements)
+        return None
+
     async def write_all(self, statements: Sequence[Statement]) -> None:
         """Run ``statements`` in order in one write transaction; a statement whose ``expect``
         differs from the rows it changed rolls everything back with StaleVersion. Engines that

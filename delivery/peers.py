@@ -19,7 +19,10 @@ lock, nothing changes.
 A move sets off a table job and a job per changed hand at once, each reading before it draws,
 when its rate-limit turn comes and after its edit. The reads before drawing share one: a read
 begun less than :data:`FRESH_SECONDS` ago (or still under way) stands for a new one, as a
-state that old is what any read could have returned a moment before. The read after an edit
+state that old is what any read could have returned a moment before. A move whose commit
+is one statement reads the ids in it as well (db/play.py ``on_shown``, ``Report.shown``): the
+publisher takes that as a read begun as it publishes the move, so the move's jobs read nothing
+before drawing (:meth:`SharedView.read_with_move`). The read after an edit
 is always a new one, begun after the edit: it is the one that must see what another process
 wrote while the edit was in flight. It begins :data:`GATHER_SECONDS` after it is asked for,
 so that the other jobs of the move, whose edits land about together, share it.
@@ -135,15 +138,22 @@ class SharedView:
             del self._gathering[game_id]
         return await self._read(game_id, posted)
 
+    def read_with_move(self, shown: GameShown, ids: ShownIds) -> None:
+        """The game's ids as the commit of its newest move read them (``Report.shown``, read
+        in the move's own round trip): a read begun now for the jobs that draw that move,
+        which then read nothing before drawing (shared store only). Ids older than what the
+        publisher shows already are left out."""
+        if not self.enabled or ids.version < shown.version:
+            return
+        read: asyncio.Future[ShownIds | None] = asyncio.get_running_loop().create_future()
+        read.set_result(ids)
+        self._remember(shown.loaded.row.id, _posted(shown), read)
+
     def _read(self, game_id: int, posted: Posted) -> asyncio.Future[ShownIds | None]:
         """A new read of the game's ids, remembered for the reads before drawing with the
         messages this process knew when it began."""
-        now = self._clock()
         read = asyncio.ensure_future(self.service.showing.shown_ids(game_id))
-        self._reads.pop(game_id, None)
-        self._reads[game_id] = (now, posted, read)
-        if len(self._reads) > READS_KEPT:
-            del self._reads[next(iter(self._reads))]  # the game read longest ago
+        self._remember(game_id, posted, read)
 
         def failed(done: asyncio.Future[ShownIds | None]) -> None:
             last = self._reads.get(game_id)
@@ -154,6 +164,14 @@ class SharedView:
 
         read.add_done_callback(failed)
         return read
+
+    def _remember(
+        self, game_id: int, posted: Posted, read: asyncio.Future[ShownIds | None]
+    ) -> None:
+        self._reads.pop(game_id, None)
+        self._reads[game_id] = (self._clock(), posted, read)
+        if len(self._reads) > READS_KEPT:
+            del self._reads[next(iter(self._reads))]  # the game read longest ago
 
     @staticmethod
     def _adopt_table(shown: GameShown, table: TableIds) -> None:

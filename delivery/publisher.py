@@ -157,6 +157,8 @@ class Publisher:
         then no longer shows; the hand is drawn again.
         """
         shown = self._track(report.after)
+        if report.shown is not None:  # read with the move: the jobs below need not read it
+            self.shared.read_with_move(shown, report.shown)
         loaded = shown.loaded
         for said in report.said:  # recorded with the moves: posted once (delivery.owed)
             self.owed.put(loaded, said)

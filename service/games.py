@@ -18,6 +18,7 @@ from typing import Any
 from db.errors import NotFound, StaleVersion, StorageFull, StoreUnavailable
 from db.models import ActionRow, Actor, GameRow, GameStatus, SeatRow
 from db.play import SeatUpdate
+from db.shown import shown_from
 from db.store import Store
 from engine.base import IllegalAction, Level
 from engine.sheet import final_sheet
@@ -34,6 +35,7 @@ from service.reports import (
     Upcoming,
     Waiting,
     seats_after,
+    turn_deadlines,
     upcoming_at,
     with_seat,
 )
@@ -304,20 +306,10 @@ class GameService(Lobbies):
         was_to_act: set[int],
         row: GameRow,
     ) -> dict[int, float | None]:
-        """A seat that is newly due gets a fresh timer; one still due keeps its timer. The
-        game's timer is its server's setting when it opened, else the bot's."""
-        now, timeout = self._clock(), row.turn_timeout
-        timeout = self.turn_timeout if timeout is None else timeout
-        out: dict[int, float | None] = {}
-        for seat in seats:
-            human = not seat.is_computer and not seat.autopilot
-            if timeout <= 0 or not human or seat.seat not in to_act:
-                out[seat.seat] = None
-            elif seat.seat in was_to_act and previous.get(seat.seat) is not None:
-                out[seat.seat] = previous[seat.seat]
-            else:
-                out[seat.seat] = now + timeout
-        return out
+        """:func:`turn_deadlines` with the game's timer: its server's setting when it opened,
+        else the bot's."""
+        timeout = self.turn_timeout if row.turn_timeout is None else row.turn_timeout
+        return turn_deadlines(seats, to_act, previous, was_to_act, timeout, self._clock())
 
     def resume_deadline(self) -> float:
         """By when automatic moves that fall due now should have been played."""
@@ -392,6 +384,7 @@ class GameService(Lobbies):
         waiting = row.status == GameStatus.ACTIVE and upcoming.seat is None
         if waiting:  # told while the commit runs: the turn's pictures are drawn meanwhile
             self.on_waiting.tell(report.followed_by(move, new, after))
+        read: list[list[dict[str, Any]]] = []  # what Discord shows of it, read with the move
         try:
             await self.store.play.record_move(
                 loaded.row.id,
@@ -404,6 +397,7 @@ class GameService(Lobbies):
                 results=results,
                 resume_after=resume_after,
                 owed=[s.owed for s in said],
+                on_shown=read.append,
             )
         except StaleVersion as exc:  # another process recorded a move first (PostgreSQL)
             raise StaleMove() from exc
@@ -426,6 +420,9 @@ class GameService(Lobbies):
         report.after = after
         report.upcoming = upcoming
         report.waiting_told = waiting
+        report.shown = (
+            shown_from(read[-1], version=row.version, status=row.status) if read else None
+        )
         self._states.saw(row, new)
 
     async def _finished(self, game_id: int) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from db.models import Actor, GameRow, GameStatus, SeatRow
 from db.outbox import Owed
+from db.shown import ShownIds
 from engine import GAMES
 from engine.base import Game
 from i18n import N_, Later
@@ -65,6 +66,29 @@ class Upcoming:
     action: Any = None  # a forced move's action
 
 
+def turn_deadlines(
+    seats: Iterable[SeatRow],
+    to_act: set[int],
+    previous: dict[int, float | None],
+    was_to_act: set[int],
+    timeout: float,
+    now: float,
+) -> dict[int, float | None]:
+    """Each seat's turn timer after a move: a person newly due gets ``timeout`` seconds from
+    ``now``, one still due keeps the timer it had (``previous``); computers, autopilot and
+    seats not due get none, and none at all when ``timeout`` is 0."""
+    out: dict[int, float | None] = {}
+    for seat in seats:
+        human = not seat.is_computer and not seat.autopilot
+        if timeout <= 0 or not human or seat.seat not in to_act:
+            out[seat.seat] = None
+        elif seat.seat in was_to_act and previous.get(seat.seat) is not None:
+            out[seat.seat] = previous[seat.seat]
+        else:
+            out[seat.seat] = now + timeout
+    return out
+
+
 def upcoming_at(
     game: Game[Any, Any], state: Any, seats: Iterable[SeatRow], version: int
 ) -> Upcoming:
@@ -114,6 +138,9 @@ class Report:
     said: list[Said] = field(default_factory=list)
     # The waiting hooks were told of ``after`` as its move was saved (GameService._record).
     waiting_told: bool = False
+    # The game's messages as the last move's commit read them (a shared store whose move is
+    # one statement: db/play.py ``on_shown``), for the publisher's first read of the game.
+    shown: ShownIds | None = None
 
     def copy(self) -> Report:
         """This report as it is now (later moves of the call do not change the copy)."""

@@ -195,3 +195,38 @@ async def test_a_table_posted_elsewhere_is_adopted_with_the_summary_above_it() -
     clock.now += FRESH_SECONDS * 2
     await peers.refresh(game)
     assert game.table_message_id == 12 and game.table_head == [{"title": "Hand 1 scored"}]
+
+
+async def test_the_ids_read_with_a_move_stand_for_the_read_before_drawing() -> None:
+    """A move's commit read the game's ids (``Report.shown``): its jobs read nothing before
+    drawing, and adopt what it read; an older read, or one taken before this process posted
+    anew, is not used; once it is FRESH_SECONDS old the jobs read again."""
+    showing, clock = Showing(), Clock()
+    peers = view(showing, clock)
+    game = shown()
+    posted_elsewhere = ShownIds(3, GameStatus.ACTIVE, TableIds(12, "key", None), {0: (5, 6)})
+    peers.read_with_move(game, posted_elsewhere)
+    assert await peers.refresh(game) == 3
+    assert showing.reads == 0 and game.table_message_id == 12
+    clock.now += FRESH_SECONDS * 2
+    await peers.refresh(game)
+    assert showing.reads == 1
+    older = ShownIds(2, GameStatus.ACTIVE, TableIds(13, "key", None), {0: (5, 6)})
+    clock.now += FRESH_SECONDS * 2
+    peers.read_with_move(game, older)
+    await peers.refresh(game)
+    assert showing.reads == 2 and game.table_message_id == 11  # the store's, not the old read's
+    peers.read_with_move(game, posted_elsewhere)
+    game.table_message_id = 14  # posted here after the move's read
+    showing.table = 14
+    await peers.refresh(game)
+    assert showing.reads == 3 and game.table_message_id == 14
+
+
+async def test_a_single_process_takes_no_ids_from_a_move() -> None:
+    showing, clock = Showing(shared=False), Clock()
+    peers = view(showing, clock)
+    game = shown()
+    peers.read_with_move(game, ShownIds(3, GameStatus.ACTIVE, TableIds(12, "key"), {}))
+    assert await peers.refresh(game) is None
+    assert game.table_message_id == 11

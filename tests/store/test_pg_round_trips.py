@@ -5,6 +5,7 @@ call's budget slots are one statement, and a move is one statement, no BEGIN or 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -15,6 +16,7 @@ from db.errors import StaleVersion
 from db.models import Actor
 from db.play import SeatUpdate
 from db.postgres import PostgresStore
+from db.shown import TableIds, shown_from
 
 RESET_MARKS = ("RESET ALL", "UNLISTEN", "pg_advisory_unlock_all", "CLOSE ALL")
 
@@ -126,3 +128,43 @@ async def test_what_discord_shows_is_recorded_in_one_round_trip(
     seats = await store.games.seats(lobby.id)
     assert [seat.shown_version for seat in seats] == [2, 3]
     assert (await store.games.game(lobby.id)).rendered_version == 3
+
+
+async def test_a_move_reads_the_game_s_messages_in_its_own_round_trip(
+    wired: tuple[PostgresStore, CountingProxy],
+) -> None:
+    """The read the publisher makes before drawing a move (db/shown.py) rides on the move's
+    statement: the same ids, the move's new version, no round trip of its own."""
+    store, proxy = wired
+    lobby = await store.lobbies.create_lobby(
+        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
+    )
+    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
+    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
+    await store.shown.set_table_message(lobby.id, 555, "key", head='["h"]')
+    await store.seats.set_dm(lobby.id, 1, channel_id=66, message_id=77)
+    told: list[list[dict[str, Any]]] = []
+
+    async def move(expected: int) -> int:
+        return await store.play.record_move(
+            lobby.id,
+            expected_version=expected,
+            seat=0,
+            action="play",
+            actor=Actor.PLAYER,
+            snapshot=f"s{expected + 1}",
+            seat_updates=[SeatUpdate(0, None, 0, False), SeatUpdate(1, 200.0, 0, False)],
+            on_shown=told.append,
+        )
+
+    assert await move(0) == 1  # the statement prepared
+    before = proxy.counts.copy()
+    assert await move(1) == 2
+    assert sent_since(proxy, before).round_trips == 1
+    ids = shown_from(told[-1], version=2)
+    assert ids is not None and ids == await store.shown.shown_ids(lobby.id)
+    assert ids.table == TableIds(555, "key", '["h"]')
+    assert ids.dms == {0: (None, None), 1: (66, 77)}
+    with pytest.raises(StaleVersion):
+        await move(1)
+    assert len(told) == 2  # a stale move tells nothing

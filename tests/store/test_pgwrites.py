@@ -46,3 +46,18 @@ def test_anything_else_keeps_its_transaction() -> None:
         [GUARDED, Statement(INSERT.sql, INSERT.args, expect=1)],
     ):
         assert fold(statements) is None, statements
+
+
+def test_a_guarded_write_carries_a_read_after_its_arguments() -> None:
+    read = Statement("SELECT g.table_key FROM games g WHERE g.id = ?", (7,))
+    folded = fold([GUARDED, INSERT], read)
+    assert folded is not None and folded.guarded is GUARDED
+    assert folded.sql == (
+        "WITH w0 AS (UPDATE games SET version = ? WHERE id = ? AND version = ? RETURNING 1), "
+        "w1 AS (INSERT INTO actions (game_id, seq) SELECT ?, ? FROM w0) "
+        "SELECT c.changed, r.* FROM (SELECT count(*) AS changed FROM w0) AS c "
+        "LEFT JOIN (SELECT g.table_key FROM games g WHERE g.id = ?) AS r ON TRUE"
+    )
+    assert folded.args == [2, 7, 1, 7, 2, 7]
+    assert fold([INSERT], read) is None  # only a guarded write carries one
+    assert fold([GUARDED], read) is None

@@ -158,3 +158,38 @@ async def test_sqlite_publisher_reads_nothing_back(open_store: OpenStore, engine
     await a.outbox.idle()
     assert len(tables(world)) == 1
     assert reads == []
+
+
+async def test_a_move_s_jobs_draw_from_the_ids_its_commit_read(
+    open_store: OpenStore, engine: str
+) -> None:
+    """On PostgreSQL a move's statement reads the game's messages too (``Report.shown``): the
+    jobs that show the move read nothing before drawing, only once after their edits."""
+    if engine != "postgres":
+        pytest.skip("the shared store (PostgreSQL) only")
+    store = await open_store()
+    game_id = await started_game(store)
+    world = World()
+    a = publisher(world, store)
+    a.resync(await a.service.load(game_id))
+    await a.outbox.idle()  # the table and the host's DM posted
+    reads: list[int] = []
+    original = store.shown.shown_ids
+
+    async def counting(game_id: int) -> ShownIds | None:
+        reads.append(game_id)
+        return await original(game_id)
+
+    store.shown.shown_ids = counting  # type: ignore[method-assign]  # a spy on this store's reads
+    loaded = await a.service.load(game_id)
+    seat = next(s for s in loaded.seats if s.user_id == HOST)
+    action = loaded.game.legal_actions(loaded.state, seat.seat)[0]
+    report = await a.service.act(game_id, HOST, seat.step, str(action))
+    assert report.shown is not None
+    assert report.shown.version == report.after.row.version
+    assert report.shown.table.message_id == tables(world)[0]
+    edited = len(world.edits)
+    a.publish(report)
+    await a.outbox.idle()
+    assert len(world.edits) > edited  # the move was shown
+    assert len(reads) == 1, reads  # the read after the edits; none before drawing
