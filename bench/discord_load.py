@@ -379,8 +379,8 @@ def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
         f"\npictures on / off ({runs}): CPU per move {cpu[0]:.2f} / {cpu[1]:.2f} ms = "
         f"{cpu[0] / cpu[1]:.2f}x (target 1.5x; "
         f"the drawing and thinking processes {drawing:.2f} ms with pictures); own message p95 "
-        f"{own[0]:.0f} / {own[1]:.0f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
-        f"{ack[0]:.0f} / {ack[1]:.0f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x)"
+        f"{own[0]:.1f} / {own[1]:.1f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
+        f"{ack[0]:.1f} / {ack[1]:.1f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x)"
     )
 
 
