@@ -39,6 +39,30 @@ def sent_since(proxy: CountingProxy, before: WireCounts) -> WireCounts:
     return proxy.counts.minus(before)
 
 
+async def started_game(store: PostgresStore) -> int:
+    """A started two-seat game of Ten (its snapshot "s0")."""
+    lobby = await store.lobbies.create_lobby(
+        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
+    )
+    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
+    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
+    return lobby.id
+
+
+async def played(store: PostgresStore, game_id: int, expected: int, **more: Any) -> int:
+    """Seat 0 plays on top of version ``expected``; the new version."""
+    return await store.play.record_move(
+        game_id,
+        expected_version=expected,
+        seat=0,
+        action="play",
+        actor=Actor.PLAYER,
+        snapshot=f"s{expected + 1}",
+        seat_updates=[SeatUpdate(0, None, 0, False), SeatUpdate(1, 200.0, 0, False)],
+        **more,
+    )
+
+
 async def test_a_connection_given_back_is_not_reset(
     wired: tuple[PostgresStore, CountingProxy],
 ) -> None:
@@ -75,22 +99,10 @@ async def test_a_move_is_one_statement_and_a_stale_one_writes_nothing(
     wired: tuple[PostgresStore, CountingProxy],
 ) -> None:
     store, proxy = wired
-    lobby = await store.lobbies.create_lobby(
-        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
-    )
-    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
-    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
+    game_id = await started_game(store)
 
     async def move(expected: int) -> int:
-        return await store.play.record_move(
-            lobby.id,
-            expected_version=expected,
-            seat=0,
-            action="play",
-            actor=Actor.PLAYER,
-            snapshot=f"s{expected + 1}",
-            seat_updates=[SeatUpdate(0, None, 0, False), SeatUpdate(1, 200.0, 0, False)],
-        )
+        return await played(store, game_id, expected)
 
     assert await move(0) == 1  # the statement prepared
     before = proxy.counts.copy()
@@ -99,13 +111,13 @@ async def test_a_move_is_one_statement_and_a_stale_one_writes_nothing(
     assert (sent.round_trips, sent.commits, sent.autocommit) == (1, 0, 1)
     with pytest.raises(StaleVersion):
         await move(1)  # the version moved on: neither the action nor the seats are written
-    await store.timers.clear_deadline(lobby.id, 1)
+    await store.timers.clear_deadline(game_id, 1)
     with pytest.raises(StaleVersion):
         await move(1)
-    actions = await store.games.actions(lobby.id)
+    actions = await store.games.actions(game_id)
     assert [a.seq for a in actions] == [1, 2]
-    assert [s.deadline for s in await store.games.seats(lobby.id)] == [None, None]
-    assert (await store.games.game(lobby.id)).snapshot == "s2"
+    assert [s.deadline for s in await store.games.seats(game_id)] == [None, None]
+    assert (await store.games.game(game_id)).snapshot == "s2"
 
 
 async def test_what_discord_shows_is_recorded_in_one_round_trip(
@@ -114,20 +126,16 @@ async def test_what_discord_shows_is_recorded_in_one_round_trip(
     """Tables' and DMs' shown versions together: one statement, no BEGIN or COMMIT, and
     neither ever moves backwards."""
     store, proxy = wired
-    lobby = await store.lobbies.create_lobby(
-        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
-    )
-    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
-    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
-    await store.shown.set_shown_versions({lobby.id: 0}, {(lobby.id, 0): 0})  # prepared
+    game_id = await started_game(store)
+    await store.shown.set_shown_versions({game_id: 0}, {(game_id, 0): 0})  # prepared
     before = proxy.counts.copy()
-    await store.shown.set_shown_versions({lobby.id: 3}, {(lobby.id, 0): 2, (lobby.id, 1): 3})
-    await store.shown.set_shown_versions({lobby.id: 1}, {(lobby.id, 0): 1})  # older: no change
+    await store.shown.set_shown_versions({game_id: 3}, {(game_id, 0): 2, (game_id, 1): 3})
+    await store.shown.set_shown_versions({game_id: 1}, {(game_id, 0): 1})  # older: no change
     sent = sent_since(proxy, before)
     assert (sent.round_trips, sent.commits, sent.autocommit) == (2, 0, 2)
-    seats = await store.games.seats(lobby.id)
+    seats = await store.games.seats(game_id)
     assert [seat.shown_version for seat in seats] == [2, 3]
-    assert (await store.games.game(lobby.id)).rendered_version == 3
+    assert (await store.games.game(game_id)).rendered_version == 3
 
 
 async def test_a_move_reads_the_game_s_messages_in_its_own_round_trip(
@@ -136,33 +144,20 @@ async def test_a_move_reads_the_game_s_messages_in_its_own_round_trip(
     """The read the publisher makes before drawing a move (db/shown.py) rides on the move's
     statement: the same ids, the move's new version, no round trip of its own."""
     store, proxy = wired
-    lobby = await store.lobbies.create_lobby(
-        guild_id=1, channel_id=2, game="ten", host_id=10, host_name="a", seed=1
-    )
-    await store.lobbies.add_seat(lobby.id, user_id=11, name="b", max_seats=2)
-    await store.play.start(lobby.id, "s0", {0: 100.0, 1: None})
-    await store.shown.set_table_message(lobby.id, 555, "key", head='["h"]')
-    await store.seats.set_dm(lobby.id, 1, channel_id=66, message_id=77)
+    game_id = await started_game(store)
+    await store.shown.set_table_message(game_id, 555, "key", head='["h"]')
+    await store.seats.set_dm(game_id, 1, channel_id=66, message_id=77)
     told: list[list[dict[str, Any]]] = []
 
     async def move(expected: int) -> int:
-        return await store.play.record_move(
-            lobby.id,
-            expected_version=expected,
-            seat=0,
-            action="play",
-            actor=Actor.PLAYER,
-            snapshot=f"s{expected + 1}",
-            seat_updates=[SeatUpdate(0, None, 0, False), SeatUpdate(1, 200.0, 0, False)],
-            on_shown=told.append,
-        )
+        return await played(store, game_id, expected, on_shown=told.append)
 
     assert await move(0) == 1  # the statement prepared
     before = proxy.counts.copy()
     assert await move(1) == 2
     assert sent_since(proxy, before).round_trips == 1
     ids = shown_from(told[-1], version=2)
-    assert ids is not None and ids == await store.shown.shown_ids(lobby.id)
+    assert ids is not None and ids == await store.shown.shown_ids(game_id)
     assert ids.table == TableIds(555, "key", '["h"]')
     assert ids.dms == {0: (None, None), 1: (66, 77)}
     with pytest.raises(StaleVersion):

@@ -104,6 +104,19 @@ async def started_game(store: Store) -> int:
     return lobby.row.id
 
 
+def spied_reads(store: Store) -> list[int]:
+    """The games whose shown ids ``store`` reads from now on (a spy on its reads)."""
+    reads: list[int] = []
+    original = store.shown.shown_ids
+
+    async def counting(game_id: int) -> ShownIds | None:
+        reads.append(game_id)
+        return await original(game_id)
+
+    store.shown.shown_ids = counting  # type: ignore[method-assign]  # the spy
+    return reads
+
+
 def tables(world: World) -> list[int]:
     return [message for channel, message in world.posts if channel == CHANNEL]
 
@@ -143,14 +156,7 @@ async def test_sqlite_publisher_reads_nothing_back(open_store: OpenStore, engine
         pytest.skip("the single-process engine")
     store = await open_store()
     game_id = await started_game(store)
-    reads: list[int] = []
-    original = store.shown.shown_ids
-
-    async def counting(game_id: int) -> ShownIds | None:
-        reads.append(game_id)
-        return await original(game_id)
-
-    store.shown.shown_ids = counting  # type: ignore[method-assign]  # a spy on this store's reads
+    reads = spied_reads(store)
     world = World()
     a = publisher(world, store)
     assert not a.shared.enabled
@@ -173,14 +179,7 @@ async def test_a_move_s_jobs_draw_from_the_ids_its_commit_read(
     a = publisher(world, store)
     a.resync(await a.service.load(game_id))
     await a.outbox.idle()  # the table and the host's DM posted
-    reads: list[int] = []
-    original = store.shown.shown_ids
-
-    async def counting(game_id: int) -> ShownIds | None:
-        reads.append(game_id)
-        return await original(game_id)
-
-    store.shown.shown_ids = counting  # type: ignore[method-assign]  # a spy on this store's reads
+    reads = spied_reads(store)
     loaded = await a.service.load(game_id)
     seat = next(s for s in loaded.seats if s.user_id == HOST)
     action = loaded.game.legal_actions(loaded.state, seat.seat)[0]
