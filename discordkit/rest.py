@@ -8,8 +8,8 @@ before or after a restart. Hand and table edits and the clicks' own answers are 
 bot's REST calls, so they go through here.
 
 A message with files (a hand's picture) is sent as one prebuilt multipart body
-(``multipart.py``), which costs as little CPU as JSON; discord.py's form costs 0.1-0.15 ms
-more per request.
+(``multipart.py``), built once however many times it is sent; discord.py builds a form for
+every attempt and aiohttp writes it part by part (docs/performance.md has the cost).
 """
 
 from __future__ import annotations
