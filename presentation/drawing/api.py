@@ -94,6 +94,22 @@ class Pictures:
         with one_face(*names):  # a name with a letter the embedded font lacks: all in DejaVu
             return picture_of(view["game"]).hand(view, _names(view, names), self.faces)
 
+    def ahead(self, view: View, names: Sequence[str]) -> int:
+        """Make ahead the parts of the hand pictures likely to follow the one of ``view``
+        (its game's ``hands_ahead``, if its picture module has one): each laid out, its new
+        captions made and kept, nothing drawn, so the picture that shows them finds them
+        made. Returns how many were laid out. The same pixels as without it."""
+        faces = self.faces
+        module = picture_of(view["game"])
+        later: Callable[[View], Sequence[View]] | None = getattr(module, "hands_ahead", None)
+        if later is None or not isinstance(faces, Parts):
+            return 0
+        views = later(view)
+        with one_face(*names), faces.rehearsal():
+            for next_view in views:
+                module.hand(next_view, _names(next_view, names), faces)
+        return len(views)
+
     def table(self, view: View, names: Sequence[str]) -> bytes:
         """PNG of the public table, from the spectator view (``view(state, None)``)."""
         if view.get("seat") is not None:

@@ -233,6 +233,9 @@ class Sheet:
         with text chunks for ``texts`` (see :func:`encode`)."""
         height = min(self.height, self.bottom + MARGIN) if crop else self.height
         if isinstance(self.faces, Parts):
+            if self.faces.rehearsing:
+                self.faces.prepare(self.ops)
+                return b""
             return render(self.faces, self.ops, (self.width, height), self.background, texts)
         return encode(paint(self.ops, (self.width, height), self.background), texts)
 

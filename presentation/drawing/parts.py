@@ -10,9 +10,10 @@ colours (see :mod:`presentation.drawing.indexed`).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageChops, ImageDraw
@@ -22,7 +23,7 @@ from presentation.drawing import fonts, strokes
 from presentation.drawing.faces import MAX_FACES, FaceCache
 from presentation.drawing.fonts import RGB, Face, chosen_face, font
 from presentation.drawing.lru import Lru
-from presentation.drawing.ops import Text
+from presentation.drawing.ops import Op, Paste, Text
 
 PART_COLOURS = 256  # a part keeps its majors exact and at most this many colours in all
 MAJOR_SHARE = 0.002  # a colour covering this share of a part (and MAJOR_PIXELS) is a major
@@ -90,6 +91,31 @@ class Parts:
         self._labels: Lru[tuple[object, ...], Sprite] = Lru(max_labels)
         self._words: Lru[tuple[object, ...], tuple[Face, str]] = Lru(max_labels)
         self._clipped: Lru[tuple[object, ...], str] = Lru(max_labels)
+        self.rehearsing = False  # pictures only make their parts (see :meth:`rehearsal`)
+
+    @property
+    def labels_made(self) -> int:
+        """Labels rasterised so far (each text the first time a picture shows it)."""
+        return self._labels.misses
+
+    @contextlib.contextmanager
+    def rehearsal(self) -> Iterator[None]:
+        """Pictures laid out meanwhile make their parts (:meth:`prepare`) and are neither
+        drawn nor encoded (their PNG is empty): what drawing ahead does with a picture that
+        may come next, whose new captions are then found kept."""
+        self.rehearsing = True
+        try:
+            yield
+        finally:
+            self.rehearsing = False
+
+    def prepare(self, ops: Sequence[Op]) -> None:
+        """Make and keep the part of each pasted face and each text of ``ops``."""
+        for op in ops:
+            if isinstance(op, Paste):
+                self.sprite(op.image)
+            elif isinstance(op, Text):
+                self.label(op)
 
     def face(self, game: str, card: str, width: int) -> Image.Image:
         return self.cards.face(game, card, width)

@@ -67,3 +67,26 @@ WHOLE_GAME: dict[str, Position] = {
     "hearts": Position("hearts", 2, 5, -1),
     "ten": Position("ten", 3, 3, -1),
 }
+
+
+_HEARTS = GAMES["hearts"]
+
+
+def hearts_follower(state: Any, rng: random.Random, *, trick_no: int | None = None) -> Any:
+    """Play on (random legal cards) until a trick's second card is due, in trick
+    ``trick_no`` if given."""
+    while True:
+        (seat,) = _HEARTS.to_act(state)
+        view = _HEARTS.view(state, seat)
+        if len(view["trick"]) == 1 and trick_no in (None, view["trick_no"]):
+            return state
+        state = _HEARTS.apply(state, seat, rng.choice(_HEARTS.legal_actions(state, seat)))
+
+
+def hearts_trick_ended(state: Any, rng: random.Random) -> tuple[View, View]:
+    """The follower's view, and the view of whoever leads after the follower's card."""
+    (follower,) = _HEARTS.to_act(state)
+    before = _HEARTS.view(state, follower)
+    state = _HEARTS.apply(state, follower, rng.choice(_HEARTS.legal_actions(state, follower)))
+    (leader,) = _HEARTS.to_act(state)
+    return before, _HEARTS.view(state, leader)
