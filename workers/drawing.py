@@ -6,8 +6,12 @@ imports), and again after it dies; it ends when the bot closes it or dies itself
 
 Between requests, while none waits, the child draws card faces ahead
 (presentation.drawing.warm): the whole box of each game it drew a picture of, at the sizes and
-in the languages asked. It reads its input itself, unbuffered, so it knows whether a request
-waits before each face it draws ahead: a request waits for one face at most."""
+in the languages asked. Then it makes the captions of the hands likely to come next
+(:class:`CaptionsAhead`): rasterising a caption no picture has shown yet is the dearest step
+of a hand, and the hand that first shows it is often one a click's answer waits for (a
+Hearts trick's winner leading the next).
+It reads its input itself, unbuffered, so it knows whether a request waits before each step
+it takes ahead: a request waits for one step at most."""
 
 from __future__ import annotations
 
@@ -17,9 +21,12 @@ import pickle
 import select
 import signal
 import sys
+from collections import deque
 from collections.abc import Sequence
 from typing import Any, BinaryIO
 
+import i18n
+from engine.base import View
 from presentation.drawing.api import Pictures, card_sizes
 from presentation.drawing.painters import PictureFailed
 from presentation.drawing.parts import Parts
@@ -40,6 +47,7 @@ WORKER_MODULE = "workers.drawing"
 # the system costs a page fault per 4 kB on first touch. At most this many blocks are kept,
 # each the size of an image drawn (a few MB in all).
 BLOCKS_KEPT = 16
+HANDS_AHEAD = 4  # hands drawn lately whose next captions wait to be made (the newest first)
 
 
 def handlers(pictures: Pictures) -> Handlers:
@@ -81,19 +89,55 @@ class Requests:
         return request
 
 
+class CaptionsAhead:
+    """The hands drawn lately whose likely next pictures' captions are still to make
+    (:meth:`Pictures.ahead`), the newest first: at most :data:`HANDS_AHEAD` wait, older
+    ones are dropped (their games have moved on)."""
+
+    def __init__(self, pictures: Pictures) -> None:
+        self.pictures = pictures
+        self._todo: deque[tuple[str, View, Sequence[str]]] = deque(maxlen=HANDS_AHEAD)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._todo)
+
+    def note(self, request: Any) -> None:
+        """A request answered: a hand's view and names are kept for :meth:`step`."""
+        _, method, language, args, kwargs = request
+        if method == "hand" and len(args) == 2 and not kwargs:
+            self._todo.append((language, args[0], args[1]))
+
+    def step(self) -> None:
+        """Make the captions that may follow the newest hand kept."""
+        language, view, names = self._todo.pop()
+        with i18n.using(language):
+            self.pictures.ahead(view, names)
+
+
 def waiting(source: int) -> bool:
     """Whether input waits to be read on ``source`` (or it ended)."""
     return bool(select.select([source], [], [], 0)[0])
 
 
-def serve(pictures: Pictures, source: int, sink: BinaryIO, warming: Warming | None) -> None:
-    """Answer requests until the input ends; while none waits, draw faces ahead."""
+def serve(
+    pictures: Pictures,
+    source: int,
+    sink: BinaryIO,
+    warming: Warming | None,
+    captions: CaptionsAhead | None = None,
+) -> None:
+    """Answer requests until the input ends; while none waits, draw faces ahead, then
+    make the captions of the hands likely next."""
     methods = handlers(pictures)
     requests = Requests()
     while True:
         while (request := requests.take()) is not None:
-            sink.write(frame(answer(methods, request)))
+            reply = answer(methods, request)
+            sink.write(frame(reply))
             sink.flush()
+            if captions is not None and reply[2] is None:
+                captions.note(request)
         if warming is not None:
             try:
                 warming.plan()
@@ -103,6 +147,13 @@ def serve(pictures: Pictures, source: int, sink: BinaryIO, warming: Warming | No
             except Exception:  # an extra: the pictures are drawn when asked, as without it
                 log.exception("drawing faces ahead failed; no more are drawn ahead")
                 warming = None
+        if captions is not None and captions.pending and not waiting(source):
+            try:
+                captions.step()
+            except Exception:  # an extra, as the faces are
+                log.exception("making captions ahead failed; no more are made ahead")
+                captions = None
+            continue
         data = os.read(source, READ_SIZE)
         if not data:
             return
@@ -119,7 +170,8 @@ def run() -> int:
         assert isinstance(pictures.faces, Parts)
         tune_collector()
         warming = Warming(pictures.faces, card_sizes)
-        serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, warming)
+        captions = CaptionsAhead(pictures)
+        serve(pictures, sys.stdin.fileno(), sys.stdout.buffer, warming, captions)
     except BrokenPipeError:  # the bot died meanwhile: nobody to answer, nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
     return 0

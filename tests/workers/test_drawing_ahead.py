@@ -1,20 +1,26 @@
 """The drawing process draws faces ahead only while no request waits: a request that comes
 meanwhile is answered after the face under way, before any other; and it ends when its input
-does, faces left to draw or not."""
+does, faces left to draw or not. After a hand it makes the captions of the hand likely next
+(CaptionsAhead), and a failure there stops only that."""
 
 from __future__ import annotations
 
 import io
 import os
 import pickle
+import random
 import threading
+import time
 from typing import Any
 
+import pytest
+
+from engine import GAMES
 from presentation.drawing.api import Pictures
 from presentation.drawing.parts import Parts
 from presentation.drawing.warm import Warming
-from tests.presentation.drawing.sample import MID_GAME, views
-from workers.drawing import Requests, serve
+from tests.presentation.drawing.sample import MID_GAME, hearts_follower, hearts_trick_ended, views
+from workers.drawing import CaptionsAhead, Requests, serve
 from workers.runner import HEADER_SIZE, frame
 
 
@@ -118,3 +124,83 @@ def test_drawing_ahead_that_fails_stops_and_the_pictures_go_on() -> None:
         (2, Pictures().table(spectator, position.names), None),
     ]
     assert warming.drawn == 1 and warming.pending  # no face drawn ahead after the failure
+
+
+class Noted(CaptionsAhead):
+    """Captions ahead that tell when they have made the newest hand's, and how many."""
+
+    def __init__(self, pictures: Pictures) -> None:
+        super().__init__(pictures)
+        self.steps = 0
+        self.idle = threading.Event()
+
+    def step(self) -> None:
+        super().step()
+        self.steps += 1
+        if not self.pending:
+            self.idle.set()
+
+
+def test_after_a_hand_the_child_makes_the_next_pictures_captions_while_it_waits() -> None:
+    rng = random.Random(5)
+    state = hearts_follower(GAMES["hearts"].new_game(2, 5), rng, trick_no=2)
+    follower, leader = hearts_trick_ended(state, rng)
+    names = ["Ada", "Bo"]
+    pictures = Pictures()
+    parts = pictures.faces
+    assert isinstance(parts, Parts)
+    captions = Noted(pictures)
+    source, into = os.pipe()
+    answers = io.BytesIO()
+    child = threading.Thread(target=serve, args=(pictures, source, answers, None, captions))
+    child.start()
+    os.write(into, frame((1, "hand", "en", (follower, names), {})))
+    os.write(into, frame((2, "hand", "en", (leader, names[:1]), {})))  # fails: noted not
+    assert captions.idle.wait(30)
+    made = parts.labels_made
+    os.write(into, frame((3, "hand", "en", (leader, names), {})))
+    os.close(into)
+    child.join(30)
+    assert not child.is_alive()
+    os.close(source)
+    first, failed, later = _answers(answers.getvalue())
+    assert first == (1, Pictures().hand(follower, names), None)
+    assert failed[0] == 2 and failed[2] is not None
+    assert later == (3, Pictures().hand(leader, names), None)
+    assert captions.steps == 1  # the follower's hand; not the one that failed
+    assert parts.labels_made == made  # the next trick's header was made ahead
+
+
+class FailingCaptions(CaptionsAhead):
+    def step(self) -> None:
+        raise RuntimeError("a caption that cannot be made")
+
+
+def test_captions_ahead_that_fail_stop_and_the_pictures_go_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    position = MID_GAME["hearts"]
+    _, own, spectator = views(position)
+    assert own is not None
+    pictures = Pictures()
+    captions = FailingCaptions(pictures)
+    source, into = os.pipe()
+    answers = io.BytesIO()
+    child = threading.Thread(target=serve, args=(pictures, source, answers, None, captions))
+    child.start()
+    os.write(into, frame((1, "hand", "en", (own, position.names), {})))
+    deadline = time.monotonic() + 30
+    while "no more are made ahead" not in caplog.text and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.write(into, frame((2, "hand", "en", (own, position.names), {})))
+    os.write(into, frame((3, "table", "en", (spectator, position.names), {})))
+    os.close(into)
+    child.join(30)
+    assert not child.is_alive()
+    os.close(source)
+    assert _answers(answers.getvalue()) == [
+        (1, Pictures().hand(own, position.names), None),
+        (2, Pictures().hand(own, position.names), None),
+        (3, Pictures().table(spectator, position.names), None),
+    ]
+    assert caplog.text.count("no more are made ahead") == 1  # not tried again
