@@ -7,6 +7,7 @@ Then the hand a running bot draws on each turn (a new position each time, along 
 each kind) the reference way (a bare face cache: every text drawn, the picture quantized and
 encoded each time, as the bot drew them before kept parts) against kept parts, and kept parts
 with faces drawn ahead between turns as the drawing process does (presentation.drawing.warm),
+and with the captions of the hands likely next made ahead too (workers.drawing.CaptionsAhead),
 measured in turns in the same run, so the machine's load weighs on all alike: target p95 at
 most a quarter of the reference's, wall and CPU.
 
@@ -143,33 +144,45 @@ def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS)
     drawing process (workers.drawing): planned from the faces each picture asked for (the first
     picture of a game, at its start, tells its sizes and language), then at most ``idle_ms``
     of it between two turns (the fastest player's thinking in bench.discord_load)."""
-    old, new, ahead = reference(), Pictures(), Pictures()
-    assert isinstance(ahead.faces, Parts)
-    warming = Warming(ahead.faces)
-    spent = 0.0
+    old, new, ahead, captions = reference(), Pictures(), Pictures(), Pictures()
+    assert isinstance(ahead.faces, Parts) and isinstance(captions.faces, Parts)
+    warming, warming_too = Warming(ahead.faces), Warming(captions.faces)
+    spent = captions_spent = 0.0
+    kits = (old, new, ahead, captions)
     for seed in range(99, 99 - warm_games, -1):  # the faces, as a running bot has them
         for view, names in turn_hands(seed=seed, moves=moves):
-            old.hand(view, names), new.hand(view, names), ahead.hand(view, names)
+            for pictures in kits:
+                pictures.hand(view, names)
             started = time.process_time()
             _warm_for(warming, idle_ms)
             spent += time.process_time() - started
-    labels = ("old", "new", "ahead")
+            _warm_for(warming_too, idle_ms)
+            captions.ahead(view, names)
+    labels = ("old", "new", "ahead", "captions")
     samples: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in labels}
+    made = dict.fromkeys(labels, 0)  # captions rasterised while a hand was drawn
     hands = turn_hands(seed=1, moves=moves)
     for view, names in hands:
-        for label, pictures in zip(labels, (old, new, ahead), strict=True):
+        for label, pictures in zip(labels, kits, strict=True):
+            before = pictures.faces.labels_made if isinstance(pictures.faces, Parts) else 0
             started, started_cpu = time.perf_counter(), time.process_time()
             pictures.hand(view, names)
             samples[label][0].append((time.perf_counter() - started) * 1000)
             samples[label][1].append((time.process_time() - started_cpu) * 1000)
+            if isinstance(pictures.faces, Parts):
+                made[label] += pictures.faces.labels_made - before
         started = time.process_time()
         _warm_for(warming, idle_ms)
         spent += time.process_time() - started
+        _warm_for(warming_too, idle_ms)
+        started = time.process_time()
+        captions.ahead(view, names)
+        captions_spent += time.process_time() - started
     print(
         f"\nthe turn's hand, {len(hands)} positions of {len(TURN_GAMES)} games (after "
         f"{warm_games} game(s) of each), the reference way (old), from kept parts (new) and "
         f"from kept parts with faces drawn ahead (ahead, at most {idle_ms:.0f} ms between "
-        "turns) in turns:"
+        "turns), and with the next hands' captions made ahead too (captions), in turns:"
     )
     print(f"{'':<10} {'wall p50':>9} {'wall p95':>9} {'cpu p50':>8} {'cpu p95':>8}")
     for label in labels:
@@ -178,7 +191,7 @@ def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS)
             f"{label:<10} {percentile(wall, 0.5):>9.2f} {percentile(wall, 0.95):>9.2f}"
             f" {percentile(cpu, 0.5):>8.2f} {percentile(cpu, 0.95):>8.2f}"
         )
-    for label in ("new", "ahead"):
+    for label in ("new", "ahead", "captions"):
         wall_ratio = percentile(samples[label][0], 0.95) / percentile(samples["old"][0], 0.95)
         cpu_ratio = percentile(samples[label][1], 0.95) / percentile(samples["old"][1], 0.95)
         print(f"{label} / old p95: wall {wall_ratio:.2f}, cpu {cpu_ratio:.2f} (target 0.25)")
@@ -186,6 +199,11 @@ def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS)
     print(
         f"drawn ahead: {warming.drawn} faces in {spent * 1000:.0f} ms of CPU between turns "
         f"({spent * 1000 / max(1, warming.drawn):.2f} ms each); {len(kept)} faces kept"
+    )
+    print(
+        f"captions made ahead: {captions_spent * 1000 / len(hands):.2f} ms of CPU a turn; "
+        f"captions rasterised while a hand was drawn: {made['ahead']} of {len(hands)} hands' "
+        f"(ahead), {made['captions']} (captions)"
     )
 
 
