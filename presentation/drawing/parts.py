@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -91,23 +92,28 @@ class Parts:
         self._labels: Lru[tuple[object, ...], Sprite] = Lru(max_labels)
         self._words: Lru[tuple[object, ...], tuple[Face, str]] = Lru(max_labels)
         self._clipped: Lru[tuple[object, ...], str] = Lru(max_labels)
-        self.rehearsing = False  # pictures only make their parts (see :meth:`rehearsal`)
+        self._rehearsing = threading.local()  # per thread: pictures may be drawn in several
 
     @property
     def labels_made(self) -> int:
         """Labels rasterised so far (each text the first time a picture shows it)."""
         return self._labels.misses
 
+    @property
+    def rehearsing(self) -> bool:
+        """Whether pictures laid out in this thread only make their parts."""
+        return bool(getattr(self._rehearsing, "on", False))
+
     @contextlib.contextmanager
     def rehearsal(self) -> Iterator[None]:
-        """Pictures laid out meanwhile make their parts (:meth:`prepare`) and are neither
-        drawn nor encoded (their PNG is empty): what drawing ahead does with a picture that
-        may come next, whose new captions are then found kept."""
-        self.rehearsing = True
+        """Pictures laid out meanwhile in this thread make their parts (:meth:`prepare`)
+        and are neither drawn nor encoded (their PNG is empty): what drawing ahead does with
+        a picture that may come next, whose new captions are then found kept."""
+        self._rehearsing.on = True
         try:
             yield
         finally:
-            self.rehearsing = False
+            self._rehearsing.on = False
 
     def prepare(self, ops: Sequence[Op]) -> None:
         """Make and keep the part of each pasted face and each text of ``ops``."""

@@ -4,6 +4,7 @@ made while the drawing process waited, with the same bytes as one drawn without 
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -89,3 +90,16 @@ def test_a_rehearsed_picture_makes_its_parts_and_draws_nothing() -> None:
     with pytest.raises(RuntimeError), parts.rehearsal():
         raise RuntimeError("a picture that fails")
     assert not parts.rehearsing
+
+
+def test_a_rehearsal_in_one_thread_leaves_another_threads_pictures_drawn() -> None:
+    _, own, _ = views(MID_GAME["hearts"])
+    assert own is not None
+    names = MID_GAME["hearts"].names
+    pictures = Pictures()
+    drawn: list[bytes] = []
+    with _parts(pictures).rehearsal():
+        other = threading.Thread(target=lambda: drawn.append(pictures.hand(own, names)))
+        other.start()
+        other.join(30)
+    assert drawn == [Pictures().hand(own, names)]
