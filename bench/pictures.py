@@ -146,7 +146,7 @@ def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS)
     of it between two turns (the fastest player's thinking in bench.discord_load)."""
     old, new, ahead, captions = reference(), Pictures(), Pictures(), Pictures()
     assert isinstance(ahead.faces, Parts) and isinstance(captions.faces, Parts)
-    warming, warming_too = Warming(ahead.faces), Warming(captions.faces)
+    warming, captions_warming = Warming(ahead.faces), Warming(captions.faces)
     spent = captions_spent = 0.0
     kits = (old, new, ahead, captions)
     for seed in range(99, 99 - warm_games, -1):  # the faces, as a running bot has them
@@ -156,7 +156,7 @@ def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS)
             started = time.process_time()
             _warm_for(warming, idle_ms)
             spent += time.process_time() - started
-            _warm_for(warming_too, idle_ms)
+            _warm_for(captions_warming, idle_ms)
             captions.ahead(view, names)
     labels = ("old", "new", "ahead", "captions")
     samples: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in labels}
@@ -174,7 +174,7 @@ def hands_old_and_new(moves: int, warm_games: int = 1, idle_ms: float = IDLE_MS)
         started = time.process_time()
         _warm_for(warming, idle_ms)
         spent += time.process_time() - started
-        _warm_for(warming_too, idle_ms)
+        _warm_for(captions_warming, idle_ms)
         started = time.process_time()
         captions.ahead(view, names)
         captions_spent += time.process_time() - started
