@@ -105,6 +105,8 @@ class Figures:
     by_kind: dict[str, float]
     own_p50: float
     own_p95: float
+    own_pictured: tuple[int, float, float]  # answers that carried a picture: n, p50, p95
+    own_plain: tuple[int, float, float]  # those that carried none
     table_p50: float
     table_p95: float
     table_missing: int
@@ -280,6 +282,8 @@ def _figures(
     total = sum(calls.values())
     channel_of = {user: t.channel for t in tables for user in t.humans}
     own = dp.own_update_times(fake, clicks.accepted)
+    pictured = dp.own_update_times(fake, clicks.accepted, pictured=True)
+    plain = dp.own_update_times(fake, clicks.accepted, pictured=False)
     table, missing = dp.table_update_times(fake, clicks.accepted, channel_of, first_request)
     notify = dp.notifying_dms(fake, first_request)
     players = [u for t in tables for u in t.humans]
@@ -310,6 +314,8 @@ def _figures(
         by_kind={k: n / per for k, n in calls.most_common()},
         own_p50=dp.percentile(own, 50),
         own_p95=dp.percentile(own, 95),
+        own_pictured=(len(pictured), dp.percentile(pictured, 50), dp.percentile(pictured, 95)),
+        own_plain=(len(plain), dp.percentile(plain, 50), dp.percentile(plain, 95)),
         table_p50=dp.percentile(table, 50),
         table_p95=dp.percentile(table, 95),
         table_missing=missing,
@@ -349,6 +355,7 @@ def show(f: Figures) -> None:
         f"click -> own message p50 {f.own_p50 * ms:.0f} ms / p95 {f.own_p95 * ms:.0f} ms; "
         f"click -> table p50 {f.table_p50 * ms:.0f} ms / p95 {f.table_p95 * ms:.0f} ms "
         f"({f.table_missing} never drawn after)\n"
+        f"own message {_own_split(f)}\n"
         f"notifying DMs per player {f.notify_per_player:.1f} (max {f.notify_max}), "
         f"per own accepted move {f.notify_per_own_move:.2f}\n"
         f"ack p99 {f.ack_p99 * ms:.0f} ms (after the first {STEADY_AFTER:.0f} s: "
@@ -360,6 +367,16 @@ def show(f: Figures) -> None:
         f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile; "
         f"the machine: a fixed Python workload {f.machine} (bench.machine)"
     )
+
+
+def _own_split(f: Figures) -> str:
+    """The own message's answers with a picture and without, each n, p50 / p95."""
+    ms = 1000
+
+    def part(name: str, n: int, p50: float, p95: float) -> str:
+        return f"{name} {n}: p50 {p50 * ms:.0f} / p95 {p95 * ms:.0f} ms" if n else f"{name} 0"
+
+    return f"{part('with a picture', *f.own_pictured)}; {part('without', *f.own_plain)}"
 
 
 def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
@@ -374,13 +391,17 @@ def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
     own = median(on, lambda f: f.own_p95 * 1000), median(off, lambda f: f.own_p95 * 1000)
     ack = median(on, lambda f: f.ack_p99 * 1000), median(off, lambda f: f.ack_p99 * 1000)
     drawing = median(on, lambda f: f.cpu_ms_per_move - f.process_ms_per_move)
+    pictured = median(on, lambda f: f.own_pictured[2] * 1000)
+    plain = median(on, lambda f: f.own_plain[2] * 1000)
     runs = f"medians of {len(on)} runs" if len(on) > 1 else "one run"
     print(
         f"\npictures on / off ({runs}): CPU per move {cpu[0]:.2f} / {cpu[1]:.2f} ms = "
         f"{cpu[0] / cpu[1]:.2f}x (target 1.5x; "
         f"the drawing and thinking processes {drawing:.2f} ms with pictures); own message p95 "
         f"{own[0]:.1f} / {own[1]:.1f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
-        f"{ack[0]:.1f} / {ack[1]:.1f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x)"
+        f"{ack[0]:.1f} / {ack[1]:.1f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x); "
+        f"with pictures, own message p95 of the answers with a picture {pictured:.1f} ms, "
+        f"without one {plain:.1f} ms"
     )
 
 

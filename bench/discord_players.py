@@ -224,16 +224,25 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q) - 1]
 
 
-def own_update_times(fake: FakeDiscord, accepted: list[InteractionRecord]) -> list[float]:
+def own_update_times(
+    fake: FakeDiscord, accepted: list[InteractionRecord], *, pictured: bool | None = None
+) -> list[float]:
     """Click -> the clicker's own message updated: the update callback, or for a deferred
-    click the edit of its original response."""
+    click the edit of its original response. ``pictured``: only the answers that carried a
+    file (True), or only those that carried none (False)."""
     edits: dict[str, float] = {}
+    files: dict[str, bool] = {}  # token -> whether the answer that updated the message had any
     for request in fake.requests:
+        parts = request.path.split("/")
         if request.method == "PATCH" and request.path.endswith("/messages/@original"):
-            token = request.path.split("/")[3]
-            edits.setdefault(token, request.at)
+            edits.setdefault(parts[3], request.at)
+            files.setdefault(parts[3], bool(request.files))
+        elif request.method == "POST" and request.path.endswith("/callback"):
+            files.setdefault(parts[3], bool(request.files))
     out = []
     for rec in accepted:
+        if pictured is not None and files.get(rec.token, False) != pictured:
+            continue
         if rec.response is not None and rec.response.type == 7 and rec.acked_at is not None:
             out.append(rec.acked_at - rec.sent_at)
         elif rec.token in edits:

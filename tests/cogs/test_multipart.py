@@ -18,6 +18,7 @@ from discord.http import handle_message_parameters
 
 from discordkit import multipart
 from discordkit.multipart import message_form, params_body
+from tests.fakediscord import forms
 from tests.fakediscord.forms import parse_multipart
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 60  # 15 kB, every byte value
@@ -108,6 +109,43 @@ async def test_quotes_backslashes_and_accents_in_a_file_name_come_back() -> None
     body, content_type = message_form({}, [png(name=name)])
     assert parse_multipart(content_type, body)[1][0].filename == name
     assert (await aiohttp_parts(body, content_type))[1][1] == name
+
+
+DISPOSITIONS = [
+    'form-data; name="payload_json"',
+    'form-data; name="files[0]"; filename="hand.png"',
+    'form-data;name="files[1]";filename="round table.png"',
+    'form-data; NAME="x"; FileName="a; b=c.png"',
+    'form-data; name=""',
+    "form-data",
+    # shapes read by aiohttp's own parser
+    'form-data; name="files[0]"; filename="main \\"gauche\\".png"',
+    'Form-Data; name="x"',
+    "form-data; name=x",
+    "form-data; name=\"files[0]\"; filename*=utf-8''%C3%A9.png",
+    'form-data;  name="x"',
+    'attachment; filename="a.png"',
+    'form-data; name="x"; name="y"',
+    "",
+    None,
+]
+
+
+@pytest.mark.parametrize("value", DISPOSITIONS)
+def test_a_part_disposition_reads_as_aiohttp_reads_it(value: str | None) -> None:
+    assert forms.disposition(value) == dict(aiohttp.multipart.parse_content_disposition(value)[1])
+
+
+def test_the_usual_disposition_is_read_without_aiohttps_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(value: str | None) -> None:
+        raise AssertionError(f"parsed by aiohttp: {value!r}")
+
+    monkeypatch.setattr(forms, "parse_content_disposition", refuse)
+    body, content_type = message_form(PAYLOAD, [png()])
+    payload, [uploaded] = parse_multipart(content_type, body)
+    assert (payload, uploaded.field, uploaded.filename) == (PAYLOAD, "files[0]", "hand.png")
 
 
 def test_a_line_break_in_a_file_name_is_refused() -> None:

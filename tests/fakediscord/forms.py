@@ -4,7 +4,9 @@ and the ``files[n]`` parts.
 The body is read whole and cut at its boundary in one pass (bytes.split, in C): aiohttp's
 streaming part reader looks for the boundary chunk by chunk in Python, a few tenths of a
 millisecond of the fake's own time for a 28 kB picture, which a click's answer would be timed
-with (the fake stamps a callback once its body is parsed).
+with (the fake stamps a callback once its body is parsed). For the same reason a part's
+Content-Disposition of the usual shape is read here, not by aiohttp's full RFC 6266 parser
+(about 50 µs a header, two a picture); any other shape still goes to that parser.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from aiohttp.multipart import parse_content_disposition
 from .messages import UploadedFile
 
 FILE_FIELD = re.compile(r"files\[(\d+)\]|file(\d*)")
+# form-data and quoted parameters without escapes: name="...", filename="..."
+PLAIN_DISPOSITION = re.compile(r'form-data(?:; ?[A-Za-z]+="[^"\\\r\n]*")*')
+PLAIN_PARAMETER = re.compile(r'([A-Za-z]+)="([^"\\\r\n]*)"')
 
 
 def parse_multipart(content_type: str, body: bytes) -> tuple[Any, list[UploadedFile]]:
@@ -39,7 +44,7 @@ def parse_multipart(content_type: str, body: bytes) -> tuple[Any, list[UploadedF
         if not newline or not blank:
             raise ValueError("a multipart part without headers")
         headers = _headers(head)
-        _, params = parse_content_disposition(headers.get("content-disposition"))
+        params = disposition(headers.get("content-disposition"))
         name = params.get("name", "")
         if name == "payload_json":
             payload = json.loads(content)
@@ -56,6 +61,16 @@ def parse_multipart(content_type: str, body: bytes) -> tuple[Any, list[UploadedF
             )
         )
     return payload, files
+
+
+def disposition(value: str | None) -> dict[str, str]:
+    """A part's Content-Disposition parameters, their names in lower case, as aiohttp's
+    ``parse_content_disposition`` gives them."""
+    if value is not None and PLAIN_DISPOSITION.fullmatch(value):
+        found = {name.lower(): text for name, text in PLAIN_PARAMETER.findall(value)}
+        if len(found) == value.count('="'):  # no name twice (aiohttp then finds none)
+            return found
+    return dict(parse_content_disposition(value)[1])
 
 
 def _headers(head: bytes) -> dict[str, str]:

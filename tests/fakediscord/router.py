@@ -142,10 +142,14 @@ def banned_response() -> web.Response:
 
 
 async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
-    if request.content_type == "application/x-www-form-urlencoded":  # OAuth2's token route
+    # The media type from the header as it is: aiohttp's ``request.content_type`` parses it
+    # through the email package, about 0.2 ms for each new multipart boundary.
+    raw_type = request.headers.get("Content-Type", "")
+    media_type = raw_type.partition(";")[0].strip().lower()
+    if media_type == "application/x-www-form-urlencoded":  # OAuth2's token route
         return {k: str(v) for k, v in (await request.post()).items()}, []
-    if request.content_type.startswith("multipart/"):
-        return parse_multipart(request.headers.get("Content-Type", ""), await request.read())
+    if media_type.startswith("multipart/"):
+        return parse_multipart(raw_type, await request.read())
     raw_text = await request.text()
     if not raw_text:
         return None, []
