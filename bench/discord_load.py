@@ -105,8 +105,8 @@ class Figures:
     by_kind: dict[str, float]
     own_p50: float
     own_p95: float
-    own_pictured: tuple[int, float, float]  # answers that carried a picture: n, p50, p95
-    own_plain: tuple[int, float, float]  # those that carried none
+    own_turn: tuple[int, float, float]  # answers showing the clicker's turn: n, p50, p95
+    own_other: tuple[int, float, float]  # the other answers
     table_p50: float
     table_p95: float
     table_missing: int
@@ -282,8 +282,8 @@ def _figures(
     total = sum(calls.values())
     channel_of = {user: t.channel for t in tables for user in t.humans}
     own = dp.own_update_times(fake, clicks.accepted)
-    pictured = dp.own_update_times(fake, clicks.accepted, pictured=True)
-    plain = dp.own_update_times(fake, clicks.accepted, pictured=False)
+    turn = dp.own_update_times(fake, clicks.accepted, turn=True)
+    other = dp.own_update_times(fake, clicks.accepted, turn=False)
     table, missing = dp.table_update_times(fake, clicks.accepted, channel_of, first_request)
     notify = dp.notifying_dms(fake, first_request)
     players = [u for t in tables for u in t.humans]
@@ -314,8 +314,8 @@ def _figures(
         by_kind={k: n / per for k, n in calls.most_common()},
         own_p50=dp.percentile(own, 50),
         own_p95=dp.percentile(own, 95),
-        own_pictured=(len(pictured), dp.percentile(pictured, 50), dp.percentile(pictured, 95)),
-        own_plain=(len(plain), dp.percentile(plain, 50), dp.percentile(plain, 95)),
+        own_turn=(len(turn), dp.percentile(turn, 50), dp.percentile(turn, 95)),
+        own_other=(len(other), dp.percentile(other, 50), dp.percentile(other, 95)),
         table_p50=dp.percentile(table, 50),
         table_p95=dp.percentile(table, 95),
         table_missing=missing,
@@ -370,13 +370,15 @@ def show(f: Figures) -> None:
 
 
 def _own_split(f: Figures) -> str:
-    """The own message's answers with a picture and without, each n, p50 / p95."""
+    """The own message's answers that show the clicker's turn (with pictures on, they carry
+    its picture) and the others, each n, p50 / p95."""
     ms = 1000
 
     def part(name: str, n: int, p50: float, p95: float) -> str:
         return f"{name} {n}: p50 {p50 * ms:.0f} / p95 {p95 * ms:.0f} ms" if n else f"{name} 0"
 
-    return f"{part('with a picture', *f.own_pictured)}; {part('without', *f.own_plain)}"
+    turn = part("showing the clicker's turn", *f.own_turn)
+    return f"{turn}; {part('the others', *f.own_other)}"
 
 
 def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
@@ -391,8 +393,8 @@ def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
     own = median(on, lambda f: f.own_p95 * 1000), median(off, lambda f: f.own_p95 * 1000)
     ack = median(on, lambda f: f.ack_p99 * 1000), median(off, lambda f: f.ack_p99 * 1000)
     drawing = median(on, lambda f: f.cpu_ms_per_move - f.process_ms_per_move)
-    pictured = median(on, lambda f: f.own_pictured[2] * 1000)
-    plain = median(on, lambda f: f.own_plain[2] * 1000)
+    turn = tuple(median(side, lambda f: f.own_turn[2] * 1000) for side in (on, off))
+    other = tuple(median(side, lambda f: f.own_other[2] * 1000) for side in (on, off))
     runs = f"medians of {len(on)} runs" if len(on) > 1 else "one run"
     print(
         f"\npictures on / off ({runs}): CPU per move {cpu[0]:.2f} / {cpu[1]:.2f} ms = "
@@ -400,8 +402,8 @@ def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
         f"the drawing and thinking processes {drawing:.2f} ms with pictures); own message p95 "
         f"{own[0]:.1f} / {own[1]:.1f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
         f"{ack[0]:.1f} / {ack[1]:.1f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x); "
-        f"with pictures, own message p95 of the answers with a picture {pictured:.1f} ms, "
-        f"without one {plain:.1f} ms"
+        f"own message p95 of the answers showing the clicker's turn (with its picture) "
+        f"{turn[0]:.1f} / {turn[1]:.1f} ms, of the others {other[0]:.1f} / {other[1]:.1f} ms"
     )
 
 

@@ -26,7 +26,13 @@ from typing import Any
 
 from db.models import GameStatus
 from db.opening import open_store
-from tests.e2e.driver import add_computer, find_button, newest_live_controls, old_control_answer
+from tests.e2e.driver import (
+    add_computer,
+    find_button,
+    live_controls,
+    newest_live_controls,
+    old_control_answer,
+)
 from tests.fakediscord import FakeDiscord, InteractionRecord
 from tests.fakediscord.components import buttons
 
@@ -225,29 +231,33 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def own_update_times(
-    fake: FakeDiscord, accepted: list[InteractionRecord], *, pictured: bool | None = None
+    fake: FakeDiscord, accepted: list[InteractionRecord], *, turn: bool | None = None
 ) -> list[float]:
     """Click -> the clicker's own message updated: the update callback, or for a deferred
-    click the edit of its original response. ``pictured``: only the answers that carried a
-    file (True), or only those that carried none (False)."""
-    edits: dict[str, float] = {}
-    files: dict[str, bool] = {}  # token -> whether the answer that updated the message had any
+    click the edit of its original response. ``turn``: only the answers that show the
+    clicker's next turn (enabled move controls: with pictures on, they carry its picture),
+    or only those that do not."""
+    edits: dict[str, tuple[float, Any]] = {}
     for request in fake.requests:
-        parts = request.path.split("/")
         if request.method == "PATCH" and request.path.endswith("/messages/@original"):
-            edits.setdefault(parts[3], request.at)
-            files.setdefault(parts[3], bool(request.files))
-        elif request.method == "POST" and request.path.endswith("/callback"):
-            files.setdefault(parts[3], bool(request.files))
+            edits.setdefault(request.path.split("/")[3], (request.at, request.json))
     out = []
     for rec in accepted:
-        if pictured is not None and files.get(rec.token, False) != pictured:
-            continue
-        if rec.response is not None and rec.response.type == 7 and rec.acked_at is not None:
-            out.append(rec.acked_at - rec.sent_at)
+        reply = rec.response
+        if reply is not None and reply.type == 7 and rec.acked_at is not None:
+            at, shown = rec.acked_at, reply.data
         elif rec.token in edits:
-            out.append(edits[rec.token] - rec.sent_at)
+            at, shown = edits[rec.token]
+        else:
+            continue
+        if turn is None or _shows_turn(shown) == turn:
+            out.append(at - rec.sent_at)
     return out
+
+
+def _shows_turn(message: Any) -> bool:
+    moves, menus = live_controls(message) if isinstance(message, dict) else ([], [])
+    return bool(moves or menus)
 
 
 def table_messages(fake: FakeDiscord, channel: int) -> set[int]:
