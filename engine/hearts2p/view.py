@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from engine.base import Seat, check_seat
 from engine.hearts2p.cards import POINT_CARDS, card_points, points_of, sorted_cards
-from engine.hearts2p.rules import PLAYERS, seat_to_play
+from engine.hearts2p.rules import PLAYERS, TRICKS_PER_HAND, seat_to_play
 from engine.hearts2p.state import HandRecord, State, Trick
 
 
@@ -171,3 +171,21 @@ def _record_view(record: HandRecord) -> HeartsLastHand:
         "point_cards": [list(p) for p in record.point_cards],
         "last_trick": _trick_view(record.last_trick),
     }
+
+
+def next_trick_view(view: HeartsView) -> HeartsView | None:
+    """``view`` as the next trick begins, everything else as now: the trick after this one,
+    or after the hand's last the next hand's first, where hearts are not broken yet; None
+    once the game is over. A guess of what the seat is shown next (drawing ahead): mid-hand,
+    hearts broken stays as now, though a heart played meanwhile may break them."""
+    if view["phase"] == "over":
+        return None
+    later = view.copy()
+    later["trick"] = []
+    if view["trick_no"] < TRICKS_PER_HAND:
+        later["trick_no"] = view["trick_no"] + 1
+    else:
+        later["hand_no"] = view["hand_no"] + 1
+        later["trick_no"] = 1
+        later["hearts_broken"] = False
+    return later

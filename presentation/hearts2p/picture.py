@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.hearts2p.rules import TRICKS_PER_HAND
-from engine.hearts2p.view import HeartsView
+from engine.hearts2p.view import HeartsView, next_trick_view
 from i18n import _
 from presentation.common import own_seat
 from presentation.drawing.layout import MARGIN, Kit, Sheet, card_height
@@ -70,22 +69,11 @@ def hand(view: HeartsView, names: Sequence[str], faces: Kit) -> bytes:
 
 
 def hands_ahead(view: HeartsView) -> list[HeartsView]:
-    """The seat's view as the next trick begins (after the hand's last, the next hand's
-    first): its hand picture's header is a caption no picture has shown yet, made ahead
-    while the drawing process waits (:meth:`presentation.drawing.api.Pictures.ahead`). Its
-    hearts broken or not as now: a guess, which costs one caption no picture shows when a
-    heart breaks them meanwhile."""
-    if view["phase"] == "over":
-        return []
-    later = view.copy()
-    later["trick"] = []
-    if view["trick_no"] < TRICKS_PER_HAND:
-        later["trick_no"] = view["trick_no"] + 1
-    else:
-        later["hand_no"] = view["hand_no"] + 1
-        later["trick_no"] = 1
-        later["hearts_broken"] = False
-    return [later]
+    """The seat's view as the next trick begins (the engine's guess, ``next_trick_view``):
+    its hand picture's header is a caption no picture has shown yet, made ahead while the
+    drawing process waits (:meth:`presentation.drawing.api.Pictures.ahead`)."""
+    later = next_trick_view(view)
+    return [] if later is None else [later]
 
 
 def table(view: HeartsView, names: Sequence[str], faces: Kit) -> bytes:
