@@ -13,16 +13,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-TAKE_SLOTS = "SELECT take_rest_slots($1::text[], $2::int[], $3::float8[])"
+from db.sql import text_array
+
+# The limits and periods go as text (db/sql.py text_array): no type for asyncpg to look up.
+TAKE_SLOTS = "SELECT take_rest_slots($1::text[], $2::text[]::int[], $3::text[]::float8[])"
 TAKE_SLOT = "SELECT take_rest_slot($1, $2, $3::float8)"  # one bucket alone (bench.rest_slot)
 
 # One bucket a call counts in: (key, at most this many calls, in any this many seconds).
 Bucket = tuple[str, int, float]
 
 
-def columns(buckets: Sequence[Bucket]) -> tuple[list[str], list[int], list[float]]:
-    """The buckets as the function's three arrays."""
-    return [b[0] for b in buckets], [b[1] for b in buckets], [float(b[2]) for b in buckets]
+def columns(buckets: Sequence[Bucket]) -> tuple[list[str], list[str], list[str]]:
+    """The buckets as :data:`TAKE_SLOTS`'s three ``text[]`` parameters."""
+    keys = [b[0] for b in buckets]
+    return keys, text_array(b[1] for b in buckets), text_array(float(b[2]) for b in buckets)
 
 
 def wait_of(value: Any) -> float:

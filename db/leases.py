@@ -14,7 +14,8 @@ from datetime import datetime
 from math import gcd
 from typing import Any
 
-TAKE = "SELECT * FROM take_shard_leases($1, $2::integer[], $3, $4::float8)"
+# The shards go as text (db/sql.py text_array): no array type for asyncpg to look up.
+TAKE = "SELECT * FROM take_shard_leases($1, $2::text[]::integer[], $3, $4::float8)"
 RENEW = "SELECT renew_shard_leases($1, $2::float8)"
 RELEASE = "DELETE FROM shard_leases WHERE holder = $1"
 HELD = "SELECT shard_count, shard_id, holder, expires_at FROM shard_leases ORDER BY 1, 2"

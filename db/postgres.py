@@ -31,7 +31,7 @@ from db.interactions import FIRST_TIME, KEEP_SECONDS
 from db.leases import RELEASE, RENEW, TAKE, HeldShard, held_shard
 from db.migrations import Dialect, apply_postgres
 from db.pgwrites import Folded, fold
-from db.sql import TABLE_KEYS, Statement, Tx
+from db.sql import TABLE_KEYS, Statement, Tx, text_array
 from db.store import Store
 
 log = logging.getLogger(__name__)
@@ -183,7 +183,7 @@ class PostgresStore(Store):
         None when taken, else the live lease of another holder that overlaps one of them."""
         async with self._connection() as conn:
             try:
-                row = await conn.fetchrow(TAKE, count, list(shards), holder, ttl)
+                row = await conn.fetchrow(TAKE, count, text_array(shards), holder, ttl)
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
         return held_shard(row)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.models import GameStatus
-from db.sql import Part, Statement, shown_read, update_game
+from db.sql import Part, Statement, shown_read, text_array, update_game
 
 # The first key of the two-key advisory lock a table claim takes; the second is the game id.
 # (Two-key locks never collide with the one-key migration lock.)
@@ -210,21 +210,22 @@ def _shown_versions(tables: Mapping[int, int], dms: Mapping[tuple[int, int], int
     each over its arrays (each game, each seat at most once: no row is changed twice)."""
     sql = (
         "WITH t AS (UPDATE games g SET rendered_version = v.version "
-        "FROM unnest(?::bigint[], ?::bigint[]) AS v(id, version) "
+        "FROM unnest(?::text[]::bigint[], ?::text[]::bigint[]) AS v(id, version) "
         "WHERE g.id = v.id AND g.rendered_version < v.version RETURNING 1), "
         "d AS (UPDATE seats s SET shown_version = v.version "
-        "FROM unnest(?::bigint[], ?::int[], ?::int[]) AS v(game_id, seat, version) "
+        "FROM unnest(?::text[]::bigint[], ?::text[]::int[], ?::text[]::int[]) "
+        "AS v(game_id, seat, version) "
         "WHERE s.game_id = v.game_id AND s.seat = v.seat AND s.shown_version < v.version "
         "RETURNING 1) "
         "SELECT (SELECT count(*) FROM t) + (SELECT count(*) FROM d) AS changed"
     )
     games = sorted(tables.items())
     seats = sorted(dms.items())
-    args = [
-        [game_id for game_id, _ in games],
-        [version for _, version in games],
-        [game_id for (game_id, _), _ in seats],
-        [seat for (_, seat), _ in seats],
-        [version for _, version in seats],
+    args = [  # as text: no array type for asyncpg to look up (db/sql.py text_array)
+        text_array(game_id for game_id, _ in games),
+        text_array(version for _, version in games),
+        text_array(game_id for (game_id, _), _ in seats),
+        text_array(seat for (_, seat), _ in seats),
+        text_array(version for _, version in seats),
     ]
     return Statement(sql, args)

@@ -1,6 +1,7 @@
 """What the PostgreSQL store sends, read off the wire (``bench.pgwire``'s counting proxy): a
 connection given back to the pool is not reset (db/postgres.py, ``keep_session``), a REST
-call's budget slots are one statement, and a move is one statement, no BEGIN or COMMIT."""
+call's budget slots are one statement, a move is one statement, no BEGIN or COMMIT, and a new
+connection never asks the server's catalogue for a type (db/sql.py ``text_array``)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,24 @@ async def test_a_connection_given_back_is_not_reset(
     resets = [text for text in sent.statements if any(m in text for m in RESET_MARKS)]
     assert resets == []
     assert sent.round_trips == 3  # one statement each, nothing when the connection goes back
+
+
+async def test_a_new_connection_looks_up_no_type(
+    wired: tuple[PostgresStore, CountingProxy],
+) -> None:
+    """The statements that pass arrays (a move's marks, the REST budget, the shard leases)
+    pass them as ``text[]``: asyncpg asks the server about no other array type."""
+    store, proxy = wired
+    game_id = await started_game(store)
+    assert await played(store, game_id, 0) == 1
+    await store.shown.set_shown_versions({game_id: 1}, {(game_id, 0): 1, (game_id, 1): 1})
+    assert await store.take_rest_slots([("ch:1", 5, 5.5), ("global", 40, 1.0)]) == 0.0
+    assert await store.take_shard_leases(2, [0, 1], "me", 30.0) is None
+    assert [s.shown_version for s in await store.games.seats(game_id)] == [1, 1]
+    assert (await store.games.game(game_id)).rendered_version == 1
+    lookups = [text for text in proxy.counts.statements if "typeinfo" in text or "pg_type" in text]
+    assert lookups == []
+    assert proxy.counts.statements  # the proxy read the statements it passed
 
 
 async def test_a_rest_call_takes_both_slots_in_one_round_trip(
