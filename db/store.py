@@ -16,6 +16,7 @@ written once for both engines:
 - ``languages``: who reads which language (db/languages.py)
 - ``outbox``: what moves owe their channel, until it is posted (db/outbox.py)
 - ``presence``: who has the live table open, by channel (db/presence.py)
+- ``waits``: who waits for a seat in a channel's next game (db/waits.py)
 
 Each part holds the store as its :class:`db.sql.Sql` and nothing else, so an engine changes
 how a transaction runs and no part changes. Open a store with ``db.open_store``: a
@@ -51,6 +52,7 @@ from db.servers import Servers
 from db.shown import Shown
 from db.sql import Statement, Tx
 from db.timers import Timers
+from db.waits import Waits
 
 __all__ = ["Store", "is_postgres_url"]
 
@@ -85,6 +87,7 @@ class Store(ABC):
         self.languages = Languages(self)
         self.outbox = Outbox(self)
         self.presence = Presence(self)
+        self.waits = Waits(self)
 
     @abstractmethod
     async def close(self) -> None: ...

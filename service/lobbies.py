@@ -7,9 +7,10 @@ and the move machinery a started game needs.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from db.errors import AlreadySeated, ChannelBusy, StaleVersion
@@ -31,10 +32,14 @@ ONLY_HOST = N_("Only the host can start the game.")
 NO_COMPUTERS = N_("This server's settings do not allow computer players.")
 
 COMPUTER_NAMES = ("Robo Max", "Cindy-Bot", "Unit Lou", "Byte Who", "Gear Gnome", "Tin Ten")
+MOST_WAITING = 50  # people waiting for one channel's next game
+
+log = logging.getLogger(__name__)
 
 
 class Lobbies(ABC):
     store: Store
+    _clock: Callable[[], float]
 
     @abstractmethod
     def lock(self, game_id: int) -> asyncio.Lock: ...
@@ -95,7 +100,39 @@ class Lobbies(ABC):
                 max_seats=GAMES[game].max_players,
                 accepted=False,
             )
+        else:
+            await self._seat_waiting(row.id, channel_id, host_id)
         return await self.load(row.id)
+
+    # -- the next game -------------------------------------------------------------------
+
+    async def wait_for_next_game(self, channel_id: int, user_id: int, name: str) -> None:
+        """Someone watching the channel's running game asks for a seat in its next one:
+        the channel's next lobby seats them (asked twice: still one ask)."""
+        if not await self.store.waits.ask(channel_id, user_id, name, self._clock(), MOST_WAITING):
+            raise LobbyProblem(FULL)
+
+    async def waits_for_next_game(self, channel_id: int, user_id: int) -> bool:
+        return await self.store.waits.waiting(channel_id, user_id, self._clock())
+
+    async def _seat_waiting(self, game_id: int, channel_id: int, host_id: int) -> None:
+        """Seat whoever asked for a seat in the channel's next game, the oldest ask first, as
+        a press of **Join** would. A challenge's lobby seats nobody: they wait for the next.
+        Whoever cannot be seated (the lobby full) waits no more; the lobby is open to them."""
+        try:
+            waiting = await self.store.waits.take(channel_id, self._clock())
+        except Exception:
+            log.exception("could not read who waits for channel %s's next game", channel_id)
+            return
+        for user_id, name in waiting:
+            if user_id == host_id:
+                continue
+            try:
+                await self.join(game_id, user_id, name, channel_id=channel_id)
+            except LobbyProblem as exc:
+                log.info("user %s waited for a seat in game %s: %s", user_id, game_id, exc)
+            except Exception:
+                log.exception("could not seat user %s in game %s", user_id, game_id)
 
     async def _lobby(self, game_id: int, channel_id: int | None) -> Loaded:
         loaded = here(await self.load(game_id), channel_id)

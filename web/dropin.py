@@ -6,9 +6,9 @@ Each goes through the service call the chat's button or command uses (service/lo
 service/leaving.py), so the same rules refuse the same things; what changed is shown in the
 channel by the same delivery faces (the lobby's message, the table, the hands).
 
-A spectator's wish for the next game is kept in this process (the viewer's socket is here):
-when the channel's next lobby appears (the hub sees it), each one waiting is seated in it
-through the service's ``join``, as a press of **Join** would. It does not outlive a restart.
+A spectator's wish for the next game is kept by the service in the database
+(``wait_for_next_game``): the channel's next lobby, opened anywhere and by any process, seats
+each one waiting as a press of **Join** would, and the wish outlives a restart.
 """
 
 from __future__ import annotations
@@ -26,18 +26,17 @@ from engine import GAMES
 from engine.base import Level
 from i18n import N_, later
 from presentation.base import level_word
-from service.errors import LobbyProblem, NotAllowed, PlayError
+from service.errors import LobbyProblem, NotAllowed
 from service.games import GameService
 from service.leaving import leave_game
-from service.lobbies import FULL, NO_COMPUTERS, ONLY_HOST, STARTED
-from service.reports import Loaded, here
+from service.lobbies import NO_COMPUTERS, ONLY_HOST, STARTED
+from service.reports import here
 from web.hub import Hub, Viewer
 
 log = logging.getLogger(__name__)
 
 OPS = frozenset({"leave", "cancel", "play_computers", "leave_game", "next_game"})
 LEFT = N_("You left the game; {computer} 🤖 {level} plays your seat.")
-MAX_WAITING = 50  # people waiting for one channel's next game
 
 
 class Refused(Exception):
@@ -52,10 +51,7 @@ class DropIn:
         self.service = service
         self.publisher = publisher
         self.lobbies = lobbies
-        self.waiting: dict[int, dict[int, str]] = {}  # channel -> user -> name, for the next game
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._tasks: set[asyncio.Task[None]] = set()
-        hub.lobby_seen = self.lobby_seen
 
     async def handle(self, viewer: Viewer, op: str, data: dict[str, Any], not_here: str) -> None:
         """Apply ``op`` for ``viewer``; a refusal raises (PlayError, or Refused)."""
@@ -158,37 +154,10 @@ class DropIn:
             raise Refused(not_here)  # a lobby is joined with Join
         if loaded.seat_of(viewer.user_id) is not None:
             raise Refused(not_here)
-        waiting = self.waiting.setdefault(viewer.channel_id, {})
-        if viewer.user_id not in waiting and len(waiting) >= MAX_WAITING:
-            raise LobbyProblem(FULL)
-        waiting[viewer.user_id] = viewer.name
-        await self.tell_waiting(viewer)
+        await self.service.wait_for_next_game(viewer.channel_id, viewer.user_id, viewer.name)
+        await viewer.send_now({"type": "waiting", "next_game": True})
 
     async def tell_waiting(self, viewer: Viewer) -> None:
         """Tell ``viewer`` whether they wait for the next game here (sent again on arrival)."""
-        if viewer.user_id in self.waiting.get(viewer.channel_id, {}):
+        if await self.service.waits_for_next_game(viewer.channel_id, viewer.user_id):
             await viewer.send_now({"type": "waiting", "next_game": True})
-
-    def lobby_seen(self, lobby: Loaded) -> None:
-        """The hub saw a lobby in a channel: seat whoever waits for its next game."""
-        waiting = self.waiting.pop(lobby.row.channel_id, None)
-        if not waiting:
-            return
-        task = asyncio.get_running_loop().create_task(self._seat(lobby, waiting))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _seat(self, lobby: Loaded, waiting: dict[int, str]) -> None:
-        latest: Loaded | None = None
-        for user_id, name in waiting.items():
-            try:
-                latest = await self.service.join(
-                    lobby.row.id, user_id, name, channel_id=lobby.row.channel_id
-                )
-            except PlayError as exc:  # already in, full, started: the seat is not there
-                log.info("user %s waited for game %s's seat: %s", user_id, lobby.row.id, exc)
-            except Exception:
-                log.exception("could not seat user %s in game %s", user_id, lobby.row.id)
-        if latest is not None:
-            allowed = await self.service.computers_allowed(latest.row.guild_id)
-            self.lobbies.show(latest, computers=allowed)

@@ -100,7 +100,6 @@ class Hub:
         self._dirty: set[int] = set()
         self.pushed = 0  # frames handed to sockets (the benchmark counts them)
         self.endings: dict[int, JSON] = {}  # finished game -> its standings (web/ending.py)
-        self.lobby_seen: Callable[[Loaded], None] | None = None  # told of each lobby read
 
     async def start(self) -> None:
         await self.service.changes.listen(self.changed)
@@ -166,8 +165,6 @@ class Hub:
             self.games[channel_id] = loaded.row.id
             await self._send_tables(loaded, watching)
             return
-        if loaded is not None and self.lobby_seen is not None:
-            self.lobby_seen(loaded)
         await self._send_lobbies(channel_id, loaded, watching)
 
     async def _send_tables(self, loaded: Loaded, watching: list[Viewer]) -> None:

@@ -4,6 +4,7 @@ spectator waiting for the next game gets a seat in the channel's next lobby."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any, cast
 
@@ -83,9 +84,6 @@ class Table:
         await self.settle()
 
     async def settle(self) -> None:
-        await self.hub._refresh_now(CHANNEL)
-        for task in list(self.live.dropin._tasks):
-            await task
         await self.hub._refresh_now(CHANNEL)
         await self.flush()
 
@@ -245,7 +243,8 @@ async def test_a_late_arrival_watches_and_is_seated_in_the_next_game(store: Stor
         await table.op(HOST, "next_game", game_id=game_id)
     await table.op(CAROL, "next_game", game_id=game_id)
     await table.op(CAROL, "next_game", game_id=game_id)  # twice: still one wish
-    assert table.live.dropin.waiting == {CHANNEL: {CAROL: "Carol"}}
+    assert await store.waits.take(CHANNEL, time.time()) == [(CAROL, "Carol")]
+    await table.op(CAROL, "next_game", game_id=game_id)  # asked again after that look
     assert table.sent(CAROL).last("waiting") == {"type": "waiting", "next_game": True}
     again = await table.arrive(CAROL, "Carol")  # a new socket is told too
     assert cast(Socket, again.ws).last("waiting")["next_game"] is True
@@ -256,8 +255,27 @@ async def test_a_late_arrival_watches_and_is_seated_in_the_next_game(store: Stor
     lobby = await table.game()
     assert [s.name for s in lobby.seats] == ["Host", "Carol"]
     assert table.sent(CAROL).last("lobby")["lobby"]["joined"] is True
-    assert table.channel.shown[-1].row.id == lobby.row.id  # the channel's lobby redrawn
-    assert table.live.dropin.waiting == {}
+    assert table.channel.shown[-1].row.id == lobby.row.id  # the channel's lobby, Carol in it
+    assert [s.name for s in table.channel.shown[-1].seats] == ["Host", "Carol"]
+    assert not await table.service.waits_for_next_game(CHANNEL, CAROL)
+
+
+async def test_a_wish_for_the_next_game_outlives_a_restart(store: Store) -> None:
+    """The wish is the database's: a new process (a new service, hub and endpoint on the
+    same store) tells the viewer, and the lobby it opens seats them."""
+    table = Table(GameService(store))
+    await table.arrive(HOST, "Host")
+    await table.op(HOST, "play_computers", game="hearts")
+    game_id = (await table.game()).row.id
+    await table.arrive(CAROL, "Carol")
+    await table.op(CAROL, "next_game", game_id=game_id)
+    await GameService.cancel(table.service, game_id, HOST, is_admin=False)
+    restarted = Table(GameService(store))
+    back = await restarted.arrive(CAROL, "Carol")
+    assert cast(Socket, back.ws).last("waiting") == {"type": "waiting", "next_game": True}
+    await restarted.arrive(HOST, "Host")
+    await restarted.op(HOST, "open", game="hearts")
+    assert [s.name for s in (await restarted.game()).seats] == ["Host", "Carol"]
 
 
 async def test_refusals_reach_the_viewer_in_words(store: Store) -> None:
@@ -290,4 +308,4 @@ async def test_a_game_ending_between_two_reads_is_no_lobby(
     monkeypatch.setattr(service, "channel_game", stale)
     await table.settle()
     assert table.sent(CAROL).last("lobby")["lobby"] is None
-    assert table.live.dropin.waiting == {CHANNEL: {CAROL: "Carol"}}
+    assert await service.waits_for_next_game(CHANNEL, CAROL)
