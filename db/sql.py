@@ -179,8 +179,8 @@ def text_array(values: Iterable[float]) -> list[str]:
 
     asyncpg knows ``text[]`` without asking the server, but looks up any other array type
     (``int[]``, ``bigint[]``, ``float8[]``) on each new connection with a catalogue query that
-    the server plans afresh each time: about 10 ms of its CPU, on the path of the statement
-    that needed it. Its pool closes a connection idle for 5 minutes, so a quiet bot paid it
-    again with each burst of play. ``str`` of an int or a float is read back exactly.
+    the server plans afresh each time, milliseconds of its CPU on the path of the statement
+    that needed it; and its pool closes a connection idle for 5 minutes, so a quiet bot would
+    pay that again with each burst of play. ``str`` of an int or a float is read back exactly.
     """
     return [str(value) for value in values]

@@ -14,7 +14,6 @@ each one waiting as a press of **Join** would, and the wish outlives a restart.
 from __future__ import annotations
 
 import asyncio
-import logging
 import weakref
 from typing import Any
 
@@ -32,8 +31,6 @@ from service.leaving import leave_game
 from service.lobbies import NO_COMPUTERS, ONLY_HOST, STARTED
 from service.reports import here
 from web.hub import Hub, Viewer
-
-log = logging.getLogger(__name__)
 
 OPS = frozenset({"leave", "cancel", "play_computers", "leave_game", "next_game"})
 LEFT = N_("You left the game; {computer} 🤖 {level} plays your seat.")
