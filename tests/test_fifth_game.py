@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e.browser import DIST, need_browser
+from tests.e2e.browser import DIST, launched, need_browser
 from tests.test_architecture import PROJECT
 from tests.test_startup import SITE, assert_one_line_failure, closed_port_url
 
@@ -245,51 +245,44 @@ async def test_the_page_built_without_the_fifth_game_draws_it(served: dict[str, 
     and tables, its tables with the generic view, and a move pressed there goes back over the
     socket as that frame's move."""
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     lobby, first, later = served["page_frames"]
     backend = FakeBackend([lobby])
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+    async with launched(browser_path) as browser:
+        page = await browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        await page.route(f"{PAGE}**", backend.http)
+        await page.route_web_socket("**/api/live**", backend.live)
+        await page.goto(f"{PAGE}?instance_id=local&channel_id=2&user_id=10")
+        await page.wait_for_selector(".lobby .players", timeout=WAIT_MS)
+        assert await page.text_content(".lobby h1") == NAME  # no title in its catalogs
+
+        backend.send(first)
+        table = f".table[data-game={NAME}][data-version='{first['version']}']"
+        await page.wait_for_selector(f"{table} .game.generic", timeout=WAIT_MS)
+        hand = await page.text_content(f"{table} dd[data-key=hand]")
+        assert hand == "[" + ", ".join(first["view"]["hand"]) + "]"
+        cards = await page.eval_on_selector_all(
+            f"{table} .hand [data-card]", "els => els.map(e => e.dataset.card)"
         )
-        try:
-            page = await browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            await page.route(f"{PAGE}**", backend.http)
-            await page.route_web_socket("**/api/live**", backend.live)
-            await page.goto(f"{PAGE}?instance_id=local&channel_id=2&user_id=10")
-            await page.wait_for_selector(".lobby .players", timeout=WAIT_MS)
-            assert await page.text_content(".lobby h1") == NAME  # no title in its catalogs
+        assert cards == first["view"]["hand"]
+        offered = await page.eval_on_selector_all(
+            f"{table} button.move", "els => els.map(e => e.dataset.action)"
+        )
+        assert offered == [move["action"] for move in first["moves"]]
+        await page.click(f"{table} button.move >> nth=0")
+        move = {"type": "move", "game_id": first["game_id"], "step": first["step"]}
+        for _ in range(WAIT_MS // 20):  # the socket's message arrives soon after the click
+            if backend.received[-1]["type"] == "move":
+                break
+            await page.wait_for_timeout(20)
+        assert backend.received[-1] == {**move, "action": offered[0]}
 
-            backend.send(first)
-            table = f".table[data-game={NAME}][data-version='{first['version']}']"
-            await page.wait_for_selector(f"{table} .game.generic", timeout=WAIT_MS)
-            hand = await page.text_content(f"{table} dd[data-key=hand]")
-            assert hand == "[" + ", ".join(first["view"]["hand"]) + "]"
-            cards = await page.eval_on_selector_all(
-                f"{table} .hand [data-card]", "els => els.map(e => e.dataset.card)"
-            )
-            assert cards == first["view"]["hand"]
-            offered = await page.eval_on_selector_all(
-                f"{table} button.move", "els => els.map(e => e.dataset.action)"
-            )
-            assert offered == [move["action"] for move in first["moves"]]
-            await page.click(f"{table} button.move >> nth=0")
-            move = {"type": "move", "game_id": first["game_id"], "step": first["step"]}
-            for _ in range(WAIT_MS // 20):  # the socket's message arrives soon after the click
-                if backend.received[-1]["type"] == "move":
-                    break
-                await page.wait_for_timeout(20)
-            assert backend.received[-1] == {**move, "action": offered[0]}
-
-            backend.send(later)
-            later_table = f".table[data-game={NAME}][data-version='{later['version']}']"
-            await page.wait_for_selector(f"{later_table} .game.generic", timeout=WAIT_MS)
-            assert errors == []
-        finally:
-            await browser.close()
+        backend.send(later)
+        later_table = f".table[data-game={NAME}][data-version='{later['version']}']"
+        await page.wait_for_selector(f"{later_table} .game.generic", timeout=WAIT_MS)
+        assert errors == []
 
 
 @pytest.mark.process

@@ -1,22 +1,32 @@
 """The table page in a real browser for the end-to-end tests: Debian's Chromium driven by
 Playwright (never Playwright's own browser download), the page served by the bot from
 ``page/dist``. :func:`need_browser` skips a test when something is missing, or fails it when
-``REQUIRE_BROWSER`` is set (CI); :class:`Tab` is one player's page, :func:`move_on_page` one
-move from it."""
+``REQUIRE_BROWSER`` is set (CI); :func:`launched` starts it; :class:`Tab` is one player's
+page, :func:`move_on_page` one move from it."""
 
 from __future__ import annotations
 
 import os
 import random
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
 
 REPO = Path(__file__).resolve().parents[2]
 DIST = REPO / "page" / "dist" / "index.html"
 ARTIFACTS = REPO / "tests" / "artifacts" / "activity"
+# Chromium's switches for every browser test (see launched).
+CHROMIUM_ARGS = (
+    "--no-sandbox",  # Debian's Chromium run as root in a container cannot start its sandbox
+    "--disable-gpu",  # there is no GPU
+)
 POLL_MS = 25  # how often a wait looks at the page (not every animation frame: cheaper)
 FOCUSED = "s => document.activeElement?.matches(s) ? document.activeElement.tagName : null"
 PRESS_MS = 3000  # a move that does not come within this is gone (the table moved on)
@@ -54,6 +64,21 @@ def need_browser() -> str:
         pytest.skip(why + "; set REQUIRE_BROWSER=1 to make this a failure")
     assert browser is not None
     return browser
+
+
+@asynccontextmanager
+async def launched(browser_path: str) -> AsyncIterator[Browser]:
+    """The Chromium at ``browser_path`` (from :func:`need_browser`), launched by Playwright with
+    :data:`CHROMIUM_ARGS`: the one launch every browser test shares. On the way out it closes
+    the browser, then stops Playwright."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as driver:
+        browser = await driver.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
 
 
 class Tab:

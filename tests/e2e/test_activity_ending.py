@@ -30,7 +30,7 @@ import pytest
 
 from engine import GAMES
 from engine.sheet import final_sheet
-from tests.e2e.browser import ARTIFACTS, Tab, move_on_page, need_browser
+from tests.e2e.browser import ARTIFACTS, Tab, launched, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, game_row, quiet
 from tests.e2e.live import Client, connect, live_env, login
@@ -186,7 +186,6 @@ async def test_the_end_screen_and_play_again_on_a_phone(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake, port = fake_discord, free_port()
     fake.activities.accept_mock_codes = True
@@ -197,54 +196,48 @@ async def test_the_end_screen_and_play_again_on_a_phone(
     instance = fake.activities.add_instance(channel, [alice])
     url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={alice}"
     url += "&dialogs=record"  # the mock stands in for Discord's share dialog, and records it
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
-        )
+    async with launched(browser_path) as browser:
+        tab = await new_tab(browser, url, alice, "phone")
+        await open_with_computers(tab, "hearts", 1)
+        rng = random.Random(49)
+        for _ in range(MOVE_LIMIT):
+            if await tab.page.query_selector(".ending") is not None:
+                break
+            if not await move_on_page(tab, rng):
+                await asyncio.sleep(0.05)
+        else:
+            raise AssertionError("the end screen did not come")
+        found = await tab.page.evaluate(END_SCREEN)
+        assert found["rows"] == 2 and found["chart"] and found["finalTable"], found
+        assert found["winner"].endswith(("wins!", "share the win!", "this time.")), found
+        assert "**" not in found["text"], found["text"]
+        assert found["scroll"] <= found["width"], found
+        assert found["again"]["w"] >= 44 and found["again"]["h"] >= 44, found
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        await tab.page.screenshot(path=str(ARTIFACTS / "ending-phone.png"), full_page=True)
+
+        await tab.lobby("share")  # the picture uploaded, then Discord's share dialog
+        from playwright.async_api import TimeoutError as NoDialog
+
         try:
-            tab = await new_tab(browser, url, alice, "phone")
-            await open_with_computers(tab, "hearts", 1)
-            rng = random.Random(49)
-            for _ in range(MOVE_LIMIT):
-                if await tab.page.query_selector(".ending") is not None:
-                    break
-                if not await move_on_page(tab, rng):
-                    await asyncio.sleep(0.05)
-            else:
-                raise AssertionError("the end screen did not come")
-            found = await tab.page.evaluate(END_SCREEN)
-            assert found["rows"] == 2 and found["chart"] and found["finalTable"], found
-            assert found["winner"].endswith(("wins!", "share the win!", "this time.")), found
-            assert "**" not in found["text"], found["text"]
-            assert found["scroll"] <= found["width"], found
-            assert found["again"]["w"] >= 44 and found["again"]["h"] >= 44, found
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            await tab.page.screenshot(path=str(ARTIFACTS / "ending-phone.png"), full_page=True)
+            await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
+        except NoDialog:
+            said = await tab.page.evaluate("document.body.innerText.slice(0, 400)")
+            uploads = fake.activities.uploads
+            raise AssertionError(f"no dialog; uploads {uploads}: {said!r}") from None
+        calls = await tab.page.evaluate("() => window.discordDialogs")
+        [upload] = fake.activities.uploads
+        assert calls == [{"command": "openShareMomentDialog", "mediaUrl": upload.url}]
 
-            await tab.lobby("share")  # the picture uploaded, then Discord's share dialog
-            from playwright.async_api import TimeoutError as NoDialog
-
-            try:
-                await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
-            except NoDialog:
-                said = await tab.page.evaluate("document.body.innerText.slice(0, 400)")
-                uploads = fake.activities.uploads
-                raise AssertionError(f"no dialog; uploads {uploads}: {said!r}") from None
-            calls = await tab.page.evaluate("() => window.discordDialogs")
-            [upload] = fake.activities.uploads
-            assert calls == [{"command": "openShareMomentDialog", "mediaUrl": upload.url}]
-
-            await tab.lobby("play_again")
-            await tab.page.wait_for_function(
-                """() => document.querySelector('.ending') === null
-                    && document.querySelectorAll('.lobby .players li').length === 2""",
-                timeout=15_000,
-            )
-            assert await tab.page.query_selector('[data-lobby="start"]') is not None
-            await start(tab, fake)
-            assert tab.errors == [], tab.errors
-        finally:
-            await browser.close()
+        await tab.lobby("play_again")
+        await tab.page.wait_for_function(
+            """() => document.querySelector('.ending') === null
+                && document.querySelectorAll('.lobby .players li').length === 2""",
+            timeout=15_000,
+        )
+        assert await tab.page.query_selector('[data-lobby="start"]') is not None
+        await start(tab, fake)
+        assert tab.errors == [], tab.errors
     await quiet(fake)
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import Tab, move_on_page, need_browser
+from tests.e2e.browser import Tab, launched, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     bot_env,
@@ -233,7 +233,6 @@ async def test_two_tabs_and_a_dm_player_play_every_game(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake, db = fake_discord, tmp_path / "bot.db"
     guild = fake.guild_named("Test Server")
@@ -241,38 +240,32 @@ async def test_two_tabs_and_a_dm_player_play_every_game(
         fake.add_user(name)
     _, port = await start_serving_pages(fake, bot_process, tmp_path)
     alice, bob = fake.user_named("alice"), fake.user_named("bob")
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            tables = []
-            for game in GAMES:
-                channel = fake.add_channel(guild, f"table-{game}")
-                third = fake.user_named(DM_PLAYER[game])
-                instance = fake.activities.add_instance(channel, [alice, bob, third])
-                base = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}"
-                flood = Flood() if game == "hearts" else None
-                tabs = [
-                    await open_tab(browser, f"{base}&user_id={alice}", alice, f"{game}-alice"),
-                    await open_tab(
-                        browser,
-                        f"{base}&user_id={bob}",
-                        bob,
-                        f"{game}-bob",
-                        phone=True,
-                        route=flood,
-                    ),
-                ]
-                tables.append(Table(game, channel, tabs, third, flood))
-            await asyncio.gather(*(play(fake, db, t, 20261203 + i) for i, t in enumerate(tables)))
-            for table in tables:
-                for tab in table.tabs:
-                    assert tab.errors == [], tab.errors
-                    assert tab.lost_presses <= LOST_PRESSES, (tab.name, tab.lost_presses)
-                assert table.dm_moves > 0
-        finally:
-            await browser.close()
+    async with launched(browser_path) as browser:
+        tables = []
+        for game in GAMES:
+            channel = fake.add_channel(guild, f"table-{game}")
+            third = fake.user_named(DM_PLAYER[game])
+            instance = fake.activities.add_instance(channel, [alice, bob, third])
+            base = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}"
+            flood = Flood() if game == "hearts" else None
+            tabs = [
+                await open_tab(browser, f"{base}&user_id={alice}", alice, f"{game}-alice"),
+                await open_tab(
+                    browser,
+                    f"{base}&user_id={bob}",
+                    bob,
+                    f"{game}-bob",
+                    phone=True,
+                    route=flood,
+                ),
+            ]
+            tables.append(Table(game, channel, tabs, third, flood))
+        await asyncio.gather(*(play(fake, db, t, 20261203 + i) for i, t in enumerate(tables)))
+        for table in tables:
+            for tab in table.tabs:
+                assert tab.errors == [], tab.errors
+                assert tab.lost_presses <= LOST_PRESSES, (tab.name, tab.lost_presses)
+            assert table.dm_moves > 0
     await quiet(fake)
     sys.stdout.write(
         "\npage games: "

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 
 import i18n
 from i18n.catalogs import po_path
-from tests.e2e.browser import Tab, need_browser
+from tests.e2e.browser import Tab, launched, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, quiet, set_locales
 from tests.e2e.live import Client, live_env, login
@@ -144,7 +144,6 @@ async def test_the_page_speaks_the_viewer_s_discord_language_and_her_pick(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake = fake_discord
     guild = fake.guild_named("Test Server")
@@ -154,50 +153,42 @@ async def test_the_page_speaks_the_viewer_s_discord_language_and_her_pick(
     channel = fake.add_channel(guild, "table-language")
     instance = fake.activities.add_instance(channel, [alice])
     url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={alice}"
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            # an English browser: the Romanian comes from her Discord, not from Chromium
-            context = await browser.new_context(
-                viewport={"width": 1280, "height": 800}, locale="en-US"
-            )
-            page = await context.new_page()
-            frames = Frames(page)
-            tab = Tab(page, alice, "alice")
-            await page.goto(url)
-            await page.wait_for_selector(".lobby", timeout=15_000)
-            assert frames.last("welcome")["language"] == "ro"
-            assert await page.evaluate("document.documentElement.lang") == "ro"
-            assert await page.text_content(".lobby h1") == page_word("ro", "The table is free")
+    async with launched(browser_path) as browser:
+        # an English browser: the Romanian comes from her Discord, not from Chromium
+        context = await browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+        page = await context.new_page()
+        frames = Frames(page)
+        tab = Tab(page, alice, "alice")
+        await page.goto(url)
+        await page.wait_for_selector(".lobby", timeout=15_000)
+        assert frames.last("welcome")["language"] == "ro"
+        assert await page.evaluate("document.documentElement.lang") == "ro"
+        assert await page.text_content(".lobby h1") == page_word("ro", "The table is free")
 
-            await open_with_computers(tab, "grinch", 2)
-            await shows(page, hand_title("ro"))
-            assert titles(frames.last("table")) == [hand_title("ro")] == ["Mâna ta"]
-            assert await page.text_content(".side h3") == page_word("ro", "Last moves")
-            await page.click(".language summary")
-            await page.click('[data-language="et"]')
-            await shows(page, hand_title("et"))
-            version = frames.last("table")["version"]
-            assert titles(frames.last("table")) == [hand_title("et")]
-            assert await page.evaluate("document.documentElement.lang") == "et"
-            assert await page.text_content(".side h3") == page_word("et", "Last moves")
-            label = await page.get_attribute(".language summary", "aria-label")
-            assert label == f"{page_word('et', 'Language')}: Eesti"
+        await open_with_computers(tab, "grinch", 2)
+        await shows(page, hand_title("ro"))
+        assert titles(frames.last("table")) == [hand_title("ro")] == ["Mâna ta"]
+        assert await page.text_content(".side h3") == page_word("ro", "Last moves")
+        await page.click(".language summary")
+        await page.click('[data-language="et"]')
+        await shows(page, hand_title("et"))
+        version = frames.last("table")["version"]
+        assert titles(frames.last("table")) == [hand_title("et")]
+        assert await page.evaluate("document.documentElement.lang") == "et"
+        assert await page.text_content(".side h3") == page_word("et", "Last moves")
+        label = await page.get_attribute(".language summary", "aria-label")
+        assert label == f"{page_word('et', 'Language')}: Eesti"
 
-            # the pick is kept: a reload opens the table in Estonian
-            await page.reload()
-            await shows(page, hand_title("et"))
-            assert frames.last("welcome")["language"] == "et"
-            assert frames.last("table")["version"] >= version
-            assert tab.errors == [], tab.errors
-            # the chat is left as it was: her hand, which waited in her DMs while the page
-            # showed it, comes once the page closes, in her server's English
-            assert fake.dm_messages(alice) == []
-            await context.close()
-            sent = await dm_titles(fake, alice)
-            assert hand_title("en") in sent and hand_title("ro") not in sent, sent
-        finally:
-            await browser.close()
+        # the pick is kept: a reload opens the table in Estonian
+        await page.reload()
+        await shows(page, hand_title("et"))
+        assert frames.last("welcome")["language"] == "et"
+        assert frames.last("table")["version"] >= version
+        assert tab.errors == [], tab.errors
+        # the chat is left as it was: her hand, which waited in her DMs while the page
+        # showed it, comes once the page closes, in her server's English
+        assert fake.dm_messages(alice) == []
+        await context.close()
+        sent = await dm_titles(fake, alice)
+        assert hand_title("en") in sent and hand_title("ro") not in sent, sent
     await quiet(fake)

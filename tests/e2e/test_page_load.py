@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import need_browser
+from tests.e2e.browser import launched, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.loading import load, throttle
 from tests.e2e.test_activity_page import start_serving_pages
@@ -46,7 +46,6 @@ async def test_the_page_is_usable_after_fetching_its_start_up_files_only(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake = fake_discord
     _, port = await start_serving_pages(fake, bot_process, tmp_path)
@@ -56,33 +55,27 @@ async def test_the_page_is_usable_after_fetching_its_start_up_files_only(
     url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={alice}"
     start = {p.name for p in page_budget.start_files(page_budget.DIST)} - {page_budget.INDEX}
     figures = []
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            for throttled in (False, True):
-                page = await (await browser.new_context()).new_page()  # nothing cached
-                errors, encodings = watch(page)
-                if throttled:
-                    await throttle(page)
-                loaded = await load(page, url, timeout=60 if throttled else 15)
-                assert await page.locator("[data-lobby]:enabled").count() > 0
-                scripts = [
-                    r
-                    for r in loaded.resources
-                    if r["name"].endswith((".js", ".css")) and "/assets/" in r["name"]
-                ]
-                names = {r["name"].rsplit("/", 1)[1] for r in scripts}
-                assert names == start, names  # the SDK's chunk was not fetched
-                assert all(encodings[name] == "gzip" for name in names), encodings
-                assert encodings[url.rsplit("/", 1)[1]] == "gzip"  # the document
-                assert loaded.html_bytes > 0
-                sent = loaded.html_bytes + sum(int(r["bytes"]) for r in scripts)
-                assert sent <= page_budget.START_BUDGET
-                assert errors == []
-                figures.append(f"{'throttled' if throttled else 'unthrottled'} "
-                               f"{loaded.interactive:.0f} ms ({sent} B to start)")  # fmt: skip
-        finally:
-            await browser.close()
+    async with launched(browser_path) as browser:
+        for throttled in (False, True):
+            page = await (await browser.new_context()).new_page()  # nothing cached
+            errors, encodings = watch(page)
+            if throttled:
+                await throttle(page)
+            loaded = await load(page, url, timeout=60 if throttled else 15)
+            assert await page.locator("[data-lobby]:enabled").count() > 0
+            scripts = [
+                r
+                for r in loaded.resources
+                if r["name"].endswith((".js", ".css")) and "/assets/" in r["name"]
+            ]
+            names = {r["name"].rsplit("/", 1)[1] for r in scripts}
+            assert names == start, names  # the SDK's chunk was not fetched
+            assert all(encodings[name] == "gzip" for name in names), encodings
+            assert encodings[url.rsplit("/", 1)[1]] == "gzip"  # the document
+            assert loaded.html_bytes > 0
+            sent = loaded.html_bytes + sum(int(r["bytes"]) for r in scripts)
+            assert sent <= page_budget.START_BUDGET
+            assert errors == []
+            figures.append(f"{'throttled' if throttled else 'unthrottled'} "
+                           f"{loaded.interactive:.0f} ms ({sent} B to start)")  # fmt: skip
     sys.stdout.write("\npage interactive: " + ", ".join(figures) + "\n")

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import ARTIFACTS, Tab, need_browser
+from tests.e2e.browser import ARTIFACTS, Tab, launched, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, game_row, quiet
 from tests.e2e.live import live_env
@@ -61,7 +61,6 @@ async def test_lobby_and_drop_in_on_phones(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake, port = fake_discord, free_port()
     fake.activities.accept_mock_codes = True
@@ -71,111 +70,103 @@ async def test_lobby_and_drop_in_on_phones(
     channel = fake.add_channel(fake.guild_named("Test Server"), "lobby")
     instance = fake.activities.add_instance(channel, [alice, bob])
     base = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}"
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+    async with launched(browser_path) as browser:
+        host = await new_tab(browser, f"{base}&user_id={alice}", alice, "phone", "alice")
+        await host.page.wait_for_selector('[data-lobby="open:grinch"]', timeout=WAIT_MS)
+        lines = await host.page.locator(".openers .game-line").all_inner_texts()
+        assert len(lines) == 4 and any(t.startswith("2-Player Hearts, for two:") for t in lines)
+        await fingers(host, "the free table")
+
+        # A lobby: a computer added (a double press adds one), its level, then removed.
+        await host.lobby("open:grinch")
+        await players(host, 1)
+        await host.page.locator('[data-lobby="add_computer:normal"]').dblclick()
+        await players(host, 2)
+        await quiet(fake)
+        assert await host.page.locator(".lobby .players li").count() == 2
+        await host.lobby("computer_level:1:hard")
+        await host.page.wait_for_selector(
+            '[data-lobby="computer_level:1:hard"][aria-pressed="true"]', timeout=WAIT_MS
         )
-        try:
-            host = await new_tab(browser, f"{base}&user_id={alice}", alice, "phone", "alice")
-            await host.page.wait_for_selector('[data-lobby="open:grinch"]', timeout=WAIT_MS)
-            lines = await host.page.locator(".openers .game-line").all_inner_texts()
-            assert len(lines) == 4 and any(t.startswith("2-Player Hearts, for two:") for t in lines)
-            await fingers(host, "the free table")
+        assert "Robo Max 🤖 hard" in await text(host, ".lobby .players li.computer")
+        await fingers(host, "the host's lobby")
+        await host.screenshot("lobby-host")
+        await host.lobby("remove_computer:1")
+        await players(host, 1)
+        assert "needed to start" in await text(host, ".lobby .waiting")
 
-            # A lobby: a computer added (a double press adds one), its level, then removed.
-            await host.lobby("open:grinch")
-            await players(host, 1)
-            await host.page.locator('[data-lobby="add_computer:normal"]').dblclick()
-            await players(host, 2)
-            await quiet(fake)
-            assert await host.page.locator(".lobby .players li").count() == 2
-            await host.lobby("computer_level:1:hard")
-            await host.page.wait_for_selector(
-                '[data-lobby="computer_level:1:hard"][aria-pressed="true"]', timeout=WAIT_MS
-            )
-            assert "Robo Max 🤖 hard" in await text(host, ".lobby .players li.computer")
-            await fingers(host, "the host's lobby")
-            await host.screenshot("lobby-host")
-            await host.lobby("remove_computer:1")
-            await players(host, 1)
-            assert "needed to start" in await text(host, ".lobby .waiting")
+        # bob sees who starts, joins, and leaves again.
+        guest = await new_tab(browser, f"{base}&user_id={bob}", bob, "phone", "bob")
+        await guest.lobby("join")
+        await players(guest, 2)
+        assert await text(guest, ".lobby .waiting") == "Waiting for alice to start."
+        await fingers(guest, "a guest's lobby")
+        await guest.screenshot("lobby-guest")
+        await guest.lobby("leave")
+        await players(host, 1)
+        await guest.page.wait_for_selector('[data-lobby="join"]', timeout=WAIT_MS)
+        await guest.page.close()
 
-            # bob sees who starts, joins, and leaves again.
-            guest = await new_tab(browser, f"{base}&user_id={bob}", bob, "phone", "bob")
-            await guest.lobby("join")
-            await players(guest, 2)
-            assert await text(guest, ".lobby .waiting") == "Waiting for alice to start."
-            await fingers(guest, "a guest's lobby")
-            await guest.screenshot("lobby-guest")
-            await guest.lobby("leave")
-            await players(host, 1)
-            await guest.page.wait_for_selector('[data-lobby="join"]', timeout=WAIT_MS)
-            await guest.page.close()
+        # Play with computers: one press fills the seats and starts.
+        await quiet(fake)
+        await host.lobby("play_computers")
+        await host.page.wait_for_selector('.table[data-game="grinch"]', timeout=WAIT_MS)
+        assert await host.page.evaluate("document.querySelectorAll('.table .seat').length") == 2
+        game = game_row(tmp_path / "bot.db")
+        assert game["status"] == "active"
 
-            # Play with computers: one press fills the seats and starts.
-            await quiet(fake)
-            await host.lobby("play_computers")
-            await host.page.wait_for_selector('.table[data-game="grinch"]', timeout=WAIT_MS)
-            assert await host.page.evaluate("document.querySelectorAll('.table .seat').length") == 2
-            game = game_row(tmp_path / "bot.db")
-            assert game["status"] == "active"
+        # bob arrives late: he watches at once, without a hand, and asks for the next game.
+        late = await new_tab(browser, f"{base}&user_id={bob}", bob, "phone", "late")
+        await late.page.wait_for_selector('.table[data-game="grinch"]', timeout=WAIT_MS)
+        assert await late.page.query_selector(".mine .seat") is None
+        assert await late.page.query_selector("[data-action]") is None
+        await fingers(late, "a spectator's table")
+        await late.screenshot("lobby-spectator")
+        await late.lobby("next_game")
+        await late.page.wait_for_selector(
+            ".dropin :text('You will have a seat in the next game')", timeout=WAIT_MS
+        )
 
-            # bob arrives late: he watches at once, without a hand, and asks for the next game.
-            late = await new_tab(browser, f"{base}&user_id={bob}", bob, "phone", "late")
-            await late.page.wait_for_selector('.table[data-game="grinch"]', timeout=WAIT_MS)
-            assert await late.page.query_selector(".mine .seat") is None
-            assert await late.page.query_selector("[data-action]") is None
-            await fingers(late, "a spectator's table")
-            await late.screenshot("lobby-spectator")
-            await late.lobby("next_game")
-            await late.page.wait_for_selector(
-                ".dropin :text('You will have a seat in the next game')", timeout=WAIT_MS
-            )
+        # alice leaves the running game: a confirm step, then a computer takes her seat.
+        await host.lobby("ask_leave")
+        await host.lobby("stay")
+        await host.lobby("ask_leave")
+        assert "A computer player takes your seat" in await text(host, ".dropin")
+        await fingers(host, "the confirm step")
+        await host.screenshot("lobby-leave-confirm")
+        await host.lobby("leave_game")
+        await host.page.wait_for_selector(
+            ".notice:text('You left the game; Cindy-Bot')", timeout=WAIT_MS
+        )
+        await fake.wait_for(
+            lambda: "alice left the game; Cindy-Bot" in channel_text(fake, channel),
+            timeout=15,
+        )
+        await fake.wait_for(
+            lambda: any("Cindy-Bot" in json.dumps(m.get("embeds")) for m in fake.messages(channel)),
+            timeout=15,
+        )
+        seats = [s["name"] for s in await seat_rows(tmp_path / "bot.db", game["id"])]
+        assert seats == ["Cindy-Bot", "Robo Max"]
 
-            # alice leaves the running game: a confirm step, then a computer takes her seat.
-            await host.lobby("ask_leave")
-            await host.lobby("stay")
-            await host.lobby("ask_leave")
-            assert "A computer player takes your seat" in await text(host, ".dropin")
-            await fingers(host, "the confirm step")
-            await host.screenshot("lobby-leave-confirm")
-            await host.lobby("leave_game")
-            await host.page.wait_for_selector(
-                ".notice:text('You left the game; Cindy-Bot')", timeout=WAIT_MS
-            )
-            await fake.wait_for(
-                lambda: "alice left the game; Cindy-Bot" in channel_text(fake, channel),
-                timeout=15,
-            )
-            await fake.wait_for(
-                lambda: any(
-                    "Cindy-Bot" in json.dumps(m.get("embeds")) for m in fake.messages(channel)
-                ),
-                timeout=15,
-            )
-            seats = [s["name"] for s in await seat_rows(tmp_path / "bot.db", game["id"])]
-            assert seats == ["Cindy-Bot", "Robo Max"]
-
-            # Two computers play it to its end; the end screen offers the next game to anyone.
-            await host.page.wait_for_selector(".ending", timeout=60_000)
-            await host.page.wait_for_selector('[data-lobby="open:grinch"]', timeout=WAIT_MS)
-            await fingers(host, "the end screen")
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            await host.page.screenshot(path=str(ARTIFACTS / "lobby-end.png"), full_page=True)
-            # She left it, so its Play again is not hers: not offered (the backend refuses it).
-            assert await host.page.query_selector('[data-lobby="play_again"]') is None
-            assert game_row(tmp_path / "bot.db")["id"] == game["id"]
-            await quiet(fake)
-            await host.lobby("open:grinch")
-            await players(host, 2)  # bob, who asked for it, is seated in the next game
-            await players(late, 2)
-            assert await text(late, ".lobby .waiting") == "Waiting for alice to start."
-            names = await host.page.locator(".lobby .players li").all_inner_texts()
-            assert names[1].startswith("bob"), names
-            for tab in (host, late):
-                assert tab.errors == [], tab.errors
-        finally:
-            await browser.close()
+        # Two computers play it to its end; the end screen offers the next game to anyone.
+        await host.page.wait_for_selector(".ending", timeout=60_000)
+        await host.page.wait_for_selector('[data-lobby="open:grinch"]', timeout=WAIT_MS)
+        await fingers(host, "the end screen")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        await host.page.screenshot(path=str(ARTIFACTS / "lobby-end.png"), full_page=True)
+        # She left it, so its Play again is not hers: not offered (the backend refuses it).
+        assert await host.page.query_selector('[data-lobby="play_again"]') is None
+        assert game_row(tmp_path / "bot.db")["id"] == game["id"]
+        await quiet(fake)
+        await host.lobby("open:grinch")
+        await players(host, 2)  # bob, who asked for it, is seated in the next game
+        await players(late, 2)
+        assert await text(late, ".lobby .waiting") == "Waiting for alice to start."
+        names = await host.page.locator(".lobby .players li").all_inner_texts()
+        assert names[1].startswith("bob"), names
+        for tab in (host, late):
+            assert tab.errors == [], tab.errors
     await quiet(fake)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import need_browser
+from tests.e2e.browser import launched, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env
 from tests.e2e.live import live_env
@@ -50,7 +50,6 @@ async def test_the_page_renews_its_session_over_the_open_socket(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake, port = fake_discord, free_port()
     fake.activities.accept_mock_codes = True
@@ -61,29 +60,23 @@ async def test_the_page_renews_its_session_over_the_open_socket(
     channel = fake.channel_named("games")
     instance = fake.activities.add_instance(channel, [alice])
     url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={alice}"
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
-        )
-        try:
-            page = await (await browser.new_context()).new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            sockets = Sockets(page)
-            signed_in = time.monotonic()
-            await page.goto(url)
-            await page.wait_for_selector(".lobby", timeout=15_000)
-            assert sockets.urls == [f"ws://127.0.0.1:{port}/api/live?instance={instance}"]
-            welcome = next(f for f in sockets.received if f["type"] == "welcome")
-            assert 0 < welcome["expires_in"] <= SESSION_SECONDS
-            await fake.wait_for(lambda: "renewed" in sockets.kinds(sockets.received), timeout=60)
-            assert sockets.kinds(sockets.sent) == ["hello", "renew"]
-            assert fake.activities.exchanges == 2  # the first sign-in and the renewal
-            # past the first session's end: the same socket, open, and the page as it was
-            await asyncio.sleep(max(0.0, signed_in + SESSION_SECONDS + 3 - time.monotonic()))
-            assert sockets.closed == 0 and len(sockets.urls) == 1
-            assert await page.locator(".status").count() == 0
-            await page.wait_for_selector(".lobby", timeout=1_000)
-            assert errors == []
-        finally:
-            await browser.close()
+    async with launched(browser_path) as browser:
+        page = await (await browser.new_context()).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        sockets = Sockets(page)
+        signed_in = time.monotonic()
+        await page.goto(url)
+        await page.wait_for_selector(".lobby", timeout=15_000)
+        assert sockets.urls == [f"ws://127.0.0.1:{port}/api/live?instance={instance}"]
+        welcome = next(f for f in sockets.received if f["type"] == "welcome")
+        assert 0 < welcome["expires_in"] <= SESSION_SECONDS
+        await fake.wait_for(lambda: "renewed" in sockets.kinds(sockets.received), timeout=60)
+        assert sockets.kinds(sockets.sent) == ["hello", "renew"]
+        assert fake.activities.exchanges == 2  # the first sign-in and the renewal
+        # past the first session's end: the same socket, open, and the page as it was
+        await asyncio.sleep(max(0.0, signed_in + SESSION_SECONDS + 3 - time.monotonic()))
+        assert sockets.closed == 0 and len(sockets.urls) == 1
+        assert await page.locator(".status").count() == 0
+        await page.wait_for_selector(".lobby", timeout=1_000)
+        assert errors == []

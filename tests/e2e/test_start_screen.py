@@ -20,7 +20,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.e2e.browser import ARTIFACTS, need_browser
+from tests.e2e.browser import ARTIFACTS, launched, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, find_button, quiet
 from tests.e2e.live import connect, live_env, login
@@ -163,7 +163,6 @@ async def test_the_start_screen_on_a_phone(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake = fake_discord
     guild = fake.guild_named("Test Server")
@@ -177,68 +176,62 @@ async def test_the_start_screen_on_a_phone(
     free_instance = fake.activities.add_instance(free, [alice])
     closed_instance = fake.activities.add_instance(closed, [bob])
     base = f"http://127.0.0.1:{port}/"
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+    async with launched(browser_path) as browser:
+        url = f"{base}?instance_id={free_instance}&channel_id={free}&user_id={alice}"
+        url += "&dialogs=record"  # the stand-in answers Discord's invite dialog, and records it
+        tab = await new_tab(browser, url, alice, "phone", "start")
+        await tab.page.wait_for_selector(".openers li", timeout=15_000)
+        offers = await tab.page.eval_on_selector_all(
+            ".openers li",
+            "els => els.map(e => [e.dataset.game, e.querySelector('.game-line').textContent,"
+            " [...e.querySelectorAll('button')].map(b => b.dataset.lobby)])",
         )
-        try:
-            url = f"{base}?instance_id={free_instance}&channel_id={free}&user_id={alice}"
-            url += "&dialogs=record"  # the stand-in answers Discord's invite dialog, and records it
-            tab = await new_tab(browser, url, alice, "phone", "start")
-            await tab.page.wait_for_selector(".openers li", timeout=15_000)
-            offers = await tab.page.eval_on_selector_all(
-                ".openers li",
-                "els => els.map(e => [e.dataset.game, e.querySelector('.game-line').textContent,"
-                " [...e.querySelectorAll('button')].map(b => b.dataset.lobby)])",
-            )
-            games = ("grinch", "gnome", "hearts", "ten")
-            assert [o[0] for o in offers] == list(games)
-            assert [o[2] for o in offers] == [[f"open:{g}", f"play_computers:{g}"] for g in games]
-            counts = ("for 2 to 6 players", "for 3 to 7 players", "for two", "for 1 to 5 players")
-            assert all(c in o[1] for o, c in zip(offers, counts, strict=True)), offers
-            await measure_phone(tab, "phone")
-            await tab.lobby("open:ten")
-            await tab.page.wait_for_selector('[data-lobby="start"]', timeout=15_000)
-            # alone in a lobby with seats free: Invite opens Discord's invite dialog
-            await tab.lobby("invite")
-            await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
-            calls = await tab.page.evaluate("() => window.discordDialogs")
-            assert calls == [{"command": "openInviteDialog"}], calls
-            await fake.wait_for(lambda: bool(fake.messages(free)), timeout=10)
-            assert find_button(fake.messages(free)[0], "Join")
-            # the game on: her seat has her server nickname, and (outside Discord, where no
-            # avatar is loaded) her letter; the computer its robot
-            await tab.lobby("add_computer:easy")
-            await tab.lobby("start")
-            await tab.page.wait_for_selector('.table[data-game="ten"]', timeout=15_000)
-            await tab.page.wait_for_function(
-                "() => document.querySelector('.mine .seat .name')?.textContent === 'Captain Al'",
-                timeout=15_000,
-            )
-            assert await tab.page.text_content(".mine .seat .badge") == "C"
-            assert await tab.page.query_selector(".seat.computer .badge.computer svg")
-            assert await tab.page.query_selector("img.avatar") is None
-            # Discord's picture in picture (the root's layout, as the SDK's event sets it):
-            # the side column and the language menu are left out, every target keeps 44 px
-            left_out = (".table > .side", ".language summary")
-            assert [await tab.page.is_visible(s) for s in left_out] == [True, True]
-            await tab.page.evaluate("document.documentElement.dataset.layout = 'pip'")
-            assert [await tab.page.is_visible(s) for s in left_out] == [False, False]
-            await measure_phone(tab, "pip")
-            assert not tab.errors, tab.errors
+        games = ("grinch", "gnome", "hearts", "ten")
+        assert [o[0] for o in offers] == list(games)
+        assert [o[2] for o in offers] == [[f"open:{g}", f"play_computers:{g}"] for g in games]
+        counts = ("for 2 to 6 players", "for 3 to 7 players", "for two", "for 1 to 5 players")
+        assert all(c in o[1] for o, c in zip(offers, counts, strict=True)), offers
+        await measure_phone(tab, "phone")
+        await tab.lobby("open:ten")
+        await tab.page.wait_for_selector('[data-lobby="start"]', timeout=15_000)
+        # alone in a lobby with seats free: Invite opens Discord's invite dialog
+        await tab.lobby("invite")
+        await tab.page.wait_for_function("() => window.discordDialogs.length > 0")
+        calls = await tab.page.evaluate("() => window.discordDialogs")
+        assert calls == [{"command": "openInviteDialog"}], calls
+        await fake.wait_for(lambda: bool(fake.messages(free)), timeout=10)
+        assert find_button(fake.messages(free)[0], "Join")
+        # the game on: her seat has her server nickname, and (outside Discord, where no
+        # avatar is loaded) her letter; the computer its robot
+        await tab.lobby("add_computer:easy")
+        await tab.lobby("start")
+        await tab.page.wait_for_selector('.table[data-game="ten"]', timeout=15_000)
+        await tab.page.wait_for_function(
+            "() => document.querySelector('.mine .seat .name')?.textContent === 'Captain Al'",
+            timeout=15_000,
+        )
+        assert await tab.page.text_content(".mine .seat .badge") == "C"
+        assert await tab.page.query_selector(".seat.computer .badge.computer svg")
+        assert await tab.page.query_selector("img.avatar") is None
+        # Discord's picture in picture (the root's layout, as the SDK's event sets it):
+        # the side column and the language menu are left out, every target keeps 44 px
+        left_out = (".table > .side", ".language summary")
+        assert [await tab.page.is_visible(s) for s in left_out] == [True, True]
+        await tab.page.evaluate("document.documentElement.dataset.layout = 'pip'")
+        assert [await tab.page.is_visible(s) for s in left_out] == [False, False]
+        await measure_phone(tab, "pip")
+        assert not tab.errors, tab.errors
 
-            url = f"{base}?instance_id={closed_instance}&channel_id={closed}&user_id={bob}"
-            tab = await new_tab(browser, url, bob, "phone", "closed")
-            notice = await tab.page.wait_for_selector(".cannot-post", timeout=15_000)
-            assert await notice.text_content() == CANNOT_POST
-            offered = await tab.page.eval_on_selector_all(
-                "[data-lobby]", "els => els.map(e => e.dataset.lobby)"
-            )
-            assert offered == ["check"]  # no game to start, only "Check again"
-            await measure_phone(tab, "cannot-post")
-            assert not tab.errors, tab.errors
-        finally:
-            await browser.close()
+        url = f"{base}?instance_id={closed_instance}&channel_id={closed}&user_id={bob}"
+        tab = await new_tab(browser, url, bob, "phone", "closed")
+        notice = await tab.page.wait_for_selector(".cannot-post", timeout=15_000)
+        assert await notice.text_content() == CANNOT_POST
+        offered = await tab.page.eval_on_selector_all(
+            "[data-lobby]", "els => els.map(e => e.dataset.lobby)"
+        )
+        assert offered == ["check"]  # no game to start, only "Check again"
+        await measure_phone(tab, "cannot-post")
+        assert not tab.errors, tab.errors
     assert fake.messages(closed) == []
     await quiet(fake)
 
@@ -264,7 +257,6 @@ async def test_after_a_game_any_game_can_be_started(tmp_path: Path) -> None:
     """Under a finished game's result (Play again), the start screen's games: the channel has
     no game. The page is served by the bot's web server alone; the socket is the test's."""
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     from web.page import PageFiles
     from web.server import WebServer
@@ -278,39 +270,33 @@ async def test_after_a_game_any_game_can_be_started(tmp_path: Path) -> None:
     token = {"access_token": "t", "session": "s", "expires_in": 900,
              "user": {"id": "1", "name": "alice", "locale": "en-US"}}  # fmt: skip
     try:
-        async with async_playwright() as driver:
-            browser = await driver.chromium.launch(
-                executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+        async with launched(browser_path) as browser:
+            tab = await new_tab(browser, "about:blank", 1, "phone", "after")
+
+            def answer(ws: Any) -> None:
+                def received(message: str | bytes) -> None:
+                    data = json.loads(message)
+                    sent.append(data)
+                    if data.get("op") == "open":
+                        opened.set()
+                    if data.get("type") == "hello":
+                        ws.send(json.dumps(WELCOME))
+                        ws.send(json.dumps(FINISHED))
+
+                ws.on_message(received)
+
+            await tab.page.route("**/api/token", lambda route: route.fulfill(json=token))
+            await tab.page.route_web_socket("**/api/live*", answer)
+            await tab.page.goto(f"http://127.0.0.1:{port}/?instance_id=i-after&user_id=1")
+            await tab.page.wait_for_selector('[data-lobby="play_again"]', timeout=15_000)
+            offered = await tab.page.eval_on_selector_all(
+                ".next-game [data-lobby^='open:']", "els => els.map(e => e.dataset.lobby)"
             )
-            try:
-                tab = await new_tab(browser, "about:blank", 1, "phone", "after")
-
-                def answer(ws: Any) -> None:
-                    def received(message: str | bytes) -> None:
-                        data = json.loads(message)
-                        sent.append(data)
-                        if data.get("op") == "open":
-                            opened.set()
-                        if data.get("type") == "hello":
-                            ws.send(json.dumps(WELCOME))
-                            ws.send(json.dumps(FINISHED))
-
-                    ws.on_message(received)
-
-                await tab.page.route("**/api/token", lambda route: route.fulfill(json=token))
-                await tab.page.route_web_socket("**/api/live*", answer)
-                await tab.page.goto(f"http://127.0.0.1:{port}/?instance_id=i-after&user_id=1")
-                await tab.page.wait_for_selector('[data-lobby="play_again"]', timeout=15_000)
-                offered = await tab.page.eval_on_selector_all(
-                    ".next-game [data-lobby^='open:']", "els => els.map(e => e.dataset.lobby)"
-                )
-                assert offered == [f"open:{g}" for g in ("grinch", "gnome", "hearts", "ten")]
-                await measure_phone(tab, "after-a-game")
-                await tab.press('[data-lobby="open:gnome"]')
-                await asyncio.wait_for(opened.wait(), 10)
-                assert sent[-1] == {"type": "lobby", "op": "open", "game": "gnome"}
-                assert not tab.errors, tab.errors
-            finally:
-                await browser.close()
+            assert offered == [f"open:{g}" for g in ("grinch", "gnome", "hearts", "ten")]
+            await measure_phone(tab, "after-a-game")
+            await tab.press('[data-lobby="open:gnome"]')
+            await asyncio.wait_for(opened.wait(), 10)
+            assert sent[-1] == {"type": "lobby", "op": "open", "game": "gnome"}
+            assert not tab.errors, tab.errors
     finally:
         await server.stop()

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import REPO, Tab, move_on_page, need_browser
+from tests.e2e.browser import REPO, Tab, launched, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, quiet
 from tests.e2e.live import live_env
@@ -215,7 +215,6 @@ async def test_every_game_is_laid_out_as_a_table_on_a_phone_and_a_desktop(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake = fake_discord
     fake.add_user("erin")
@@ -224,15 +223,9 @@ async def test_every_game_is_laid_out_as_a_table_on_a_phone_and_a_desktop(
     # Turn timers on (long enough never to fire here) so that whoever acts shows a timer.
     await bot_process.start(env={**bot_env(tmp_path, "600"), **live_env(fake, port)})
     await wait_ok(port)
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+    async with launched(browser_path) as browser:
+        await asyncio.gather(
+            *(lay_out(browser, fake, port, game, 7 + i) for i, game in enumerate(COMPUTERS))
         )
-        try:
-            await asyncio.gather(
-                *(lay_out(browser, fake, port, game, 7 + i) for i, game in enumerate(COMPUTERS))
-            )
-            await generic_view(browser, port)
-        finally:
-            await browser.close()
+        await generic_view(browser, port)
     await quiet(fake)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.browser import POLL_MS, Tab, move_on_page, need_browser
+from tests.e2e.browser import POLL_MS, Tab, launched, move_on_page, need_browser
 from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import bot_env, quiet
 from tests.e2e.live import live_env
@@ -92,7 +92,6 @@ async def test_each_move_is_seen_flying_and_a_press_mid_flight_is_taken(
     fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
 ) -> None:
     browser_path = need_browser()
-    from playwright.async_api import async_playwright
 
     fake, port = fake_discord, free_port()
     fake.activities.accept_mock_codes = True
@@ -102,69 +101,63 @@ async def test_each_move_is_seen_flying_and_a_press_mid_flight_is_taken(
     channel = fake.add_channel(fake.guild_named("Test Server"), "motion")
     instance = fake.activities.add_instance(channel, [alice])
     url = f"http://127.0.0.1:{port}/?instance_id={instance}&channel_id={channel}&user_id={alice}"
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(
-            executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"]
+    async with launched(browser_path) as browser:
+        desk = await open_tab(browser, url, alice, "desktop", reduced=False)
+        await open_with_computers(desk, "hearts", 1)
+        phone = await open_tab(browser, url, alice, "phone", reduced=True)
+        await phone.page.wait_for_selector('.table[data-game="hearts"]', timeout=15_000)
+        rng = random.Random(5)
+        moved = 0
+        while moved < MOVES:
+            await my_turn(desk)
+            moved += await move_on_page(desk, rng)
+
+        # The moves flew on the desktop, each within 300 ms.
+        flown = await flights(desk)
+        assert flown, "no card flew"
+        assert all(0 < f["duration"] <= MOTION_MS for f in flown), flown
+        assert int(await desk.page.evaluate("document.body.dataset.flights ?? 0")) > 0
+
+        # A press while a flight is held mid-way: taken at once, the flight ended cleanly.
+        await desk.page.evaluate("window.__hold = true")
+        for _ in range(TRIES):
+            await my_turn(desk)
+            held = await desk.page.evaluate(
+                "window.__held.filter(a => a.playState === 'paused').length"
+            )
+            if held and await desk.page.query_selector('[data-action^="p."]'):
+                break
+            await move_on_page(desk, rng)
+        else:
+            raise AssertionError("no turn of alice's came with a card flying")
+        # A flying card takes no press: what lies under it does.
+        through = await desk.page.evaluate(
+            "window.__held.filter(a => a.playState === 'paused')"
+            ".every(a => getComputedStyle(a.effect.target).pointerEvents === 'none')"
         )
-        try:
-            desk = await open_tab(browser, url, alice, "desktop", reduced=False)
-            await open_with_computers(desk, "hearts", 1)
-            phone = await open_tab(browser, url, alice, "phone", reduced=True)
-            await phone.page.wait_for_selector('.table[data-game="hearts"]', timeout=15_000)
-            rng = random.Random(5)
-            moved = 0
-            while moved < MOVES:
-                await my_turn(desk)
-                moved += await move_on_page(desk, rng)
+        assert through, "a flying card would take a press meant for what lies under it"
+        before = await desk.version()
+        await desk.page.locator('[data-action^="p."]').first.click(timeout=3000)
+        assert await desk.page.evaluate("window.__pressedDuring") is True
+        await desk.page.wait_for_function(
+            """v => Number(document.querySelector('.table')?.dataset.version ?? -1) > v""",
+            arg=before,
+            timeout=10_000,
+            polling=POLL_MS,
+        )
+        assert await desk.page.query_selector(".notice") is None  # taken, not refused
+        await desk.page.evaluate("window.__hold = false; window.__held.forEach(a => a.play())")
+        await desk.page.wait_for_function(LEFT_BEHIND, timeout=5_000, polling=POLL_MS)
 
-            # The moves flew on the desktop, each within 300 ms.
-            flown = await flights(desk)
-            assert flown, "no card flew"
-            assert all(0 < f["duration"] <= MOTION_MS for f in flown), flown
-            assert int(await desk.page.evaluate("document.body.dataset.flights ?? 0")) > 0
+        # The same moves on the phone that asks for reduced motion: none flew.
+        await phone.wait_version(await desk.version())
+        assert await flights(phone) == []
+        assert await phone.page.evaluate("document.body.dataset.flights ?? null") is None
 
-            # A press while a flight is held mid-way: taken at once, the flight ended cleanly.
-            await desk.page.evaluate("window.__hold = true")
-            for _ in range(TRIES):
-                await my_turn(desk)
-                held = await desk.page.evaluate(
-                    "window.__held.filter(a => a.playState === 'paused').length"
-                )
-                if held and await desk.page.query_selector('[data-action^="p."]'):
-                    break
-                await move_on_page(desk, rng)
-            else:
-                raise AssertionError("no turn of alice's came with a card flying")
-            # A flying card takes no press: what lies under it does.
-            through = await desk.page.evaluate(
-                "window.__held.filter(a => a.playState === 'paused')"
-                ".every(a => getComputedStyle(a.effect.target).pointerEvents === 'none')"
-            )
-            assert through, "a flying card would take a press meant for what lies under it"
-            before = await desk.version()
-            await desk.page.locator('[data-action^="p."]').first.click(timeout=3000)
-            assert await desk.page.evaluate("window.__pressedDuring") is True
-            await desk.page.wait_for_function(
-                """v => Number(document.querySelector('.table')?.dataset.version ?? -1) > v""",
-                arg=before,
-                timeout=10_000,
-                polling=POLL_MS,
-            )
-            assert await desk.page.query_selector(".notice") is None  # taken, not refused
-            await desk.page.evaluate("window.__hold = false; window.__held.forEach(a => a.play())")
-            await desk.page.wait_for_function(LEFT_BEHIND, timeout=5_000, polling=POLL_MS)
-
-            # The same moves on the phone that asks for reduced motion: none flew.
-            await phone.wait_version(await desk.version())
-            assert await flights(phone) == []
-            assert await phone.page.evaluate("document.body.dataset.flights ?? null") is None
-
-            # The last moves: beside the table on the desktop, under it on the phone; told.
-            wide, narrow = await desk.page.evaluate(SIDE), await phone.page.evaluate(SIDE)
-            assert wide["beside"] and wide["lines"] > 0 and wide["told"], wide
-            assert narrow["under"] and narrow["lines"] > 0 and narrow["told"], narrow
-            for tab in (desk, phone):
-                assert tab.errors == [], tab.errors
-        finally:
-            await browser.close()
+        # The last moves: beside the table on the desktop, under it on the phone; told.
+        wide, narrow = await desk.page.evaluate(SIDE), await phone.page.evaluate(SIDE)
+        assert wide["beside"] and wide["lines"] > 0 and wide["told"], wide
+        assert narrow["under"] and narrow["lines"] > 0 and narrow["told"], narrow
+        for tab in (desk, phone):
+            assert tab.errors == [], tab.errors
     await quiet(fake)
