@@ -58,15 +58,14 @@ class Waits(Part):
         processes taking at once: the rows go to one of them."""
         async with self._sql.transaction() as tx:
             rows = await tx.fetch(
-                "SELECT user_id, name, asked_at FROM next_game_waits WHERE channel_id = ? "
-                f"ORDER BY asked_at, user_id{self._sql.row_lock}",
+                "DELETE FROM next_game_waits WHERE channel_id = ? "
+                "RETURNING user_id, name, asked_at",
                 channel_id,
             )
-            if rows:
-                await tx.execute("DELETE FROM next_game_waits WHERE channel_id = ?", channel_id)
         forgotten = now - WAIT_SECONDS
-        return [
-            (int(row["user_id"]), str(row["name"]))
+        kept = sorted(
+            (float(row["asked_at"]), int(row["user_id"]), str(row["name"]))
             for row in rows
             if float(row["asked_at"]) > forgotten
-        ]
+        )
+        return [(user_id, name) for _, user_id, name in kept]
