@@ -7,7 +7,7 @@ lobby."""
 
 from __future__ import annotations
 
-from db.sql import Part
+from db.sql import Part, Statement
 
 WAIT_SECONDS = 3 * 3600.0  # an ask is forgotten after this long without a next game
 
@@ -41,6 +41,11 @@ class Waits(Part):
                 now,
             )
         return True
+
+    async def drop(self, channel_id: int, user_id: int) -> None:
+        """Forget the user's ask in the channel (none: nothing to do)."""
+        sql = "DELETE FROM next_game_waits WHERE channel_id = ? AND user_id = ?"
+        await self._sql.write_all([Statement(sql, (channel_id, user_id))])
 
     async def waiting(self, channel_id: int, user_id: int, now: float) -> bool:
         """Whether the user waits for the channel's next game."""

@@ -112,6 +112,10 @@ class Lobbies(ABC):
         if not await self.store.waits.ask(channel_id, user_id, name, self._clock(), MOST_WAITING):
             raise LobbyProblem(FULL)
 
+    async def skip_next_game(self, channel_id: int, user_id: int) -> None:
+        """The user no longer asks for a seat in the channel's next game."""
+        await self.store.waits.drop(channel_id, user_id)
+
     async def waits_for_next_game(self, channel_id: int, user_id: int) -> bool:
         return await self.store.waits.waiting(channel_id, user_id, self._clock())
 

@@ -1,6 +1,7 @@
 """The live table's lobby and drop-in operations beside joining and computers (web/live.py):
 leaving or cancelling a lobby, **Play with computers** in one press, leaving a running game (a
-computer takes the seat) and a spectator's **Join the next game** (docs/activity.md).
+computer takes the seat) and a spectator's **Join the next game**, or giving it up again
+(docs/activity.md).
 
 Each goes through the service call the chat's button or command uses (service/lobbies.py,
 service/leaving.py), so the same rules refuse the same things; what changed is shown in the
@@ -32,7 +33,7 @@ from service.lobbies import NO_COMPUTERS, ONLY_HOST, STARTED
 from service.reports import here
 from web.hub import Hub, Viewer
 
-OPS = frozenset({"leave", "cancel", "play_computers", "leave_game", "next_game"})
+OPS = frozenset({"leave", "cancel", "play_computers", "leave_game", "next_game", "skip_next_game"})
 LEFT = N_("You left the game; {computer} 🤖 {level} plays your seat.")
 
 
@@ -54,6 +55,9 @@ class DropIn:
         """Apply ``op`` for ``viewer``; a refusal raises (PlayError, or Refused)."""
         if op == "play_computers":
             await self.play_computers(viewer, data, not_here)
+            return
+        if op == "skip_next_game":  # giving up a wish is never refused, whatever is played
+            await self.skip_next_game(viewer)
             return
         game_id = self.hub.games.get(viewer.channel_id)
         if game_id is None:
@@ -153,6 +157,12 @@ class DropIn:
             raise Refused(not_here)
         await self.service.wait_for_next_game(viewer.channel_id, viewer.user_id, viewer.name)
         await viewer.send_now({"type": "waiting", "next_game": True})
+
+    async def skip_next_game(self, viewer: Viewer) -> None:
+        """The spectator no longer wants a seat in the channel's next game (pressed twice:
+        the same answer)."""
+        await self.service.skip_next_game(viewer.channel_id, viewer.user_id)
+        await viewer.send_now({"type": "waiting", "next_game": False})
 
     async def tell_waiting(self, viewer: Viewer) -> None:
         """Tell ``viewer`` whether they wait for the next game here (sent again on arrival)."""

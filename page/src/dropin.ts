@@ -1,5 +1,6 @@
-// Beside a running game's table: a spectator watches and may ask for a seat in the next game;
-// a player may leave the game (after a confirm step, a computer takes the seat, as in the chat).
+// Beside a running game's table: a spectator watches and may ask for a seat in the next game
+// (and give it up again); a player may leave the game (after a confirm step, a computer takes
+// the seat, as in the chat).
 
 import { h } from "./dom";
 import type { Words } from "./i18n";
@@ -24,7 +25,12 @@ export function dropInScreen(table: TableMessage, state: DropInState, words: Wor
   if (table.status !== "active") return null;
   const game_id = table.game_id;
   if (table.seat === null) {
-    if (state.waiting) return { text: words._("You are watching. You will have a seat in the next game."), controls: [] };
+    if (state.waiting) {
+      return {
+        text: words._("You are watching. You will have a seat in the next game."),
+        controls: [{ key: "skip_next_game", label: words._("Give up the seat"), op: "skip_next_game", extra: { game_id } }],
+      };
+    }
     return {
       text: words._("You are watching this game."),
       controls: [{ key: "next_game", label: words._("Join the next game"), op: "next_game", extra: { game_id }, primary: true }],

@@ -149,7 +149,7 @@ export type ServerMessage = WelcomeMessage | TableMessage | LobbyMessage | Refus
 
 export type LobbyOp =
   | "open" | "join" | "leave" | "cancel" | "add_computer" | "remove_computer" | "computer_level" | "start"
-  | "play_computers" | "play_again" | "leave_game" | "next_game" | "check";
+  | "play_computers" | "play_again" | "leave_game" | "next_game" | "skip_next_game" | "check";
 
 export type ClientMessage =
   // locale: the Discord client's; language: the viewer's pick on the page (overrides it)

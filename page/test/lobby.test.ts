@@ -89,7 +89,9 @@ describe("beside a running game", () => {
     const offer = dropInScreen(table(null), { confirming: null, waiting: false }, en);
     expect(offer?.text).toBe("You are watching this game.");
     expect(offer?.controls.map((c) => [c.key, c.op, c.extra])).toEqual([["next_game", "next_game", { game_id: 4 }]]);
-    expect(dropInScreen(table(null), { confirming: null, waiting: true }, en)?.controls).toEqual([]);
+    const waiting = dropInScreen(table(null), { confirming: null, waiting: true }, en);
+    expect(waiting?.text).toBe("You are watching. You will have a seat in the next game.");
+    expect(waiting?.controls.map((c) => [c.key, c.op, c.label])).toEqual([["skip_next_game", "skip_next_game", "Give up the seat"]]);
   });
 
   it("lets a player leave only after a confirm step", () => {

@@ -33,6 +33,17 @@ async def test_asks_are_kept_per_channel_and_taken_once(store: Store) -> None:
     assert await store.waits.take(OTHER, now + 3) == [(CY, "Cy")]
 
 
+async def test_an_ask_given_up_is_gone_and_the_others_stay(store: Store) -> None:
+    now = time.time()
+    assert await store.waits.ask(CHANNEL, ANA, "Ana", now, 5)
+    assert await store.waits.ask(CHANNEL, BO, "Bo", now, 5)
+    await store.waits.drop(CHANNEL, ANA)
+    await store.waits.drop(CHANNEL, ANA)  # again: nothing to do
+    await store.waits.drop(OTHER, BO)  # not asked there
+    assert not await store.waits.waiting(CHANNEL, ANA, now)
+    assert await store.waits.take(CHANNEL, now) == [(BO, "Bo")]
+
+
 async def test_an_old_ask_is_forgotten_and_a_full_channel_refuses(store: Store) -> None:
     now = time.time()
     assert await store.waits.ask(CHANNEL, ANA, "Ana", now, 2)

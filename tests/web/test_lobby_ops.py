@@ -309,3 +309,24 @@ async def test_a_game_ending_between_two_reads_is_no_lobby(
     await table.settle()
     assert table.sent(CAROL).last("lobby")["lobby"] is None
     assert await service.waits_for_next_game(CHANNEL, CAROL)
+
+
+async def test_a_wish_for_the_next_game_is_given_up_and_the_lobby_seats_nobody(
+    store: Store,
+) -> None:
+    table = Table(GameService(store))
+    await table.arrive(HOST, "Host")
+    await table.op(HOST, "play_computers", game="hearts")
+    game_id = (await table.game()).row.id
+    await table.arrive(CAROL, "Carol")
+    await table.op(CAROL, "next_game", game_id=game_id)
+    await table.op(CAROL, "skip_next_game", game_id=game_id)
+    assert table.sent(CAROL).last("waiting") == {"type": "waiting", "next_game": False}
+    await table.op(CAROL, "skip_next_game", game_id=game_id)  # twice: the same answer
+    assert table.sent(CAROL).last("waiting") == {"type": "waiting", "next_game": False}
+    assert not await table.service.waits_for_next_game(CHANNEL, CAROL)
+    await GameService.cancel(table.service, game_id, HOST, is_admin=False)
+    await table.settle()
+    await table.op(CAROL, "skip_next_game")  # no game running: still answered, nothing changes
+    await table.op(HOST, "open", game="hearts")
+    assert [s.name for s in (await table.game()).seats] == ["Host"]
