@@ -260,15 +260,22 @@ async def test_a_late_arrival_watches_and_is_seated_in_the_next_game(store: Stor
     assert not await table.service.waits_for_next_game(CHANNEL, CAROL)
 
 
-async def test_a_wish_for_the_next_game_outlives_a_restart(store: Store) -> None:
-    """The wish is the database's: a new process (a new service, hub and endpoint on the
-    same store) tells the viewer, and the lobby it opens seats them."""
-    table = Table(GameService(store))
+async def carol_waits(table: Table) -> int:
+    """The host plays Hearts with computers; Carol arrives, watches and asks for a seat in the
+    channel's next game. The running game's id."""
     await table.arrive(HOST, "Host")
     await table.op(HOST, "play_computers", game="hearts")
     game_id = (await table.game()).row.id
     await table.arrive(CAROL, "Carol")
     await table.op(CAROL, "next_game", game_id=game_id)
+    return game_id
+
+
+async def test_a_wish_for_the_next_game_outlives_a_restart(store: Store) -> None:
+    """The wish is the database's: a new process (a new service, hub and endpoint on the
+    same store) tells the viewer, and the lobby it opens seats them."""
+    table = Table(GameService(store))
+    game_id = await carol_waits(table)
     await GameService.cancel(table.service, game_id, HOST, is_admin=False)
     restarted = Table(GameService(store))
     back = await restarted.arrive(CAROL, "Carol")
@@ -294,13 +301,9 @@ async def test_a_game_ending_between_two_reads_is_no_lobby(
     drawn as a lobby nor taken for the next game's lobby (the wish for it is kept)."""
     service = GameService(store)
     table = Table(service)
-    await table.arrive(HOST, "Host")
-    await table.op(HOST, "play_computers", game="hearts")
-    game = await table.game()
-    await table.arrive(CAROL, "Carol")
-    await table.op(CAROL, "next_game", game_id=game.row.id)
-    await service.cancel(game.row.id, HOST, is_admin=False)
-    ended = await service.load(game.row.id)
+    game_id = await carol_waits(table)
+    await service.cancel(game_id, HOST, is_admin=False)
+    ended = await service.load(game_id)
 
     async def stale(channel_id: int, *, finished_too: bool = False) -> Loaded:
         return ended  # as if it were still open when looked up
@@ -315,11 +318,7 @@ async def test_a_wish_for_the_next_game_is_given_up_and_the_lobby_seats_nobody(
     store: Store,
 ) -> None:
     table = Table(GameService(store))
-    await table.arrive(HOST, "Host")
-    await table.op(HOST, "play_computers", game="hearts")
-    game_id = (await table.game()).row.id
-    await table.arrive(CAROL, "Carol")
-    await table.op(CAROL, "next_game", game_id=game_id)
+    game_id = await carol_waits(table)
     await table.op(CAROL, "skip_next_game", game_id=game_id)
     assert table.sent(CAROL).last("waiting") == {"type": "waiting", "next_game": False}
     await table.op(CAROL, "skip_next_game", game_id=game_id)  # twice: the same answer
