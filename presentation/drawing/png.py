@@ -56,7 +56,8 @@ def palette_png(canvas: Image.Image | RowCanvas, texts: Mapping[str, str] | None
     """PNG bytes of ``canvas`` (mode P, an RGB palette) with an uncompressed international
     text chunk per ``texts`` item (key: text, as Pillow's ``PngInfo.add_itxt`` writes it).
     PLTE holds the canvas's palette as Pillow's encoder writes it (every entry the palette
-    has, 256 at most). The same canvas and texts give the same bytes."""
+    has, 256 at most). The same canvas and texts give the same picture, though not always the
+    same bytes: ISA-L's deflate now and then packs the same rows another way."""
     rows = canvas.rows if isinstance(canvas, RowCanvas) else None
     if isinstance(canvas, RowCanvas):
         canvas = canvas.image

@@ -11,6 +11,7 @@ import pickle
 import random
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,21 +20,22 @@ from engine import GAMES
 from presentation.drawing.api import Pictures
 from presentation.drawing.parts import Parts
 from presentation.drawing.warm import Warming
+from tests.presentation.drawing.regen import shown
 from tests.presentation.drawing.sample import MID_GAME, hearts_follower, hearts_trick_ended, views
 from workers.drawing import CaptionsAhead, Requests, serve
 from workers.runner import HEADER_SIZE, frame
 
 
 class Answers(io.BytesIO):
-    """The child's output, with how many faces had been drawn ahead at each answer."""
+    """The child's output, with a count read at each answer (as the answer is sent)."""
 
-    def __init__(self, warming: Warming) -> None:
+    def __init__(self, count: Callable[[], int]) -> None:
         super().__init__()
-        self.warming = warming
-        self.drawn_at: list[int] = []
+        self.count = count
+        self.counted: list[int] = []
 
     def flush(self) -> None:
-        self.drawn_at.append(self.warming.drawn)
+        self.counted.append(self.count())
 
 
 class Interrupting(Warming):
@@ -52,10 +54,12 @@ class Interrupting(Warming):
 
 
 def _answers(data: bytes) -> list[Any]:
+    """The child's answers (request id, picture, error), each picture as what it shows."""
     out = []
     while data:
         size = int.from_bytes(data[:HEADER_SIZE], "big")
-        out.append(pickle.loads(data[HEADER_SIZE : HEADER_SIZE + size]))
+        request_id, png, error = pickle.loads(data[HEADER_SIZE : HEADER_SIZE + size])
+        out.append((request_id, None if png is None else shown(png), error))
         data = data[HEADER_SIZE + size :]
     return out
 
@@ -70,7 +74,7 @@ def test_a_request_waits_for_one_face_drawn_ahead_at_most() -> None:
     warming = Interrupting(
         pictures.faces, into, frame((2, "table", "en", (spectator, position.names), {})), at=3
     )
-    answers = Answers(warming)
+    answers = Answers(lambda: warming.drawn)
     os.write(into, frame((1, "hand", "en", (own, position.names), {})))
     child = threading.Thread(target=serve, args=(pictures, source, answers, warming))
     child.start()
@@ -78,10 +82,10 @@ def test_a_request_waits_for_one_face_drawn_ahead_at_most() -> None:
     assert not child.is_alive()
     os.close(source)
     hand, table = _answers(answers.getvalue())
-    assert hand == (1, Pictures().hand(own, position.names), None)
-    assert table == (2, Pictures().table(spectator, position.names), None)
+    assert hand == (1, shown(Pictures().hand(own, position.names)), None)
+    assert table == (2, shown(Pictures().table(spectator, position.names)), None)
     # The hand before any face drawn ahead; the table right after the face under way.
-    assert answers.drawn_at == [0, 3]
+    assert answers.counted == [0, 3]
     assert warming.pending  # the input ended: the child too, faces left undrawn
 
 
@@ -116,12 +120,12 @@ def test_drawing_ahead_that_fails_stops_and_the_pictures_go_on() -> None:
     table = frame((2, "table", "en", (spectator, position.names), {}))
     warming = Failing(pictures.faces, into, table, at=1)
     os.write(into, frame((1, "hand", "en", (own, position.names), {})))
-    answers = Answers(warming)
+    answers = Answers(lambda: warming.drawn)
     serve(pictures, source, answers, warming)  # returns at the input's end
     os.close(source)
     assert _answers(answers.getvalue()) == [
-        (1, Pictures().hand(own, position.names), None),
-        (2, Pictures().table(spectator, position.names), None),
+        (1, shown(Pictures().hand(own, position.names)), None),
+        (2, shown(Pictures().table(spectator, position.names)), None),
     ]
     assert warming.drawn == 1 and warming.pending  # no face drawn ahead after the failure
 
@@ -151,12 +155,18 @@ def test_after_a_hand_the_child_makes_the_next_pictures_captions_while_it_waits(
     assert isinstance(parts, Parts)
     captions = Noted(pictures)
     source, into = os.pipe()
-    answers = io.BytesIO()
+    answers = Answers(lambda: parts.labels_made)
     child = threading.Thread(target=serve, args=(pictures, source, answers, None, captions))
     child.start()
-    os.write(into, frame((1, "hand", "en", (follower, names), {})))
-    os.write(into, frame((2, "hand", "en", (leader, names[:1]), {})))  # fails: noted not
+    # One write: the child reads both before it is idle, so the failed hand comes before any
+    # caption is made ahead.
+    os.write(
+        into,
+        frame((1, "hand", "en", (follower, names), {}))
+        + frame((2, "hand", "en", (leader, names[:1]), {})),  # fails: noted not
+    )
     assert captions.idle.wait(30)
+    assert captions.steps == 1  # the follower's hand; not the one that failed
     made = parts.labels_made
     os.write(into, frame((3, "hand", "en", (leader, names), {})))
     os.close(into)
@@ -164,11 +174,12 @@ def test_after_a_hand_the_child_makes_the_next_pictures_captions_while_it_waits(
     assert not child.is_alive()
     os.close(source)
     first, failed, later = _answers(answers.getvalue())
-    assert first == (1, Pictures().hand(follower, names), None)
+    assert first == (1, shown(Pictures().hand(follower, names)), None)
     assert failed[0] == 2 and failed[2] is not None
-    assert later == (3, Pictures().hand(leader, names), None)
-    assert captions.steps == 1  # the follower's hand; not the one that failed
-    assert parts.labels_made == made  # the next trick's header was made ahead
+    assert later == (3, shown(Pictures().hand(leader, names)), None)
+    # The next trick's header was made ahead: none made for the third answer. (After it the
+    # child may make the leader's next captions before it sees the input end.)
+    assert answers.counted[2] == made
 
 
 class FailingCaptions(CaptionsAhead):
@@ -199,8 +210,8 @@ def test_captions_ahead_that_fail_stop_and_the_pictures_go_on(
     assert not child.is_alive()
     os.close(source)
     assert _answers(answers.getvalue()) == [
-        (1, Pictures().hand(own, position.names), None),
-        (2, Pictures().hand(own, position.names), None),
-        (3, Pictures().table(spectator, position.names), None),
+        (1, shown(Pictures().hand(own, position.names)), None),
+        (2, shown(Pictures().hand(own, position.names)), None),
+        (3, shown(Pictures().table(spectator, position.names)), None),
     ]
     assert caplog.text.count("no more are made ahead") == 1  # not tried again

@@ -127,6 +127,16 @@ def decoded(data: bytes) -> list[PngImagePlugin.PngImageFile]:
     return images
 
 
+def shown(data: bytes) -> list[tuple[object, ...]]:
+    """What the PNGs of ``data`` show: each one's mode, size, palette, pixels and text
+    chunks. Pictures are compared by this, not by their bytes: ISA-L's deflate now and then
+    packs the same rows into other bytes (its match finder may pick another earlier copy)."""
+    return [
+        (image.mode, image.size, image.getpalette(), image.tobytes(), image.text)
+        for image in decoded(data)
+    ]
+
+
 def digest(data: bytes) -> str:
     """A hash of what the PNGs of ``data`` show: each one's mode, size, palette, pixels and
     text chunks."""

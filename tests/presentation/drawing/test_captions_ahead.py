@@ -1,5 +1,5 @@
 """Captions made ahead: the hand picture that follows a Hearts trick finds its new header
-made while the drawing process waited, with the same bytes as one drawn without it."""
+made while the drawing process waited, the same picture as one drawn without it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from engine.hearts2p.rules import TRICKS_PER_HAND
 from presentation.drawing.api import Pictures, picture_of
 from presentation.drawing.parts import Parts
 from presentation.hearts2p.picture import hands_ahead
+from tests.presentation.drawing.regen import shown
 from tests.presentation.drawing.sample import MID_GAME, hearts_follower, hearts_trick_ended, views
 
 NAMES = ["Ada", "Bo"]
@@ -39,7 +40,7 @@ def test_the_next_tricks_hand_finds_its_header_made(ahead: bool) -> None:
     png = pictures.hand(leader, NAMES)
     # Made ahead: nothing new to rasterise. Without: the new trick's header at least.
     assert (parts.labels_made == made) is ahead
-    assert png == Pictures().hand(leader, NAMES)
+    assert shown(png) == shown(Pictures().hand(leader, NAMES))
 
 
 def test_after_the_last_trick_the_next_hands_first_header_is_made() -> None:
@@ -52,7 +53,7 @@ def test_after_the_last_trick_the_next_hands_first_header_is_made() -> None:
     pictures.hand(follower, NAMES)
     pictures.ahead(follower, NAMES)
     made = parts.labels_made
-    assert pictures.hand(leader, NAMES) == Pictures().hand(leader, NAMES)
+    assert shown(pictures.hand(leader, NAMES)) == shown(Pictures().hand(leader, NAMES))
     assert parts.labels_made == made
 
 
@@ -84,7 +85,8 @@ def test_a_rehearsed_picture_makes_its_parts_and_draws_nothing() -> None:
         assert picture_of("hearts").hand(own, names, parts) == b""
     made = parts.labels_made
     assert made > 0 and not parts.rehearsing
-    assert picture_of("hearts").hand(own, names, parts) == Pictures().hand(own, names)
+    drawn = picture_of("hearts").hand(own, names, parts)
+    assert shown(drawn) == shown(Pictures().hand(own, names))
     assert parts.labels_made == made  # every caption was made in the rehearsal
     with pytest.raises(RuntimeError), parts.rehearsal():
         raise RuntimeError("a picture that fails")
@@ -101,4 +103,4 @@ def test_a_rehearsal_in_one_thread_leaves_another_threads_pictures_drawn() -> No
         other = threading.Thread(target=lambda: drawn.append(pictures.hand(own, names)))
         other.start()
         other.join(30)
-    assert drawn == [Pictures().hand(own, names)]
+    assert [shown(png) for png in drawn] == [shown(Pictures().hand(own, names))]
