@@ -6,7 +6,10 @@ indices and packs them as small. The container is simple enough to write: the si
 IHDR (8 bits per pixel, colour type 3: palette), PLTE, the text chunks, one IDAT of the
 rows each led by filter byte 0 (none: a palette picture's flat areas and repeats deflate
 well as they are, and the other filters cost a pass over every byte to choose), IEND.
-Any PNG decoder reads it; the pixels are the canvas's, index for index.
+Any PNG decoder reads it; the pixels are the canvas's, index for index. ISA-L does not
+promise the same bytes for the same rows (now and then it deflates them into a stream a few
+bytes apart that inflates the same): the same canvas gives the same pixels, not always the
+same IDAT, so nothing compares pictures by their bytes.
 
 A :class:`RowCanvas` keeps its pixels in that IDAT layout already (each row one byte in,
 after its filter byte), so its rows are deflated where they lie: no copy of the picture

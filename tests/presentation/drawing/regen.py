@@ -130,7 +130,7 @@ def decoded(data: bytes) -> list[PngImagePlugin.PngImageFile]:
 def shown(data: bytes) -> list[tuple[object, ...]]:
     """What the PNGs of ``data`` show: each one's mode, size, palette, pixels and text
     chunks. Pictures are compared by this, not by their bytes: ISA-L's deflate now and then
-    packs the same rows into other bytes (its match finder may pick another earlier copy)."""
+    packs the same rows into other bytes that inflate the same."""
     return [
         (image.mode, image.size, image.getpalette(), image.tobytes(), image.text)
         for image in decoded(data)
