@@ -49,8 +49,9 @@ DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 TOO_OLD_TO_EDIT = 30046  # edits to messages older than an hour are capped
 DM_OPEN = ("dm-open",)  # the pacer's window for opening DM channels (a bucket of its own)
-# Seconds a hand message waits for its picture (drawn in 10-40 ms by the drawing process): a
-# click's answer must not wait long on a busy painter; a hand job, in the background, may.
+# Seconds a hand message waits for its picture (a few ms in the drawing process, more behind
+# other pictures): a click's answer must not wait long on a busy painter; a hand job, in the
+# background, may.
 ANSWER_PICTURE_WAIT = 0.15
 PICTURE_WAIT = 5.0
 LEFT = N_("🚪 You left this game; {computer} 🤖 (a computer player) took your seat.")
