@@ -1,10 +1,11 @@
 """Who draws the pictures: :class:`Painter` is what the delivery layer asks.
 
-Drawing a hand or a table is 10-40 ms of Python and Pillow; in a thread of the bot's process it
-holds the interpreter lock the event loop needs, so the bot draws in a child process of its own
-(:class:`workers.drawing.DrawingProcess`). :class:`InThread` draws in a worker thread instead,
-for tests, tools and a bot without processes. Each picture is drawn in the language current
-where :meth:`Painter.draw` was called.
+Drawing a hand or a table is Python and Pillow (about 2 ms once its parts are kept, 10-40 ms
+until then); in a thread of the bot's process it holds the interpreter lock the event loop needs,
+so the bot draws in a child process of its own (:class:`workers.drawing.DrawingProcess`).
+:class:`InThread` draws in a worker thread instead, for tests, tools and a bot without
+processes. Each picture is drawn in the language current where :meth:`Painter.draw` was
+called.
 
 A picture that cannot be drawn raises :class:`PictureFailed`; callers send their message
 without it (see delivery.attachments).
