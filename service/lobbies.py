@@ -117,6 +117,7 @@ class Lobbies(ABC):
         await self.store.waits.drop(channel_id, user_id)
 
     async def waits_for_next_game(self, channel_id: int, user_id: int) -> bool:
+        """Whether the user asked for a seat in the channel's next game (and may still get it)."""
         return await self.store.waits.waiting(channel_id, user_id, self._clock())
 
     async def _seat_waiting(self, game_id: int, channel_id: int, host_id: int) -> None:

@@ -249,7 +249,7 @@ async def test_a_late_arrival_watches_and_is_seated_in_the_next_game(store: Stor
     again = await table.arrive(CAROL, "Carol")  # a new socket is told too
     assert cast(Socket, again.ws).last("waiting")["next_game"] is True
     # The game ends (cancelled here); the next lobby, opened by anyone, seats Carol.
-    await GameService.cancel(table.service, game_id, HOST, is_admin=False)
+    await table.service.cancel(game_id, HOST, is_admin=False)
     await table.settle()
     await table.op(HOST, "open", game="hearts")
     lobby = await table.game()
@@ -276,7 +276,7 @@ async def test_a_wish_for_the_next_game_outlives_a_restart(store: Store) -> None
     same store) tells the viewer, and the lobby it opens seats them."""
     table = Table(GameService(store))
     game_id = await carol_waits(table)
-    await GameService.cancel(table.service, game_id, HOST, is_admin=False)
+    await table.service.cancel(game_id, HOST, is_admin=False)
     restarted = Table(GameService(store))
     back = await restarted.arrive(CAROL, "Carol")
     assert cast(Socket, back.ws).last("waiting") == {"type": "waiting", "next_game": True}
@@ -324,7 +324,7 @@ async def test_a_wish_for_the_next_game_is_given_up_and_the_lobby_seats_nobody(
     await table.op(CAROL, "skip_next_game", game_id=game_id)  # twice: the same answer
     assert table.sent(CAROL).last("waiting") == {"type": "waiting", "next_game": False}
     assert not await table.service.waits_for_next_game(CHANNEL, CAROL)
-    await GameService.cancel(table.service, game_id, HOST, is_admin=False)
+    await table.service.cancel(game_id, HOST, is_admin=False)
     await table.settle()
     await table.op(CAROL, "skip_next_game")  # no game running: still answered, nothing changes
     await table.op(HOST, "open", game="hearts")
