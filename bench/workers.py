@@ -25,8 +25,9 @@ Per run, over the clicking and the drain:
 - the load average at the end of the run.
 
 Then (``--sqlite``, the default) the same load on one process and its SQLite file
-(``bench.workers_sqlite``): each run's CPU per move against that process's, and its round
-trips per move, against the targets of the round-trip issue (at most 1.5x, at most 8).
+(``bench.workers_sqlite``; before the workers in every other repeat): each run's CPU per move
+against that process's, and its round trips per move, against the targets of the round-trip
+issue (at most 1.5x, at most 8).
 
 The targets (the scaling issue's): CPU per move flat from 1 to 4 workers (within 15%), and no
 worker serving more than 1.5x its fair share. Wall-clock throughput cannot double on 2 cores,
@@ -34,8 +35,8 @@ and the offered load is set well below what the machine can take, so moves/s sho
 same; the figure that must not grow is CPU per move.
 
 Run: ``python -m bench.workers`` (``--workers 1 2 4``, ``--games``, ``--seconds``, ``--think``,
-``--scale``, ``--balance``, ``--repeat`` (at most 2 on a shared machine), ``--postgres``,
-``--no-sqlite``).
+``--scale``, ``--balance``, ``--repeat`` (1 to 5: every other repeat runs the SQLite process
+first, and the ratios' medians close the output), ``--postgres``, ``--no-sqlite``).
 """
 
 from __future__ import annotations
@@ -49,13 +50,14 @@ import sys
 import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench import discord_players as dp
 from bench import pgside
 from bench.pgwire import CountingProxy, WireCounts
-from bench.workers_sqlite import run_sqlite
+from bench.workers_sqlite import SQLITE_AT_MOST, against, run_sqlite, sqlite_first
 from db import pgadmin
 from tests.e2e.balancer import Balancer
 from tests.e2e.driver import quiet
@@ -68,7 +70,6 @@ IDLE_SECONDS = 5.0  # before the clicking: what the processes use with nobody pl
 FLAT_WITHIN = 0.15  # CPU per move from 1 to N workers
 FAIR_SHARE_AT_MOST = 1.5  # the busiest worker's share over 1/N
 REST_SLOT = "take_rest_slot"  # both functions: take_rest_slot, take_rest_slots
-SQLITE_AT_MOST = 1.5  # CPU per move (bots and PostgreSQL) over one process on SQLite
 ROUND_TRIPS_AT_MOST = 8  # database round trips per move
 
 
@@ -444,12 +445,16 @@ async def main(args: argparse.Namespace) -> None:
     why = await pgadmin.reachable(args.postgres)
     if why is not None:
         raise SystemExit(f"bench.workers needs PostgreSQL at {args.postgres}: {why}")
+    ratios: dict[int, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
+        think, folder = tuple(args.think), Path(tmp)
+        alone = partial(run_sqlite, args.games, args.seconds, think, folder, scale=args.scale)
         for repeat in range(1, args.repeat + 1):
+            first = await alone(seed=repeat) if args.sqlite and sqlite_first(repeat) else None
             runs = []
             for workers in args.workers:
                 figures = await run(
-                    workers, args.games, args.seconds, tuple(args.think), Path(tmp),
+                    workers, args.games, args.seconds, think, folder,
                     args.postgres, scale=args.scale, seed=repeat,
                     by_game=args.balance == "game",
                 )  # fmt: skip
@@ -462,18 +467,19 @@ async def main(args: argparse.Namespace) -> None:
             )
             print(summary(runs))
             if args.sqlite:
-                alone = await run_sqlite(
-                    args.games, args.seconds, tuple(args.think), Path(tmp),
-                    scale=args.scale, seed=repeat,
-                )  # fmt: skip
-                print(alone.line())
+                yardstick = first or await alone(seed=repeat)
+                print(yardstick.line() + (" (run before the workers)" if first else ""))
                 for f in runs:
+                    ratio = f.cpu_ms / yardstick.cpu_ms
+                    ratios.setdefault(f.workers, []).append(ratio)
                     print(
                         f"{f.workers} worker(s) on PostgreSQL: CPU per move "
-                        f"{f.cpu_ms / alone.cpu_ms:.2f}x the SQLite process's (target at most "
+                        f"{ratio:.2f}x the SQLite process's (target at most "
                         f"{SQLITE_AT_MOST:g}x), {f.per_move(f.wire.round_trips):.1f} round trips "
                         f"per move (target at most {ROUND_TRIPS_AT_MOST})"
                     )
+    if args.repeat > 1 and ratios:
+        print("\n" + "\n".join(against(ratios)))
 
 
 if __name__ == "__main__":
@@ -484,7 +490,7 @@ if __name__ == "__main__":
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"))
     parser.add_argument("--scale", type=float, default=1.0, help="rate-limit time scale")
     parser.add_argument("--balance", choices=("roundrobin", "game"), default="roundrobin")
-    parser.add_argument("--repeat", type=int, default=1, choices=(1, 2))
+    parser.add_argument("--repeat", type=int, default=1, choices=range(1, 6))
     parser.add_argument("--postgres", default=pgadmin.admin_url())
     parser.add_argument(
         "--sqlite", action=argparse.BooleanOptionalAction, default=True,

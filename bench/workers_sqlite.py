@@ -3,13 +3,16 @@
 One process on the gateway (no workers, no HAProxy, no PostgreSQL), the same games, players,
 thinking and windows as a ``bench.workers`` run, measured the same way: CPU of the process
 and its drawing and thinking children per recorded move, over the clicking and the drain.
-What PostgreSQL costs a move is read against this figure, taken in the same run.
+What PostgreSQL costs a move is read against this figure, taken in the same run; with
+``--repeat``, run by run in turns (:func:`order`), and their ratios' medians
+(:func:`against`), as the machine's speed drifts within minutes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import statistics
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -21,6 +24,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 
 DRAIN_SECONDS = 8.0  # as bench.workers
+SQLITE_AT_MOST = 1.5  # CPU per move (bots and PostgreSQL) over this process's
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,16 +34,44 @@ class SqliteFigures:
     moves: int  # while clicking
     all_moves: int  # clicking and drain: what the CPU is divided by
     cpu: float  # seconds, the process with its children
+    own: float  # of which the process alone (its event loop and the SQLite driver's thread)
 
     @property
     def cpu_ms(self) -> float:
         return self.cpu / max(1, self.all_moves) * 1000
 
+    @property
+    def own_ms(self) -> float:
+        return self.own / max(1, self.all_moves) * 1000
+
     def line(self) -> str:
         return (
             f"1 process on SQLite: {self.moves / self.seconds:.1f} moves/s, "
-            f"{self.all_moves} moves, CPU per move {self.cpu_ms:.2f} ms"
+            f"{self.all_moves} moves, CPU per move {self.cpu_ms:.2f} ms (its own process "
+            f"{self.own_ms:.2f} ms)"
         )
+
+
+def sqlite_first(repeat: int) -> bool:
+    """Whether repeat ``repeat`` (from 1) runs the SQLite process before the workers: every
+    other one, so that a machine slowing down (or speeding up) over the runs weighs on both
+    sides alike."""
+    return repeat % 2 == 0
+
+
+def against(ratios: dict[int, list[float]]) -> list[str]:
+    """Lines for each worker count's CPU per move over the SQLite process's, one ratio per
+    repeat: each ratio, their median, and whether the median meets the target."""
+    lines = []
+    for workers, seen in sorted(ratios.items()):
+        median = statistics.median(seen)
+        verdict = "met" if median <= SQLITE_AT_MOST else "missed"
+        lines.append(
+            f"{workers} worker(s) against the SQLite process, repeat by repeat: "
+            f"{', '.join(f'{r:.2f}x' for r in seen)}; median {median:.2f}x "
+            f"(target at most {SQLITE_AT_MOST:g}x: {verdict})"
+        )
+    return lines
 
 
 def recorded_moves(path: Path) -> int:
@@ -78,13 +110,15 @@ async def run_sqlite(
         pid = bot.popen.pid
         with dp.harness_without_pauses():
             moves0, cpu0 = recorded_moves(db), dp.cpu_seconds(pid)
+            alone0 = dp.process_cpu_seconds(pid)
             humans = [user for t in tables for user in t.humans]
             _, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
             moves = recorded_moves(db) - moves0
             await asyncio.sleep(DRAIN_SECONDS)
             cpu = dp.cpu_seconds(pid) - cpu0
+            alone = dp.process_cpu_seconds(pid) - alone0
             all_moves = recorded_moves(db) - moves0
-        return SqliteFigures(games, elapsed, moves, all_moves, cpu)
+        return SqliteFigures(games, elapsed, moves, all_moves, cpu, alone)
     except BaseException:
         print(f"---- {bot.log_path.name} ----\n{bot.log_text()[-3000:]}", file=sys.stderr)
         raise

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import pg_commits, pgside, rest_slot, workers
+from bench import pg_commits, pgside, rest_slot, workers, workers_sqlite
 from bench.pgwire import WireCounts
 
 
@@ -99,3 +99,22 @@ def test_the_summary_reads_per_move_figures_and_judges_the_targets() -> None:
     assert four[11:13] == ["20.0", "1.50"] and four[16] == "1.00+0.50"
     assert "at most +20% (target within 15%: missed)" in lines[3]
     assert "busiest worker 1.33x its share" in lines[3]
+
+
+def test_every_other_repeat_runs_the_sqlite_process_first() -> None:
+    assert [workers_sqlite.sqlite_first(r) for r in (1, 2, 3, 4)] == [False, True, False, True]
+
+
+def test_the_ratios_are_judged_by_their_median() -> None:
+    lines = workers_sqlite.against({2: [1.2, 1.3, 1.4], 1: [1.7, 1.4, 1.45]})
+    assert lines == [
+        "1 worker(s) against the SQLite process, repeat by repeat: 1.70x, 1.40x, 1.45x; "
+        "median 1.45x (target at most 1.5x: met)",
+        "2 worker(s) against the SQLite process, repeat by repeat: 1.20x, 1.30x, 1.40x; "
+        "median 1.30x (target at most 1.5x: met)",
+    ]
+    at_the_limit = workers_sqlite.against({1: [1.4, 1.6, 1.7, 1.2]})
+    assert at_the_limit[0].endswith("median 1.50x (target at most 1.5x: met)")
+    assert workers_sqlite.against({1: [1.52, 1.6]})[0].endswith(
+        "median 1.56x (target at most 1.5x: missed)"
+    )
