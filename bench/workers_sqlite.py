@@ -4,8 +4,8 @@ One process on the gateway (no workers, no HAProxy, no PostgreSQL), the same gam
 thinking and windows as a ``bench.workers`` run, measured the same way: CPU of the process
 and its drawing and thinking children per recorded move, over the clicking and the drain.
 What PostgreSQL costs a move is read against this figure, taken in the same run; with
-``--repeat``, run by run in turns (:func:`order`), and their ratios' medians
-(:func:`against`), as the machine's speed drifts within minutes.
+``--repeat``, the two sides take turns at going first (:func:`sqlite_first`) and the ratios'
+median is judged (:func:`against`), as the machine's speed drifts within minutes.
 """
 
 from __future__ import annotations
