@@ -28,6 +28,8 @@ window with its own collector off (``discord_players.harness_without_pauses``).
 
 ``--pictures both`` runs each with pictures and with ``PICTURES=off``, in turns, and prints
 what pictures cost (CPU per move, own message p95, ack p99: the medians on against off);
+``--pictures together`` runs the two bots at the same time and reads their CPU per move pair
+by pair (``bench.pictures_cost``);
 ``--mix hearts`` makes half the games 2-player Hearts (friends who play fast), ``--mix even
 hearts`` runs both. The clicking starts once the bot is idle after the openings (its drawing
 process has drawn the games' faces ahead, as a bot running for a while has).
@@ -51,7 +53,6 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,18 +60,12 @@ from bench import discord_players as dp
 from bench import spread
 from bench.commit import Commit
 from bench.commit import measure as measure_commit
+from bench.load_bot import Prepared, prepared
 from bench.machine import Speed
 from bench.machine import measure as measure_speed
-from tests.e2e.driver import quiet
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.process import BotProcess
 
 DRAIN_SECONDS = 8.0  # after the clicking: the bot's queued writes go out
-# Before the clicking: the bot is idle once it uses less than SETTLED_SHARE of a core over
-# SETTLE_WINDOW seconds (at most SETTLE_TIMEOUT seconds of waiting).
-SETTLE_WINDOW = 1.0
-SETTLED_SHARE = 0.03
-SETTLE_TIMEOUT = 60.0
 # The first seconds hold the opening burst (every player of every game holds a live control
 # at once); the acknowledgement is printed for the whole run and for the rest apart.
 STEADY_AFTER = 5.0
@@ -119,15 +114,17 @@ class Figures:
     cpu_ms_per_move: float
     process_ms_per_move: float  # of which the bot's own process: its event loop and threads
     bench_cpu: float  # share of one core the fake Discord and the players used
-    commit: Commit  # the yardstick, measured after the drain
     drained_moves: int  # moves recorded in the drain (counted in the CPU per move, not in moves/s)
     load: str
+    commit: Commit | None = None  # the yardstick, measured after the drain
     machine: Speed | None = None  # the machine's speed, measured right after the run
     setup: str = "pictures on, mix even"
 
     @property
     def commits_per_move(self) -> float:
         """The bot's CPU per move in bare durable commits (the issue's yardstick)."""
+        if self.commit is None:
+            return float("nan")
         return self.cpu_ms_per_move / max(self.commit.cpu_ms, 1e-9)
 
 
@@ -169,65 +166,18 @@ async def run(
     """One run; ``scale`` < 1 shortens every rate-limit window (the fake's and the bot's
     pacing alike), to measure what the bot itself can do; ``pictures`` False: the bot with
     ``PICTURES=off``; ``mix``: a key of ``discord_players.MIXES``."""
-    fake = FakeDiscord()
-    fake.click_settle = 0.0  # players read and click at their own pace (think time)
-    if scale != 1.0:
-        fake.scale_time(scale)
-    await fake.start()
-    # a folder of the run's own: runs with the same number of games never share a database
-    own = Path(tempfile.mkdtemp(dir=folder, prefix=f"run-{games}-"))
-    db = own / "load.db"
-    bot = BotProcess(
-        fake,
-        own / "bot.log",
-        env={
-            "DATABASE_PATH": str(db),
-            "TURN_TIMEOUT_SECONDS": "300",
-            "LOG_LEVEL": "WARNING",
-            "PICTURES": "on" if pictures else "off",
-        },
-    )
-    try:
-        tables = dp.world(fake, games, mix=mix)
-        await dp.known_dm_channels(fake, db, [u for t in tables for u in t.humans])
-        await bot.start(script, timeout=60)
-        assert bot.popen is not None
-        await asyncio.gather(*(dp.open_table(fake, t) for t in tables))
-        await quiet(fake, idle=0.5, timeout=180)
-        await settle(bot.popen.pid)
+    ready = prepared(games, folder, scale=scale, script=script, pictures=pictures, mix=mix)
+    async with ready as bot:
         with dp.harness_without_pauses():
-            figures = await _measure(fake, bot.popen.pid, db, tables, seconds, think, seed)
-            figures.setup = f"pictures {'on' if pictures else 'off'}, mix {mix}"
-            return figures
-    finally:
-        await bot.stop()
-        await fake.stop()
+            figures = await measure(bot, seconds, think, seed)
+        await yardsticks(figures, bot.db.parent)
+        return figures
 
 
-async def settle(pid: int, *, timeout: float = SETTLE_TIMEOUT) -> None:
-    """Wait until the bot and its processes are idle (or ``timeout`` s): after the games'
-    openings the drawing process draws their faces ahead, once per game kind, size and
-    language, which a running bot has long done."""
-    ends = time.monotonic() + timeout
-    before = dp.cpu_seconds(pid)
-    while time.monotonic() < ends:
-        await asyncio.sleep(SETTLE_WINDOW)
-        now = dp.cpu_seconds(pid)
-        if now - before < SETTLE_WINDOW * SETTLED_SHARE:
-            return
-        before = now
-
-
-async def _measure(
-    fake: FakeDiscord,
-    pid: int,
-    db: Path,
-    tables: list[dp.Table],
-    seconds: float,
-    think: tuple[float, float],
-    seed: int,
-) -> Figures:
-    """The clicking, the drain and the figures of one run (see :func:`run`)."""
+async def measure(bot: Prepared, seconds: float, think: tuple[float, float], seed: int) -> Figures:
+    """The clicking and the drain of one run, and its figures but the yardsticks (see
+    :func:`run`)."""
+    fake, pid, db, tables = bot.fake, bot.pid, bot.db, bot.tables
     fake.stats.reset()
     first_request = len(fake.requests)
     first_interaction = max(fake.interactions, default=0)
@@ -243,14 +193,12 @@ async def _measure(
     cpu = dp.cpu_seconds(pid) - cpu0
     process = dp.process_cpu_seconds(pid) - process0
     all_moves = dp.recorded_moves(db) - moves0  # the CPU's interval: the drain's moves too
-    commit = await measure_commit(db.parent)
-    machine = await measure_speed()
     figures = _figures(
-        fake, tables, clicks, len(tables), elapsed, moves, all_moves, cpu, commit,
+        fake, tables, clicks, len(tables), elapsed, moves, all_moves, cpu,
         first_request, first_interaction,
     )  # fmt: skip
+    figures.setup = bot.setup
     figures.bench_cpu = bench_cpu
-    figures.machine = machine
     figures.process_ms_per_move = process * 1000 / max(all_moves, 1)
     by_moves = dp.moves_by_game(db, epoch0)
     for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
@@ -262,6 +210,13 @@ async def _measure(
     return figures
 
 
+async def yardsticks(figures: Figures, folder: Path) -> None:
+    """A bare durable commit in ``folder`` and the machine's speed, measured now (after the
+    run, in processes of their own), into ``figures``."""
+    figures.commit = await measure_commit(folder)
+    figures.machine = await measure_speed()
+
+
 def _figures(
     fake: FakeDiscord,
     tables: list[dp.Table],
@@ -271,7 +226,6 @@ def _figures(
     moves: int,
     all_moves: int,
     cpu: float,
-    commit: Commit,
     first_request: int,
     first_interaction: int,
 ) -> Figures:
@@ -328,7 +282,6 @@ def _figures(
         bench_cpu=0.0,
         cpu_ms_per_move=cpu / max(1, all_moves) * 1000,
         process_ms_per_move=0.0,
-        commit=commit,
         drained_moves=all_moves - moves,
         load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
     )
@@ -381,32 +334,6 @@ def _own_split(f: Figures) -> str:
     return f"{turn}; {part('the others', *f.own_other)}"
 
 
-def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
-    """Pictures on against ``PICTURES=off`` in the same run, each figure the median of its
-    runs: the targets of the pictures' issue (CPU per move within 1.5x, own message p95 and
-    ack p99 within 1.2x)."""
-
-    def median(runs: list[Figures], figure: Callable[[Figures], float]) -> float:
-        return statistics.median(figure(f) for f in runs)
-
-    cpu = median(on, lambda f: f.cpu_ms_per_move), median(off, lambda f: f.cpu_ms_per_move)
-    own = median(on, lambda f: f.own_p95 * 1000), median(off, lambda f: f.own_p95 * 1000)
-    ack = median(on, lambda f: f.ack_p99 * 1000), median(off, lambda f: f.ack_p99 * 1000)
-    drawing = median(on, lambda f: f.cpu_ms_per_move - f.process_ms_per_move)
-    turn = tuple(median(side, lambda f: f.own_turn[2] * 1000) for side in (on, off))
-    other = tuple(median(side, lambda f: f.own_other[2] * 1000) for side in (on, off))
-    runs = f"medians of {len(on)} runs" if len(on) > 1 else "one run"
-    print(
-        f"\npictures on / off ({runs}): CPU per move {cpu[0]:.2f} / {cpu[1]:.2f} ms = "
-        f"{cpu[0] / cpu[1]:.2f}x (target 1.5x; "
-        f"the drawing and thinking processes {drawing:.2f} ms with pictures); own message p95 "
-        f"{own[0]:.1f} / {own[1]:.1f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
-        f"{ack[0]:.1f} / {ack[1]:.1f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x); "
-        f"own message p95 of the answers showing the clicker's turn (with its picture) "
-        f"{turn[0]:.1f} / {turn[1]:.1f} ms, of the others {other[0]:.1f} / {other[1]:.1f} ms"
-    )
-
-
 def summary_figures(games: int, scale: float) -> list[spread.Figure[Figures]]:
     """What ``--repeat`` summarises, with the issue's targets where they apply: ack and CPU at
     100 games, moves/s at 100 games with shorter windows (Discord's own 50 requests/s allow
@@ -429,13 +356,18 @@ def summary_figures(games: int, scale: float) -> list[spread.Figure[Figures]]:
         spread.Figure(f"ack p99 after the first {STEADY_AFTER:.0f} s",
                       lambda f: f.ack_p99_steady * ms, " ms", 0),
         spread.Figure("bot CPU per move", lambda f: f.cpu_ms_per_move, " ms", 2),
-        spread.Figure("bare durable commit", lambda f: f.commit.cpu_ms, " ms", 2),
-        spread.Figure("of it the kernel's", lambda f: f.commit.system_ms, " ms", 2),
+        spread.Figure("bare durable commit", lambda f: _commit(f).cpu_ms, " ms", 2),
+        spread.Figure("of it the kernel's", lambda f: _commit(f).system_ms, " ms", 2),
         spread.Figure("CPU per move in commits", lambda f: f.commits_per_move, "x",
                       at_most=10.0 if many else None),
         spread.Figure("fixed Python workload", lambda f: f.machine.cpu_ms if f.machine else 0.0,
                       " ms", 0),
     ]  # fmt: skip
+
+
+def _commit(f: Figures) -> Commit:
+    assert f.commit is not None, "a run's yardsticks are measured before it is summarised"
+    return f.commit
 
 
 def show_spread(runs: list[Figures]) -> None:
@@ -449,30 +381,32 @@ def show_spread(runs: list[Figures]) -> None:
 
 
 async def main(args: argparse.Namespace) -> None:
+    from bench import pictures_cost  # it builds on this module
+
     runs: list[tuple[int, float, tuple[float, float], float]]
     if args.games is not None:
         runs = [(g, args.seconds or 60.0, tuple(args.think), args.scale) for g in args.games]
     else:
         runs = [(g, args.seconds or s, t, scale) for g, s, t, scale in DEFAULT_RUNS]
-    choices = [True, False] if args.pictures == "both" else [args.pictures == "on"]
     with tempfile.TemporaryDirectory(prefix="discord-load-") as tmp:
         for games, seconds, think, scale in runs:
             for mix in args.mix:
-                # on and off in turns, so that the machine's drift weighs on both alike
-                by_pictures: dict[bool, list[Figures]] = {choice: [] for choice in choices}
+                if args.pictures in ("both", "together"):
+                    await pictures_cost.compare(
+                        args.pictures, games, seconds, think, Path(tmp),
+                        scale=scale, mix=mix, repeat=args.repeat,
+                    )  # fmt: skip
+                    continue
+                repeated = []
                 for seed in range(1, args.repeat + 1):
-                    for pictures in choices:
-                        figures = await run(
-                            games, seconds, think, Path(tmp), scale=scale, seed=seed,
-                            pictures=pictures, mix=mix,
-                        )  # fmt: skip
-                        by_pictures[pictures].append(figures)
-                        show(figures)
-                for repeated in by_pictures.values():
-                    if len(repeated) > 1:
-                        show_spread(repeated)
-                if len(by_pictures) == 2:
-                    show_pictures_cost(by_pictures[True], by_pictures[False])
+                    figures = await run(
+                        games, seconds, think, Path(tmp), scale=scale, seed=seed,
+                        pictures=args.pictures == "on", mix=mix,
+                    )  # fmt: skip
+                    repeated.append(figures)
+                    show(figures)
+                if len(repeated) > 1:
+                    show_spread(repeated)
         if args.startup:
             from bench.discord_startup import startup
 
@@ -489,8 +423,9 @@ if __name__ == "__main__":
     parser.add_argument("--startup", action="store_true", help="also the 1,000-game restart")
     parser.add_argument("--startup-games", type=int, default=1000)
     parser.add_argument(
-        "--pictures", choices=("on", "off", "both"), default="on",
-        help="pictures on, PICTURES=off, or both one after the other (their cost printed)",
+        "--pictures", choices=("on", "off", "both", "together"), default="on",
+        help="pictures on, PICTURES=off, both one after the other, or both at the same time "
+        "(their cost printed: bench.pictures_cost)",
     )  # fmt: skip
     parser.add_argument(
         "--mix", choices=tuple(dp.MIXES), nargs="+", default=["even"],
