@@ -11,7 +11,8 @@ Two ways, as ``--pictures`` chooses:
   ``--games`` games (:func:`together`). The machine's speed moves by half within minutes here,
   so two runs a minute apart can differ more than pictures cost; run at once, both sides see
   the same machine, and the ratio of their CPU per move is read pair by pair. Their latencies
-  are not: each bot waits for the other's work too, pictures included.
+  are not: each bot waits for the other's work too, pictures included. The harness's share of
+  a core that each run prints is both fake Discords' and all the players' together.
 """
 
 from __future__ import annotations
