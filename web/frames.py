@@ -97,7 +97,10 @@ def table_frame(
         view = views.of(game, state, seat.seat)
         legal = views.legal(game, state, seat.seat) if live else []
         screen = ui.hand(view, legal, names)
-        moves = moves_of(screen.controls) if live else []
+        # A seat's only move that the bot plays for it (``Game.forced``) is played right after
+        # this version is saved: offering it would show a button that is gone before it works.
+        forced = len(legal) == 1 and game.forced(state, seat.seat) is not None
+        moves = moves_of(screen.controls) if live and not forced else []
         panels = [panel_json(p) for p in screen.panels]
         deadline = seat.deadline
     outcome = game.outcome(state)

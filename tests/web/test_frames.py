@@ -143,3 +143,17 @@ def test_a_last_result_carries_the_standings_and_the_final_table() -> None:
     assert plain is not None and "standings" not in plain and "table" not in plain
     running = Loaded(replace(loaded.row, status=GameStatus.ACTIVE), loaded.seats, loaded.state)
     assert result_json(running, ending, views=Views()) is None
+
+
+def test_a_move_the_bot_plays_for_the_seat_is_not_offered() -> None:
+    loaded = position("ten", 0)  # a turn's first draw is the only move: played for the seat
+    game, state = loaded.game, loaded.state
+    (seat,) = game.to_act(state)
+    assert game.forced(state, seat) is not None
+    frame = frame_for(loaded, seat)
+    assert frame["to_act"] == [seat] and frame["moves"] == []
+    drawn = game.apply(state, seat, game.forced(state, seat))
+    after = Loaded(loaded.row, loaded.seats, drawn)  # now draw again or stop: the player's
+    assert game.forced(drawn, seat) is None
+    offered = {m["action"] for m in frame_for(after, seat)["moves"]}
+    assert offered == {str(a) for a in game.legal_actions(drawn, seat)} and len(offered) > 1
