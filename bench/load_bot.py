@@ -1,11 +1,13 @@
 """A bot ready for ``bench.discord_load``'s players: a fresh fake Discord enforcing Discord's
 limits, a fresh bot process on its own SQLite file, its games opened through slash commands and
-lobby buttons, and the bot idle after the openings (its drawing process has drawn the games'
-faces ahead, as a bot running for a while has)."""
+lobby buttons, and (unless ``settled`` is False) the bot idle after the openings: its drawing
+process has drawn the games' faces ahead, as a bot running for a while has. Used by
+``bench.discord_load`` and by ``bench.workers_sqlite``."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator
@@ -45,9 +47,11 @@ async def prepared(
     script: str = "bot.py",
     pictures: bool = True,
     mix: str = "even",
+    settled: bool = True,
 ) -> AsyncIterator[Prepared]:
     """A fresh fake Discord and bot process with ``games`` games opened, the bot idle after
-    the openings; both stopped on leaving (``bench.discord_load.run``)."""
+    the openings (``settled`` False: as soon as Discord is quiet, as ``bench.workers``' own
+    runs start); both stopped on leaving, the bot's log printed if anything failed."""
     fake = FakeDiscord()
     fake.click_settle = 0.0  # players read and click at their own pace (think time)
     if scale != 1.0:
@@ -73,9 +77,13 @@ async def prepared(
         assert bot.popen is not None
         await asyncio.gather(*(dp.open_table(fake, t) for t in tables))
         await quiet(fake, idle=0.5, timeout=180)
-        await settle(bot.popen.pid)
+        if settled:
+            await settle(bot.popen.pid)
         setup = f"pictures {'on' if pictures else 'off'}, mix {mix}"
         yield Prepared(fake, bot.popen.pid, db, tables, setup)
+    except BaseException:
+        print(f"---- {bot.log_path.name} ----\n{bot.log_text()[-3000:]}", file=sys.stderr)
+        raise
     finally:
         await bot.stop()
         await fake.stop()

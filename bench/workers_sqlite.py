@@ -13,15 +13,11 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import statistics
-import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench import discord_players as dp
-from tests.e2e.driver import quiet
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.process import BotProcess
+from bench.load_bot import prepared
 
 DRAIN_SECONDS = 8.0  # as bench.workers
 SQLITE_AT_MOST = 1.5  # CPU per move (bots and PostgreSQL) over this process's
@@ -90,24 +86,8 @@ async def run_sqlite(
     seed: int = 1,
 ) -> SqliteFigures:
     """One run of ``bench.workers``' load on one process and a SQLite file."""
-    fake = FakeDiscord()
-    fake.click_settle = 0.0
-    if scale != 1.0:
-        fake.scale_time(scale)
-    await fake.start()
-    own = Path(tempfile.mkdtemp(dir=folder, prefix="sqlite-"))
-    db = own / "bot.db"
-    bot = BotProcess(fake, own / "bot.log")
-    try:
-        tables = dp.world(fake, games)
-        await dp.known_dm_channels(fake, db, [u for t in tables for u in t.humans])
-        env = {"DATABASE_PATH": str(db), "TURN_TIMEOUT_SECONDS": "300", "LOG_LEVEL": "WARNING"}
-        await bot.start(env=env, timeout=60)
-        for table in tables:
-            await dp.open_table(fake, table)
-        await quiet(fake, idle=0.5, timeout=180)
-        assert bot.popen is not None
-        pid = bot.popen.pid
+    async with prepared(games, folder, scale=scale, settled=False) as bot:
+        fake, pid, db, tables = bot.fake, bot.pid, bot.db, bot.tables
         with dp.harness_without_pauses():
             moves0, cpu0 = recorded_moves(db), dp.cpu_seconds(pid)
             alone0 = dp.process_cpu_seconds(pid)
@@ -118,10 +98,4 @@ async def run_sqlite(
             cpu = dp.cpu_seconds(pid) - cpu0
             alone = dp.process_cpu_seconds(pid) - alone0
             all_moves = recorded_moves(db) - moves0
-        return SqliteFigures(games, elapsed, moves, all_moves, cpu, alone)
-    except BaseException:
-        print(f"---- {bot.log_path.name} ----\n{bot.log_text()[-3000:]}", file=sys.stderr)
-        raise
-    finally:
-        await bot.stop()
-        await fake.stop()
+    return SqliteFigures(games, elapsed, moves, all_moves, cpu, alone)
