@@ -27,7 +27,10 @@ Per run, over the clicking and the drain:
 Then (``--sqlite``, the default) the same load on one process and its SQLite file
 (``bench.workers_sqlite``; before the workers in every other repeat): each run's CPU per move
 against that process's, and its round trips per move, against the targets of the round-trip
-issue (at most 1.5x, at most 8).
+issue (at most 1.5x, at most 8). With ``--together`` that process is clicked at the same time
+as each workers' run instead, with its own fake Discord and games (:func:`together`): the
+machine's speed drifts by half within minutes here, and two sides run at once see the same
+machine; the ratio is read pair by pair.
 
 The targets (the scaling issue's): CPU per move flat from 1 to 4 workers (within 15%), and no
 worker serving more than 1.5x its fair share. Wall-clock throughput cannot double on 2 cores,
@@ -36,7 +39,8 @@ same; the figure that must not grow is CPU per move.
 
 Run: ``python -m bench.workers`` (``--workers 1 2 4``, ``--games``, ``--seconds``, ``--think``,
 ``--scale``, ``--balance``, ``--repeat`` (1 to 5: every other repeat runs the SQLite process
-first, and the ratios' medians close the output), ``--postgres``, ``--no-sqlite``).
+first, and the ratios' medians close the output), ``--together``, ``--postgres``,
+``--no-sqlite``).
 """
 
 from __future__ import annotations
@@ -49,15 +53,26 @@ import shutil
 import sys
 import tempfile
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench import discord_players as dp
 from bench import pgside
-from bench.pgwire import CountingProxy, WireCounts
-from bench.workers_sqlite import SQLITE_AT_MOST, against, run_sqlite, sqlite_first
+from bench.load_bot import prepared
+from bench.pgwire import CountingProxy
+from bench.workers_figures import Figures, show, summary
+from bench.workers_sqlite import (
+    SQLITE_AT_MOST,
+    SqliteFigures,
+    against,
+    measure_sqlite,
+    run_sqlite,
+    sqlite_first,
+)
 from db import pgadmin
 from tests.e2e.balancer import Balancer
 from tests.e2e.driver import quiet
@@ -67,72 +82,7 @@ from tests.fakediscord.process import BotProcess
 
 DRAIN_SECONDS = 8.0
 IDLE_SECONDS = 5.0  # before the clicking: what the processes use with nobody playing
-FLAT_WITHIN = 0.15  # CPU per move from 1 to N workers
-FAIR_SHARE_AT_MOST = 1.5  # the busiest worker's share over 1/N
-REST_SLOT = "take_rest_slot"  # both functions: take_rest_slot, take_rest_slots
 ROUND_TRIPS_AT_MOST = 8  # database round trips per move
-
-
-@dataclass(slots=True)
-class Figures:
-    """One run's readings; the per-move figures are properties."""
-
-    workers: int
-    games: int
-    seconds: float
-    moves: int  # while clicking
-    all_moves: int  # clicking and drain: what the CPU is divided by
-    accepted: int
-    worker_cpu: list[float]  # seconds, each worker with its child processes
-    worker_own: list[float]  # of which each worker's own process (its event loop and threads)
-    gateway_cpu: float
-    postgres_cpu: float
-    backends: int
-    served: list[int]  # interactions each worker answered
-    rest_calls: int
-    interaction_calls: int
-    wire: WireCounts
-    xact_commits: int
-    load: str
-    statements: Counter[str] = field(default_factory=Counter)
-    idle_bot: float = 0.0  # CPU s/s of the bot's processes with nobody clicking
-    idle_postgres: float = 0.0  # and of the database's backends
-    harness: float = 0.0  # share of a core the fake Discord, the players and the proxy used
-
-    def per_move(self, value: float) -> float:
-        return value / max(1, self.all_moves)
-
-    @property
-    def bot_ms(self) -> float:
-        return self.per_move(sum(self.worker_cpu) + self.gateway_cpu) * 1000
-
-    @property
-    def cpu_ms(self) -> float:
-        """All of it: the bot's processes and PostgreSQL's backends, per move."""
-        return self.bot_ms + self.per_move(self.postgres_cpu) * 1000
-
-    @property
-    def moves_per_s(self) -> float:
-        return self.moves / self.seconds
-
-    @property
-    def busiest(self) -> float:
-        return busiest_share(self.served)
-
-
-def busiest_share(served: list[int]) -> float:
-    """The largest worker's share of the interactions over the fair share (1/N): 1.0 is an
-    even spread; nan when nothing was served."""
-    total = sum(served)
-    if not served or total == 0:
-        return float("nan")
-    return max(served) * len(served) / total
-
-
-def flat_within(values: list[float]) -> float:
-    """How far the largest of ``values`` is above the first, as a fraction of the first (the
-    growth of CPU per move from 1 worker to N)."""
-    return max(values) / values[0] - 1 if values and values[0] > 0 else float("nan")
 
 
 def through(url: str, port: int) -> str:
@@ -178,6 +128,19 @@ def _is_interaction(kind: str) -> bool:
     return kind.startswith("POST /interactions/") or "/webhooks/" in kind
 
 
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A run's processes up and its games opened: what :func:`measure` reads."""
+
+    fake: FakeDiscord
+    gateway: BotProcess
+    procs: list[BotProcess]
+    direct: str  # the database's own URL (not through the proxy)
+    server: pgside.Server
+    proxy: CountingProxy
+    tables: list[dp.Table]
+
+
 async def run(
     workers: int,
     games: int,
@@ -192,6 +155,19 @@ async def run(
 ) -> Figures:
     """One run with ``workers`` workers (see the module's docstring); ``by_game``: the
     balancer sends each game's clicks to one worker."""
+    async with ready(workers, games, folder, admin, scale=scale, by_game=by_game) as up:
+        idle = await idle_cpu(up)
+        with dp.harness_without_pauses():
+            return await measure(up, idle, seconds, think, seed)
+
+
+@asynccontextmanager
+async def ready(
+    workers: int, games: int, folder: Path, admin: str, *, scale: float, by_game: bool
+) -> AsyncIterator[Ready]:
+    """A fresh fake Discord, database, gateway process and ``workers`` workers behind
+    HAProxy, with ``games`` games opened; all stopped on leaving (their logs printed if
+    anything failed)."""
     fake = FakeDiscord()
     fake.click_settle = 0.0
     if scale != 1.0:
@@ -234,10 +210,7 @@ async def run(
             await asyncio.sleep(UP_AFTER)
             await open_tables(fake, tables, workers)
             await quiet(fake, idle=0.5, timeout=180)
-            with dp.harness_without_pauses():
-                return await _measure(
-                    fake, gateway, procs, direct, server, proxy, tables, seconds, think, seed
-                )
+            yield Ready(fake, gateway, procs, direct, server, proxy, tables)
     except BaseException:
         for proc in (gateway, *procs):
             print(f"---- {proc.log_path.name} ----\n{proc.log_text()[-3000:]}", file=sys.stderr)
@@ -273,22 +246,14 @@ def _pid(proc: BotProcess) -> int:
     return proc.popen.pid
 
 
-async def _measure(
-    fake: FakeDiscord,
-    gateway: BotProcess,
-    procs: list[BotProcess],
-    direct: str,
-    server: pgside.Server,
-    proxy: CountingProxy,
-    tables: list[dp.Table],
-    seconds: float,
-    think: tuple[float, float],
-    seed: int,
+async def measure(
+    up: Ready, idle: tuple[float, float], seconds: float, think: tuple[float, float], seed: int
 ) -> Figures:
+    """The clicking and the drain of a run (``idle``: :func:`idle_cpu`'s, read before)."""
+    fake, gateway, procs, direct = up.fake, up.gateway, up.procs, up.direct
+    server, proxy, tables = up.server, up.proxy, up.tables
     assert fake.endpoint is not None
     endpoint = fake.endpoint
-    pids = [_pid(p) for p in (gateway, *procs)]
-    idle = await idle_cpu(pids, server)
     fake.stats.reset()
     served0 = Counter(endpoint.served_by)
     moves0 = await pgside.recorded_moves(direct)
@@ -338,14 +303,15 @@ async def _measure(
     )
 
 
-async def idle_cpu(pids: list[int], server: pgside.Server) -> tuple[float, float]:
+async def idle_cpu(up: Ready) -> tuple[float, float]:
     """CPU seconds per second of the bot's processes together and of the database's backends
     with nobody clicking (after the tables are shown): what runs on its own (turn timers,
     repairs, heartbeats, lease renewals, the pools)."""
+    pids = [_pid(p) for p in (up.gateway, *up.procs)]
     bot0 = sum(dp.cpu_seconds(pid) for pid in pids)
-    await server.start_sampling()
+    await up.server.start_sampling()
     await asyncio.sleep(IDLE_SECONDS)
-    backends = await server.stop_sampling()
+    backends = await up.server.stop_sampling()
     bot = sum(dp.cpu_seconds(pid) for pid in pids) - bot0
     return bot / IDLE_SECONDS, backends.seconds / IDLE_SECONDS
 
@@ -355,88 +321,30 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-HEADER = (
-    "workers", "moves/s", "clicks/s", "CPU/move", "bot", "workers", "loops", "gateway",
-    "PostgreSQL",
-    "busiest", "shares", "round trips", "commits", "autocommit", "rest slots", "xact_commit",
-    "REST", "idle ms/s", "load average",
-)  # fmt: skip
-
-
-def row(f: Figures) -> list[str]:
-    """One line of the table: CPU in ms per move, database and REST counts per move."""
-    ms = 1000
-    total = max(1, sum(f.served))
-    slots = sum(n for k, n in f.statements.items() if REST_SLOT in k)
-    return [
-        str(f.workers),
-        f"{f.moves_per_s:.1f}",
-        f"{f.accepted / f.seconds:.1f}",
-        f"{f.cpu_ms:.2f}",
-        f"{f.bot_ms:.2f}",
-        f"{f.per_move(sum(f.worker_cpu)) * ms:.2f}",
-        f"{f.per_move(sum(f.worker_own)) * ms:.2f}",
-        f"{f.per_move(f.gateway_cpu) * ms:.2f}",
-        f"{f.per_move(f.postgres_cpu) * ms:.2f}",
-        f"{f.busiest:.2f}x",
-        "/".join(f"{n / total:.0%}" for n in f.served),
-        f"{f.per_move(f.wire.round_trips):.1f}",
-        f"{f.per_move(f.wire.commits):.2f}",
-        f"{f.per_move(f.wire.autocommit):.2f}",
-        f"{f.per_move(slots):.2f}",
-        f"{f.per_move(f.xact_commits):.2f}",
-        f"{f.per_move(f.rest_calls - f.interaction_calls):.2f}"
-        f"+{f.per_move(f.interaction_calls):.2f}",
-        f"{f.idle_bot * 1000:.0f}+{f.idle_postgres * 1000:.0f}",
-        f.load,
-    ]
-
-
-def table(rows: list[list[str]]) -> str:
-    """Rows (the first a header) as columns aligned on the right, the last column left."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join(
-        "  ".join(
-            cell.ljust(w) if i == len(r) - 1 else cell.rjust(w)
-            for i, (cell, w) in enumerate(zip(r, widths, strict=True))
-        ).rstrip()
-        for r in rows
-    )
-
-
-def show(f: Figures) -> None:
-    print(
-        f"\n== {f.workers} worker(s), {f.games} games, {f.seconds:.0f} s, load average {f.load}\n"
-        f"moves {f.moves} while clicking, {f.all_moves} with the drain; accepted clicks "
-        f"{f.accepted}; interactions served {f.served} (busiest {f.busiest:.2f}x its share)\n"
-        f"CPU s: workers {' '.join(f'{c:.2f}' for c in f.worker_cpu)} (their own processes "
-        f"{' '.join(f'{c:.2f}' for c in f.worker_own)}), gateway "
-        f"{f.gateway_cpu:.2f}, PostgreSQL {f.postgres_cpu:.2f} ({f.backends} backends); with "
-        f"nobody clicking: the bot {f.idle_bot * 1000:.0f} ms/s, PostgreSQL "
-        f"{f.idle_postgres * 1000:.0f} ms/s; the harness used {f.harness:.0%} of a core\n"
-        f"round trips {f.wire.round_trips}, commits {f.wire.commits}, rollbacks "
-        f"{f.wire.rollbacks}, autocommit {f.wire.autocommit}, xact_commit {f.xact_commits}, "
-        f"new connections {f.wire.connections}; REST calls {f.rest_calls - f.interaction_calls} "
-        f"(+{f.interaction_calls} interaction responses); statements per move:"
-    )
-    for text, n in f.statements.most_common(14):
-        print(f"    {f.per_move(n):6.2f}  {text}")
-
-
-def summary(runs: list[Figures]) -> str:
-    """The table, then whether the targets were met (CPU per move against the 1-worker run
-    of the same repeat)."""
-    lines = [table([list(HEADER), *(row(f) for f in runs)])]
-    cpu = [f.cpu_ms for f in runs]
-    growth = flat_within(cpu)
-    lines.append(
-        f"CPU per move from {runs[0].workers} to {max(f.workers for f in runs)} workers: "
-        f"at most {growth:+.0%} (target within {FLAT_WITHIN:.0%}: "
-        f"{'met' if abs(growth) <= FLAT_WITHIN else 'missed'}); busiest worker "
-        f"{max(f.busiest for f in runs):.2f}x its share (target at most "
-        f"{FAIR_SHARE_AT_MOST:g}x)"
-    )
-    return "\n".join(lines)
+async def together(
+    workers: int,
+    games: int,
+    seconds: float,
+    think: tuple[float, float],
+    folder: Path,
+    admin: str,
+    *,
+    scale: float = 1.0,
+    seed: int = 1,
+    by_game: bool = False,
+) -> tuple[Figures, SqliteFigures]:
+    """A run with ``workers`` workers and the SQLite process, clicked at the same time, each
+    with its own fake Discord and ``games`` games and the same players' seed: the machine's
+    speed, which drifts by half within minutes here, weighs on both alike. The harness's share
+    of a core is both fake Discords' and all the players'."""
+    up_workers = ready(workers, games, folder, admin, scale=scale, by_game=by_game)
+    async with up_workers as up, prepared(games, folder, scale=scale, settled=False) as bot:
+        idle = await idle_cpu(up)
+        with dp.harness_without_pauses():
+            on_postgres, on_sqlite = await asyncio.gather(
+                measure(up, idle, seconds, think, seed), measure_sqlite(bot, seconds, think, seed)
+            )
+    return on_postgres, on_sqlite
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -446,18 +354,22 @@ async def main(args: argparse.Namespace) -> None:
     if why is not None:
         raise SystemExit(f"bench.workers needs PostgreSQL at {args.postgres}: {why}")
     ratios: dict[int, list[float]] = {}
+    in_turns = args.sqlite and not args.together
     with tempfile.TemporaryDirectory(prefix="bench-workers-") as tmp:
         think, folder = tuple(args.think), Path(tmp)
         alone = partial(run_sqlite, args.games, args.seconds, think, folder, scale=args.scale)
         for repeat in range(1, args.repeat + 1):
-            first = await alone(seed=repeat) if args.sqlite and sqlite_first(repeat) else None
-            runs = []
+            first = await alone(seed=repeat) if in_turns and sqlite_first(repeat) else None
+            runs, beside = [], []
             for workers in args.workers:
-                figures = await run(
-                    workers, args.games, args.seconds, think, folder,
-                    args.postgres, scale=args.scale, seed=repeat,
-                    by_game=args.balance == "game",
-                )  # fmt: skip
+                one = (workers, args.games, args.seconds, think, folder, args.postgres)
+                by_game = args.balance == "game"
+                if args.together:
+                    pair = await together(*one, scale=args.scale, seed=repeat, by_game=by_game)
+                    figures, sqlite = pair
+                    beside.append(sqlite)
+                else:
+                    figures = await run(*one, scale=args.scale, seed=repeat, by_game=by_game)
                 show(figures)
                 runs.append(figures)
             print(
@@ -466,18 +378,22 @@ async def main(args: argparse.Namespace) -> None:
                 "move, counts per move"
             )
             print(summary(runs))
-            if args.sqlite:
-                yardstick = first or await alone(seed=repeat)
-                print(yardstick.line() + (" (run before the workers)" if first else ""))
-                for f in runs:
-                    ratio = f.cpu_ms / yardstick.cpu_ms
-                    ratios.setdefault(f.workers, []).append(ratio)
-                    print(
-                        f"{f.workers} worker(s) on PostgreSQL: CPU per move "
-                        f"{ratio:.2f}x the SQLite process's (target at most "
-                        f"{SQLITE_AT_MOST:g}x), {f.per_move(f.wire.round_trips):.1f} round trips "
-                        f"per move (target at most {ROUND_TRIPS_AT_MOST})"
-                    )
+            if not args.sqlite:
+                continue
+            when = " (clicked at the same time)" if args.together else ""
+            if in_turns:
+                beside = [first or await alone(seed=repeat)] * len(runs)
+                when = " (run before the workers)" if first else ""
+            for f, yardstick in zip(runs, beside, strict=True):
+                print(yardstick.line() + when)
+                ratio = f.cpu_ms / yardstick.cpu_ms
+                ratios.setdefault(f.workers, []).append(ratio)
+                print(
+                    f"{f.workers} worker(s) on PostgreSQL: CPU per move "
+                    f"{ratio:.2f}x the SQLite process's (target at most "
+                    f"{SQLITE_AT_MOST:g}x), {f.per_move(f.wire.round_trips):.1f} round trips "
+                    f"per move (target at most {ROUND_TRIPS_AT_MOST})"
+                )
     if args.repeat > 1 and ratios:
         print("\n" + "\n".join(against(ratios)))
 
@@ -493,7 +409,13 @@ if __name__ == "__main__":
     parser.add_argument("--repeat", type=int, default=1, choices=range(1, 6))
     parser.add_argument("--postgres", default=pgadmin.admin_url())
     parser.add_argument(
-        "--sqlite", action=argparse.BooleanOptionalAction, default=True,
+        "--sqlite",
+        action=argparse.BooleanOptionalAction,
+        default=True,
         help="the same load on one process and SQLite, after the workers' runs",
+    )
+    parser.add_argument(
+        "--together", action="store_true",
+        help="the SQLite process clicked at the same time as each workers' run",
     )  # fmt: skip
     asyncio.run(main(parser.parse_args()))

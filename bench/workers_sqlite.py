@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench import discord_players as dp
-from bench.load_bot import prepared
+from bench.load_bot import Prepared, prepared
 
 DRAIN_SECONDS = 8.0  # as bench.workers
 SQLITE_AT_MOST = 1.5  # CPU per move (bots and PostgreSQL) over this process's
@@ -87,15 +87,22 @@ async def run_sqlite(
 ) -> SqliteFigures:
     """One run of ``bench.workers``' load on one process and a SQLite file."""
     async with prepared(games, folder, scale=scale, settled=False) as bot:
-        fake, pid, db, tables = bot.fake, bot.pid, bot.db, bot.tables
         with dp.harness_without_pauses():
-            moves0, cpu0 = recorded_moves(db), dp.cpu_seconds(pid)
-            alone0 = dp.process_cpu_seconds(pid)
-            humans = [user for t in tables for user in t.humans]
-            _, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
-            moves = recorded_moves(db) - moves0
-            await asyncio.sleep(DRAIN_SECONDS)
-            cpu = dp.cpu_seconds(pid) - cpu0
-            alone = dp.process_cpu_seconds(pid) - alone0
-            all_moves = recorded_moves(db) - moves0
-    return SqliteFigures(games, elapsed, moves, all_moves, cpu, alone)
+            return await measure_sqlite(bot, seconds, think, seed)
+
+
+async def measure_sqlite(
+    bot: Prepared, seconds: float, think: tuple[float, float], seed: int
+) -> SqliteFigures:
+    """The clicking and the drain of a run on ``bot``."""
+    fake, pid, db, tables = bot.fake, bot.pid, bot.db, bot.tables
+    moves0, cpu0 = recorded_moves(db), dp.cpu_seconds(pid)
+    alone0 = dp.process_cpu_seconds(pid)
+    humans = [user for t in tables for user in t.humans]
+    _, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
+    moves = recorded_moves(db) - moves0
+    await asyncio.sleep(DRAIN_SECONDS)
+    cpu = dp.cpu_seconds(pid) - cpu0
+    alone = dp.process_cpu_seconds(pid) - alone0
+    all_moves = recorded_moves(db) - moves0
+    return SqliteFigures(len(tables), elapsed, moves, all_moves, cpu, alone)

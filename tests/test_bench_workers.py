@@ -8,22 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from bench import pg_commits, pgside, rest_slot, workers, workers_sqlite
+from bench import pg_commits, pgside, rest_slot, workers, workers_figures, workers_sqlite
 from bench.pgwire import WireCounts
 
 
 def test_the_busiest_worker_against_its_fair_share() -> None:
-    assert workers.busiest_share([100]) == 1.0
-    assert workers.busiest_share([50, 50, 50, 50]) == 1.0
-    assert workers.busiest_share([60, 20, 10, 10]) == 2.4
-    assert workers.busiest_share([3, 1]) == 1.5
-    assert math.isnan(workers.busiest_share([0, 0]))
+    assert workers_figures.busiest_share([100]) == 1.0
+    assert workers_figures.busiest_share([50, 50, 50, 50]) == 1.0
+    assert workers_figures.busiest_share([60, 20, 10, 10]) == 2.4
+    assert workers_figures.busiest_share([3, 1]) == 1.5
+    assert math.isnan(workers_figures.busiest_share([0, 0]))
 
 
 def test_growth_of_cpu_per_move_is_measured_from_the_first_run() -> None:
-    assert round(workers.flat_within([10.0, 10.5, 11.2]), 3) == 0.12
-    assert workers.flat_within([10.0, 9.0, 9.5]) == 0.0
-    assert math.isnan(workers.flat_within([]))
+    assert round(workers_figures.flat_within([10.0, 10.5, 11.2]), 3) == 0.12
+    assert workers_figures.flat_within([10.0, 9.0, 9.5]) == 0.0
+    assert math.isnan(workers_figures.flat_within([]))
 
 
 def test_the_bots_are_pointed_at_the_proxy() -> None:
@@ -43,7 +43,7 @@ def test_backends_count_from_their_start_or_from_zero_and_keep_their_last_readin
 
 
 def test_the_table_aligns_its_columns() -> None:
-    text = workers.table([["workers", "CPU", "load"], ["1", "12.50", "5.1 4.2"]])
+    text = workers_figures.table([["workers", "CPU", "load"], ["1", "12.50", "5.1 4.2"]])
     assert text.splitlines() == ["workers    CPU  load", "      1  12.50  5.1 4.2"]
 
 
@@ -78,8 +78,8 @@ def test_the_balancer_by_game_is_a_valid_haproxy_configuration(tmp_path: Path) -
     assert "balance roundrobin" in plain and "inter 2s downinter 300ms" in plain
 
 
-def figures(count: int, worker_cpu: float, served: list[int]) -> workers.Figures:
-    return workers.Figures(
+def figures(count: int, worker_cpu: float, served: list[int]) -> workers_figures.Figures:
+    return workers_figures.Figures(
         workers=count, games=24, seconds=40.0, moves=800, all_moves=1000, accepted=500,
         worker_cpu=[worker_cpu / count] * count, worker_own=[worker_cpu / count / 2] * count,
         gateway_cpu=0.0, postgres_cpu=3.0, backends=20, served=served, rest_calls=1500,
@@ -90,7 +90,7 @@ def figures(count: int, worker_cpu: float, served: list[int]) -> workers.Figures
 
 def test_the_summary_reads_per_move_figures_and_judges_the_targets() -> None:
     runs = [figures(1, 15.0, [600]), figures(4, 18.6, [200, 150, 100, 150])]
-    text = workers.summary(runs)
+    text = workers_figures.summary(runs)
     lines = text.splitlines()
     assert lines[0].split()[:4] == ["workers", "moves/s", "clicks/s", "CPU/move"]
     one, four = lines[1].split(), lines[2].split()
