@@ -89,6 +89,7 @@ export class Link {
   private renewal: ReturnType<typeof setTimeout> | null = null;
   private endsAt = 0; // when the open socket's session ends (Date.now() milliseconds)
   private waiting: WebSocket | null = null; // the socket opened before its hello is known
+  private greeted: WebSocket | null = null; // the socket whose hello went: the only one to send on
   private readonly pace = new Pace();
   private queued: ClientMessage[] = []; // messages waiting for the pace's window
   private flushing: ReturnType<typeof setTimeout> | null = null;
@@ -160,6 +161,7 @@ export class Link {
       if (hello.locale) message.locale = hello.locale;
       if (hello.language) message.language = hello.language;
       socket.send(JSON.stringify(message));
+      this.greeted = socket;
       this.options.onState("open");
     };
     if (socket.readyState === WebSocket.OPEN) send();
@@ -172,8 +174,10 @@ export class Link {
     socket.close();
   }
 
+  /** ``message`` on the open socket once its hello went (the backend closes a socket whose
+   * first message is not a hello for good, 4000): "closed" while the link reconnects. */
   send(message: ClientMessage): Sent {
-    if (this.socket?.readyState !== WebSocket.OPEN) return "closed";
+    if (this.socket === null || this.socket !== this.greeted || this.socket.readyState !== WebSocket.OPEN) return "closed";
     if (this.queued.length === 0 && this.pace.take(Date.now())) {
       this.socket.send(JSON.stringify(message));
       return "sent";

@@ -160,6 +160,21 @@ describe("the link's start while signing in", () => {
     expect(FakeSocket.made).toHaveLength(1);
   });
 
+  it("sends nothing on a socket open before its hello (the sign-in still under way)", async () => {
+    const sign = signIn();
+    const made = link(async () => "s2", { instance: "i-1 x", hello: sign.hello });
+    const opening = made.open();
+    const socket = FakeSocket.made[0]!;
+    socket.opened();
+    const move = { type: "move", game_id: 1, step: 3, action: "p.AH" } as const;
+    expect(made.send(move)).toBe("closed"); // a first message that is not a hello ends the socket
+    expect(socket.sent).toEqual([]);
+    sign.answer();
+    await opening;
+    expect(made.send(move)).toBe("sent");
+    expect(socket.sent).toEqual([{ type: "hello", session: "s1", instance: "i-1 x", channel_id: "5" }, move]);
+  });
+
   it("says hello once the socket opens when the sign-in answered first", async () => {
     const sign = signIn();
     const opening = link(async () => "s2", { instance: "i-1 x", hello: sign.hello }).open();

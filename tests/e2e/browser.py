@@ -31,6 +31,9 @@ POLL_MS = 25  # how often a wait looks at the page (not every animation frame: c
 FOCUSED = "s => document.activeElement?.matches(s) ? document.activeElement.tagName : null"
 PRESS_MS = 3000  # a move that does not come within this is gone (the table moved on)
 LOST_PRESS_MS = 8000  # a press that changed nothing by then reached no button
+# The notice of a press the page could not send: its socket reconnects (page/src/main.ts).
+UNSENT = """() => document.querySelector('.notice:not([data-seen])')
+    ?.textContent?.startsWith('Not connected') ?? false"""
 # Prefer a face-down cell (Gnoming) or a card-bound move: games end sooner, as hurried people
 # play them.
 PICK = """els => els.map(e => [
@@ -159,7 +162,7 @@ class Tab:
 
 
 async def move_on_page(tab: Tab, rng: random.Random) -> bool:
-    """One move from what the tab offers; False when it offers none."""
+    """One move from what the tab offers; False when it offers none, or could not send it."""
     before = await tab.version()
     # A refusal's notice stays until the next table: one already there is not this press's
     # answer. Taken for one, a tab can press again and again while its move is on its way,
@@ -197,4 +200,5 @@ async def move_on_page(tab: Tab, rng: random.Random) -> bool:
         # replaced), so the press reached nothing: counted, and the game plays on.
         tab.lost_presses += 1
         return False
-    return True
+    # A press the page kept to itself, its socket reconnecting, moved nothing.
+    return not await tab.page.evaluate(UNSENT)

@@ -209,7 +209,8 @@ async def flooded(fake: FakeDiscord, table: Table, rng: random.Random) -> None:
     await flood.flood()
     started = time.monotonic()
     # The next move, by whoever has it: the desktop tab, the DMs, or the flooded tab itself
-    # once its new socket is open (its player's DM waits while their page is open).
+    # once its new socket is open (its player's DM waits while their page is open; a press
+    # while the page reconnects is not sent, and move_on_page says it moved nothing).
     while not (
         await move_on_page(table.tabs[0], rng)
         or await move_in_dms(fake, table.dm_player, rng)
