@@ -28,7 +28,7 @@ Then (``--sqlite``, the default) the same load on one process and its SQLite fil
 (``bench.workers_sqlite``; before the workers in every other repeat): each run's CPU per move
 against that process's, and its round trips per move, against the targets of the round-trip
 issue (at most 1.5x, at most 8). With ``--together`` that process is clicked at the same time
-as each workers' run instead, with its own fake Discord and games (:func:`together`): the
+as each workers' run instead, with its own fake Discord and games (:func:`run`): the
 machine's speed drifts by half within minutes here, and two sides run at once see the same
 machine; the ratio is read pair by pair.
 
@@ -54,7 +54,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -152,13 +152,30 @@ async def run(
     scale: float = 1.0,
     seed: int = 1,
     by_game: bool = False,
-) -> Figures:
+    together: bool = False,
+) -> tuple[Figures, SqliteFigures | None]:
     """One run with ``workers`` workers (see the module's docstring); ``by_game``: the
-    balancer sends each game's clicks to one worker."""
-    async with ready(workers, games, folder, admin, scale=scale, by_game=by_game) as up:
+    balancer sends each game's clicks to one worker. ``together``: the SQLite process is
+    clicked at the same time, with its own fake Discord and ``games`` games and the same
+    players' seed, so that the machine's speed, which drifts by half within minutes here,
+    weighs on both alike (its figures second; the harness's share of a core is then both
+    fake Discords' and all the players')."""
+    async with AsyncExitStack() as stack:
+        up = await stack.enter_async_context(
+            ready(workers, games, folder, admin, scale=scale, by_game=by_game)
+        )
+        bot = None
+        if together:
+            beside = prepared(games, folder, scale=scale, settled=False)
+            bot = await stack.enter_async_context(beside)
         idle = await idle_cpu(up)
         with dp.harness_without_pauses():
-            return await measure(up, idle, seconds, think, seed)
+            if bot is None:
+                return await measure(up, idle, seconds, think, seed), None
+            on_postgres, on_sqlite = await asyncio.gather(
+                measure(up, idle, seconds, think, seed), measure_sqlite(bot, seconds, think, seed)
+            )
+            return on_postgres, on_sqlite
 
 
 @asynccontextmanager
@@ -321,32 +338,6 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def together(
-    workers: int,
-    games: int,
-    seconds: float,
-    think: tuple[float, float],
-    folder: Path,
-    admin: str,
-    *,
-    scale: float = 1.0,
-    seed: int = 1,
-    by_game: bool = False,
-) -> tuple[Figures, SqliteFigures]:
-    """A run with ``workers`` workers and the SQLite process, clicked at the same time, each
-    with its own fake Discord and ``games`` games and the same players' seed: the machine's
-    speed, which drifts by half within minutes here, weighs on both alike. The harness's share
-    of a core is both fake Discords' and all the players'."""
-    up_workers = ready(workers, games, folder, admin, scale=scale, by_game=by_game)
-    async with up_workers as up, prepared(games, folder, scale=scale, settled=False) as bot:
-        idle = await idle_cpu(up)
-        with dp.harness_without_pauses():
-            on_postgres, on_sqlite = await asyncio.gather(
-                measure(up, idle, seconds, think, seed), measure_sqlite(bot, seconds, think, seed)
-            )
-    return on_postgres, on_sqlite
-
-
 async def main(args: argparse.Namespace) -> None:
     if shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists():
         raise SystemExit("bench.workers needs HAProxy (Debian: apt-get install haproxy)")
@@ -362,14 +353,13 @@ async def main(args: argparse.Namespace) -> None:
             first = await alone(seed=repeat) if in_turns and sqlite_first(repeat) else None
             runs, beside = [], []
             for workers in args.workers:
-                one = (workers, args.games, args.seconds, think, folder, args.postgres)
-                by_game = args.balance == "game"
-                if args.together:
-                    pair = await together(*one, scale=args.scale, seed=repeat, by_game=by_game)
-                    figures, sqlite = pair
+                figures, sqlite = await run(
+                    workers, args.games, args.seconds, think, folder, args.postgres,
+                    scale=args.scale, seed=repeat, by_game=args.balance == "game",
+                    together=args.together,
+                )  # fmt: skip
+                if sqlite is not None:
                     beside.append(sqlite)
-                else:
-                    figures = await run(*one, scale=args.scale, seed=repeat, by_game=by_game)
                 show(figures)
                 runs.append(figures)
             print(
