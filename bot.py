@@ -55,7 +55,7 @@ from delivery.pacing import Pacer
 from delivery.pending import PendingClicks
 from discordkit import client
 from discordkit import sync as command_sync
-from discordkit.clicks import ControlButton
+from discordkit.clicks import ControlButton, step_guarded
 from discordkit.locale import LocalizedTree
 from discordkit.translator import CommandTranslator
 from discordkit.views import result_view
@@ -159,7 +159,11 @@ class CardBot(client.CardBot):
             if settings.interactions == "http" and settings.public_key is not None:
                 seen = getattr(store, "first_interaction", None) if settings.database_url else None
                 endpoint = InteractionsEndpoint(
-                    settings.public_key, self.interaction_posted, shared=seen, clients=clients
+                    settings.public_key,
+                    self.interaction_posted,
+                    shared=seen,
+                    step_guarded=step_guarded,
+                    clients=clients,
                 )
                 self.web.add_routes(endpoint.routes())
         self.live: Activity | None = None  # the live table (discord.py's `activity` is taken)

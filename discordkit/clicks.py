@@ -109,6 +109,19 @@ def move_of(custom_id: str, data: Mapping[str, Any]) -> tuple[int, int, str] | N
     return None
 
 
+def step_guarded(payload: Mapping[str, Any]) -> bool:
+    """Whether an interaction's payload (Discord's, as POSTed) is a click on a move button or
+    menu: its custom id carries the clicker's step, so the game refuses it a second time by
+    itself (web/interactions.py asks no shared memory of it)."""
+    if payload.get("type") != discord.InteractionType.component.value:
+        return False
+    data = payload.get("data")
+    custom_id = data.get("custom_id") if isinstance(data, Mapping) else None
+    return isinstance(custom_id, str) and (
+        MOVE.parse(custom_id) is not None or MENU.parse(custom_id) is not None
+    )
+
+
 class ControlButton(
     Localized,
     discord.ui.DynamicItem[discord.ui.Button[Any] | discord.ui.Select[Any]],

@@ -22,6 +22,13 @@ database cannot answer, or has not answered within :data:`SHARED_SECONDS` (Disco
 for the answer run from its POST), the worker goes on with its own memory: a replayed click
 still carries the game step it was made for, so the move is refused as stale like any double
 click, and Discord refuses a second answer to one interaction.
+
+For that same reason a click on a move control (``step_guarded``: its custom id carries the
+clicker's step, discordkit/clicks.py) is never asked of the shared memory: wherever a replay
+of it lands, the game has moved past that step (or is moving past it: the second of two
+writes at one version changes nothing, db/play.py), so it is refused as a stale click. The
+move is the busiest interaction, and the shared memory's question is a write transaction on
+the database; commands and every other button, which a game step does not guard, are asked.
 """
 
 from __future__ import annotations
@@ -54,6 +61,8 @@ Dispatch = Callable[[dict[str, Any]], None]
 Clock = Callable[[], float]
 # An interaction id -> whether no process on the database was given it before.
 SharedSeen = Callable[[str], Awaitable[bool]]
+# An interaction's payload -> whether the game refuses it a second time by itself.
+StepGuarded = Callable[[dict[str, Any]], bool]
 
 
 class Verifier:
@@ -115,22 +124,26 @@ class InteractionsEndpoint:
         *,
         shared: SharedSeen | None = None,
         shared_seconds: float = SHARED_SECONDS,
+        step_guarded: StepGuarded | None = None,
         clients: Clients | None = None,
     ) -> None:
         """``shared``: the memory of every worker on the database (None: this process's own),
-        waited for at most ``shared_seconds``; ``clients`` reads the address a refusal logs."""
+        waited for at most ``shared_seconds``, for every interaction but those
+        ``step_guarded`` says the game refuses twice by itself; ``clients`` reads the address
+        a refusal logs."""
         self.verifier = Verifier(public_key, clock)
         self.seen = Seen()
         self._dispatch = dispatch
         self._shared = shared
         self._shared_seconds = shared_seconds
+        self._step_guarded = step_guarded or (lambda _data: False)
         self._clients = clients or Clients()
         self._late: set[asyncio.Future[bool]] = set()  # shared answers still on their way
 
-    async def _first_time(self, interaction_id: str) -> bool:
+    async def _first_time(self, interaction_id: str, *, ask_shared: bool) -> bool:
         if not self.seen.first_time(interaction_id):
             return False
-        if self._shared is None:
+        if self._shared is None or not ask_shared:
             return True
         # The question goes on after the timeout (shielded), so the id is still recorded
         # for the other workers; only this request stops waiting for it.
@@ -183,7 +196,8 @@ class InteractionsEndpoint:
             return web.Response(status=400, text="not an interaction")
         if kind == PING:
             return web.json_response(PONG)
-        if not await self._first_time(str(data.get("id"))):
+        ask_shared = not self._step_guarded(data)
+        if not await self._first_time(str(data.get("id")), ask_shared=ask_shared):
             log.warning("refused a replayed interaction %s from %s", data.get("id"), client)
             return web.Response(status=401, text="interaction already received")
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.guard import ours
-from discordkit.clicks import ControlButton, move_of
+from discordkit.clicks import ControlButton, move_of, step_guarded
 from discordkit.views import move_rows
 from presentation.base import Button, Select
 
@@ -36,6 +36,27 @@ def test_buttons_and_menus() -> None:
 )
 def test_anything_else_is_not_a_move(custom_id: str) -> None:
     assert move_of(custom_id, {"values": ["p.3"]}) is None
+
+
+def click(custom_id: object, kind: object = 3) -> dict[str, object]:
+    return {"id": "1", "type": kind, "token": "t", "data": {"custom_id": custom_id}}
+
+
+def test_a_click_on_a_move_control_is_guarded_by_its_step() -> None:
+    """What web/interactions.py leaves to the game: moves, whose custom id holds the step."""
+    assert step_guarded(click("g:12:7:buy.R3a.t2"))
+    assert step_guarded(click("gs:12:7:1"))
+    for payload in (
+        click("lobby:12:join"),
+        click("back:12"),
+        click("x:12:1"),
+        click("g:12:7:a b"),
+        click(12),
+        click("g:12:7:p", kind=2),  # a command cannot carry a move's id: asked anyway
+        {"id": "1", "type": 3, "data": "g:12:7:p"},
+        {"id": "1", "type": 3},
+    ):
+        assert not step_guarded(payload), payload
 
 
 def test_the_guard_knows_moves_and_no_dynamic_item_takes_them() -> None:

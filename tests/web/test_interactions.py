@@ -205,6 +205,40 @@ async def test_a_replay_another_worker_was_given_is_refused(
         await server.stop()
 
 
+async def test_a_move_click_is_left_to_its_step_and_anything_else_is_asked() -> None:
+    """A move's custom id carries the clicker's step: the shared memory (a write on the
+    database) is not asked of it; this process's own memory still refuses its replay."""
+    dispatched: list[dict[str, Any]] = []
+    asked: list[str] = []
+
+    async def first_anywhere(interaction_id: str) -> bool:
+        asked.append(interaction_id)
+        return True
+
+    server = WebServer("127.0.0.1", 0, lambda: True)
+    server.add_routes(
+        InteractionsEndpoint(
+            PUBLIC,
+            dispatched.append,
+            shared=first_anywhere,
+            step_guarded=lambda data: data["data"]["custom_id"].startswith("g:"),
+        ).routes()
+    )
+    await server.start()
+    try:
+        endpoint = Endpoint(f"http://127.0.0.1:{server.bound_port}", dispatched)
+        move = {**CLICK, "id": "301", "data": {"custom_id": "g:1:2:p", "component_type": 2}}
+        body, headers = signed(move)
+        assert (await endpoint.post(body, headers))[0] == 202
+        assert (await endpoint.post(body, headers))[0] == 401
+        other = {**CLICK, "id": "302"}
+        assert (await endpoint.post(*signed(other)))[0] == 202
+        assert asked == ["302"]
+        assert dispatched == [move, other]
+    finally:
+        await server.stop()
+
+
 async def test_a_database_that_does_not_answer_leaves_the_worker_its_own_memory(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
