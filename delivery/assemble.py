@@ -17,7 +17,7 @@ from delivery.answering import Answering
 from delivery.attachments import Attachments, always
 from delivery.clicked import ClickedHands
 from delivery.hands import Hands
-from delivery.marks import RenderedMarks
+from delivery.marks import BUSY_WAIT, RenderedMarks
 from delivery.moves import MoveDesk
 from delivery.onpage import OnPage
 from delivery.pacing import Pacer
@@ -74,7 +74,11 @@ def assemble(
             on_page=OnPage(service.showing, service.changes) if live_button else None,
         ),
         answering=Answering(),
-        marks=RenderedMarks(service.showing),
+        # On a shared store a write of marks is a transaction of its own: they wait for a
+        # pause in the drawing (delivery/marks.py).
+        marks=RenderedMarks(
+            service.showing, busy_wait=BUSY_WAIT if service.showing.shared else 0.0
+        ),
         shared=shared,
         pending=pending or PendingClicks(),
     )

@@ -6,9 +6,15 @@ crash only if their marks are behind). The marks only decide what a restart redr
 marked behind their latest move) and what the periodic repair looks at, so they need not cost
 a durable commit of their own per move: a mark is written at once if the last write is
 ``interval`` seconds old, else with the others that come until then, in one transaction (at
-most ten writes a second however busy the bot is; under load they join the moves' group
-commits, see db.group_commit). A mark lost to a crash
-means one game redrawn at the next start, nothing more. A failed write is tried again.
+most ten writes a second however busy the bot is; on SQLite, under load, they join the moves'
+group commits, see db.group_commit). A mark lost to a crash means one game redrawn at the next
+start, nothing more. A failed write is tried again.
+
+On a shared store (PostgreSQL) a write is a transaction on the server and a round trip of its
+own, for every process: there a mark made while the publisher's outbox still draws something
+waits until it has nothing left (:meth:`RenderedMarks.drawing`), or ``busy_wait`` seconds at
+most, and goes with every mark made meanwhile. A bot that draws without pause writes its marks
+about once a second; one that has finished drawing a move writes its mark at once, as before.
 """
 
 from __future__ import annotations
@@ -24,12 +30,21 @@ log = logging.getLogger(__name__)
 # (the e2e tests, between two clicks) waits for its mark: 0.25 s made that wait, not the
 # bot's work, the pace of a game played click after click.
 MARK_INTERVAL = 0.1
+# Shared store: the longest a mark waits while the outbox draws. The periodic repair of another
+# process redraws a game only if it was behind at two looks SHARED_REPAIR_EVERY apart.
+BUSY_WAIT = 1.0
 
 
 class RenderedMarks:
-    def __init__(self, showing: Showing, interval: float = MARK_INTERVAL) -> None:
+    def __init__(
+        self, showing: Showing, interval: float = MARK_INTERVAL, *, busy_wait: float = 0.0
+    ) -> None:
+        """``busy_wait``: the longest a mark waits while the outbox draws (0: it does not)."""
         self._showing = showing
         self._interval = interval
+        self._busy_wait = busy_wait
+        self._drawing = False
+        self._since: float | None = None  # loop time of the oldest mark not taken to a write
         self._last_write = float("-inf")  # loop time
         self._waiting: dict[int, int] = {}  # game id -> newest version the table shows
         self._writing: dict[int, int] = {}  # the batch being written
@@ -51,11 +66,31 @@ class RenderedMarks:
             self._dms[(game_id, seat)] = version
         self._soon()
 
+    def drawing(self, busy: bool) -> None:
+        """The outbox began drawing (True), or has nothing left to draw (False): the marks
+        waiting for that are written now."""
+        self._drawing = busy
+        if not busy and self._timer is not None:
+            self._schedule()
+
     def _soon(self) -> None:
+        if self._since is None:
+            self._since = asyncio.get_running_loop().time()
         if self._timer is None:
-            loop = asyncio.get_running_loop()
-            wait = max(0.0, self._last_write + self._interval - loop.time())
-            self._timer = loop.call_later(wait, self._due)
+            self._schedule()
+
+    def _schedule(self) -> None:
+        """The next write at the soonest the rules allow (a timer set later is brought
+        forward)."""
+        loop = asyncio.get_running_loop()
+        at = self._last_write + self._interval
+        if self._drawing and self._busy_wait > 0 and self._since is not None:
+            at = max(at, self._since + self._busy_wait)
+        if self._timer is not None:
+            if self._timer.when() <= at:
+                return
+            self._timer.cancel()
+        self._timer = loop.call_at(max(at, loop.time()), self._due)
 
     def waiting(self, game_id: int) -> bool:
         """A mark of this game is not written yet (the store still says it is behind)."""
@@ -85,7 +120,7 @@ class RenderedMarks:
                 return
             self._last_write = asyncio.get_running_loop().time()
             batch, dms = self._writing, self._dms_writing = self._waiting, self._dms
-            self._waiting, self._dms = {}, {}
+            self._waiting, self._dms, self._since = {}, {}, None
             try:
                 await self._showing.set_shown_versions(batch, dms)
             except Exception:

@@ -45,9 +45,12 @@ class Outbox:
         settled: Callable[[int, bool], Awaitable[None]] | None = None,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         before: Callable[[], Awaitable[None]] | None = None,
+        drawing: Callable[[bool], None] | None = None,
     ) -> None:
         """``before`` is awaited before each job is taken (``delivery.answering``: clicks first);
-        a job put for the same key meanwhile replaces the waiting one."""
+        a job put for the same key meanwhile replaces the waiting one. ``drawing`` is told
+        True when a job is put into an outbox with nothing to do, False once it has nothing
+        left (``delivery.marks``)."""
         self._lanes: dict[Hashable, OrderedDict[Hashable, _Entry]] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
         self._pending: dict[int, int] = {}  # game id -> jobs waiting or running
@@ -55,6 +58,7 @@ class Outbox:
         self._settled = settled
         self._retry_delays = retry_delays
         self._before = before
+        self._drawing = drawing or (lambda _busy: None)
         self._closed = False
 
     def put(
@@ -79,6 +83,8 @@ class Outbox:
             self._pending[game_id] = self._pending.get(game_id, 0) + 1
         queue[key] = entry
         if lane not in self._workers:
+            if not self._workers:
+                self._drawing(True)
             self._workers[lane] = asyncio.create_task(self._run(lane), name=f"outbox:{lane}")
         return future
 
@@ -119,6 +125,8 @@ class Outbox:
             del self._workers[lane]
             if not queue:
                 del self._lanes[lane]
+            if not self._workers:
+                self._drawing(False)
 
     async def _attempt(self, lane: Hashable, key: Hashable, job: Job) -> bool:
         for delay in (*self._retry_delays, None):

@@ -105,7 +105,9 @@ class Publisher:
         self.answering = parts.answering
         self.marks = parts.marks
         self.shared = parts.shared
-        self.outbox = Outbox(settled=self._settled, before=self.answering.first)
+        self.outbox = Outbox(
+            settled=self._settled, before=self.answering.first, drawing=self.marks.drawing
+        )
         self.games: dict[int, GameShown] = {}
         # What moves owe the channel (summaries, the result, timeouts' and leaves' lines):
         # recorded with the moves, posted once (see delivery.owed); a round's summary in a game

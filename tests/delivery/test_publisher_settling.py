@@ -13,6 +13,7 @@ import discord
 from db.store import Store
 from delivery.assemble import assemble
 from delivery.marks import RenderedMarks
+from delivery.outbox import Outbox
 from delivery.pacing import Pacer
 from service.games import GameService
 from service.reports import Report
@@ -130,6 +131,65 @@ async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: 
     assert writes[-1] == {2: 6}
     await marks.flush()  # nothing waiting: no write
     assert len(writes) == 3
+
+
+async def test_on_a_shared_store_marks_wait_while_the_outbox_draws(store: Store) -> None:
+    """With ``busy_wait``: a mark made while the outbox draws waits for its pause (written
+    then, with the others made meanwhile), or ``busy_wait`` at most; one made while it is idle
+    goes at once."""
+    writes: list[dict[int, int]] = []
+    record = store.shown.set_shown_versions
+
+    async def counting(tables: Mapping[int, int], dms: DmMarks) -> None:
+        writes.append(dict(tables))
+        await record(tables, dms)
+
+    store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
+    marks = RenderedMarks(Showing(store), interval=0.01, busy_wait=0.3)
+    gate = asyncio.Event()
+    outbox = Outbox(drawing=marks.drawing)
+
+    async def job() -> None:
+        marks.mark(1, 3)
+        await gate.wait()
+
+    outbox.put("lane", "a", job)
+    await asyncio.sleep(0.05)
+    marks.mark(2, 5)
+    await asyncio.sleep(0.05)
+    assert writes == []  # still drawing
+    gate.set()
+    await outbox.idle()
+    await asyncio.sleep(0.03)
+    assert writes == [{1: 3, 2: 5}]  # the pause: at once
+    marks.mark(3, 1)  # nothing drawn: at once
+    await asyncio.sleep(0.03)
+    assert writes[-1] == {3: 1}
+    gate.clear()
+    outbox.put("lane", "b", job)
+    await asyncio.sleep(0.2)
+    assert writes[-1] == {3: 1}
+    await asyncio.sleep(0.2)
+    assert writes[-1] == {1: 3}  # drawing without a pause: busy_wait at most
+    gate.set()
+    await outbox.idle()
+
+
+async def test_without_busy_wait_a_mark_does_not_wait_for_the_outbox(store: Store) -> None:
+    """SQLite: the outbox's drawing changes nothing."""
+    written: list[int] = []
+    record = store.shown.set_shown_versions
+
+    async def counting(tables: Mapping[int, int], dms: DmMarks) -> None:
+        written.extend(tables)
+        await record(tables, dms)
+
+    store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
+    marks = RenderedMarks(Showing(store), interval=0.01)
+    marks.drawing(True)
+    marks.mark(1, 3)
+    await asyncio.sleep(0.05)
+    assert written == [1]
 
 
 async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) -> None:
