@@ -50,7 +50,10 @@ class RenderedMarks:
         self._writing: dict[int, int] = {}  # the batch being written
         self._dms: dict[tuple[int, int], int] = {}  # (game id, seat) -> version its DM shows
         self._dms_writing: dict[tuple[int, int], int] = {}
-        self._timer: asyncio.TimerHandle | None = None
+        # The next write's timer and its loop time (uvloop's handle of a timer already due
+        # has no ``when``).
+        self._timer: asyncio.Handle | None = None
+        self._timer_at = 0.0
         self._writes: set[asyncio.Task[None]] = set()
         self._lock = asyncio.Lock()  # one write at a time
 
@@ -70,7 +73,7 @@ class RenderedMarks:
         """The outbox began drawing (True), or has nothing left to draw (False): the marks
         waiting for that are written now."""
         self._drawing = busy
-        if not busy and self._timer is not None:
+        if not busy and self._busy_wait > 0 and self._timer is not None:
             self._schedule()
 
     def _soon(self) -> None:
@@ -87,10 +90,11 @@ class RenderedMarks:
         if self._drawing and self._busy_wait > 0 and self._since is not None:
             at = max(at, self._since + self._busy_wait)
         if self._timer is not None:
-            if self._timer.when() <= at:
+            if self._timer_at <= at:
                 return
             self._timer.cancel()
-        self._timer = loop.call_at(max(at, loop.time()), self._due)
+        self._timer_at = max(at, loop.time())
+        self._timer = loop.call_at(self._timer_at, self._due)
 
     def waiting(self, game_id: int) -> bool:
         """A mark of this game is not written yet (the store still says it is behind)."""

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 import discord
+import pytest
+import uvloop
 
 from db.store import Store
 from delivery.assemble import assemble
@@ -190,6 +192,34 @@ async def test_without_busy_wait_a_mark_does_not_wait_for_the_outbox(store: Stor
     marks.mark(1, 3)
     await asyncio.sleep(0.05)
     assert written == [1]
+
+
+@pytest.mark.parametrize("busy_wait", [0.0, 0.3])
+def test_the_marks_timer_on_the_bots_event_loop(busy_wait: float) -> None:
+    """The bot runs on uvloop (runtime/lifecycle.py), whose handle of a timer already due has
+    no ``when``: a mark due now, then the outbox's pause (twice), then the write."""
+
+    async def scenario() -> list[dict[int, int]]:
+        writes: list[dict[int, int]] = []
+
+        class _Showing:
+            async def set_shown_versions(self, tables: Mapping[int, int], dms: DmMarks) -> None:
+                writes.append(dict(tables))
+
+        marks = RenderedMarks(cast(Showing, _Showing()), interval=0.05, busy_wait=busy_wait)
+        marks.drawing(True)
+        marks.mark(1, 3)  # nothing written yet: due now, unless it waits for the pause
+        marks.drawing(False)
+        marks.drawing(False)
+        await asyncio.sleep(0.1)
+        marks.drawing(True)
+        marks.mark(2, 4)
+        marks.drawing(False)
+        await asyncio.sleep(0.1)
+        return writes
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        assert runner.run(scenario()) == [{1: 3}, {2: 4}]
 
 
 async def test_a_failed_mark_write_is_tried_again_with_the_next(store: Store) -> None:
