@@ -5,7 +5,7 @@ store)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 import discord
@@ -135,6 +135,16 @@ async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: 
     assert len(writes) == 3
 
 
+async def _until(done: Callable[[], bool], timeout: float = 3.0) -> float:
+    """Wait until ``done()``; the seconds it took."""
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    while not done():
+        assert loop.time() - began < timeout, "never done"
+        await asyncio.sleep(0.01)
+    return loop.time() - began
+
+
 async def test_on_a_shared_store_marks_wait_while_the_outbox_draws(store: Store) -> None:
     """With ``busy_wait``: a mark made while the outbox draws waits for its pause (written
     then, with the others made meanwhile), or ``busy_wait`` at most; one made while it is idle
@@ -147,7 +157,7 @@ async def test_on_a_shared_store_marks_wait_while_the_outbox_draws(store: Store)
         await record(tables, dms)
 
     store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
-    marks = RenderedMarks(Showing(store), interval=0.01, busy_wait=0.3)
+    marks = RenderedMarks(Showing(store), interval=0.01, busy_wait=1.0)
     gate = asyncio.Event()
     outbox = Outbox(drawing=marks.drawing)
 
@@ -158,21 +168,22 @@ async def test_on_a_shared_store_marks_wait_while_the_outbox_draws(store: Store)
     outbox.put("lane", "a", job)
     await asyncio.sleep(0.05)
     marks.mark(2, 5)
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0.1)
     assert writes == []  # still drawing
     gate.set()
     await outbox.idle()
-    await asyncio.sleep(0.03)
-    assert writes == [{1: 3, 2: 5}]  # the pause: at once
+    assert await _until(lambda: bool(writes)) < 0.5  # the pause: at once
+    assert writes == [{1: 3, 2: 5}]
     marks.mark(3, 1)  # nothing drawn: at once
-    await asyncio.sleep(0.03)
+    assert await _until(lambda: len(writes) == 2) < 0.5
     assert writes[-1] == {3: 1}
     gate.clear()
     outbox.put("lane", "b", job)
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.3)
     assert writes[-1] == {3: 1}
-    await asyncio.sleep(0.2)
+    waited = 0.3 + await _until(lambda: len(writes) == 3)
     assert writes[-1] == {1: 3}  # drawing without a pause: busy_wait at most
+    assert 0.9 < waited < 2.0
     gate.set()
     await outbox.idle()
 
@@ -190,7 +201,7 @@ async def test_without_busy_wait_a_mark_does_not_wait_for_the_outbox(store: Stor
     marks = RenderedMarks(Showing(store), interval=0.01)
     marks.drawing(True)
     marks.mark(1, 3)
-    await asyncio.sleep(0.05)
+    assert await _until(lambda: bool(written)) < 0.5
     assert written == [1]
 
 
@@ -211,11 +222,11 @@ def test_the_marks_timer_on_the_bots_event_loop(busy_wait: float) -> None:
         marks.mark(1, 3)  # nothing written yet: due now, unless it waits for the pause
         marks.drawing(False)
         marks.drawing(False)
-        await asyncio.sleep(0.1)
+        assert await _until(lambda: bool(writes)) < 0.25
         marks.drawing(True)
         marks.mark(2, 4)
         marks.drawing(False)
-        await asyncio.sleep(0.1)
+        assert await _until(lambda: len(writes) == 2) < 0.25
         return writes
 
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
