@@ -106,7 +106,8 @@ async def test_a_move_landing_while_the_shown_version_is_written_is_recorded_too
     assert await store.shown.stale_games() == []
 
 
-async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: Store) -> None:
+def _spied(store: Store) -> list[dict[int, int]]:
+    """The table marks of each write of ``store``'s marks, as they are written."""
     writes: list[dict[int, int]] = []
     record = store.shown.set_shown_versions
 
@@ -115,6 +116,11 @@ async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: 
         await record(tables, dms)
 
     store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
+    return writes
+
+
+async def test_marks_are_written_at_once_when_idle_and_batched_when_busy(store: Store) -> None:
+    writes = _spied(store)
     marks = RenderedMarks(Showing(store), interval=0.2)
     marks.mark(1, 3)  # nothing written lately: at once
     await asyncio.sleep(0.02)
@@ -149,14 +155,7 @@ async def test_on_a_shared_store_marks_wait_while_the_outbox_draws(store: Store)
     """With ``busy_wait``: a mark made while the outbox draws waits for its pause (written
     then, with the others made meanwhile), or ``busy_wait`` at most; one made while it is idle
     goes at once."""
-    writes: list[dict[int, int]] = []
-    record = store.shown.set_shown_versions
-
-    async def counting(tables: Mapping[int, int], dms: DmMarks) -> None:
-        writes.append(dict(tables))
-        await record(tables, dms)
-
-    store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
+    writes = _spied(store)
     marks = RenderedMarks(Showing(store), interval=0.01, busy_wait=1.0)
     gate = asyncio.Event()
     outbox = Outbox(drawing=marks.drawing)
@@ -190,19 +189,12 @@ async def test_on_a_shared_store_marks_wait_while_the_outbox_draws(store: Store)
 
 async def test_without_busy_wait_a_mark_does_not_wait_for_the_outbox(store: Store) -> None:
     """SQLite: the outbox's drawing changes nothing."""
-    written: list[int] = []
-    record = store.shown.set_shown_versions
-
-    async def counting(tables: Mapping[int, int], dms: DmMarks) -> None:
-        written.extend(tables)
-        await record(tables, dms)
-
-    store.shown.set_shown_versions = counting  # type: ignore[method-assign]  # spy
+    writes = _spied(store)
     marks = RenderedMarks(Showing(store), interval=0.01)
     marks.drawing(True)
     marks.mark(1, 3)
-    assert await _until(lambda: bool(written)) < 0.5
-    assert written == [1]
+    assert await _until(lambda: bool(writes)) < 0.5
+    assert writes == [{1: 3}]
 
 
 @pytest.mark.parametrize("busy_wait", [0.0, 0.3])
