@@ -1,4 +1,5 @@
-"""The shared engine: PostgreSQL through an asyncpg pool, for several bot processes.
+"""The shared engine: PostgreSQL through a pool of asyncpg connections (db/pool.py), for
+several bot processes.
 
 Nothing here relies on an in-process lock: a move locks its game row (``SELECT ... FOR
 UPDATE``), checks the version and appends under the unique ``(game_id, seq)``, so two
@@ -31,6 +32,7 @@ from db.interactions import FIRST_TIME, KEEP_SECONDS
 from db.leases import RELEASE, RENEW, TAKE, HeldShard, held_shard
 from db.migrations import Dialect, apply_postgres
 from db.pgwrites import Folded, fold
+from db.pool import Connection, Pool
 from db.sql import TABLE_KEYS, Statement, Tx, text_array
 from db.store import Store
 
@@ -79,7 +81,7 @@ def describe(url: str) -> str:
 class _PgTx:
     """A :class:`Tx` over one pooled connection."""
 
-    def __init__(self, conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
+    def __init__(self, conn: Connection) -> None:
         self._conn = conn
 
     async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
@@ -115,7 +117,7 @@ class PostgresStore(Store):
     claims_shared: ClassVar[bool] = True
     _writable_sql: ClassVar[str] = "SELECT NOT pg_is_in_recovery() AS writable"
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
+    def __init__(self, pool: Pool, url: str) -> None:
         self._pool = pool
         self.url = url
         self._listener: PgListener | None = None
@@ -125,14 +127,15 @@ class PostgresStore(Store):
     async def connect(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
         """A pool on ``url``, then the missing migrations (one process at a time)."""
         try:
-            pool = await asyncpg.create_pool(
-                url, min_size=min_size, max_size=max_size, reset=keep_session
-            )
+            pool = await Pool.open(url, min_size=min_size, max_size=max_size)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreUnavailable(f"cannot reach PostgreSQL at {describe(url)}: {exc}") from exc
         try:
-            async with pool.acquire() as conn:
+            conn = await pool.acquire()
+            try:
                 await apply_postgres(conn)
+            finally:
+                pool.release(conn)
         except BaseException:
             await pool.close()
             raise
@@ -209,11 +212,10 @@ class PostgresStore(Store):
         return int(rows[0]["v"])
 
     @asynccontextmanager
-    async def _connection(
-        self, *, live: bool = False
-    ) -> AsyncIterator[asyncpg.pool.PoolConnectionProxy[asyncpg.Record]]:
+    async def _connection(self, *, live: bool = False) -> AsyncIterator[Connection]:
         """A pooled connection; ``live``: one the server has not closed while it sat idle
-        (a restart closes them all), each closed one replaced, without a round trip."""
+        (a restart closes them all), each closed one replaced, without a round trip. One
+        whose user stopped in the middle (cancelled) or lost it is never handed out again."""
         tries = self._pool.get_max_size() + 1 if live else 1
         for attempt in range(1, tries + 1):
             try:
@@ -223,19 +225,21 @@ class PostgresStore(Store):
             if not live or _still_open(conn) or attempt == tries:
                 break
             log.warning("a PostgreSQL connection was lost; writing on a new one")
-            _drop(conn)
-            await self._give_back(conn)
+            self._pool.release(conn, discard=True)
+        broken = True
         try:
             yield conn
-        except StoreUnavailable:
-            _drop(conn)  # never hand a broken connection out again
+            broken = False
+        except Exception as exc:
+            broken = _broken_by(exc)
             raise
         finally:
-            await self._give_back(conn)
+            self._pool.release(conn, discard=broken)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         conn, transaction = await self._begin()
+        broken = True
         try:
             try:
                 yield _PgTx(conn)
@@ -244,20 +248,18 @@ class PostgresStore(Store):
                     await transaction.rollback()
                 except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                     log.warning("no rollback: the connection is gone", exc_info=True)
-                if isinstance(exc, StoreUnavailable):
-                    _drop(conn)
+                else:
+                    broken = isinstance(exc, Exception) and _broken_by(exc)
                 raise
             try:
                 await transaction.commit()
             except (asyncpg.PostgresError, *_GONE) as exc:
-                _drop(conn)
                 _raise_mapped(exc)
+            broken = False
         finally:
-            await self._give_back(conn)
+            self._pool.release(conn, discard=broken)
 
-    async def _begin(
-        self,
-    ) -> tuple[asyncpg.pool.PoolConnectionProxy[asyncpg.Record], asyncpg.transaction.Transaction]:
+    async def _begin(self) -> tuple[Connection, asyncpg.transaction.Transaction]:
         """A pooled connection inside BEGIN. One the server closed while it sat idle (a
         restart) fails at BEGIN, before anything is written, and is replaced once."""
         for attempt in (1, 2):
@@ -268,21 +270,16 @@ class PostgresStore(Store):
             transaction = conn.transaction()
             try:
                 await transaction.start()
-            except (asyncpg.PostgresError, *_GONE) as exc:
-                _drop(conn)
-                await self._give_back(conn)
+            except BaseException as exc:
+                self._pool.release(conn, discard=True)
+                if not isinstance(exc, Exception):
+                    raise
                 if attempt == 2 or not isinstance(exc, _GONE):
                     _raise_mapped(exc)
                 log.warning("a PostgreSQL connection was lost; beginning again on a new one")
                 continue
             return conn, transaction
         raise AssertionError("unreachable")
-
-    async def _give_back(self, conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
-        try:
-            await self._pool.release(conn)
-        except asyncpg.InterfaceError:  # asyncpg took a dead connection back by itself
-            log.debug("connection already returned to the pool")
 
     async def write_all(self, statements: Sequence[Statement]) -> None:
         """The statements as one when they can be (db/pgwrites.py: one round trip, no
@@ -390,21 +387,7 @@ class PostgresStore(Store):
                 )
 
 
-async def keep_session(conn: asyncpg.Connection[asyncpg.Record]) -> None:
-    """The pool's reset of a connection given back: nothing to send.
-
-    asyncpg's default sends ``pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL``,
-    one round trip per release, to undo session state. The store leaves none on a pooled
-    connection: its advisory locks are transaction-scoped (``pg_advisory_xact_lock``), it
-    LISTENs on a connection of its own (db/changes.py), it never SETs a setting, DECLAREs a
-    cursor or creates a temporary table. asyncpg still rolls back a transaction left open and
-    drops the connection's listeners before calling this; a connection whose statement failed
-    on the wire is terminated rather than given back (``_drop``).
-    """
-    del conn
-
-
-def _still_open(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> bool:
+def _still_open(conn: Connection) -> bool:
     """Whether an idle pooled connection is still open. The server sends nothing to an idle
     connection that does not LISTEN unless it is closing it (its FATAL message, then the
     end of the stream): anything waiting to be read means the connection is gone, even
@@ -445,12 +428,11 @@ def _conflicted(folded: Folded, exc: ConstraintViolation) -> None:
         statement.on_conflict(exc)
 
 
-def _drop(conn: asyncpg.pool.PoolConnectionProxy[asyncpg.Record]) -> None:
-    """Close a broken connection so the pool opens a new one instead of reusing it."""
-    try:
-        conn.terminate()
-    except asyncpg.InterfaceError:  # already detached from the pool by asyncpg
-        log.debug("connection already detached")
+def _broken_by(exc: Exception) -> bool:
+    """Whether a connection that raised ``exc`` may be in an unknown state: lost, or asyncpg
+    refusing it (a statement still under way). An error the server answered leaves it as it
+    was."""
+    return isinstance(exc, (StoreUnavailable, asyncpg.InterfaceError, *_GONE))
 
 
 def _convert(value: Any, data_type: str) -> Any:

@@ -55,9 +55,7 @@ async def apply_sqlite(conn: aiosqlite.Connection) -> int:
     return current
 
 
-async def apply_postgres(
-    conn: asyncpg.Connection[asyncpg.Record] | asyncpg.pool.PoolConnectionProxy[asyncpg.Record],
-) -> int:
+async def apply_postgres(conn: asyncpg.Connection[asyncpg.Record]) -> int:
     """Apply every missing migration in one transaction under an advisory lock.
 
     A second process starting at the same moment waits on the lock, then finds the version

@@ -1,5 +1,5 @@
 """What the PostgreSQL store sends, read off the wire (``bench.pgwire``'s counting proxy): a
-connection given back to the pool is not reset (db/postgres.py, ``keep_session``), a REST
+connection given back to the pool is not reset (db/pool.py), a REST
 call's budget slots are one statement, a move is one statement, no BEGIN or COMMIT, and a new
 connection never asks the server's catalogue for a type (db/sql.py ``text_array``)."""
 
