@@ -111,6 +111,44 @@ async def test_a_call_takes_its_channel_and_the_global_slot_together_or_neither(
     }  # fmt: skip
 
 
+async def test_two_calls_meeting_on_a_new_channel_never_wait_for_each_other(
+    stores: list[PostgresStore], pg_url: str
+) -> None:
+    """A call that finds its channel's row missing, and another that finds it made meanwhile,
+    both waiting for the global row: each is answered once the global row is free. Had the
+    first made the row after taking the global one, each would wait for the other's row (a
+    deadlock, one of them refused)."""
+    one, two, _ = stores
+    buckets = [("ch:new", 100, 60.0), ("global", 1000, 60.0)]
+    assert await one.take_rest_slots([("global", 1000, 60.0)]) == 0.0
+    holder = await asyncpg.connect(pg_url)
+    maker = await asyncpg.connect(pg_url)
+    try:
+        hold = holder.transaction()
+        await hold.start()
+        await holder.execute("SELECT 1 FROM rest_buckets WHERE key = 'global' FOR UPDATE")
+        first = asyncio.ensure_future(one.take_rest_slots(buckets))
+        await asyncio.sleep(0.3)
+        made = asyncio.ensure_future(
+            maker.execute(
+                "INSERT INTO rest_buckets (key, calls) VALUES ('ch:new', '{}') "
+                "ON CONFLICT (key) DO NOTHING"
+            )
+        )
+        await asyncio.sleep(0.3)
+        second = asyncio.ensure_future(two.take_rest_slots(buckets))
+        await asyncio.sleep(0.3)
+        assert not first.done() and not second.done()  # both wait for the global row
+        await hold.commit()
+        assert await asyncio.wait_for(asyncio.gather(first, second), timeout=10) == [0.0, 0.0]
+        await made
+        calls = await holder.fetchval("SELECT calls FROM rest_buckets WHERE key = 'ch:new'")
+    finally:
+        await holder.close()
+        await maker.close()
+    assert len(calls) == 2
+
+
 async def test_a_budget_that_does_not_answer_leaves_the_process_its_own_pacing() -> None:
     async def broken(_buckets: Sequence[tuple[str, int, float]]) -> float:
         raise OSError("connection refused")
