@@ -1,11 +1,12 @@
 """Discord's rate limits as one budget for every process on a PostgreSQL database.
 
 Each process asks the database before a REST call: the function ``take_rest_slots``
-(migration 017, its statements cut in 024) counts the call in each of its buckets (its channel's and the bot's global
-one) if in every one fewer than its ``limit`` calls were made in the last ``period`` seconds
-by any process, or answers how long until they have room, counting it in none. A sliding
-window, stricter than Discord's fixed ones whatever their phase; one round trip per REST call.
-(Migration 013's ``take_rest_slot`` is the same for a single bucket.)
+(migration 017, its statements cut in 024) counts the call in each of its buckets (its
+channel's and the bot's global one) if in every one fewer than its ``limit`` calls were made
+in the last ``period`` seconds by any process, or answers how long until they have room,
+counting it in none. A sliding window, stricter than Discord's fixed ones whatever their
+phase; one round trip per REST call. (Migration 013's ``take_rest_slot`` is the same for a
+single bucket.)
 """
 
 from __future__ import annotations
