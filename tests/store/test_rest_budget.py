@@ -140,7 +140,7 @@ async def test_two_calls_meeting_on_a_new_channel_never_wait_for_each_other(
         await asyncio.sleep(0.3)
         assert not first.done() and not second.done()  # both wait for the global row
         await hold.commit()
-        assert await asyncio.wait_for(asyncio.gather(first, second), timeout=10) == [0.0, 0.0]
+        assert list(await asyncio.wait_for(asyncio.gather(first, second), timeout=10)) == [0.0, 0.0]
         await made
         calls = await holder.fetchval("SELECT calls FROM rest_buckets WHERE key = 'ch:new'")
     finally:
