@@ -14,6 +14,8 @@ as the statement it surrounds (docs/performance.md). This pool does only what th
   terminated instead, and its place goes to the next caller, who opens a new one.
 - A connection idle for :data:`IDLE_SECONDS` is closed rather than handed out: a quiet bot
   does not hold on to connections that a proxy or firewall on the way may have dropped.
+  One open for :data:`LIFETIME_SECONDS` is closed as it comes back, so that no server
+  process lives as long as the bot (what it caches over its life is given back).
 
 Nothing is reset when a connection comes back: the store keeps no session state on one. Its
 advisory locks are transaction-scoped (``pg_advisory_xact_lock``), it LISTENs on a
@@ -38,6 +40,7 @@ Connection: TypeAlias = "asyncpg.Connection[asyncpg.Record]"
 Connect: TypeAlias = Callable[[], Awaitable[Connection]]
 
 IDLE_SECONDS = 300.0  # a connection idle this long is closed, as asyncpg's pool does
+LIFETIME_SECONDS = 3600.0  # a connection open this long is closed as it comes back
 CLOSE_SECONDS = 2.0  # a closing connection's goodbye waits at most this long
 
 
@@ -59,6 +62,7 @@ class Pool:
         self._max_size = max_size
         self._clock = clock
         self._idle: list[tuple[Connection, float]] = []  # (connection, idle since), newest last
+        self._opened: dict[Connection, float] = {}  # every open connection: when it opened
         self._open = 0  # places taken: connections open or being opened, idle or in use
         # Callers waiting for a place: each is handed a connection, or None (open one).
         self._waiting: deque[asyncio.Future[Connection | None]] = deque()
@@ -117,10 +121,12 @@ class Pool:
                 return handed
             # A place came free: it is counted as ours, the connection is ours to open.
         try:
-            return await self._connect()
+            conn = await self._connect()
         except BaseException:
             self._pass_on(None)
             raise
+        self._opened[conn] = self._clock()
+        return conn
 
     async def _wait(self) -> Connection | None:
         waiter: asyncio.Future[Connection | None] = asyncio.get_running_loop().create_future()
@@ -140,6 +146,11 @@ class Pool:
                 if not discard and not self._closed:
                     log.warning("a PostgreSQL connection came back inside a transaction")
                 conn.terminate()
+            self._opened.pop(conn, None)
+            self._pass_on(None)
+            return
+        if self._clock() - self._opened.get(conn, self._clock()) >= LIFETIME_SECONDS:
+            self._retire(conn)
             self._pass_on(None)
             return
         self._pass_on(conn)
@@ -168,6 +179,7 @@ class Pool:
 
     def _retire(self, conn: Connection) -> None:
         """Close ``conn`` in the background, saying goodbye to the server."""
+        self._opened.pop(conn, None)
         if conn.is_closed():
             return
         task = asyncio.get_running_loop().create_task(_close(conn))

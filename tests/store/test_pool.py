@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable
 import asyncpg
 import pytest
 
-from db.pool import IDLE_SECONDS, Connection, Pool, PoolClosed
+from db.pool import IDLE_SECONDS, LIFETIME_SECONDS, Connection, Pool, PoolClosed
 from db.postgres import PostgresStore
 
 
@@ -138,6 +138,28 @@ async def test_a_connection_idle_too_long_is_closed_instead_of_handed_out(
             break
         await asyncio.sleep(0.02)
     assert old.is_closed() and kept.is_closed()
+
+
+async def test_a_connection_open_for_its_lifetime_is_closed_as_it_comes_back(
+    connect: Callable[..., Pool],
+) -> None:
+    clock = Clock()
+    pool = connect(max_size=1, clock=clock)
+    old = await pool.acquire()
+    queued = await waiting(pool)
+    clock.now += LIFETIME_SECONDS
+    pool.release(old)  # its place goes to the caller waiting, who opens a new one
+    fresh = await queued
+    assert fresh is not old
+    assert await fresh.fetchval("SELECT 1") == 1
+    pool.release(fresh)  # young: kept
+    assert (pool.size, pool.idle) == (1, 1)
+    assert await pool.acquire() is fresh
+    for _ in range(100):
+        if old.is_closed():
+            break
+        await asyncio.sleep(0.02)
+    assert old.is_closed()
 
 
 async def test_a_closed_pool_hands_out_nothing_and_closes_what_comes_back(
