@@ -2,8 +2,8 @@
 
 asyncpg's own pool does more on every call than the store needs: it gives a connection back
 through a task of its own (``asyncio.shield``) under a timeout, runs a reset, re-arms an idle
-timer and wraps each connection in a proxy. Together that is about as much of the bot's CPU
-as the statement it surrounds (docs/performance.md). This pool does only what the store asks:
+timer and wraps each connection in a proxy: on a short statement, more than half again its
+own CPU in the bot (docs/performance.md). This pool does only what the store asks:
 
 - :meth:`Pool.acquire` hands out the idle connection given back last (its statements are
   prepared), else opens a new one while fewer than ``max_size`` are open, else queues the
