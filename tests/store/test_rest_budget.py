@@ -114,10 +114,11 @@ async def test_a_call_takes_its_channel_and_the_global_slot_together_or_neither(
 async def test_two_calls_meeting_on_a_new_channel_never_wait_for_each_other(
     stores: list[PostgresStore], pg_url: str
 ) -> None:
-    """A call that finds its channel's row missing, and another that finds it made meanwhile,
-    both waiting for the global row: each is answered once the global row is free. Had the
-    first made the row after taking the global one, each would wait for the other's row (a
-    deadlock, one of them refused)."""
+    """Two first calls on a new channel, the second asked after another connection made the
+    channel's row, both waiting for the global row: each is answered once the global row is
+    free. A call that made a missing row only after taking the global one would wait for the
+    channel's row, held by the second call, which waits for the global one: a deadlock, one
+    of them refused."""
     one, two, _ = stores
     buckets = [("ch:new", 100, 60.0), ("global", 1000, 60.0)]
     assert await one.take_rest_slots([("global", 1000, 60.0)]) == 0.0
