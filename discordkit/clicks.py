@@ -116,10 +116,10 @@ def step_guarded(payload: Mapping[str, Any]) -> bool:
     if payload.get("type") != discord.InteractionType.component.value:
         return False
     data = payload.get("data")
-    custom_id = data.get("custom_id") if isinstance(data, Mapping) else None
-    return isinstance(custom_id, str) and (
-        MOVE.parse(custom_id) is not None or MENU.parse(custom_id) is not None
-    )
+    if not isinstance(data, Mapping):
+        return False
+    custom_id = data.get("custom_id")
+    return isinstance(custom_id, str) and move_of(custom_id, data) is not None
 
 
 class ControlButton(
