@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -95,7 +96,17 @@ def answering_errors(
     return Refusal(interaction, failure)
 
 
-ACK_BUDGET = 1.5  # seconds of work before a click or command is deferred (Discord allows 3)
+ACK_BUDGET = 1.5  # seconds from a click or command being made to its deferral (Discord allows 3)
+ANSWER_WINDOW = 3.0  # seconds Discord waits for an interaction's first answer
+
+
+def waited(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord created the interaction (its id's time), by this machine's clock.
+
+    0 when the figure cannot be a wait: negative, or past Discord's window, where the
+    machine's clock disagrees with Discord's (or the interaction is past answering anyway)."""
+    age = time.time() - discord.utils.snowflake_time(interaction.id).timestamp()
+    return age if 0.0 < age < ANSWER_WINDOW else 0.0
 
 
 async def within_budget(
@@ -107,7 +118,8 @@ async def within_budget(
     budget: float = ACK_BUDGET,
     deferring: Callable[[], None] | None = None,
 ) -> T:
-    """Run ``work``; if it takes longer than ``budget``, acknowledge the interaction first.
+    """Run ``work``; if the interaction would wait longer than ``budget`` for it, acknowledge
+    the interaction first.
 
     Usually the work (one database transaction) is done long before the budget, and the
     answer goes out as the interaction's own response: one call, no defer followed by an
@@ -115,9 +127,19 @@ async def within_budget(
     the interaction is deferred (``ephemeral``/``thinking`` as given) and the caller's answer
     becomes an edit of the deferred response (see :func:`answer`). ``deferring`` is called
     just before the deferral is sent.
+
+    The budget counts from the interaction's creation (:func:`waited`), as Discord's window
+    does: an interaction that reached a busy process late is deferred sooner, at once when it
+    is already past the budget.
     """
     task = asyncio.ensure_future(work)
-    await first_done(task, timeout=budget)
+    late = waited(interaction)
+    if late >= budget:
+        log.info(
+            "interaction %s came %.1f s after it was made: deferred at once", interaction.id, late
+        )
+    else:
+        await first_done(task, timeout=budget - late)
     if not task.done() and not interaction.response.is_done():
         if deferring is not None:
             deferring()
