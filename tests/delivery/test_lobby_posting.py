@@ -11,16 +11,9 @@ import discord
 
 from delivery.lobbies import LOBBY_NEEDS, REFUSED_SECONDS, THREAD_NEEDS, LobbyMessages
 from delivery.publisher import Publisher
+from tests.clock import Clock
 
 GUILD, CHANNEL = 5, 50
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Thread(discord.Thread):

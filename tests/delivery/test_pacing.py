@@ -13,19 +13,10 @@ import time
 import pytest
 
 from delivery.pacing import CHANNEL_BURST, CHANNEL_LIMIT, CHANNEL_PERIOD, Pacer, Window
+from tests.clock import Clock
 
 LIMIT, PERIOD = 4, 0.2
 SPACING = CHANNEL_PERIOD / CHANNEL_LIMIT
-
-
-class Clock:
-    """A clock that moves only when told: the windows' rules without timer slack."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def grant(window: Window, clock: Clock, at: float) -> float:

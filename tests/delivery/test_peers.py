@@ -14,6 +14,7 @@ from delivery.peers import FRESH_SECONDS, SharedView
 from delivery.shown import GameShown
 from service.games import GameService
 from service.showing import ShownIds, TableIds
+from tests.clock import Clock
 
 GAME = 7
 
@@ -77,14 +78,6 @@ class Shown:
         self.loaded = loaded
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @dataclass
 class Service:
     showing: Showing
@@ -102,7 +95,7 @@ def shown() -> GameShown:
 
 
 async def test_reads_before_drawing_share_a_recent_one() -> None:
-    showing, clock = Showing(), Clock()
+    showing, clock = Showing(), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     assert await peers.refresh(game) == 3
@@ -115,7 +108,7 @@ async def test_reads_before_drawing_share_a_recent_one() -> None:
 
 
 async def test_reads_under_way_are_shared() -> None:
-    showing, clock = Showing(delay=0.01), Clock()
+    showing, clock = Showing(delay=0.01), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     await asyncio.gather(*(peers.refresh(game) for _ in range(4)))
@@ -123,7 +116,7 @@ async def test_reads_under_way_are_shared() -> None:
 
 
 async def test_the_read_after_an_edit_is_always_new() -> None:
-    showing, clock = Showing(), Clock()
+    showing, clock = Showing(), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     await peers.refresh(game)
@@ -136,7 +129,7 @@ async def test_the_read_after_an_edit_is_always_new() -> None:
 
 
 async def test_a_failed_read_is_not_shared() -> None:
-    showing, clock = Showing(failing=True), Clock()
+    showing, clock = Showing(failing=True), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     with pytest.raises(ConnectionError):
@@ -147,7 +140,7 @@ async def test_a_failed_read_is_not_shared() -> None:
 
 
 async def test_a_single_process_reads_nothing() -> None:
-    showing, clock = Showing(shared=False), Clock()
+    showing, clock = Showing(shared=False), Clock(100.0)
     peers = view(showing, clock)
     assert await peers.refresh(shown()) is None
     assert not await peers.overtaken(shown(), 0)
@@ -157,7 +150,7 @@ async def test_a_single_process_reads_nothing() -> None:
 async def test_the_reads_after_a_moves_edits_are_shared() -> None:
     """The table's and a hand's edits land about together: one read after both, begun after
     both asked; a read asked for once it has begun is another one."""
-    showing, clock = Showing(delay=0.01), Clock()
+    showing, clock = Showing(delay=0.01), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     table, hand = await asyncio.gather(peers.overtaken(game, 3), peers.overtaken(game, 3))
@@ -172,7 +165,7 @@ async def test_the_reads_after_a_moves_edits_are_shared() -> None:
 async def test_a_read_from_before_a_post_here_is_not_shared() -> None:
     """This process posted a new table after the last read began: that read holds the old
     table's id, and sharing it would take the new one back."""
-    showing, clock = Showing(), Clock()
+    showing, clock = Showing(), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     await peers.refresh(game)
@@ -186,7 +179,7 @@ async def test_a_read_from_before_a_post_here_is_not_shared() -> None:
 async def test_a_table_posted_elsewhere_is_adopted_with_the_summary_above_it() -> None:
     """Another process posted a round's summary above a new table: this process's next edit
     must send that summary again (Discord replaces a message's embeds whole)."""
-    showing, clock = Showing(), Clock()
+    showing, clock = Showing(), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     await peers.refresh(game)
@@ -201,7 +194,7 @@ async def test_the_ids_read_with_a_move_stand_for_the_read_before_drawing() -> N
     """A move's commit read the game's ids (``Report.shown``): its jobs read nothing before
     drawing, and adopt what it read; an older read, or one taken before this process posted
     anew, is not used; once it is FRESH_SECONDS old the jobs read again."""
-    showing, clock = Showing(), Clock()
+    showing, clock = Showing(), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     posted_elsewhere = ShownIds(3, GameStatus.ACTIVE, TableIds(12, "key", None), {0: (5, 6)})
@@ -224,7 +217,7 @@ async def test_the_ids_read_with_a_move_stand_for_the_read_before_drawing() -> N
 
 
 async def test_a_single_process_takes_no_ids_from_a_move() -> None:
-    showing, clock = Showing(shared=False), Clock()
+    showing, clock = Showing(shared=False), Clock(100.0)
     peers = view(showing, clock)
     game = shown()
     peers.read_with_move(game, ShownIds(3, GameStatus.ACTIVE, TableIds(12, "key"), {}))

@@ -8,6 +8,7 @@ import asyncio
 import aiohttp
 import pytest
 
+from tests.clock import Clock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.process import BotProcess
 from tests.fakediscord.ratelimit import (
@@ -28,19 +29,8 @@ SAMPLE_BOT = "tests/fakediscord/sample_bot.py"
 pytestmark = pytest.mark.real_time_limits
 
 
-class ManualClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 def test_buckets_per_channel_and_route_on_a_manual_clock() -> None:
-    clock = ManualClock()
+    clock = Clock(1000.0)
     limiter = RateLimiter(clock=clock)
     in_a, in_b = {"channel_id": "1"}, {"channel_id": "2"}
     for left in (4, 3, 2, 1, 0):
@@ -62,7 +52,7 @@ def test_buckets_per_channel_and_route_on_a_manual_clock() -> None:
 
 
 def test_global_limit_spares_interaction_callbacks_and_webhooks() -> None:
-    clock = ManualClock()
+    clock = Clock(1000.0)
     limiter = RateLimiter(RateLimitSettings(global_limit=3), clock=clock)
     for channel in ("1", "2", "3"):
         assert limiter.check(MESSAGE_CREATE, {"channel_id": channel}).refused is None
@@ -80,7 +70,7 @@ def test_global_limit_spares_interaction_callbacks_and_webhooks() -> None:
 
 
 def test_disabled_and_retightened_limits() -> None:
-    limiter = RateLimiter(clock=ManualClock())
+    limiter = RateLimiter(clock=Clock(1000.0))
     limiter.disable()
     for _ in range(20):
         decision = limiter.check(MESSAGE_CREATE, {"channel_id": "1"})
@@ -166,7 +156,7 @@ async def test_global_429_over_http_and_exempt_routes(fake_discord: FakeDiscord)
 
 
 def test_the_global_limit_is_each_callers() -> None:
-    clock = ManualClock()
+    clock = Clock(1000.0)
     limiter = RateLimiter(RateLimitSettings(global_limit=2), clock=clock)
     token, instance = "POST /oauth2/token", "GET /applications/{application_id}/activity-instances"
     for _ in range(2):

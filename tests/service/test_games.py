@@ -11,16 +11,9 @@ from engine import GAMES
 from service.errors import GameClosed, LobbyProblem, NotAllowed, NotSeated, RejectedMove, StaleMove
 from service.games import GameService
 from service.reports import Loaded, Report
+from tests.clock import Clock
 
 HOST, BOB, CAROL, STRANGER = 100, 101, 102, 999
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 async def _lobby(service: GameService, channel: int = 10) -> Loaded:
@@ -123,7 +116,7 @@ async def test_illegal_move_is_refused_with_a_reason_and_changes_nothing(store: 
 async def test_timeouts_play_for_the_player_then_autopilot_until_they_return(
     store: Store,
 ) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     service = GameService(store, turn_timeout=60, clock=clock)
     loaded = await _started(service, humans=2, computers=0)
     gid, game = loaded.row.id, GAMES["grinch"]

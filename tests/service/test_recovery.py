@@ -12,7 +12,8 @@ from db.store import Store
 from service.errors import CannotSave, NoGame, NotAllowed
 from service.games import GameService
 from service.reports import Loaded, Report
-from tests.service.test_games import HOST, Clock, _lobby, _started
+from tests.clock import Clock
+from tests.service.test_games import HOST, _lobby, _started
 
 
 def _due_human(loaded: Loaded) -> int:
@@ -84,7 +85,7 @@ async def test_a_full_disk_refuses_the_move_and_the_same_click_works_later(
 
 
 async def test_a_timeout_is_played_once_by_two_processes(store: Store) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     first = GameService(store, turn_timeout=60, clock=clock)
     second = GameService(store, turn_timeout=60, clock=clock)
     loaded = await _started(first, humans=2, computers=0)

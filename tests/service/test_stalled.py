@@ -16,7 +16,8 @@ from service.errors import CannotSave
 from service.games import RESUME_GRACE, GameService
 from service.leaving import leave_game
 from service.reports import Loaded
-from tests.service.test_games import Clock, _started
+from tests.clock import Clock
+from tests.service.test_games import _started
 from tests.service.test_recovery import CrashesBeforeComputers, _due_human, _human_move
 
 
@@ -38,7 +39,7 @@ async def _until_a_computer_is_due(service: GameService, loaded: Loaded) -> Load
 async def test_a_survivor_plays_overdue_computer_moves_once_their_grace_is_over(
     store: Store,
 ) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     crashing = CrashesBeforeComputers(store, turn_timeout=0, clock=clock)
     loaded = await _until_a_computer_is_due(crashing, await _started(crashing, 2, 2))
     game_id, version = loaded.row.id, loaded.row.version
@@ -62,7 +63,7 @@ async def test_a_survivor_plays_overdue_computer_moves_once_their_grace_is_over(
 async def test_computer_moves_that_could_not_be_saved_are_played_once_the_disk_is_back(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     service = GameService(store, turn_timeout=0, clock=clock)
     loaded = await _started(service, 2, 2)
     rng = random.Random(4)
@@ -105,7 +106,7 @@ async def test_a_chain_stops_quietly_when_another_process_moved_the_game_on(
     """Two processes: the first is still thinking for its computer when the second, seeing
     the move overdue, plays it. The first's computer move is refused by the version check and
     its chain ends without an error; every computer move is in the log once."""
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     thinking, release = asyncio.Event(), asyncio.Event()
 
     async def slow(game: str, view: Any, legal: list[Any], rng: random.Random, level: Level) -> Any:
@@ -138,7 +139,7 @@ async def test_a_seat_handed_to_a_computer_is_looked_after_when_it_is_due(
     """Leaving marks the game for a look only when the seat is due: left when it is not,
     nothing to look at; left when it is, by a process that stops before the computer
     answers, a survivor plays that move after the grace."""
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     service = GameService(store, turn_timeout=0, clock=clock)
     loaded = await _started(service, 3, 0)
     due = _due_human(loaded)

@@ -21,18 +21,11 @@ from service.games import GameService
 from service.leaving import leave_game
 from service.owed import LINE, SUMMARY, is_result, line, said_by, text_of
 from service.reports import Loaded
+from tests.clock import Clock
 from tests.store.conftest import OpenStore
 
 HOST, BOB = 100, 101
 LATER = OWED_LEASE + 1  # seconds after which every claim taken now has run out
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def _results_only(loaded: Loaded, before: Any, after: Any) -> bool:
@@ -99,7 +92,7 @@ async def test_a_move_refused_by_its_version_check_owes_nothing(store: Store) ->
 
 
 async def test_a_timeout_owes_its_line_and_a_leave_its_own(store: Store) -> None:
-    clock = Clock()
+    clock = Clock(time.time())
     service = GameService(store, turn_timeout=60, clock=clock)
     loaded = await _started(service, game="grinch", humans=2)
     gid = loaded.row.id

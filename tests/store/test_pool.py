@@ -12,14 +12,7 @@ import pytest
 
 from db.pool import IDLE_SECONDS, LIFETIME_SECONDS, Connection, Pool, PoolClosed
 from db.postgres import PostgresStore
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clock import Clock
 
 
 @pytest.fixture
@@ -31,7 +24,7 @@ async def connect(pg_url: str) -> AsyncIterator[Callable[..., Pool]]:
         async def connect() -> Connection:
             return await asyncpg.connect(pg_url)
 
-        pool = Pool(connect, max_size=max_size, clock=clock or Clock())
+        pool = Pool(connect, max_size=max_size, clock=clock or Clock(1000.0))
         made.append(pool)
         return pool
 
@@ -131,7 +124,7 @@ async def test_a_connection_that_could_not_be_opened_frees_its_place(pg_url: str
 async def test_a_connection_idle_too_long_is_closed_instead_of_handed_out(
     connect: Callable[..., Pool],
 ) -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     pool = connect(max_size=2, clock=clock)
     old, kept = await pool.acquire(), await pool.acquire()
     pool.release(old)
@@ -148,7 +141,7 @@ async def test_a_connection_idle_too_long_is_closed_instead_of_handed_out(
 async def test_a_connection_open_for_its_lifetime_is_closed_as_it_comes_back(
     connect: Callable[..., Pool],
 ) -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     pool = connect(max_size=1, clock=clock)
     old = await pool.acquire()
     queued = await waiting(pool)

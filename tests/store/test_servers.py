@@ -9,14 +9,7 @@ from db.store import Store
 from service.errors import LobbyProblem
 from service.games import GameService
 from service.servers import HOUR, BadSetting, ServerSettings, describe_timeout, parse_timeout
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clock import Clock
 
 
 def test_timer_texts() -> None:
@@ -35,7 +28,7 @@ def test_timer_texts() -> None:
 
 
 async def test_settings_reach_new_games_and_remind_before_long_deadlines(store: Store) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     service = GameService(store, turn_timeout=300, clock=clock)
     servers = ServerSettings(store, default_timeout=300)
     assert (await servers.get(1)).turn_timeout is None
@@ -72,7 +65,7 @@ async def test_settings_reach_new_games_and_remind_before_long_deadlines(store: 
 
 
 async def test_a_server_can_turn_pictures_off_and_the_bot_switch_wins(store: Store) -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     servers = ServerSettings(store, default_timeout=300, clock=clock)
     assert await servers.pictures_on(7) is True  # the default
     saved = await servers.update(7, pictures=False)

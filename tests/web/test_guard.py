@@ -7,26 +7,24 @@ import logging
 
 import pytest
 
+from tests.clock import Clock
 from web.guard import Busy, Door, Guard, Limits, Per
 from web.limits import Bucket, Buckets, Rate, Sockets, address_key
 
 
-class Clock:
+class SleepingClock(Clock):
     """A manual clock; its ``sleep`` moves it on instead of waiting."""
 
     def __init__(self) -> None:
-        self.now = 1000.0
+        super().__init__(1000.0)
         self.slept: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
 
     async def sleep(self, seconds: float) -> None:
         self.slept.append(seconds)
         self.now += seconds
 
 
-def guard_on(clock: Clock, **changes: object) -> Guard:
+def guard_on(clock: SleepingClock, **changes: object) -> Guard:
     return Guard(Limits(**changes), clock=clock, sleep=clock.sleep)  # type: ignore[arg-type]
 
 
@@ -50,7 +48,7 @@ def test_buckets_are_per_key_and_bounded() -> None:
 
 
 def test_a_clients_limit_is_answered_with_its_wait() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock)
     for _ in range(20):
         guard.check(Per.SIGN_IN_ADDRESS, "203.0.113.7")
@@ -64,7 +62,7 @@ def test_a_clients_limit_is_answered_with_its_wait() -> None:
 
 
 async def test_the_ceiling_waits_a_short_wait_and_refuses_a_long_one() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock, ceilings={Door.INSTANCE: Rate(2, 0.5)})
     await guard.admit(Door.INSTANCE)
     await guard.admit(Door.INSTANCE)
@@ -79,7 +77,7 @@ async def test_the_ceiling_waits_a_short_wait_and_refuses_a_long_one() -> None:
 
 
 async def test_no_more_than_most_waiting_wait_at_one_door() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock, most_waiting=0, ceilings={Door.TOKEN: Rate(1, 0.5)})
     await guard.admit(Door.TOKEN)
     with pytest.raises(Busy):
@@ -87,7 +85,7 @@ async def test_no_more_than_most_waiting_wait_at_one_door() -> None:
 
 
 async def test_discords_headers_hold_the_door() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock)
     headers = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": "30.5"}
     assert guard.answered(Door.TOKEN, 200, headers) is None
@@ -103,7 +101,7 @@ async def test_discords_headers_hold_the_door() -> None:
 
 
 async def test_a_429_is_waited_out_when_short_and_refused_when_long() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock)
     assert guard.answered(Door.INSTANCE, 429, {"Retry-After": "1"}) == 1.0
     await guard.admit(Door.INSTANCE)
@@ -117,7 +115,7 @@ async def test_a_429_is_waited_out_when_short_and_refused_when_long() -> None:
 
 
 async def test_the_breaker_opens_on_invalid_answers_and_closes_as_they_age() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock, invalid_ceiling=3, invalid_window=600.0)
     guard.answered(Door.TOKEN, 401, {})
     guard.answered(Door.INSTANCE, 403, {})
@@ -138,7 +136,7 @@ async def test_the_breaker_opens_on_invalid_answers_and_closes_as_they_age() -> 
 
 
 async def test_the_shared_budget_is_asked_for_the_bot_tokens_door() -> None:
-    clock = Clock()
+    clock = SleepingClock()
     asked: list[tuple[str, int, float]] = []
 
     async def shared(key: str, limit: int, period: float) -> float:
@@ -180,7 +178,7 @@ def test_an_ipv6_address_is_counted_by_its_64() -> None:
 def test_refusals_are_logged_with_the_address_without_flooding_the_log(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    clock = Clock()
+    clock = SleepingClock()
     guard = guard_on(clock)
     with caplog.at_level(logging.INFO, logger="web.guard"):
         for _ in range(50):

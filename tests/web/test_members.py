@@ -13,6 +13,7 @@ import pytest
 
 from db.models import GameStatus
 from engine import GAMES
+from tests.clock import Clock
 from tests.web.test_frames import position
 from web.discord_api import DiscordUnreachable
 from web.frames import lobby_frame, seats_json
@@ -57,16 +58,8 @@ def test_the_avatar_is_the_server_s_else_the_user_s_else_discord_s_default() -> 
     )
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 async def test_each_person_is_asked_once_for_a_while_and_together() -> None:
-    clock, asked = Clock(), []
+    clock, asked = Clock(100.0), []
     gate = asyncio.Event()
 
     async def ask(guild: int, user: int) -> dict[str, Any] | None:
@@ -93,7 +86,7 @@ async def test_each_person_is_asked_once_for_a_while_and_together() -> None:
 
 
 async def test_a_failed_look_up_leaves_the_seat_as_it_was_for_a_minute() -> None:
-    clock, asked = Clock(), []
+    clock, asked = Clock(100.0), []
 
     async def ask(guild: int, user: int) -> dict[str, Any] | None:
         asked.append(user)
@@ -115,7 +108,7 @@ async def test_a_frame_waits_for_a_slow_discord_only_so_long() -> None:
         await gate.wait()
         return member(nick="Late")
 
-    faces, again = Faces(ask, clock=Clock()), asyncio.Event()
+    faces, again = Faces(ask, clock=Clock(100.0)), asyncio.Event()
     assert await faces.of(9, [1], wait=0.05, later=again.set) == {}  # this frame goes without
     assert not again.is_set()
     gate.set()

@@ -5,19 +5,12 @@ from __future__ import annotations
 import base64
 import json
 
+from tests.clock import Clock
 from web.sessions import Sessions, Viewer
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_session_reads_back_as_its_user_until_it_expires() -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     sessions = Sessions("secret", seconds=900, clock=clock)
     token = sessions.issue(123456789012345678, "alice")
     viewer = sessions.read(token)
@@ -57,7 +50,7 @@ def _signed(sessions: Sessions, payload: str) -> str:
 
 
 def test_an_expiry_is_read_only_as_a_whole_number() -> None:
-    sessions = Sessions("secret", seconds=900, clock=Clock())
+    sessions = Sessions("secret", seconds=900, clock=Clock(1_000_000.0))
     good = _signed(sessions, '{"u":"1","n":"alice","e":1000100}')
     assert sessions.read(good) == Viewer(1, "alice", 1_000_100)
     for expiry in ("NaN", "Infinity", "-Infinity", "1000100.0", "1e6", '"1000100"', "true"):
@@ -65,14 +58,14 @@ def test_an_expiry_is_read_only_as_a_whole_number() -> None:
 
 
 def test_a_user_is_read_only_as_digits() -> None:
-    sessions = Sessions("secret", seconds=900, clock=Clock())
+    sessions = Sessions("secret", seconds=900, clock=Clock(1_000_000.0))
     for user in ('"1_0"', '" 1"', '"-1"', '"１"', "1", '"' + "9" * 21 + '"'):
         assert sessions.read(_signed(sessions, f'{{"u":{user},"n":"a","e":1000100}}')) is None
     assert sessions.read(_signed(sessions, '{"u":"1","n":7,"e":1000100}')) is None
 
 
 def test_an_expiry_further_ahead_than_a_session_lasts_is_refused() -> None:
-    clock = Clock()
+    clock = Clock(1_000_000.0)
     long = Sessions("secret", seconds=3600, clock=clock).issue(1, "alice")
     short = Sessions("secret", seconds=600, clock=clock)
     assert short.read(long) is None  # signed before the sessions were shortened

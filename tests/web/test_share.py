@@ -17,6 +17,7 @@ from db.models import GameStatus
 from presentation.drawing.painters import InThread
 from service.errors import NoGame
 from service.reports import Loaded
+from tests.clock import Clock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.activities import CLIENT_SECRET, MAX_UPLOAD
 from tests.fakediscord.faults import RATE_LIMITED
@@ -43,14 +44,6 @@ class Service:
         return self.latest
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
@@ -67,7 +60,7 @@ def finished() -> Loaded:
 async def test_a_finished_games_table_is_uploaded_once_and_its_url_kept(
     fake: FakeDiscord, api: DiscordApi, finished: Loaded
 ) -> None:
-    clock = Clock()
+    clock = Clock(1000.0)
     shares = Shares(cast(Any, Service(finished)), api, InThread(), clock=clock)
     channel, game_id = finished.row.channel_id, finished.row.id
     urls = await asyncio.gather(*(shares.url(channel, game_id, "en") for _ in range(3)))
