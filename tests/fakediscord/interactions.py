@@ -131,6 +131,8 @@ async def _deliver(
     fake.interactions[rec.id] = rec
     fake.interactions_by_token[rec.token] = rec
     rec.sent_at = time.monotonic()
+    if fake.delivery_delay > 0:
+        await asyncio.sleep(fake.delivery_delay)
     if session is not None:
         await session.dispatch("INTERACTION_CREATE", payload)
         return rec

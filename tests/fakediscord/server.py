@@ -118,6 +118,9 @@ class FakeDiscord(WorldMixin, ReadingMixin):
         self.resume_count = 0
         self.click_settle = 0.3
         self.ack_deadline = 3.0
+        # Seconds an interaction takes to reach the bot after Discord made it (a backlog on
+        # Discord's side or the network's); its ack_deadline counts from the making.
+        self.delivery_delay = 0.0
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self.activities = Activities(self)  # OAuth2 and activity instances

@@ -1,0 +1,81 @@
+"""A click that reaches the bot late still gets its answer within Discord's 3 s.
+
+Discord counts its window from the interaction's making; a click held up on the way (a
+backlog, or a process too busy to read its socket) has less of it left when its handler
+starts. The bot counts its 1.5 s budget from the interaction's id, so a click that arrives
+2 s late is deferred at once and answered by an edit, never past the window.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.conftest import BotProcess
+from tests.e2e.driver import (
+    DEFERRED_UPDATE,
+    UPDATE_MESSAGE,
+    answered,
+    bot_env,
+    find_button,
+    movable,
+    move_accepted,
+    quiet,
+)
+from tests.fakediscord import FakeDiscord, InteractionRecord
+
+LATE = 2.0  # past the bot's 1.5 s budget, inside Discord's 3 s
+
+
+def in_time(rec: InteractionRecord) -> bool:
+    """Acknowledged inside Discord's window, and no answer came after it."""
+    return rec.ack_latency is not None and rec.ack_latency < 3.0 and not rec.late_callbacks
+
+
+async def click_a_move(fake: FakeDiscord, users: list[int]) -> InteractionRecord:
+    """Someone whose turn it is clicks a move; returns the click once it was answered."""
+    user, message, buttons = random.Random(3).choice(movable(fake, users, {}))
+    message_id = int(message["id"])
+    versions = len(fake.message_versions(message_id))
+    rec = await fake.click(user, message_id, buttons[0].custom_id or "")
+    reply = await rec.wait_response()
+    assert move_accepted(reply), reply
+    await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=15)
+    return rec
+
+
+async def test_a_click_that_arrives_late_is_deferred_at_once_and_answered(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    fake.click_settle = 0.1
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    lobby = (await (await fake.slash(alice, channel, "grinch start")).wait_response()).message()
+    assert lobby is not None
+    lobby_id = int(lobby["id"])
+
+    fake.delivery_delay = LATE
+    join = await fake.click(bob, lobby_id, find_button(lobby, "Join").custom_id or "")
+    assert (await join.wait_response()).type == DEFERRED_UPDATE
+    await fake.wait_for(lambda: bool(join.edits), timeout=10)
+    assert "bob" in str((fake.message(lobby_id) or {}).get("embeds")), "the join was not shown"
+    assert in_time(join), join.ack_latency
+
+    fake.delivery_delay = 0.0
+    lobby = fake.message(lobby_id) or lobby
+    start = await fake.click(alice, lobby_id, find_button(lobby, "Start").custom_id or "")
+    await start.wait_response()
+    await quiet(fake)
+
+    fake.delivery_delay = LATE
+    late_move = await click_a_move(fake, [alice, bob])
+    assert late_move.response is not None and late_move.response.type == DEFERRED_UPDATE
+    assert in_time(late_move), late_move.ack_latency
+    await quiet(fake)
+
+    fake.delivery_delay = 0.0  # the same kind of click on time is answered by its update
+    on_time = await click_a_move(fake, [alice, bob])
+    assert on_time.response is not None and on_time.response.type == UPDATE_MESSAGE
+    assert in_time(on_time)
