@@ -3,7 +3,7 @@
 Discord counts its window from the interaction's making; a click held up on the way (a
 backlog, or a process too busy to read its socket) has less of it left when its handler
 starts. The bot counts its 1.5 s budget from the interaction's id, so a click that arrives
-2 s late is deferred at once and answered by an edit, never past the window.
+1.7 s late is deferred at once and answered by an edit, never past the window.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from tests.e2e.driver import (
 )
 from tests.fakediscord import FakeDiscord, InteractionRecord
 
-LATE = 2.0  # past the bot's 1.5 s budget, inside Discord's 3 s
+LATE = 1.7  # past the bot's 1.5 s budget, 1.3 s before Discord's window closes
 
 
 def in_time(rec: InteractionRecord) -> bool:
@@ -75,7 +75,10 @@ async def test_a_click_that_arrives_late_is_deferred_at_once_and_answered(
     assert in_time(late_move), late_move.ack_latency
     await quiet(fake)
 
-    fake.delivery_delay = 0.0  # the same kind of click on time is answered by its update
+    # The same kind of click on time is answered by its update (or deferred only once its
+    # work took the whole budget, on a machine that busy).
+    fake.delivery_delay = 0.0
     on_time = await click_a_move(fake, [alice, bob])
-    assert on_time.response is not None and on_time.response.type == UPDATE_MESSAGE
+    assert on_time.response is not None and on_time.ack_latency is not None
+    assert on_time.response.type == UPDATE_MESSAGE or on_time.ack_latency >= 1.4
     assert in_time(on_time)
