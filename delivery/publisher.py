@@ -440,8 +440,9 @@ class Publisher:
             content = str(text)
         try:
             await self._send_to_channel(loaded.row.channel_id, content)
-        except discord.HTTPException:
-            log.warning("could not post to channel %s", loaded.row.channel_id, exc_info=True)
+        except discord.HTTPException as exc:  # Discord's answer (a channel that refuses the
+            # bot): what it said is the whole story, no traceback
+            log.warning("could not post to channel %s: %s", loaded.row.channel_id, exc)
 
     async def _send_to_channel(self, channel_id: int, text: str, **kwargs: Any) -> None:
         channel = self.bot.get_partial_messageable(channel_id)
