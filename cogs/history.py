@@ -101,5 +101,5 @@ async def _respond(interaction: discord.Interaction[CardBot], *, new: bool, **kw
             await interaction.response.send_message(ephemeral=True, **kwargs)
         else:
             await interaction.response.edit_message(**kwargs)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)

@@ -89,8 +89,8 @@ class LeavingCog(PlayingCog, commands.Cog, name="Leaving"):
                     await interaction.edit_original_response(**kwargs)
                 else:
                     await interaction.response.send_message(ephemeral=True, **kwargs)
-            except discord.HTTPException:
-                log.warning("could not ask %s to confirm", interaction.user.id, exc_info=True)
+            except discord.HTTPException as exc:
+                log.warning("could not ask %s to confirm: %s", interaction.user.id, exc)
 
     async def confirmed(self, interaction: discord.Interaction[CardBot], game_id: int) -> None:
         work = leave_game(
@@ -110,8 +110,8 @@ class LeavingCog(PlayingCog, commands.Cog, name="Leaving"):
                 await interaction.edit_original_response(content=text, view=None)
             else:
                 await interaction.response.edit_message(content=text, view=None)
-        except discord.HTTPException:
-            log.warning("could not confirm the leave of %s", interaction.user.id, exc_info=True)
+        except discord.HTTPException as exc:
+            log.warning("could not confirm the leave of %s: %s", interaction.user.id, exc)
         self.publisher.publish(left.report)
 
     async def sweep(self, now: float) -> int:

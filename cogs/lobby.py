@@ -49,8 +49,8 @@ async def launch(interaction: discord.Interaction[CardBot]) -> None:
     """Answer with Discord's launch-activity response: the live table opens in the channel."""
     try:
         await interaction.response.launch_activity()
-    except discord.HTTPException:
-        log.warning("Discord refused to launch the live table", exc_info=True)
+    except discord.HTTPException as exc:
+        log.warning("Discord refused to launch the live table: %s", exc)
 
 
 def is_admin(interaction: discord.Interaction[CardBot]) -> bool:

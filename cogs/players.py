@@ -38,8 +38,8 @@ async def _send(interaction: discord.Interaction[CardBot], *, private: bool, **k
             await interaction.edit_original_response(**kwargs)
         else:
             await interaction.response.send_message(ephemeral=private, **kwargs)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
 
 class PlayersCog(commands.Cog, name="Players"):
@@ -101,8 +101,8 @@ class PlayersCog(commands.Cog, name="Players"):
                 await interaction.edit_original_response(**kwargs)
             else:
                 await interaction.response.edit_message(**kwargs)
-        except discord.HTTPException:
-            log.warning("could not turn leaderboard page %s", interaction.id, exc_info=True)
+        except discord.HTTPException as exc:
+            log.warning("could not turn leaderboard page %s: %s", interaction.id, exc)
 
     @app_commands.command(name="stats", description="A player's games, scores and ratings here")
     @app_commands.describe(user="Whose stats (default: yours)", game="Only this game")

@@ -162,8 +162,8 @@ class SettingsCog(commands.Cog, name="Settings"):
                 await interaction.edit_original_response(embed=embed)
             else:
                 await interaction.response.send_message(embed=embed, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not answer /settings %s", interaction.id, exc_info=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer /settings %s: %s", interaction.id, exc)
 
     async def remind_due(self, now: float) -> int:
         """DM every player whose long turn timer is running low; how many were reminded."""

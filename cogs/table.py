@@ -107,10 +107,8 @@ class TableCog(PlayingCog, commands.Cog, name="Table"):
             if files:
                 try:
                     await edit(attachments=files)
-                except discord.HTTPException:
-                    log.warning(
-                        "could not add the hand picture to %s", interaction.id, exc_info=True
-                    )
+                except discord.HTTPException as exc:
+                    log.warning("could not add the hand picture to %s: %s", interaction.id, exc)
 
     # -- commands ------------------------------------------------------------------------
 

@@ -98,8 +98,8 @@ class WatchCog(PlayingCog, commands.Cog, name="Watch"):
                 await interaction.response.send_message(ephemeral=True, **kwargs)
             else:
                 await interaction.response.edit_message(**kwargs)
-        except discord.HTTPException:
-            log.warning("could not show game %s to a spectator", game_id, exc_info=True)
+        except discord.HTTPException as exc:
+            log.warning("could not show game %s to a spectator: %s", game_id, exc)
             return
         if loaded.row.status == GameStatus.ACTIVE:
             followers = self.watchers.setdefault(game_id, {})

@@ -267,8 +267,8 @@ class Hands:
             await edit_message(
                 self.bot, channel_id, message_id, content=_(OUT_OF_DATE), view=None, attachments=[]
             )
-        except discord.HTTPException:
-            log.info("could not retire old hand message %s", message_id, exc_info=True)
+        except discord.HTTPException as exc:
+            log.info("could not retire old hand message %s: %s", message_id, exc)
 
     async def retire_for_good(self, shown: GameShown, seat_no: int, line: str) -> None:
         """A game that ended without a result (cancelled): the hand keeps no buttons."""

@@ -145,8 +145,8 @@ class LobbyMessages:
         async def guarded() -> None:
             try:
                 await job()
-            except discord.HTTPException:
-                log.warning("could not show the lobby of game %s", loaded.row.id, exc_info=True)
+            except discord.HTTPException as exc:
+                log.warning("could not show the lobby of game %s: %s", loaded.row.id, exc)
 
         key = ("lobby", loaded.row.id)
         self.publisher.outbox.put(("ch", loaded.row.channel_id), key, guarded)

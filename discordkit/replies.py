@@ -35,8 +35,8 @@ async def reply(interaction: discord.Interaction[Any], text: str) -> None:
             # a public "thinking..." answer would stay: it gives way to the private one
             await interaction.delete_original_response()
         await interaction.followup.send(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
 
 async def refuse(interaction: discord.Interaction[Any], error: PlayError) -> None:
@@ -145,8 +145,8 @@ async def within_budget(
             deferring()
         try:
             await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
-        except discord.HTTPException:
-            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+        except discord.HTTPException as exc:
+            log.warning("could not defer interaction %s: %s", interaction.id, exc)
     return await task
 
 
@@ -163,7 +163,7 @@ async def answer(interaction: discord.Interaction[Any], *, update: bool, **kwarg
             await update_clicked(interaction, **kwargs)
         else:
             await interaction.response.send_message(**kwargs)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id, exc_info=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
         return False
     return True
