@@ -308,8 +308,9 @@ async def play_one_move(
     *,
     hand_messages: dict[int, int],
     next_move: bool = False,
-) -> bool:
-    """One user with a live move button clicks one at random; False if nobody can move.
+) -> InteractionRecord | None:
+    """One user with a live move button clicks one at random: the click, once answered;
+    None if nobody can move.
 
     Users in ``hand_messages`` play from that ephemeral message (DMs closed); the others from
     their newest DM. ``next_move``: another click follows at once (see :func:`quiet`); the
@@ -317,7 +318,7 @@ async def play_one_move(
     """
     candidates = movable(fake, users, hand_messages)
     if not candidates:
-        return False
+        return None
     user, message, options = rng.choice(candidates)
     button = rng.choice(options)
     message_id = int(message["id"])
@@ -332,7 +333,7 @@ async def play_one_move(
     await quiet(fake, next_move=next_move)
     errors = [f.get("content") for f in rec.followups()]
     assert not errors, f"a live button was refused: {errors}"
-    return True
+    return rec
 
 
 async def open_hand(fake: FakeDiscord, user: int, channel: int) -> int:

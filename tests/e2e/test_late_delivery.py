@@ -15,11 +15,9 @@ from tests.e2e.conftest import BotProcess
 from tests.e2e.driver import (
     DEFERRED_UPDATE,
     UPDATE_MESSAGE,
-    answered,
     bot_env,
     find_button,
-    movable,
-    move_accepted,
+    play_one_move,
     quiet,
 )
 from tests.fakediscord import FakeDiscord, InteractionRecord
@@ -30,18 +28,6 @@ LATE = 1.7  # past the bot's 1.5 s budget, 1.3 s before Discord's window closes
 def in_time(rec: InteractionRecord) -> bool:
     """Acknowledged inside Discord's window, and no answer came after it."""
     return rec.ack_latency is not None and rec.ack_latency < 3.0 and not rec.late_callbacks
-
-
-async def click_a_move(fake: FakeDiscord, users: list[int]) -> InteractionRecord:
-    """Someone whose turn it is clicks a move; returns the click once it was answered."""
-    user, message, buttons = random.Random(3).choice(movable(fake, users, {}))
-    message_id = int(message["id"])
-    versions = len(fake.message_versions(message_id))
-    rec = await fake.click(user, message_id, buttons[0].custom_id or "")
-    reply = await rec.wait_response()
-    assert move_accepted(reply), reply
-    await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=15)
-    return rec
 
 
 async def test_a_click_that_arrives_late_is_deferred_at_once_and_answered(
@@ -70,15 +56,17 @@ async def test_a_click_that_arrives_late_is_deferred_at_once_and_answered(
     await quiet(fake)
 
     fake.delivery_delay = LATE
-    late_move = await click_a_move(fake, [alice, bob])
-    assert late_move.response is not None and late_move.response.type == DEFERRED_UPDATE
+    rng = random.Random(3)
+    late_move = await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    assert late_move is not None and late_move.response is not None
+    assert late_move.response.type == DEFERRED_UPDATE
     assert in_time(late_move), late_move.ack_latency
-    await quiet(fake)
 
     # The same kind of click on time is answered by its update (or deferred only once its
     # work took the whole budget, on a machine that busy).
     fake.delivery_delay = 0.0
-    on_time = await click_a_move(fake, [alice, bob])
-    assert on_time.response is not None and on_time.ack_latency is not None
+    on_time = await play_one_move(fake, [alice, bob], rng, hand_messages={})
+    assert on_time is not None and on_time.response is not None
+    assert on_time.ack_latency is not None
     assert on_time.response.type == UPDATE_MESSAGE or on_time.ack_latency >= 1.4
     assert in_time(on_time)
