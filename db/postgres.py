@@ -19,12 +19,13 @@ from typing import Any, ClassVar, NoReturn
 
 import asyncpg
 
-from db.budget import TAKE_SLOT, TAKE_SLOTS, Bucket, columns, wait_of
+from db.budget import MAKE_BUCKETS, TAKE_SLOT, TAKE_SLOTS, Bucket, columns, missing, wait_of
 from db.changes import Changed, PgListener
 from db.errors import (
     ConstraintViolation,
     StaleVersion,
     StorageFull,
+    StoreError,
     StoreUnavailable,
     TargetNotEmpty,
 )
@@ -155,11 +156,18 @@ class PostgresStore(Store):
         this bot, shared with every process on this database, in one statement: 0 when
         every bucket took it, else the seconds until they all have room, none taking it
         (db/budget.py)."""
+        keys, limits, periods = columns(buckets)
         async with self._connection() as conn:
             try:
-                return wait_of(await conn.fetchval(TAKE_SLOTS, *columns(buckets)))
+                value = await conn.fetchval(TAKE_SLOTS, keys, limits, periods)
+                if missing(value):  # a bucket's first call: its row made, then asked again
+                    await conn.execute(MAKE_BUCKETS, keys)
+                    value = await conn.fetchval(TAKE_SLOTS, keys, limits, periods)
             except (asyncpg.PostgresError, *_GONE) as exc:
                 _raise_mapped(exc)
+        if missing(value):  # the rows went again at once: only a crash recovery empties them
+            raise StoreError("the shared REST budget's buckets could not be made")
+        return wait_of(value)
 
     async def take_rest_slot(self, key: str, limit: int, period: float) -> float:
         """One call of the bucket ``key`` alone: 0 when taken, else the seconds until the

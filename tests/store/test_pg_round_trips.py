@@ -107,8 +107,14 @@ async def test_a_rest_call_takes_both_slots_in_one_round_trip(
     store, proxy = wired
     await store.take_rest_slots([("ch:0", 1, 60.0)])  # prepared, types looked up
     before = proxy.counts.copy()
-    assert await store.take_rest_slots([("ch:1", 1, 60.0), ("global", 40, 60.0)]) == 0.0
-    assert await store.take_rest_slots([("ch:1", 1, 60.0), ("global", 40, 60.0)]) > 0
+    # A channel's first call: told its row is missing, the rows made, asked again.
+    assert await store.take_rest_slots([("ch:1", 2, 60.0), ("global", 40, 60.0)]) == 0.0
+    first = sent_since(proxy, before)
+    assert first.round_trips == 3
+    assert sum(n for text, n in first.statements.items() if "INSERT" in text) == 1
+    before = proxy.counts.copy()
+    assert await store.take_rest_slots([("ch:1", 2, 60.0), ("global", 40, 60.0)]) == 0.0
+    assert await store.take_rest_slots([("ch:1", 2, 60.0), ("global", 40, 60.0)]) > 0
     sent = sent_since(proxy, before)
     assert sent.round_trips == 2
     assert sum(n for text, n in sent.statements.items() if "take_rest_slot" in text) == 2

@@ -11,6 +11,7 @@ import asyncpg
 import pytest
 
 from db import pgadmin
+from db.budget import MISSING, TAKE_SLOTS, columns
 from db.postgres import PostgresStore
 from delivery.pacing import Pacer, Shared
 
@@ -205,3 +206,60 @@ async def test_a_call_that_waited_for_the_bucket_is_counted_when_granted(
     finally:
         await holder.close()
     assert len(calls) == 2 and calls[-1] >= released
+
+
+async def test_a_bucket_without_a_row_is_told_missing_and_the_store_makes_it(
+    stores: list[PostgresStore],
+) -> None:
+    """The function counts nothing where a bucket has no row (it would make it while holding
+    another bucket's lock); the store makes the rows, holding nothing, and asks again."""
+    one, _, _ = stores
+    assert await one.take_rest_slots([("global", 50, 1.0)]) == 0.0
+    async with one._connection() as conn:
+        answer = await conn.fetchval(TAKE_SLOTS, *columns([("ch:3", 5, 1.0), ("global", 50, 1.0)]))
+        assert answer == MISSING
+        counted = await conn.fetchval("SELECT calls FROM rest_buckets WHERE key = 'global'")
+        assert len(counted) == 1  # the global bucket was not charged
+    assert await one.take_rest_slots([("ch:3", 5, 1.0), ("global", 50, 1.0)]) == 0.0
+    async with one._connection() as conn:
+        rows = await conn.fetch("SELECT key, cardinality(calls) AS n FROM rest_buckets")
+    assert {row["key"]: row["n"] for row in rows} == {"ch:3": 1, "global": 2}
+
+
+async def test_a_bucket_keeps_its_last_calls_and_opens_as_the_oldest_of_them_leaves(
+    stores: list[PostgresStore],
+) -> None:
+    """A bucket's row holds at most its limit of calls, the latest: the call after them waits
+    until the oldest of them leaves the window, however many went before."""
+    one, _, _ = stores
+    bucket = [("ch:5", 3, 0.4)]
+    for _ in range(3):  # three windows' worth of calls
+        assert [await one.take_rest_slots(bucket) for _ in range(3)] == [0.0] * 3
+        assert 0.0 < await one.take_rest_slots(bucket) <= 0.4
+        await asyncio.sleep(0.45)
+    assert await one.take_rest_slots(bucket) == 0.0
+    started = time.monotonic()
+    assert [await one.take_rest_slots(bucket) for _ in range(2)] == [0.0, 0.0]
+    wait = await one.take_rest_slots(bucket)
+    assert 0.4 - (time.monotonic() - started) - 0.05 < wait <= 0.4
+    async with one._connection() as conn:
+        calls = await conn.fetchval("SELECT calls FROM rest_buckets WHERE key = 'ch:5'")
+    assert len(calls) == 3 and calls == sorted(calls)
+
+
+async def test_rows_left_by_the_earlier_function_read_the_same(
+    stores: list[PostgresStore],
+) -> None:
+    """Migration 024 kept only the calls inside a window: such a row, full, still refuses
+    until its oldest call leaves, and one with room still grants."""
+    one, _, _ = stores
+    async with one._connection() as conn:
+        await conn.execute(
+            "INSERT INTO rest_buckets (key, calls) VALUES "
+            "('ch:full', ARRAY[clock_timestamp() - interval '0.5 s', clock_timestamp()]), "
+            "('ch:room', ARRAY[clock_timestamp()])"
+        )
+    wait = await one.take_rest_slots([("ch:full", 2, 1.0)])
+    assert 0.4 < wait <= 0.5
+    assert await one.take_rest_slots([("ch:room", 2, 1.0)]) == 0.0
+    assert await one.take_rest_slots([("ch:room", 2, 1.0)]) > 0.9
