@@ -1,21 +1,25 @@
-"""The shared REST budget's price: one ``take_rest_slot`` call (db/budget.py), time and CPU.
+"""The shared REST budget's price: one ``take_rest_slots`` call (db/budget.py), time and CPU,
+today's function against migration 024's in one run.
 
-On PostgreSQL every REST call of the bot first takes a slot from the database's buckets (its
-channel's, then the global one: ``delivery/pacing.py``), one round trip each. This measures
-one call as the bot makes it (``PostgresStore.take_rest_slot``: a connection from the pool,
-the statement, the connection back), and the bare statement on a connection held throughout,
-on a throw-away database of the server at 127.0.0.1:5432:
+On PostgreSQL every REST call of the bot first takes its slots from the database's buckets
+(``delivery/pacing.py``): its channel's and the global one, in one call of one round trip.
+On a throw-away database of the server at 127.0.0.1:5432 this measures:
 
-- wall time per call (mean, p50, p99), calls made one after the other, then ``--tasks``
-  at once on the same buckets (several processes' pacers contending for the global row);
-- CPU per call of this process (the client's side: asyncpg and the pool) and of the
-  backends serving the database (``/proc``, as ``bench.pgside`` counts them).
+- the call as the bot makes it (``PostgresStore.take_rest_slots``: a connection from the
+  pool, the statement, the connection back), one call after the other, then ``--tasks`` at
+  once on the same buckets (several processes' pacers contending for the global row). Calls
+  back to back meet a full global bucket (40 per s): most are answered with a wait;
+- paced: one call every ``--pause`` seconds with every call granted, as a bot at human pace
+  makes them (each call wakes an idle backend), on a connection held throughout, through
+  today's function and through migration 024's (read from its migration file and installed
+  beside today's under another name), in turns, ``--rounds`` times.
 
-The buckets are the bot's: a REST call takes its channel's (5 per 5.5 s, over ``--channels``
-channels in turn) and then the global one (40 per s), so most calls here find their bucket
-full and are answered with a wait (the same statement, the same row lock and update).
+Per call: wall time (mean, p50, p99), the CPU of this process (the client's side: asyncpg and
+the pool) and of the backends serving the database (``/proc``, as ``bench.pgside`` counts
+them), and the share of calls granted.
 
-Run: ``python -m bench.rest_slot`` (``--calls``, ``--tasks``, ``--channels``, ``--postgres``).
+Run: ``python -m bench.rest_slot`` (``--calls``, ``--tasks``, ``--channels``, ``--paced``,
+``--pause``, ``--rounds``, ``--postgres``).
 """
 
 from __future__ import annotations
@@ -26,19 +30,22 @@ import os
 import resource
 import statistics
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import asyncpg
 
 from bench import pgside
 from bench.discord_players import percentile, process_cpu_seconds
 from db import pgadmin
-from db.budget import TAKE_SLOT
+from db.budget import TAKE_SLOTS, Bucket, columns, wait_of
 from db.postgres import PostgresStore
 from delivery.pacing import CHANNEL_LIMIT, CHANNEL_PERIOD, GLOBAL_KEY, GLOBAL_LIMIT, GLOBAL_PERIOD
 
-Take = Callable[[str, int, float], Awaitable[float]]
+Take = Callable[[Sequence[Bucket]], Awaitable[float]]
+EARLIER = Path(__file__).resolve().parents[1] / "db/migrations/postgres/024_rest_slots_lean.sql"
+EARLIER_NAME = "take_rest_slots_024"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +57,11 @@ class Cost:
     p99_ms: float
     client_ms: float  # CPU per call, this process
     server_ms: float  # CPU per call, the backends
-    granted: float  # share of calls that took a slot (the rest were told to wait)
+    granted: float  # share of calls that took their slots (the rest were told to wait)
 
     def __str__(self) -> str:
         return (
-            f"{self.label:<34} {self.calls:>6}  wall mean {self.mean_ms:.3f} ms, p50 "
+            f"{self.label:<40} {self.calls:>6}  wall mean {self.mean_ms:.3f} ms, p50 "
             f"{self.p50_ms:.3f}, p99 {self.p99_ms:.3f}; CPU client {self.client_ms:.3f} ms + "
             f"server {self.server_ms:.3f} ms; {self.granted:.0%} granted"
         )
@@ -65,14 +72,21 @@ def _own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def bucket(i: int, channels: int, *, open_: bool = False) -> tuple[str, int, float]:
-    """Call ``i``'s bucket: even calls a channel's (in turn), odd ones the global one.
-    ``open_``: windows of 0.1 ms, so that every call is granted (the path that appends)."""
-    if i % 2:
-        key, limit, period = GLOBAL_KEY, GLOBAL_LIMIT, GLOBAL_PERIOD
-    else:
-        key, limit, period = f"ch:{i // 2 % channels}", CHANNEL_LIMIT, CHANNEL_PERIOD
-    return key, limit, 0.0001 if open_ else period
+def buckets(i: int, channels: int) -> list[Bucket]:
+    """Call ``i``'s buckets, as the bot's pacer asks for a channel write: the channel's (the
+    channels in turn) and the global one."""
+    return [
+        (f"ch:{i % channels}", CHANNEL_LIMIT, CHANNEL_PERIOD),
+        (GLOBAL_KEY, GLOBAL_LIMIT, GLOBAL_PERIOD),
+    ]
+
+
+def earlier_function() -> str:
+    """Migration 024's ``take_rest_slots``, named :data:`EARLIER_NAME`."""
+    script = EARLIER.read_text(encoding="utf-8")
+    if "FUNCTION take_rest_slots(" not in script:
+        raise RuntimeError(f"{EARLIER.name} no longer defines take_rest_slots")
+    return script.replace("FUNCTION take_rest_slots(", f"FUNCTION {EARLIER_NAME}(")
 
 
 async def _backend_cpu(server: pgside.Server) -> float:
@@ -87,7 +101,7 @@ async def measure(
     tasks: int,
     channels: int,
     *,
-    open_: bool = False,
+    pause: float = 0.0,
 ) -> Cost:
     times: list[float] = []
     granted = 0
@@ -95,11 +109,12 @@ async def measure(
     async def caller(first: int) -> None:
         nonlocal granted
         for i in range(first, calls, tasks):
-            key, limit, period = bucket(i, channels, open_=open_)
             t0 = time.perf_counter()
-            wait = await take(key, limit, period)
+            wait = await take(buckets(i, channels))
             times.append(time.perf_counter() - t0)
             granted += wait == 0
+            if pause:
+                await asyncio.sleep(pause)
 
     server0, client0 = await _backend_cpu(server), _own_cpu()
     await asyncio.gather(*(caller(k) for k in range(tasks)))
@@ -118,33 +133,51 @@ async def measure(
     )
 
 
-async def main_async(admin: str, calls: int, tasks: int, channels: int) -> None:
+def held(conn: asyncpg.Connection[asyncpg.Record], statement: str) -> Take:
+    """The statement alone, on a connection held throughout."""
+
+    async def take(chosen: Sequence[Bucket]) -> float:
+        return wait_of(await conn.fetchval(statement, *columns(chosen)))
+
+    return take
+
+
+async def main_async(args: argparse.Namespace) -> None:
     name = pgadmin.fresh_name("cardtable_slot")
-    url = await pgadmin.create_database(admin, name)
-    server = pgside.Server(admin, name)
-    store = await PostgresStore.connect(url, min_size=tasks, max_size=tasks)
-    held = await asyncpg.connect(url)
+    url = await pgadmin.create_database(args.postgres, name)
+    server = pgside.Server(args.postgres, name)
+    store = await PostgresStore.connect(url, min_size=args.tasks, max_size=args.tasks)
+    conn = await asyncpg.connect(url)
+    channels = args.channels
     try:
-
-        async def bare(key: str, limit: int, period: float) -> float:
-            value = await held.fetchval(TAKE_SLOT, key, limit, period)
-            return 0.0 if value is None else float(value)
-
-        await measure("warm-up", store.take_rest_slot, server, 200, 1, channels)
+        await conn.execute(earlier_function())
+        earlier = held(conn, TAKE_SLOTS.replace("take_rest_slots(", f"{EARLIER_NAME}("))
+        today = held(conn, TAKE_SLOTS)
+        await measure("warm-up", store.take_rest_slots, server, 200, 1, channels)
+        await measure("warm-up", earlier, server, 200, 1, channels)
         print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print(await measure("bare statement, held connection", bare, server, calls, 1, channels))
-        print(await measure("store (pool), one at a time", store.take_rest_slot, server, calls,
-                            1, channels))  # fmt: skip
-        print(await measure(f"store (pool), {tasks} at once", store.take_rest_slot, server,
-                            calls, tasks, channels))  # fmt: skip
-        print(await measure("store (pool), every call granted", store.take_rest_slot, server,
-                            calls, 1, channels, open_=True))  # fmt: skip
+        print(await measure("store (pool), one at a time", store.take_rest_slots, server,
+                            args.calls, 1, channels))  # fmt: skip
+        print(await measure(f"store (pool), {args.tasks} at once", store.take_rest_slots,
+                            server, args.calls, args.tasks, channels))  # fmt: skip
+        paced: dict[str, list[Cost]] = {"today": [], "024": []}
+        for _ in range(args.rounds):
+            await asyncio.sleep(GLOBAL_PERIOD)  # the global bucket empties between runs
+            for label, take in (("today", today), ("024", earlier)):
+                cost = await measure(f"paced, held connection, {label}", take, server,
+                                     args.paced, 1, channels, pause=args.pause)  # fmt: skip
+                paced[label].append(cost)
+                print(cost)
+        for label, costs in paced.items():
+            servers = ", ".join(f"{c.server_ms:.3f}" for c in costs)
+            clients = ", ".join(f"{c.client_ms:.3f}" for c in costs)
+            print(f"paced, {label}: server CPU per call {servers} ms; client {clients} ms")
         print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
-        await held.close()
+        await conn.close()
         await store.close()
         await server.close()
-        await pgadmin.drop_database(admin, name)
+        await pgadmin.drop_database(args.postgres, name)
 
 
 if __name__ == "__main__":
@@ -152,6 +185,8 @@ if __name__ == "__main__":
     parser.add_argument("--calls", type=int, default=4000)
     parser.add_argument("--tasks", type=int, default=4)
     parser.add_argument("--channels", type=int, default=64)
+    parser.add_argument("--paced", type=int, default=600, help="calls in each paced run")
+    parser.add_argument("--pause", type=float, default=0.03, help="seconds between paced calls")
+    parser.add_argument("--rounds", type=int, default=3, help="paced runs of each function")
     parser.add_argument("--postgres", default=pgadmin.admin_url())
-    args = parser.parse_args()
-    asyncio.run(main_async(args.postgres, args.calls, args.tasks, args.channels))
+    asyncio.run(main_async(parser.parse_args()))

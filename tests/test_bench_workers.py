@@ -59,11 +59,18 @@ def test_pgbench_report_is_read_without_connection_time() -> None:
         pg_commits.tps_of("pgbench: error: connection refused\n")
 
 
-def test_rest_slot_calls_alternate_a_channel_and_the_global_bucket() -> None:
-    calls = [rest_slot.bucket(i, channels=2) for i in range(6)]
-    assert [key for key, _, _ in calls] == ["ch:0", "global", "ch:1", "global", "ch:0", "global"]
-    assert calls[0][1:] == (5, 5.5) and calls[1][1:] == (40, 1.0)
-    assert rest_slot.bucket(1, 2, open_=True)[2] < 0.001
+def test_rest_slot_calls_take_a_channel_in_turn_and_the_global_bucket() -> None:
+    calls = [rest_slot.buckets(i, channels=2) for i in range(3)]
+    assert [[key for key, _, _ in call] for call in calls] == [
+        ["ch:0", "global"], ["ch:1", "global"], ["ch:0", "global"],
+    ]  # fmt: skip
+    assert calls[0][0][1:] == (5, 5.5) and calls[0][1][1:] == (40, 1.0)
+
+
+def test_rest_slot_installs_the_earlier_function_under_its_own_name() -> None:
+    script = rest_slot.earlier_function()
+    assert f"FUNCTION {rest_slot.EARLIER_NAME}(" in script
+    assert "FUNCTION take_rest_slots(" not in script
 
 
 def test_the_balancer_by_game_is_a_valid_haproxy_configuration(tmp_path: Path) -> None:
