@@ -1,17 +1,19 @@
-"""Turn pictures drawn ahead: as soon as a move that makes it someone's turn is being saved,
-the picture of their hand is asked of the painter, in their language, so the message that
-shows their turn (their DM, the answer to their own click) finds it drawn or under way.
+"""Turn pictures drawn ahead: as soon as a move that leaves its player to go on (a turn of
+several steps) is being saved, the picture of their hand is asked of the painter, in their
+language, so the answer to their click, which shows their next step, finds it drawn or under
+way.
 
 The service tells (``GameService.on_waiting``) when a move that leaves the game waiting for
 people is being saved: the drawing runs while the move's commit does. The picture is
 :meth:`Attachments.hand_png`'s, which draws a picture once however many ask for it, so the
 later ask waits for this drawing instead of starting another; it is found by the state it
-shows, so a picture drawn for a move whose commit failed is never shown. Only the
-pictures a message will show are drawn: those of the seats whose turn began with the call's
-moves (or who moved and are still to play), never of a seat that was waiting all along, nor
-of a player whose DM shows no hand: DMs closed, or the channel's live table open (its page
-shows the hand; delivery.onpage, as the hand's DM asks before it is drawn).
-Nothing a player sees depends on this: a picture not drawn ahead is drawn when asked.
+shows, so a picture drawn for a move whose commit failed is never shown. Only the pictures
+a click's answer shows are drawn ahead: a seat whose turn began with the move is shown it by
+a paced DM edit, which draws its picture once the move is answered and published. Drawn
+ahead, that picture would take the CPU the click's answer needs at the moment it is made.
+Never for a player whose DM shows no hand: DMs closed, or the channel's live table open (its
+page shows the hand; delivery.onpage, as the hand's DM asks before it is drawn). Nothing a
+player sees depends on this: a picture not drawn ahead is drawn when asked.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import asyncio
 import logging
 
 import i18n
-from db.models import GameStatus
+from db.models import Actor, GameStatus
 from delivery.attachments import Attachments
 from delivery.onpage import OnPage
 from delivery.shown import People
@@ -34,18 +36,20 @@ log = logging.getLogger(__name__)
 AHEAD_AT_ONCE = 8
 
 
-def turns_begun(report: Report) -> set[int]:
-    """Seats to play after ``report`` whose hand a message will show anew: their turn began
-    with these moves, or they moved and are still to play (a turn of several steps)."""
+def going_on(report: Report) -> set[int]:
+    """Seats whose person chose a move in ``report`` (a click, or the live table's page) and
+    who are still to play (a turn of several steps): the answer to the click shows their
+    next step, with its picture. Moves played for a person (forced, timeout, autopilot)
+    answer no click of theirs."""
     after = report.after
     if after.row.status != GameStatus.ACTIVE or after.state is None:
         return set()
-    due = after.game.to_act(after.state)
-    return report.newly_due() | (due & {move.seat for move in report.moves})
+    chose = {move.seat for move in report.moves if move.actor == Actor.PLAYER}
+    return after.game.to_act(after.state) & chose
 
 
 class PicturesAhead:
-    """Starts the turn's hand pictures when a move is saved (see the module's docstring)."""
+    """Starts the movers' hand pictures when a move is saved (see the module's docstring)."""
 
     def __init__(
         self,
@@ -65,10 +69,7 @@ class PicturesAhead:
         """A move that leaves the game waiting for people is being saved
         (``GameService.on_waiting``)."""
         loaded = report.after
-        # The movers' first: a click's answer that shows its player's next step waits for
-        # theirs, while a turn just begun elsewhere goes to a paced DM edit.
-        movers = {move.seat for move in report.moves}
-        for seat_no in sorted(turns_begun(report), key=lambda seat: (seat not in movers, seat)):
+        for seat_no in sorted(going_on(report)):
             seat = loaded.seats[seat_no]
             user_id = seat.user_id
             if user_id is None or seat.is_computer or seat.autopilot:

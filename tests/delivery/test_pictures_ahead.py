@@ -1,6 +1,7 @@
-"""A turn's hand picture is started when the move that makes the turn is saved, and the message
-that shows the turn waits for that drawing instead of starting another (real store and
-service, stub Discord, a painter that draws only when the test lets it)."""
+"""A mover's next hand picture is started when the move that leaves them to go on is saved,
+and the message that shows it waits for that drawing instead of starting another; a turn
+begun for another seat is drawn by its DM once the move is published (real store and service,
+stub Discord, a painter that draws only when the test lets it)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import discord
-import pytest
 
+from db.models import Actor, GameStatus
 from db.store import Store
 from delivery import ahead
 from delivery.ahead import AHEAD_AT_ONCE
@@ -126,47 +127,102 @@ def _passing_move(loaded: Loaded) -> str | None:
     return None
 
 
-async def test_the_turns_picture_starts_at_the_save_and_its_dm_waits_for_it(
-    store: Store,
-) -> None:
-    painter, bot = _Painter(), _RecordingBot()
-    attachments = _Counted(painter)
-    delivery = _delivery(store, attachments, bot)
-    service, publisher = delivery.desk.service, delivery.publisher
-    report = await _started(service, 700)
-    publisher.publish(report)
+def _going_on_move(loaded: Loaded) -> str | None:
+    """A move of the seat to play after which that seat is still to play (a turn of several
+    steps)."""
+    game, state = loaded.game, loaded.state
+    (mover,) = game.to_act(state)
+    for action in game.legal_actions(state, mover):
+        if mover in game.to_act(game.apply(state, mover, action)):
+            return str(action)
+    return None
+
+
+async def _to_a_move(
+    service: GameService, report: Report, pick: Any, publisher: Any = None
+) -> tuple[Report, str]:
+    """Play random moves until ``pick`` finds the move wanted; the report then and that move."""
     rng = random.Random(3)
-    while (move := _passing_move(report.after)) is None:  # to a move that ends a turn
+    while (move := pick(report.after)) is None:
         loaded = report.after
         (seat_no,) = loaded.game.to_act(loaded.state)
         seat = loaded.seats[seat_no]
         assert seat.user_id is not None
         action = str(rng.choice(loaded.game.legal_actions(loaded.state, seat_no)))
         report = await service.act(loaded.row.id, seat.user_id, seat.step, action)
-        publisher.publish(report)
-    await publisher.outbox.idle()
-    await asyncio.gather(*publisher.ahead._under_way)  # the earlier turns' pictures, drawn
+        if publisher is not None:
+            publisher.publish(report)
+    return report, move
+
+
+async def _act(service: GameService, report: Report, move: str) -> tuple[Report, int]:
+    """The seat to play plays ``move``: the new report and that seat."""
     loaded = report.after
     (mover,) = loaded.game.to_act(loaded.state)
     user_id = loaded.seats[mover].user_id
     assert user_id is not None
+    return await service.act(loaded.row.id, user_id, loaded.seats[mover].step, move), mover
+
+
+async def _settle() -> None:
+    """Let every task the last step started reach the painter."""
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+async def test_the_movers_next_picture_starts_at_the_save_and_its_hand_waits_for_it(
+    store: Store,
+) -> None:
+    painter = _Painter()
+    attachments = _Counted(painter)
+    delivery = _delivery(store, attachments)
+    service, publisher = delivery.desk.service, delivery.publisher
+    report = await _started(service, 700)
+    publisher.publish(report)
+    report, move = await _to_a_move(service, report, _going_on_move, publisher)
+    await publisher.outbox.idle()
+    await asyncio.gather(*publisher.ahead._under_way)
     painter.hold()
-    bot.sent.clear()
     attachments.asks = 0
 
-    report = await service.act(loaded.row.id, user_id, loaded.seats[mover].step, move)
-    (due,) = report.after.game.to_act(report.after.state)
-    assert due != mover
+    report, mover = await _act(service, report, move)
+    assert mover in report.after.game.to_act(report.after.state)
     await asyncio.wait_for(painter.first.wait(), GUARD)
     # The picture is being drawn, and no message has asked for it: nothing is published yet.
     assert painter.asked == ["hand"] and attachments.asks == 1
-    assert not publisher.outbox.busy(loaded.row.id)
+    assert not publisher.outbox.busy(report.after.row.id)
 
-    publisher.publish(report)  # the new turn's DM asks for the picture under way
+    publisher.publish(report)  # the mover's hand asks for the picture under way
     await asyncio.wait_for(attachments.asked_twice.wait(), GUARD)
     painter.gate.set()
     await publisher.outbox.idle()
     assert painter.asked == ["hand"]  # drawn once
+
+
+async def test_a_turn_begun_for_another_seat_is_drawn_by_its_dm_once_published(
+    store: Store,
+) -> None:
+    """Nothing is drawn ahead for the seat whose turn the move began: the painter is asked
+    once the move is published (after the click's answer), by the DM that shows the turn."""
+    painter, bot = _Painter(), _RecordingBot()
+    delivery = _delivery(store, Attachments(painter, always), bot)
+    service, publisher = delivery.desk.service, delivery.publisher
+    report = await _started(service, 703)
+    publisher.publish(report)
+    report, move = await _to_a_move(service, report, _passing_move, publisher)
+    await publisher.outbox.idle()
+    await asyncio.gather(*publisher.ahead._under_way)
+    painter.asked.clear()
+    bot.sent.clear()
+
+    report, mover = await _act(service, report, move)
+    (due,) = report.after.game.to_act(report.after.state)
+    assert due != mover
+    await _settle()
+    assert painter.asked == [] and not publisher.ahead._under_way
+    publisher.publish(report)
+    await publisher.outbox.idle()
+    assert painter.asked == ["hand"]
     pictures = [(channel, kw["files"]) for channel, kw in bot.sent if kw.get("files")]
     assert [channel for channel, _ in pictures] == [_dm_channel(report.after, due)]
     assert pictures[0][1][0].fp.read() == PNG
@@ -194,13 +250,19 @@ async def test_a_picture_under_way_is_drawn_once_whoever_stops_waiting(store: St
 
 async def test_pictures_drawn_ahead_are_bounded(store: Store) -> None:
     painter = _Painter()
-    painter.hold()
     delivery = _delivery(store, Attachments(painter, always))
+    service = delivery.desk.service
     games = AHEAD_AT_ONCE + 4
-    for channel in range(games):  # each start makes it a person's turn
-        await _started(delivery.desk.service, 800 + channel)
-    for _ in range(20):  # let every drawing ahead that started reach the painter
-        await asyncio.sleep(0)
+    moves = []
+    for channel in range(games):
+        moves.append(
+            await _to_a_move(service, await _started(service, 800 + channel), _going_on_move)
+        )
+    await asyncio.gather(*delivery.publisher.ahead._under_way)
+    painter.hold()
+    for report, move in moves:  # each leaves its player to go on
+        await _act(service, report, move)
+    await _settle()
     assert len(painter.asked) == AHEAD_AT_ONCE
     painter.gate.set()
     await delivery.publisher.close(1.0)
@@ -226,14 +288,14 @@ async def test_no_picture_is_drawn_ahead_for_a_player_on_the_live_tables_page(
     ahead = delivery.publisher.ahead
     service = delivery.desk.service
     for channel, on_page in ((900, set(HUMANS)), (901, set())):
+        report, move = await _to_a_move(service, await _started(service, channel), _going_on_move)
+        await asyncio.gather(*ahead._under_way)
         pages = _OnPage(on_page)
         ahead.on_page = cast(OnPage, pages)
         painter.asked.clear()
-        report = await _started(service, channel)  # the first turn's hand: drawn ahead or not
+        report, mover = await _act(service, report, move)  # the mover's next hand, ahead or not
         await asyncio.gather(*ahead._under_way)
-        loaded = report.after
-        (seat,) = loaded.game.to_act(loaded.state)
-        assert pages.asked == [(channel, loaded.seats[seat].user_id)]
+        assert pages.asked == [(channel, report.after.seats[mover].user_id)]
         assert painter.asked == ([] if on_page else ["hand"])
     await delivery.publisher.close(1.0)
 
@@ -254,9 +316,10 @@ async def test_a_picture_reads_the_seat_view_the_messages_read(store: Store) -> 
     assert painter.args[0][0] is shown
 
 
-async def test_the_movers_picture_is_asked_first(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A move that leaves its player to go on and begins another seat's turn: the mover's
-    picture (the one their click's answer waits for) is asked of the painter first."""
+async def test_only_the_movers_still_to_play_are_drawn_ahead() -> None:
+    """A click that leaves its player to go on, a move forced for another seat, a third
+    seat's turn begun: only the clicker's picture (the one their click's answer shows) is
+    asked of the painter."""
     asked: list[int] = []
 
     class _Recording:
@@ -272,20 +335,25 @@ async def test_the_movers_picture_is_asked_first(monkeypatch: pytest.MonkeyPatch
         SimpleNamespace(user_id=100 + n, is_computer=False, autopilot=False, dm_closed=False)
         for n in range(3)
     ]
-    report = SimpleNamespace(
-        after=SimpleNamespace(seats=seats, row=SimpleNamespace(id=1, channel_id=2)),
-        moves=[SimpleNamespace(seat=2)],
+    game = SimpleNamespace(to_act=lambda state: {0, 1, 2})
+    after = SimpleNamespace(
+        seats=seats,
+        row=SimpleNamespace(id=1, channel_id=2, status=GameStatus.ACTIVE),
+        game=game,
+        state=object(),
     )
-    monkeypatch.setattr(ahead, "turns_begun", lambda _: {0, 1, 2})
+    moves = [
+        SimpleNamespace(seat=2, actor=Actor.PLAYER),
+        SimpleNamespace(seat=1, actor=Actor.FORCED),  # played for seat 1: no click of theirs
+    ]
+    report = cast(Report, SimpleNamespace(after=after, moves=moves))
+    assert ahead.going_on(report) == {2}
     people = SimpleNamespace(dm_closed=set())
     pictures = ahead.PicturesAhead(
         cast(Attachments, _Recording()), cast(Any, _Speaking()), cast(Any, people)
     )
-    pictures.saved(cast(Report, report))
-
-    async def all_asked() -> None:
-        while len(asked) < len(seats):
-            await asyncio.sleep(0)
-
-    await asyncio.wait_for(all_asked(), GUARD)
-    assert asked == [2, 0, 1]
+    pictures.saved(report)
+    await asyncio.gather(*pictures._under_way)
+    assert asked == [2]
+    after.row.status = GameStatus.FINISHED
+    assert ahead.going_on(report) == set()
