@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -21,6 +22,7 @@ from delivery.assemble import Delivery, assemble
 from delivery.attachments import Attachments, always
 from delivery.onpage import OnPage
 from delivery.pacing import Pacer
+from delivery.publisher import Publisher
 from service.games import GameService
 from service.reports import Loaded, Report
 from tests.delivery.test_publisher_memory import HUMANS, _Bot, _Message
@@ -139,7 +141,10 @@ def _going_on_move(loaded: Loaded) -> str | None:
 
 
 async def _to_a_move(
-    service: GameService, report: Report, pick: Any, publisher: Any = None
+    service: GameService,
+    report: Report,
+    pick: Callable[[Loaded], str | None],
+    publisher: Publisher | None = None,
 ) -> tuple[Report, str]:
     """Play random moves until ``pick`` finds the move wanted; the report then and that move."""
     rng = random.Random(3)
