@@ -131,11 +131,14 @@ def _passing_move(loaded: Loaded) -> str | None:
 
 def _going_on_move(loaded: Loaded) -> str | None:
     """A move of the seat to play after which that seat is still to play (a turn of several
-    steps)."""
+    steps; the moves played for a player when they are their only one, followed)."""
     game, state = loaded.game, loaded.state
     (mover,) = game.to_act(state)
     for action in game.legal_actions(state, mover):
-        if mover in game.to_act(game.apply(state, mover, action)):
+        after = game.apply(state, mover, action)
+        while (due := game.to_act(after)) and (forced := game.forced(after, min(due))):
+            after = game.apply(after, min(due), forced)
+        if mover in due:
             return str(action)
     return None
 
