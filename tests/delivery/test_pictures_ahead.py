@@ -115,15 +115,21 @@ def _dm_channel(loaded: Loaded, seat_no: int) -> int:
     return user_id + 5_000
 
 
+def _due_after(loaded: Loaded, mover: int, action: Any) -> set[int]:
+    """Who is to play once ``mover`` played ``action`` and the moves played for a player
+    when they are their only one followed, as the service plays them."""
+    game = loaded.game
+    after = game.apply(loaded.state, mover, action)
+    while (due := game.to_act(after)) and (forced := game.forced(after, min(due))):
+        after = game.apply(after, min(due), forced)
+    return due
+
+
 def _passing_move(loaded: Loaded) -> str | None:
-    """A move of the seat to play after which the other player is to play (the moves played
-    for a player when they are their only one, followed)."""
-    game, state = loaded.game, loaded.state
-    (mover,) = game.to_act(state)
-    for action in game.legal_actions(state, mover):
-        after = game.apply(state, mover, action)
-        while (due := game.to_act(after)) and (forced := game.forced(after, min(due))):
-            after = game.apply(after, min(due), forced)
+    """A move of the seat to play after which the other player is to play."""
+    (mover,) = loaded.game.to_act(loaded.state)
+    for action in loaded.game.legal_actions(loaded.state, mover):
+        due = _due_after(loaded, mover, action)
         if due and mover not in due:
             return str(action)
     return None
@@ -131,14 +137,10 @@ def _passing_move(loaded: Loaded) -> str | None:
 
 def _going_on_move(loaded: Loaded) -> str | None:
     """A move of the seat to play after which that seat is still to play (a turn of several
-    steps; the moves played for a player when they are their only one, followed)."""
-    game, state = loaded.game, loaded.state
-    (mover,) = game.to_act(state)
-    for action in game.legal_actions(state, mover):
-        after = game.apply(state, mover, action)
-        while (due := game.to_act(after)) and (forced := game.forced(after, min(due))):
-            after = game.apply(after, min(due), forced)
-        if mover in due:
+    steps)."""
+    (mover,) = loaded.game.to_act(loaded.state)
+    for action in loaded.game.legal_actions(loaded.state, mover):
+        if mover in _due_after(loaded, mover, action):
             return str(action)
     return None
 
