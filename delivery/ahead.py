@@ -90,7 +90,7 @@ class PicturesAhead:
             if self.on_page is not None and await self.on_page.has(loaded.row.channel_id, user_id):
                 return
             with i18n.using(await self.speaking.private(loaded, user_id)):
-                await self.attachments.hand_png(loaded, seat_no)
+                await self.attachments.hand_png(loaded, seat_no, urgent=True)
         except Exception:  # a picture drawn ahead is an extra: its message draws it again
             log.exception("game %s: could not draw seat %s's hand ahead", loaded.row.id, seat_no)
 

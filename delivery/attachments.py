@@ -90,14 +90,17 @@ class Attachments:
         png = await self.hand_png(loaded, seat)
         return None if png is None else discord.File(io.BytesIO(png), filename="hand.png")
 
-    async def hand_png(self, loaded: Loaded, seat: int) -> bytes | None:
+    async def hand_png(self, loaded: Loaded, seat: int, *, urgent: bool = False) -> bytes | None:
         """:meth:`hand` as PNG bytes, drawn once per game state, seat and language: a click's
         answer, the hand job after it and the drawing started as the move was being saved
         (delivery.ahead) often show the same state. A picture is found by the state it shows
         (the game's snapshot) as well as its version: one drawn for a move whose commit then
         failed is never shown for the state another process saved at that version. A picture
         being drawn is waited for, not drawn again; a caller that stops waiting (a click's
-        answer past its wait) leaves it drawing for the others and for the next ask."""
+        answer past its wait) leaves it drawing for the others and for the next ask.
+        ``urgent``: a click's answer waits for it, and it is drawn before the pictures
+        that only paced messages wait for (an ask that finds it under way waits for it as it
+        was asked)."""
         if not await self.wanted(loaded):
             return None
         names = picture_names(names_of(loaded))
@@ -108,16 +111,16 @@ class Attachments:
             return png
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.ensure_future(self._draw_hand(loaded, seat, names, key))
+            drawing = asyncio.ensure_future(self._draw_hand(loaded, seat, names, key, urgent))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
         return await asyncio.shield(drawing)
 
     async def _draw_hand(
-        self, loaded: Loaded, seat: int, names: list[str], key: HandKey
+        self, loaded: Loaded, seat: int, names: list[str], key: HandKey, urgent: bool
     ) -> bytes | None:
         view = self.views.of(loaded.game, loaded.state, seat)
-        file = await _draw(self.painter.draw("hand", view, names), "hand.png")
+        file = await _draw(self.painter.draw("hand", view, names, urgent=urgent), "hand.png")
         if file is None:
             return None
         png = file.fp.read()

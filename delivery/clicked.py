@@ -55,12 +55,12 @@ class ClickedHands:
         """A click's answer editing the hand (``kwargs``), with the hand's picture on the
         seat's turn if it is drawn within ANSWER_PICTURE_WAIT (a player is waiting on it)."""
         return await self.hands.with_picture(
-            loaded, seat_no, kwargs, edit=True, wait=ANSWER_PICTURE_WAIT
+            loaded, seat_no, kwargs, edit=True, wait=ANSWER_PICTURE_WAIT, urgent=True
         )
 
     async def picture(self, loaded: Loaded, seat_no: int) -> dict[str, Any]:
         """The picture of the seat's hand on its turn (``files``), else nothing."""
-        return await self.hands.with_picture(loaded, seat_no, {}, edit=False)
+        return await self.hands.with_picture(loaded, seat_no, {}, edit=False, urgent=True)
 
     def writes(self, game_id: int, seat_no: int) -> int:
         """How many times hand jobs have written this seat's DM (see ``Publisher.publish``)."""

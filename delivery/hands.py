@@ -115,6 +115,7 @@ class Hands:
         *,
         edit: bool,
         wait: float = PICTURE_WAIT,
+        urgent: bool = False,
     ) -> dict[str, Any]:
         """``kwargs`` with the picture of the seat's hand as ``loaded`` holds it when the seat
         is to play there: a hand message that shows a turn of theirs (new, edited, a click's
@@ -122,12 +123,14 @@ class Hands:
         drawn on each turn at no extra REST call. Between turns the hand is not drawn (an
         edit drops the old picture, see :meth:`kwargs`): one picture per turn, not per move.
         A picture that cannot be drawn, or not within ``wait`` seconds, is left out (the text
-        is complete without it)."""
+        is complete without it). ``urgent``: a click's answer waits for it
+        (:meth:`Attachments.hand_png`)."""
         live = loaded.row.status == GameStatus.ACTIVE and loaded.state is not None
         if not live or seat_no not in loaded.game.to_act(loaded.state):
             return kwargs
         try:
-            png = await asyncio.wait_for(self.attachments.hand_png(loaded, seat_no), timeout=wait)
+            drawing = self.attachments.hand_png(loaded, seat_no, urgent=urgent)
+            png = await asyncio.wait_for(drawing, timeout=wait)
         except TimeoutError:
             log.warning("hand picture of game %s not drawn in time: text only", loaded.row.id)
             png = None

@@ -11,7 +11,10 @@ in the languages asked. Then it makes the captions of the hands likely to come n
 of a hand, and the hand that first shows it is often one a click's answer waits for (a
 Hearts trick's winner leading the next).
 It reads its input itself, unbuffered, so it knows whether a request waits before each step
-it takes ahead: a request waits for one step at most."""
+it takes ahead: a request waits for one step at most. Before each picture it reads all the
+input that waits, and draws an urgent request (one a click's answer waits for: the clicker's
+own hand) before the others: a hand for a paced DM edit, a table or a round's summary then
+waits a picture longer, where a click's answer would have waited for all of them."""
 
 from __future__ import annotations
 
@@ -64,20 +67,32 @@ def handlers(pictures: Pictures) -> Handlers:
 log = logging.getLogger(__name__)
 
 READ_SIZE = 1 << 16
+URGENT = 5  # a request's field that says a person waits for it (workers.runner)
 
 
 class Requests:
     """The requests read so far, cut into frames (workers.runner's: a 4-byte length, then
-    a pickle)."""
+    a pickle), and taken urgent ones first."""
 
     def __init__(self) -> None:
         self._data = bytearray()
+        self._urgent: deque[Any] = deque()
+        self._others: deque[Any] = deque()
 
     def feed(self, data: bytes) -> None:
         self._data += data
+        while (request := self._cut()) is not None:
+            urgent = len(request) > URGENT and request[URGENT]
+            (self._urgent if urgent else self._others).append(request)
 
     def take(self) -> Any | None:
-        """The next whole request read so far, taken out; None while it is not all here."""
+        """The oldest urgent request read whole, else the oldest other, taken out; None while
+        none is all here."""
+        if self._urgent:
+            return self._urgent.popleft()
+        return self._others.popleft() if self._others else None
+
+    def _cut(self) -> Any | None:
         data = self._data
         if len(data) < HEADER_SIZE:
             return None
@@ -104,7 +119,7 @@ class CaptionsAhead:
 
     def note(self, request: Any) -> None:
         """A request answered: a hand's view and names are kept for :meth:`step`."""
-        _, method, language, args, kwargs = request
+        _, method, language, args, kwargs = request[:URGENT]
         if method == "hand" and len(args) == 2 and not kwargs:
             self._todo.append((language, args[0], args[1]))
 
@@ -127,17 +142,24 @@ def serve(
     warming: Warming | None,
     captions: CaptionsAhead | None = None,
 ) -> None:
-    """Answer requests until the input ends; while none waits, draw faces ahead, then
-    make the captions of the hands likely next."""
+    """Answer requests, urgent ones first, until the input ends; while none waits, draw
+    faces ahead, then make the captions of the hands likely next."""
     methods = handlers(pictures)
     requests = Requests()
+    ended = False
     while True:
+        while not ended and waiting(source):  # all that waits, so an urgent one goes first
+            data = os.read(source, READ_SIZE)
+            ended = not data
+            requests.feed(data)
         while (request := requests.take()) is not None:
             reply = answer(methods, request)
             sink.write(frame(reply))
             sink.flush()
             if captions is not None and reply[2] is None:
                 captions.note(request)
+            if not ended and waiting(source):
+                break  # read what came meanwhile before the next
         if warming is not None:
             try:
                 warming.plan()
@@ -154,9 +176,10 @@ def serve(
                 log.exception("making captions ahead failed; no more are made ahead")
                 captions = None
             continue
-        data = os.read(source, READ_SIZE)
-        if not data:
+        if ended:
             return
+        data = os.read(source, READ_SIZE)
+        ended = not data
         requests.feed(data)
 
 
@@ -185,9 +208,11 @@ class DrawingProcess:
             WORKER_MODULE, command=command, env={"PILLOW_BLOCKS_MAX": str(BLOCKS_KEPT)}
         )
 
-    async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
+    async def draw(
+        self, method: str, *args: Any, urgent: bool = False, **kwargs: Any
+    ) -> bytes | None:
         try:
-            png: bytes | None = await self.child.call(method, *args, **kwargs)
+            png: bytes | None = await self.child.call(method, *args, urgent=urgent, **kwargs)
         except ChildFailed as exc:
             raise PictureFailed(str(exc)) from exc
         return png

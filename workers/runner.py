@@ -8,11 +8,13 @@ runs it beside the loop instead: the loop only sends the arguments and reads the
 :meth:`ChildProcess.start` (the bot calls it as it starts) or else at its first call, again
 after it dies, and ends it on :meth:`ChildProcess.close`. The child's side is :func:`serve`:
 it reads requests on stdin and writes answers on stdout, one at a time, each a frame: a
-4-byte big-endian length, then a pickle. A request is ``(id, method, language, args,
-kwargs)``, run in that language (the one current where :meth:`ChildProcess.call` was made);
-the answer is ``(id, result, error)``. Pickles pass only between the bot and the children it
-started. A child ends when its stdin closes — when the bot closes it, and when the bot dies —
-so it never outlives the bot. Its log goes to stderr, the bot's own.
+4-byte big-endian length, then a pickle. A request is ``(id, method, language, args, kwargs,
+urgent)``, run in that language (the one current where :meth:`ChildProcess.call` was made);
+``urgent`` says a person waits for the answer (a click's), and a child that keeps the requests
+waiting for it (workers.drawing) takes such a request first; a request without it is not
+urgent. The answer is ``(id, result, error)``. Pickles pass only between the bot and the
+children it started. A child ends when its stdin closes — when the bot closes it, and when
+the bot dies — so it never outlives the bot. Its log goes to stderr, the bot's own.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def _read_frame(source: BinaryIO) -> Any | None:
 
 def answer(handlers: Handlers, request: Any) -> tuple[int, Any, str | None]:
     """Run one request; a failure is the answer's error text, never the child's end."""
-    request_id, method, language, args, kwargs = request
+    request_id, method, language, args, kwargs = request[:5]
     try:
         handler = handlers.get(method)
         if handler is None:
@@ -201,9 +203,10 @@ class ChildProcess:
         except ChildFailed as exc:
             log.error("%s", exc)
 
-    async def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        """``method(*args, **kwargs)`` in the child; raises ChildFailed."""
-        request = (method, i18n.current(), args, kwargs)
+    async def call(self, method: str, *args: Any, urgent: bool = False, **kwargs: Any) -> Any:
+        """``method(*args, **kwargs)`` in the child; raises ChildFailed. ``urgent``: a person
+        waits for the answer (see the module's docstring)."""
+        request = (method, i18n.current(), args, kwargs, urgent)
         for attempt in range(2):  # a child found dead on writing is started anew, once
             if self._closed:
                 raise ChildFailed("the bot is stopping", crashed=True)

@@ -24,8 +24,11 @@ class PictureFailed(Exception):
 
 
 class Painter(Protocol):
-    async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
-        """PNG bytes from ``Pictures.<method>(*args, **kwargs)``; raises PictureFailed."""
+    async def draw(
+        self, method: str, *args: Any, urgent: bool = False, **kwargs: Any
+    ) -> bytes | None:
+        """PNG bytes from ``Pictures.<method>(*args, **kwargs)``; raises PictureFailed.
+        ``urgent``: a person waits for it (a click's answer); it goes before the others."""
         ...
 
     async def close(self) -> None: ...
@@ -37,7 +40,11 @@ class InThread:
     def __init__(self, pictures: Pictures | None = None) -> None:
         self.pictures = pictures or Pictures()
 
-    async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
+    async def draw(
+        self, method: str, *args: Any, urgent: bool = False, **kwargs: Any
+    ) -> bytes | None:
+        """As :meth:`Painter.draw`; each picture in a thread of its own, so none waits for
+        another and ``urgent`` changes nothing."""
         draw = getattr(self.pictures, method)
         try:  # the thread runs in a copy of this context: the current language too
             png: bytes | None = await asyncio.to_thread(draw, *args, **kwargs)

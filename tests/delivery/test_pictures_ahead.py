@@ -40,11 +40,15 @@ class _Painter:
         self.gate.set()
         self.asked: list[str] = []
         self.args: list[tuple[Any, ...]] = []
+        self.urgent: list[bool] = []  # whether a click's answer waits, by drawing
         self.first = asyncio.Event()
 
-    async def draw(self, method: str, *args: Any, **kwargs: Any) -> bytes | None:
+    async def draw(
+        self, method: str, *args: Any, urgent: bool = False, **kwargs: Any
+    ) -> bytes | None:
         self.asked.append(method)
         self.args.append(args)
+        self.urgent.append(urgent)
         self.first.set()
         await self.gate.wait()
         return PNG
@@ -56,6 +60,7 @@ class _Painter:
         """Drawings wait from now on; what is asked is counted afresh."""
         self.gate.clear()
         self.asked.clear()
+        self.urgent.clear()
         self.first = asyncio.Event()
 
 
@@ -67,11 +72,11 @@ class _Counted(Attachments):
         self.asks = 0
         self.asked_twice = asyncio.Event()
 
-    async def hand_png(self, loaded: Loaded, seat: int) -> bytes | None:
+    async def hand_png(self, loaded: Loaded, seat: int, *, urgent: bool = False) -> bytes | None:
         self.asks += 1
         if self.asks >= 2:
             self.asked_twice.set()
-        return await super().hand_png(loaded, seat)
+        return await super().hand_png(loaded, seat, urgent=urgent)
 
 
 class _Dms:
@@ -199,7 +204,9 @@ async def test_the_movers_next_picture_starts_at_the_save_and_its_hand_waits_for
     assert mover in report.after.game.to_act(report.after.state)
     await asyncio.wait_for(painter.first.wait(), GUARD)
     # The picture is being drawn, and no message has asked for it: nothing is published yet.
+    # The click's answer will wait for it: it is drawn before any picture no click waits for.
     assert painter.asked == ["hand"] and attachments.asks == 1
+    assert painter.urgent == [True]
     assert not publisher.outbox.busy(report.after.row.id)
 
     publisher.publish(report)  # the mover's hand asks for the picture under way
@@ -223,6 +230,7 @@ async def test_a_turn_begun_for_another_seat_is_drawn_by_its_dm_once_published(
     await publisher.outbox.idle()
     await asyncio.gather(*publisher.ahead._under_way)
     painter.asked.clear()
+    painter.urgent.clear()
     bot.sent.clear()
 
     report, mover = await _act(service, report, move)
@@ -232,7 +240,7 @@ async def test_a_turn_begun_for_another_seat_is_drawn_by_its_dm_once_published(
     assert painter.asked == [] and not publisher.ahead._under_way
     publisher.publish(report)
     await publisher.outbox.idle()
-    assert painter.asked == ["hand"]
+    assert painter.asked == ["hand"] and painter.urgent == [False]  # a paced DM waits for it
     pictures = [(channel, kw["files"]) for channel, kw in bot.sent if kw.get("files")]
     assert [channel for channel, _ in pictures] == [_dm_channel(report.after, due)]
     assert pictures[0][1][0].fp.read() == PNG
@@ -333,8 +341,8 @@ async def test_only_the_movers_still_to_play_are_drawn_ahead() -> None:
     asked: list[int] = []
 
     class _Recording:
-        async def hand_png(self, loaded: Any, seat: int) -> bytes:
-            asked.append(seat)
+        async def hand_png(self, loaded: Any, seat: int, *, urgent: bool = False) -> bytes:
+            asked.append(seat if urgent else -seat)  # the click's answer waits for it
             return PNG
 
     class _Speaking:
@@ -367,3 +375,21 @@ async def test_only_the_movers_still_to_play_are_drawn_ahead() -> None:
     assert asked == [2]
     after.row.status = GameStatus.FINISHED
     assert ahead.going_on(report) == set()
+
+
+async def test_the_pictures_a_player_waits_for_are_asked_as_urgent(store: Store) -> None:
+    """A click's answer and My hand ask for the hand's picture as urgent: the drawing
+    process draws it before the pictures only a paced message waits for (a DM's own, above)."""
+    report = await _started(GameService(store, turn_timeout=0), 704)
+    loaded = report.after
+    (seat_no,) = loaded.game.to_act(loaded.state)
+    for ask in ("a click's answer", "My hand"):
+        painter = _Painter()
+        desk = _delivery(store, Attachments(painter, always)).desk
+        if ask == "My hand":
+            shown = await desk.hand_picture(loaded, seat_no)
+            assert shown["files"][0].fp.read() == PNG
+        else:
+            shown = await desk.hands.edit_with_picture(loaded, seat_no, {})
+            assert shown["attachments"][0].fp.read() == PNG
+        assert (ask, painter.urgent) == (ask, [True])

@@ -1,7 +1,8 @@
 """The drawing process draws faces ahead only while no request waits: a request that comes
 meanwhile is answered after the face under way, before any other; and it ends when its input
 does, faces left to draw or not. After a hand it makes the captions of the hand likely next
-(CaptionsAhead), and a failure there stops only that."""
+(CaptionsAhead), and a failure there stops only that. An urgent request (a click's answer
+waits for it) is drawn before the others waiting, even those asked before it."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import pickle
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from engine import GAMES
+from engine.base import View
 from presentation.drawing.api import Pictures
 from presentation.drawing.parts import Parts
 from presentation.drawing.warm import Warming
@@ -100,6 +102,53 @@ def test_requests_are_cut_from_the_input_as_it_comes() -> None:
     requests.feed(data[-5:])
     assert requests.take() == (2, "card", "lt", ("ten", "R1a"), {})
     assert requests.take() is None
+
+
+def test_urgent_requests_are_taken_first_each_kind_in_order() -> None:
+    requests = Requests()
+    requests.feed(
+        frame((1, "table", "en", (), {}, False))
+        + frame((2, "summary", "en", (), {}))  # a request without the field: not urgent
+        + frame((3, "hand", "en", (), {}, True))
+        + frame((4, "hand", "en", (), {}, True))
+    )
+    taken = [requests.take() for _ in range(4)]
+    assert [request[0] for request in taken if request is not None] == [3, 4, 1, 2]
+    assert requests.take() is None
+
+
+class Asking(Pictures):
+    """Writes ``request`` into the child's input while it draws its first table, then closes
+    the input."""
+
+    def __init__(self, sink: int, request: bytes) -> None:
+        super().__init__()
+        self.sink, self.request = sink, request
+
+    def table(self, view: View, names: Sequence[str]) -> bytes:
+        if self.request:
+            os.write(self.sink, self.request)
+            os.close(self.sink)
+            self.request = b""
+        return super().table(view, names)
+
+
+def test_an_urgent_request_goes_before_those_that_came_before_it() -> None:
+    """A hand a click waits for, asked while a table is drawn, is drawn next: before a hand
+    asked earlier that no click waits for."""
+    position = MID_GAME["grinch"]
+    _, own, spectator = views(position)
+    assert own is not None
+    source, into = os.pipe()
+    pictures = Asking(into, frame((3, "hand", "en", (own, position.names), {}, True)))
+    os.write(into, frame((1, "table", "en", (spectator, position.names), {}, False)))
+    os.write(into, frame((2, "hand", "en", (own, position.names), {}, False)))
+    answers = Answers(lambda: 0)
+    serve(pictures, source, answers, None)  # returns at the input's end
+    os.close(source)
+    answered = _answers(answers.getvalue())
+    assert [request_id for request_id, _, _ in answered] == [1, 3, 2]
+    assert all(png is not None and error is None for _, png, error in answered)
 
 
 class Failing(Interrupting):

@@ -54,9 +54,15 @@ async def test_the_process_draws_what_this_process_draws_in_the_callers_language
 
 
 async def test_answers_reach_their_own_callers(painter: DrawingProcess) -> None:
+    """Urgent requests among the others (the child may answer them first)."""
     positions = list(MID_GAME.values())
     wanted = [Pictures().table(views(p)[2], p.names) for p in positions]
-    got = await asyncio.gather(*(painter.draw("table", views(p)[2], p.names) for p in positions))
+    got = await asyncio.gather(
+        *(
+            painter.draw("table", views(p)[2], p.names, urgent=i % 2 == 1)
+            for i, p in enumerate(positions)
+        )
+    )
     assert got == wanted
     assert painter.child.started == 1
 
