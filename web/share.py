@@ -89,7 +89,7 @@ class Shares:
     async def _upload(self, key: Key, view: object, names: list[str]) -> str:
         game_id, language = key
         try:
-            png = await self.painter.draw("table", view, names)
+            png = await self.painter.draw("table", view, names, urgent=True)  # they wait
         except PictureFailed as exc:
             log.error("could not draw game %s's final table to share: %s", game_id, exc)
             raise NotShared(SORRY) from exc

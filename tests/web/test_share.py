@@ -44,6 +44,20 @@ class Service:
         return self.latest
 
 
+class Urgency(InThread):
+    """Draws in a thread, and records whether each picture was asked as urgent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urgent: list[bool] = []
+
+    async def draw(
+        self, method: str, *args: Any, urgent: bool = False, **kwargs: Any
+    ) -> bytes | None:
+        self.urgent.append(urgent)
+        return await super().draw(method, *args, **kwargs)
+
+
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
@@ -61,10 +75,12 @@ async def test_a_finished_games_table_is_uploaded_once_and_its_url_kept(
     fake: FakeDiscord, api: DiscordApi, finished: Loaded
 ) -> None:
     clock = Clock(1000.0)
-    shares = Shares(cast(Any, Service(finished)), api, InThread(), clock=clock)
+    painter = Urgency()
+    shares = Shares(cast(Any, Service(finished)), api, painter, clock=clock)
     channel, game_id = finished.row.channel_id, finished.row.id
     urls = await asyncio.gather(*(shares.url(channel, game_id, "en") for _ in range(3)))
     assert len(set(urls)) == 1  # pressed together: one upload
+    assert painter.urgent == [True]  # the sharer waits for it: before the pictures no one does
     [upload] = fake.activities.uploads
     assert urls[0] == upload.url and upload.url.startswith("https://cdn.discordapp.com/")
     assert upload.caller == "bot" and upload.content_type == "image/png"
