@@ -14,7 +14,9 @@ It reads its input itself, unbuffered, so it knows whether a request waits befor
 it takes ahead: a request waits for one step at most. Before each picture it reads all the
 input that waits, and draws an urgent request (one a click's answer waits for: the clicker's
 own hand) before the others: a hand for a paced DM edit, a table or a round's summary then
-waits a picture longer, where a click's answer would have waited for all of them."""
+waits a picture longer, where a click's answer would have waited for all of them. Urgent
+requests come one per click at most; on a bot so busy that they never stop, the others wait,
+and a message that waits for one past its limit (delivery.hands) goes without it."""
 
 from __future__ import annotations
 
