@@ -201,19 +201,19 @@ async def open_game(
     game: str = "grinch",
     level: str = "normal",
 ) -> None:
-    """`/<game> start`, everyone joins, computers added (at ``level``), the host starts."""
+    """`/<game> start`, everyone joins, computers added (at ``level``), the host starts.
+    Each click is waited for until the lobby shows it: its update, or on a busy bot its
+    deferral's edit (the click's answer may be a deferral, the lobby edited after it)."""
     rec = await fake.slash(host, channel, f"{game} start")
-    reply = await rec.wait_response()
-    lobby = reply.message()
-    assert lobby is not None
+    lobby = await rec.wait_message()
     for user in joiners:
         click = await fake.click(user, int(lobby["id"]), find_button(lobby, "Join").custom_id or "")
-        await click.wait_response()
+        await click.wait_output()
     for _ in range(computers):
-        await (await add_computer(fake, host, int(lobby["id"]), level)).wait_response()
+        await (await add_computer(fake, host, int(lobby["id"]), level)).wait_output()
     lobby = fake.message(int(lobby["id"])) or lobby
     start = await fake.click(host, int(lobby["id"]), find_button(lobby, "Start").custom_id or "")
-    await start.wait_response()
+    await start.wait_output()
     await quiet(fake)
 
 

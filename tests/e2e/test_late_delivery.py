@@ -17,6 +17,8 @@ from tests.e2e.driver import (
     UPDATE_MESSAGE,
     bot_env,
     find_button,
+    game_row,
+    open_game,
     play_one_move,
     quiet,
 )
@@ -70,3 +72,22 @@ async def test_a_click_that_arrives_late_is_deferred_at_once_and_answered(
     assert on_time.ack_latency is not None
     assert on_time.response.type == UPDATE_MESSAGE or on_time.ack_latency >= 1.4
     assert in_time(on_time)
+
+
+async def test_a_game_opened_with_every_click_late_starts(
+    fake_discord: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """The command, the join, the computer added and the start each arrive late, so each is
+    deferred and its lobby shown by an edit: the driver's ``open_game`` waits for what the
+    lobby shows (each click's answer alone is a deferral, the lobby not yet redrawn)."""
+    fake = fake_discord
+    fake.click_settle = 0.1
+    await bot_process.start(env=bot_env(tmp_path))
+    channel = fake.channel_named("games")
+    alice, bob = fake.user_named("alice"), fake.user_named("bob")
+    fake.delivery_delay = LATE
+    await open_game(fake, channel, alice, [bob], 1)
+    row = game_row(tmp_path / "bot.db")
+    assert (row["game"], row["status"]) == ("grinch", "active")
+    late = list(fake.interactions.values())
+    assert len(late) == 4 and all(in_time(rec) for rec in late)
