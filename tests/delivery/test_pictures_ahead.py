@@ -56,11 +56,15 @@ class _Painter:
     async def close(self) -> None:
         return None
 
+    def forget(self) -> None:
+        """What is asked is counted afresh."""
+        self.asked.clear()
+        self.urgent.clear()
+
     def hold(self) -> None:
         """Drawings wait from now on; what is asked is counted afresh."""
         self.gate.clear()
-        self.asked.clear()
-        self.urgent.clear()
+        self.forget()
         self.first = asyncio.Event()
 
 
@@ -170,6 +174,20 @@ async def _to_a_move(
     return report, move
 
 
+async def _published_to_a_move(
+    delivery: Delivery, channel_id: int, pick: Callable[[Loaded], str | None]
+) -> tuple[Report, str]:
+    """A game started in ``channel_id`` and played, every move published, until ``pick``
+    finds the move wanted; returns once all it started is done (the report, that move)."""
+    service, publisher = delivery.desk.service, delivery.publisher
+    report = await _started(service, channel_id)
+    publisher.publish(report)
+    report, move = await _to_a_move(service, report, pick, publisher)
+    await publisher.outbox.idle()
+    await asyncio.gather(*publisher.ahead._under_way)
+    return report, move
+
+
 async def _act(service: GameService, report: Report, move: str) -> tuple[Report, int]:
     """The seat to play plays ``move``: the new report and that seat."""
     loaded = report.after
@@ -192,11 +210,7 @@ async def test_the_movers_next_picture_starts_at_the_save_and_its_hand_waits_for
     attachments = _Counted(painter)
     delivery = _delivery(store, attachments)
     service, publisher = delivery.desk.service, delivery.publisher
-    report = await _started(service, 700)
-    publisher.publish(report)
-    report, move = await _to_a_move(service, report, _going_on_move, publisher)
-    await publisher.outbox.idle()
-    await asyncio.gather(*publisher.ahead._under_way)
+    report, move = await _published_to_a_move(delivery, 700, _going_on_move)
     painter.hold()
     attachments.asks = 0
 
@@ -224,13 +238,8 @@ async def test_a_turn_begun_for_another_seat_is_drawn_by_its_dm_once_published(
     painter, bot = _Painter(), _RecordingBot()
     delivery = _delivery(store, Attachments(painter, always), bot)
     service, publisher = delivery.desk.service, delivery.publisher
-    report = await _started(service, 703)
-    publisher.publish(report)
-    report, move = await _to_a_move(service, report, _passing_move, publisher)
-    await publisher.outbox.idle()
-    await asyncio.gather(*publisher.ahead._under_way)
-    painter.asked.clear()
-    painter.urgent.clear()
+    report, move = await _published_to_a_move(delivery, 703, _passing_move)
+    painter.forget()
     bot.sent.clear()
 
     report, mover = await _act(service, report, move)
