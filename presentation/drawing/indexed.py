@@ -8,13 +8,18 @@ coarser grid until they fit (16 or 32: edge pixels only). Each part is then past
 through a lookup table from its own colours to the picture's, and the canvas is already the
 indexed image a PNG stores: no quantizing pass over the picture, and a fast deflate of its
 indices (:mod:`presentation.drawing.png`).
+
+The palette is lent by the kit (:mod:`presentation.drawing.shared`): one it already holds
+that has the picture's colours, or room for them, with the parts it shares with earlier
+pictures already mapped to it. Only a picture whose colours do not fit at any grid gets a
+palette of its own, its other colours drawn in their nearest.
 """
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
+from typing import TYPE_CHECKING
 
 from PIL import ImageDraw, PngImagePlugin
 
@@ -30,7 +35,12 @@ from presentation.drawing.parts import (
     unpack,
 )
 from presentation.drawing.png import RowCanvas, palette_png
+from presentation.drawing.shared import Lent
+from presentation.drawing.shared import rgb as _rgb
 from presentation.drawing.vector import draw_vector
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 COLOURS = 256
 RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
@@ -47,15 +57,22 @@ def render(
     ``texts`` (key: text; see :func:`presentation.drawing.layout.encode`)."""
     sprites = [_sprite(parts, op) for op in ops]
     distinct = _distinct(sprites)
-    colours = _palette(ops, distinct, background)
-    tables = _tables(distinct, colours)
+    exact = _exact(ops, distinct, background)
+    fit = _fit(exact, distinct)
+    if fit is None:  # more colours than a palette holds: this picture's own, nearest colours
+        colours = _palette(exact, distinct)
+        lent = Lent(_rgb(colours.keys), {}, _mapped(distinct, _tables(distinct, colours)))
+    else:
+        grid, edges = fit
+        lent = parts.palettes.lend(grid, exact, edges, distinct)
+    mapped = lent.mapped
     rows = RowCanvas(size)  # the pixels drawn where the PNG deflates them
     canvas = rows.image
-    canvas.putpalette(_rgb(colours.keys))
+    canvas.putpalette(lent.rgb)
     draw = ImageDraw.Draw(canvas)
+    if lent.entries and draw.palette is not None:
+        draw.palette.colors = lent.entries  # known: Pillow would read them off the palette
     core = canvas.im  # pasted into as Image.paste does, without its checks: same modes
-    # Each part through its table, in C: Image.point would first round every entry in Python.
-    mapped = {id(sprite): sprite.pixels.im.point(tables[id(sprite)], None) for sprite in distinct}
     for op, sprite in zip(ops, sprites, strict=True):
         if sprite is not None:
             assert isinstance(op, Paste | Text)
@@ -90,10 +107,9 @@ def _sprite(parts: Parts, op: Op) -> Sprite | None:
     return None
 
 
-def _palette(ops: Sequence[Op], sprites: Sequence[Sprite], background: RGB) -> _Palette:
-    """The picture's colours (packed): the background, every shape's and every part's major
-    colour, then the parts' edge colours on the finest grid of :data:`parts.GRIDS` at which
-    they fit."""
+def _exact(ops: Sequence[Op], sprites: Sequence[Sprite], background: RGB) -> list[int]:
+    """The colours a picture keeps exact (packed), in order: the background, every shape's
+    and every part's major colours."""
     exact: dict[int, None] = {pack(background): None}
     for op in ops:
         if isinstance(op, Shape):
@@ -104,13 +120,36 @@ def _palette(ops: Sequence[Op], sprites: Sequence[Sprite], background: RGB) -> _
         elif isinstance(op, Symbol):
             exact[pack(op.colour)] = None
     exact.update(dict.fromkeys(chain.from_iterable(s.keys[: s.majors] for s in sprites)))
+    return list(exact)
+
+
+def _fit(exact: Sequence[int], sprites: Sequence[Sprite]) -> tuple[int, set[int]] | None:
+    """The finest grid of :data:`parts.GRIDS` at which the parts' edge colours fit beside
+    ``exact`` in a palette, and those edge colours; None if none does."""
+    room = COLOURS - RESERVE - len(exact)
+    if room < 0:
+        return None
+    for grid in range(len(GRIDS)):
+        edges: set[int] = set().union(*(sprite.edge_set(grid) for sprite in sprites))
+        edges.difference_update(exact)
+        if len(edges) <= room:
+            return grid, edges
+    return None
+
+
+def _palette(exact: Sequence[int], sprites: Sequence[Sprite]) -> _Palette:
+    """The palette of a picture whose colours do not all fit (:func:`_fit` found none): its
+    first exact colours, then its parts' edge colours on the finest grid at which they fit,
+    else as many as fit on the coarsest; the others are drawn in their nearest colour
+    (:func:`_tables`)."""
     chosen = list(exact)[: COLOURS - RESERVE]
     room = COLOURS - RESERVE - len(chosen)
+    kept = set(chosen)
     rest: list[int] = []
     grid = 0
     for grid in range(len(GRIDS)):
         edges = dict.fromkeys(chain.from_iterable(sprite.grid(grid) for sprite in sprites))
-        rest = [key for key in edges if key not in exact]
+        rest = [key for key in edges if key not in kept]
         if len(rest) <= room:
             break
     return _Palette(chosen + rest[:room], grid)
@@ -157,11 +196,10 @@ def _tables(sprites: Sequence[Sprite], palette: _Palette) -> dict[int, list[int]
     return tables
 
 
-def _rgb(keys: Sequence[int]) -> bytes:
-    """Packed colours (0xRRGGBB) as RGB bytes."""
-    data = bytearray(struct.pack(f">{len(keys)}I", *keys))
-    del data[::4]  # each colour's unused top byte
-    return bytes(data)
+def _mapped(sprites: Sequence[Sprite], tables: Mapping[int, list[int]]) -> dict[int, ImagingCore]:
+    """Each part through its table, in C: Image.point would first round every entry in
+    Python."""
+    return {id(sprite): sprite.pixels.im.point(tables[id(sprite)], None) for sprite in sprites}
 
 
 def _distinct(sprites: Sequence[Sprite | None]) -> list[Sprite]:

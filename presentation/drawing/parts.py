@@ -25,6 +25,7 @@ from presentation.drawing.faces import MAX_FACES, FaceCache
 from presentation.drawing.fonts import RGB, Face, chosen_face, font
 from presentation.drawing.lru import Lru
 from presentation.drawing.ops import Op, Paste, Text
+from presentation.drawing.shared import Palettes
 
 PART_COLOURS = 256  # a part keeps its majors exact and at most this many colours in all
 MAJOR_SHARE = 0.002  # a colour covering this share of a part (and MAJOR_PIXELS) is a major
@@ -55,10 +56,12 @@ class Sprite:
     keys: tuple[int, ...] = field(init=False)  # the colours packed as 0xRRGGBB
     # The edge colours (packed) rounded to a grid of GRIDS, by its index: made when asked.
     _grids: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _sets: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keys", tuple(map(pack, self.colours)))
         object.__setattr__(self, "_grids", {0: self.keys[self.majors :]})
+        object.__setattr__(self, "_sets", {})
 
     def grid(self, index: int) -> tuple[int, ...]:
         """The edge colours rounded to the grid ``GRIDS[index]`` (packed)."""
@@ -69,6 +72,13 @@ class Sprite:
                 step[r] << 16 | step[g] << 8 | step[b] for r, g, b in self.colours[self.majors :]
             )
             self._grids[index] = found
+        return found
+
+    def edge_set(self, index: int) -> frozenset[int]:
+        """:meth:`grid` as a set, for a picture's unions of its parts' edge colours."""
+        found = self._sets.get(index)
+        if found is None:
+            found = self._sets[index] = frozenset(self.grid(index))
         return found
 
 
@@ -93,6 +103,7 @@ class Parts:
         self._words: Lru[tuple[object, ...], tuple[Face, str]] = Lru(max_labels)
         self._clipped: Lru[tuple[object, ...], str] = Lru(max_labels)
         self._rehearsing = threading.local()  # per thread: pictures may be drawn in several
+        self.palettes = Palettes()  # the pictures' palettes, each part mapped to one once
 
     @property
     def labels_made(self) -> int:

@@ -128,23 +128,23 @@ def decoded(data: bytes) -> list[PngImagePlugin.PngImageFile]:
 
 
 def shown(data: bytes) -> list[tuple[object, ...]]:
-    """What the PNGs of ``data`` show: each one's mode, size, palette, pixels and text
-    chunks. Pictures are compared by this, not by their bytes: ISA-L's deflate now and then
-    packs the same rows into other bytes that inflate the same."""
+    """What the PNGs of ``data`` show: each one's mode, size, pixels (as RGB) and text
+    chunks. Pictures are compared by this, not by their bytes (ISA-L's deflate now and then
+    packs the same rows into other bytes that inflate the same), nor by their palettes (a
+    palette shared by several pictures orders its entries by what was drawn before:
+    presentation.drawing.shared)."""
     return [
-        (image.mode, image.size, image.getpalette(), image.tobytes(), image.text)
+        (image.mode, image.size, image.convert("RGB").tobytes(), image.text)
         for image in decoded(data)
     ]
 
 
 def digest(data: bytes) -> str:
-    """A hash of what the PNGs of ``data`` show: each one's mode, size, palette, pixels and
-    text chunks."""
+    """A hash of what the PNGs of ``data`` show (:func:`shown`)."""
     sha = hashlib.sha256()
     for image in decoded(data):
         sha.update(f"{image.mode} {image.size} {sorted(image.text.items())}".encode())
-        sha.update(bytes(image.getpalette() or []))
-        sha.update(image.tobytes())
+        sha.update(image.convert("RGB").tobytes())
     return sha.hexdigest()
 
 

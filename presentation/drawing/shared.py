@@ -1,0 +1,156 @@
+"""Palettes shared by the pictures one kit draws, each part mapped to one of them once.
+
+A picture from kept parts needs a palette holding every colour it shows: its exact colours
+(the background, each shape's, each part's majors) and its parts' edge colours on the finest
+grid at which they fit (:mod:`presentation.drawing.indexed` chooses the grid). Each part is
+then pasted through a lookup table from its own colours to the palette's indices, mapped in
+C once per picture. Pictures that follow one another in a game show mostly the same parts
+(a hand loses one card and gains one), so a palette that already holds a picture's colours,
+or has room for those it lacks, is lent to it: the colours it lacks are appended (the
+indices already given stay), and only the parts new to that palette are mapped.
+
+A pixel shows the same colour as with a palette of the picture's own: each part's colour
+finds its own entry, at the grid the picture alone chose. Only the indices and the PLTE
+chunk differ (an entry may be one the picture does not use), which is why pictures are
+compared by what they show, never by their palette.
+
+Bounded: at most ``kept`` palettes (least recently used dropped first) and ``mapped`` parts
+on each (all forgotten when it fills, then mapped again as pictures ask). A palette holds a
+reference to each part it mapped, so a part's id stays its own while it is there.
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+from collections.abc import Mapping, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
+
+    from presentation.drawing.parts import Sprite
+
+ROOM = 248  # a picture's 256 entries less those a symbol may add while drawn (indexed.RESERVE)
+KEPT = 8
+MAPPED = 512
+
+
+class Lent(NamedTuple):
+    """What a picture draws with: its palette's RGB bytes, the entry of each of its colours
+    (a copy of its own, as ImagePalette.colors keeps it: drawing a symbol may add one), and
+    each part's pixels mapped to it, by the part's id."""
+
+    rgb: bytes
+    entries: dict[tuple[int, ...], int]
+    mapped: Mapping[int, ImagingCore]
+
+
+class Palette:
+    """One shared palette: its colours (packed) in entry order, and the parts mapped to it."""
+
+    __slots__ = ("entries", "grid", "index", "keys", "mapped", "rgb")
+
+    def __init__(self, grid: int) -> None:
+        self.grid = grid
+        self.keys: list[int] = []
+        self.index: dict[int, int] = {}
+        self.mapped: dict[int, tuple[Sprite, ImagingCore]] = {}
+        self.rgb = b""
+        self.entries: dict[tuple[int, ...], int] = {}
+
+    def lacks(self, colours: Sequence[int], edges: frozenset[int] | set[int]) -> list[int]:
+        """The colours of ``colours`` and ``edges`` this palette has no entry for (the
+        exact ones first, in their order, then the edges in a fixed order)."""
+        index = self.index
+        missing = [key for key in colours if key not in index]
+        missing.extend(sorted(edges.difference(index)))
+        return missing
+
+    def add(self, keys: Sequence[int]) -> None:
+        for key in keys:
+            if key not in self.index:
+                self.index[key] = len(self.keys)
+                self.entries[(key >> 16, key >> 8 & 0xFF, key & 0xFF)] = len(self.keys)
+                self.keys.append(key)
+        self.rgb = rgb(self.keys)
+
+    def core(self, sprite: Sprite) -> ImagingCore:
+        """``sprite``'s pixels as indices of this palette (mapped the first time)."""
+        kept = self.mapped.get(id(sprite))
+        if kept is not None and kept[0] is sprite:
+            return kept[1]
+        get = self.index.__getitem__
+        table = [*map(get, sprite.keys[: sprite.majors]), *map(get, sprite.grid(self.grid))]
+        table.extend([0] * (256 - len(table)))
+        core: ImagingCore = sprite.pixels.im.point(table, None)
+        self.mapped[id(sprite)] = (sprite, core)
+        return core
+
+
+class Palettes:
+    """The palettes a kit's pictures share (see the module's docstring); thread-safe."""
+
+    def __init__(self, *, kept: int = KEPT, mapped: int = MAPPED) -> None:
+        self._kept: list[Palette] = []  # most recently used first
+        self._most = kept
+        self._mapped = mapped
+        self._lock = threading.Lock()
+
+    def lend(
+        self,
+        grid: int,
+        exact: Sequence[int],
+        edges: set[int],
+        sprites: Sequence[Sprite],
+    ) -> Lent:
+        """A palette (RGB bytes) whose first entry is ``exact[0]`` (the background) and that
+        holds ``exact`` and ``edges`` (colours on the grid ``grid`` of :data:`parts.GRIDS`,
+        together at most :data:`ROOM`), and each of ``sprites`` mapped to it, by the
+        sprite's id."""
+        with self._lock:
+            palette = self._choose(grid, exact, edges)
+            if len(palette.mapped) + len(sprites) > self._mapped:
+                palette.mapped.clear()
+            mapped = {id(sprite): palette.core(sprite) for sprite in sprites}
+            return Lent(palette.rgb, dict(palette.entries), mapped)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def _choose(self, grid: int, exact: Sequence[int], edges: set[int]) -> Palette:
+        """The kept palette of ``grid`` and of the same first entry (the background: a new
+        canvas is all index 0) that lacks none of the colours, else the one that lacks the
+        fewest and has room for them (they are added), else a new one."""
+        best: tuple[Palette, list[int]] | None = None
+        for palette in self._kept:
+            if palette.grid != grid or palette.keys[0] != exact[0]:
+                continue
+            missing = palette.lacks(exact, edges)
+            if not missing:
+                best = palette, missing
+                break
+            if len(palette.keys) + len(missing) <= ROOM and (
+                best is None or len(missing) < len(best[1])
+            ):
+                best = palette, missing
+        if best is None:
+            palette = Palette(grid)
+            palette.add(list(chain(exact, sorted(edges))))
+            self._kept.insert(0, palette)
+            del self._kept[self._most :]
+            return palette
+        palette, missing = best
+        if missing:
+            palette.add(missing)
+        self._kept.remove(palette)
+        self._kept.insert(0, palette)
+        return palette
+
+
+def rgb(keys: Sequence[int]) -> bytes:
+    """Packed colours (0xRRGGBB) as RGB bytes."""
+    data = bytearray(struct.pack(f">{len(keys)}I", *keys))
+    del data[::4]  # each colour's unused top byte
+    return bytes(data)
