@@ -35,15 +35,12 @@ from presentation.drawing.parts import (
     unpack,
 )
 from presentation.drawing.png import RowCanvas, palette_png
-from presentation.drawing.shared import Lent
+from presentation.drawing.shared import ROOM, Lent
 from presentation.drawing.shared import rgb as _rgb
 from presentation.drawing.vector import draw_vector
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
-
-COLOURS = 256
-RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
 
 
 def render(
@@ -126,7 +123,7 @@ def _exact(ops: Sequence[Op], sprites: Sequence[Sprite], background: RGB) -> lis
 def _fit(exact: Sequence[int], sprites: Sequence[Sprite]) -> tuple[int, set[int]] | None:
     """The finest grid of :data:`parts.GRIDS` at which the parts' edge colours fit beside
     ``exact`` in a palette, and those edge colours; None if none does."""
-    room = COLOURS - RESERVE - len(exact)
+    room = ROOM - len(exact)
     if room < 0:
         return None
     for grid in range(len(GRIDS)):
@@ -142,8 +139,8 @@ def _palette(exact: Sequence[int], sprites: Sequence[Sprite]) -> _Palette:
     first exact colours, then its parts' edge colours on the finest grid at which they fit,
     else as many as fit on the coarsest; the others are drawn in their nearest colour
     (:func:`_tables`)."""
-    chosen = list(exact)[: COLOURS - RESERVE]
-    room = COLOURS - RESERVE - len(chosen)
+    chosen = list(exact)[:ROOM]
+    room = ROOM - len(chosen)
     kept = set(chosen)
     rest: list[int] = []
     grid = 0

@@ -14,9 +14,10 @@ finds its own entry, at the grid the picture alone chose. Only the indices and t
 chunk differ (an entry may be one the picture does not use), which is why pictures are
 compared by what they show, never by their palette.
 
-Bounded: at most ``kept`` palettes (least recently used dropped first) and ``mapped`` parts
-on each (all forgotten when it fills, then mapped again as pictures ask). A palette holds a
-reference to each part it mapped, so a part's id stays its own while it is there.
+Bounded: at most ``kept`` palettes (least recently used dropped first), and mapped parts of
+at most ``budget`` bytes of pixels in all: past it, the least recently used palettes forget
+theirs (mapped again when a picture asks). A palette holds a reference to each part it
+mapped, so a part's id stays its own while it is there.
 """
 
 from __future__ import annotations
@@ -32,9 +33,11 @@ if TYPE_CHECKING:
 
     from presentation.drawing.parts import Sprite
 
-ROOM = 248  # a picture's 256 entries less those a symbol may add while drawn (indexed.RESERVE)
+COLOURS = 256
+RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
+ROOM = COLOURS - RESERVE  # the colours a picture's palette is chosen with
 KEPT = 8
-MAPPED = 512
+BUDGET = 16 * 2**20  # bytes of mapped pixels, all palettes together (a part: about 18 kB)
 
 
 class Lent(NamedTuple):
@@ -50,7 +53,7 @@ class Lent(NamedTuple):
 class Palette:
     """One shared palette: its colours (packed) in entry order, and the parts mapped to it."""
 
-    __slots__ = ("entries", "grid", "index", "keys", "mapped", "rgb")
+    __slots__ = ("bytes", "entries", "grid", "index", "keys", "mapped", "rgb")
 
     def __init__(self, grid: int) -> None:
         self.grid = grid
@@ -59,6 +62,7 @@ class Palette:
         self.mapped: dict[int, tuple[Sprite, ImagingCore]] = {}
         self.rgb = b""
         self.entries: dict[tuple[int, ...], int] = {}
+        self.bytes = 0  # of the mapped parts' pixels
 
     def lacks(self, colours: Sequence[int], edges: frozenset[int] | set[int]) -> list[int]:
         """The colours of ``colours`` and ``edges`` this palette has no entry for (the
@@ -86,16 +90,24 @@ class Palette:
         table.extend([0] * (256 - len(table)))
         core: ImagingCore = sprite.pixels.im.point(table, None)
         self.mapped[id(sprite)] = (sprite, core)
+        width, height = core.size
+        self.bytes += width * height
         return core
+
+    def forget(self, keep: Mapping[int, object] | None = None) -> None:
+        """Forget the mapped parts but those whose ids ``keep`` holds (the others are mapped
+        again when asked)."""
+        self.mapped = {key: kept for key, kept in self.mapped.items() if keep and key in keep}
+        self.bytes = sum(core.size[0] * core.size[1] for _, core in self.mapped.values())
 
 
 class Palettes:
     """The palettes a kit's pictures share (see the module's docstring); thread-safe."""
 
-    def __init__(self, *, kept: int = KEPT, mapped: int = MAPPED) -> None:
+    def __init__(self, *, kept: int = KEPT, budget: int = BUDGET) -> None:
         self._kept: list[Palette] = []  # most recently used first
         self._most = kept
-        self._mapped = mapped
+        self._budget = budget
         self._lock = threading.Lock()
 
     def lend(
@@ -111,13 +123,29 @@ class Palettes:
         sprite's id."""
         with self._lock:
             palette = self._choose(grid, exact, edges)
-            if len(palette.mapped) + len(sprites) > self._mapped:
-                palette.mapped.clear()
             mapped = {id(sprite): palette.core(sprite) for sprite in sprites}
-            return Lent(palette.rgb, dict(palette.entries), mapped)
+            lent = Lent(palette.rgb, dict(palette.entries), mapped)
+            self._keep_to_budget(mapped)
+            return lent
 
     def __len__(self) -> int:
         return len(self._kept)
+
+    @property
+    def bytes(self) -> int:
+        """The mapped parts' pixels kept, in bytes."""
+        return sum(palette.bytes for palette in self._kept)
+
+    def _keep_to_budget(self, current: Mapping[int, object]) -> None:
+        """Past the budget, the least recently used palettes forget their mapped parts; the
+        palette just lent keeps those of its picture (``current``, by id)."""
+        held = self.bytes
+        for palette in reversed(self._kept):
+            if held <= self._budget:
+                return
+            held -= palette.bytes
+            palette.forget(current if palette is self._kept[0] else None)
+            held += palette.bytes
 
     def _choose(self, grid: int, exact: Sequence[int], edges: set[int]) -> Palette:
         """The kept palette of ``grid`` and of the same first entry (the background: a new

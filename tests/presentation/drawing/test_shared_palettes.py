@@ -133,14 +133,21 @@ def test_another_background_or_a_full_palette_gets_a_palette_of_its_own() -> Non
 
 
 def test_the_palettes_kept_and_the_parts_mapped_are_bounded() -> None:
-    palettes = Palettes(kept=2, mapped=3)
-    parts = [_sprite([_grey(level)], 1) for level in range(1, 6)]
+    palettes = Palettes(kept=2, budget=6)  # bytes of mapped pixels: three parts of 1x2
+    parts = [_sprite([_grey(level), _grey(level + 100)], 1) for level in range(1, 7)]
     for background in range(3):
         _lend(palettes, (background, 9, 9), parts[0])
     assert len(palettes) == 2  # the least recently used dropped
-    for sprite in parts[1:]:
+    assert palettes.bytes == 4
+    older, newer = palettes._kept[1], palettes._kept[0]
+    for sprite in parts[1:3]:
         _lend(palettes, (2, 9, 9), sprite)
-    assert len(palettes._kept[0].mapped) <= 3
+    assert palettes.bytes <= 6
+    assert older.bytes == 0 and not older.mapped  # the least recently used forgot first
+    assert len(newer.mapped) == 3
+    _lend(palettes, (2, 9, 9), parts[3], parts[4])  # past the budget in the palette lent
+    assert set(newer.mapped) == {id(parts[3]), id(parts[4])}  # its picture's own kept
+    assert palettes.bytes == 4
 
 
 def _blocks(first: int) -> Image.Image:
