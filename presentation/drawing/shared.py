@@ -26,18 +26,35 @@ import struct
 import threading
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+from PIL import Image
 
 if TYPE_CHECKING:
     from PIL._imaging import ImagingCore
-
-    from presentation.drawing.parts import Sprite
 
 COLOURS = 256
 RESERVE = 8  # entries left for colours a symbol draws inside itself (a sign's white)
 ROOM = COLOURS - RESERVE  # the colours a picture's palette is chosen with
 KEPT = 8
 BUDGET = 16 * 2**20  # bytes of mapped pixels, all palettes together (a part: about 18 kB)
+
+
+class Sprite(Protocol):
+    """What a palette reads of a part (presentation.drawing.parts.Sprite): its pixels as
+    indices of its own colours (packed in ``keys``, the first ``majors`` exact), and its edge
+    colours on a grid."""
+
+    @property
+    def pixels(self) -> Image.Image: ...
+
+    @property
+    def keys(self) -> tuple[int, ...]: ...
+
+    @property
+    def majors(self) -> int: ...
+
+    def grid(self, index: int) -> tuple[int, ...]: ...
 
 
 class Lent(NamedTuple):
