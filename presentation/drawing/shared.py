@@ -40,7 +40,7 @@ KEPT = 8
 BUDGET = 16 * 2**20  # bytes of mapped pixels, all palettes together (a part: about 18 kB)
 
 
-class Sprite(Protocol):
+class Part(Protocol):
     """What a palette reads of a part (presentation.drawing.parts.Sprite): its pixels as
     indices of its own colours (packed in ``keys``, the first ``majors`` exact), and its edge
     colours on a grid."""
@@ -76,7 +76,7 @@ class Palette:
         self.grid = grid
         self.keys: list[int] = []
         self.index: dict[int, int] = {}
-        self.mapped: dict[int, tuple[Sprite, ImagingCore]] = {}
+        self.mapped: dict[int, tuple[Part, ImagingCore]] = {}
         self.rgb = b""
         self.entries: dict[tuple[int, ...], int] = {}
         self.bytes = 0  # of the mapped parts' pixels
@@ -97,7 +97,7 @@ class Palette:
                 self.keys.append(key)
         self.rgb = rgb(self.keys)
 
-    def core(self, sprite: Sprite) -> ImagingCore:
+    def core(self, sprite: Part) -> ImagingCore:
         """``sprite``'s pixels as indices of this palette (mapped the first time)."""
         kept = self.mapped.get(id(sprite))
         if kept is not None and kept[0] is sprite:
@@ -132,7 +132,7 @@ class Palettes:
         grid: int,
         exact: Sequence[int],
         edges: set[int],
-        sprites: Sequence[Sprite],
+        sprites: Sequence[Part],
     ) -> Lent:
         """A palette (RGB bytes) whose first entry is ``exact[0]`` (the background) and that
         holds ``exact`` and ``edges`` (colours on the grid ``grid`` of :data:`parts.GRIDS`,
