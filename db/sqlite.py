@@ -209,8 +209,8 @@ class SqliteStore(Store):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
         async with self._gate.exclusive():
-            await self._tx.execute("BEGIN IMMEDIATE")
-            try:
+            try:  # a BEGIN cancelled while it waits still runs in the connection's thread
+                await self._tx.execute("BEGIN IMMEDIATE")
                 yield self._tx
                 await self._tx.execute("COMMIT")
             except BaseException:
@@ -237,13 +237,15 @@ class SqliteStore(Store):
             yield self._tx
 
     async def _rollback(self) -> None:
-        # SQLite may already have rolled back by itself (e.g. after SQLITE_FULL).
-        if not self._conn.in_transaction:
-            return
+        """Roll back the transaction left open, if any. Whether one is open is read once the
+        ROLLBACK has run: a cancelled BEGIN or COMMIT still runs in the connection's thread
+        before it (a COMMIT so cancelled may have committed), and SQLite may have rolled back by
+        itself (e.g. after SQLITE_FULL). Either way the ROLLBACK finds nothing to undo."""
         try:
             await self._conn.execute("ROLLBACK")
         except sqlite3.Error:
-            log.exception("rollback failed on %s", self._path)
+            if self._conn.in_transaction:
+                log.exception("rollback failed on %s", self._path)
 
 
 async def _check_integrity(conn: aiosqlite.Connection, path: Path) -> None:
