@@ -18,7 +18,6 @@ Positions are the seeded random games of ``tests/presentation/drawing/sample.py`
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Callable
 
@@ -29,7 +28,14 @@ from presentation.drawing.faces import FaceCache
 from presentation.drawing.looks import looks
 from presentation.drawing.parts import Parts
 from presentation.drawing.warm import Warming
-from tests.presentation.drawing.sample import MID_GAME, WHOLE_GAME, Position, advance, views
+from tests.presentation.drawing.sample import (
+    MID_GAME,
+    WHOLE_GAME,
+    Position,
+    advance,
+    turns,
+    views,
+)
 
 Render = Callable[[Pictures], bytes]
 TARGET_MS = 50.0
@@ -109,20 +115,7 @@ def reference() -> Pictures:
 def turn_hands(seed: int, moves: int) -> list[tuple[View, list[str]]]:
     """The hand of the seat to act after each of ``moves`` random moves of a game of each
     kind (the pictures a running bot draws: one per turn, each a new position)."""
-    hands: list[tuple[View, list[str]]] = []
-    for game_name, players in TURN_GAMES:
-        game = GAMES[game_name]
-        names = [f"Player {chr(65 + s)}" for s in range(players)]
-        state = game.new_game(players, seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            seats = sorted(game.to_act(state))
-            if not seats:
-                break
-            seat = rng.choice(seats)
-            hands.append((game.view(state, seat), names))
-            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    return hands
+    return [hand for name, players in TURN_GAMES for hand in turns(name, players, seed, moves)]
 
 
 def _warm_for(warming: Warming, budget_ms: float) -> None:

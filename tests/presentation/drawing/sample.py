@@ -46,6 +46,24 @@ def advance(position: Position) -> tuple[Any, list[View]]:
     return state, history
 
 
+def turns(game_name: str, players: int, seed: int, moves: int) -> list[tuple[View, list[str]]]:
+    """The view of the seat to act (and the players' names) before each of ``moves`` seeded
+    random moves of a game: the hands a running bot draws, one a turn."""
+    game = GAMES[game_name]
+    names = [f"Player {chr(65 + s)}" for s in range(players)]
+    state = game.new_game(players, seed)
+    rng = random.Random(seed)
+    hands: list[tuple[View, list[str]]] = []
+    for _ in range(moves):
+        seats = sorted(game.to_act(state))
+        if not seats:
+            break
+        seat = rng.choice(seats)
+        hands.append((game.view(state, seat), names))
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return hands
+
+
 def views(position: Position) -> tuple[Any, View | None, View]:
     """The state, the view of the first seat that may act (None if nobody) and the spectator's."""
     game = GAMES[position.game]

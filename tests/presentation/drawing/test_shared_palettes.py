@@ -4,12 +4,10 @@ each would show with a palette of its own."""
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from PIL import Image
 
-from engine import GAMES
 from engine.base import View
 from presentation.drawing import indexed
 from presentation.drawing.api import Pictures
@@ -18,6 +16,7 @@ from presentation.drawing.ops import Op, Paste
 from presentation.drawing.parts import Parts, Sprite, pack
 from presentation.drawing.shared import ROOM, Palettes
 from tests.presentation.drawing.regen import CASES, shown
+from tests.presentation.drawing.sample import turns
 
 GAMES_SEATS = (("grinch", 4), ("gnome", 5), ("hearts", 2), ("ten", 3))
 
@@ -25,19 +24,7 @@ GAMES_SEATS = (("grinch", 4), ("gnome", 5), ("hearts", 2), ("ten", 3))
 def _turns(seed: int, moves: int) -> list[tuple[View, list[str]]]:
     """The hand of the seat to act along a game of each kind, the games' turns interleaved
     as a drawing process meets them."""
-    games: list[list[tuple[View, list[str]]]] = []
-    for name, players in GAMES_SEATS:
-        game, rng = GAMES[name], random.Random(seed)
-        state, names = game.new_game(players, seed), [f"P{s}" for s in range(players)]
-        hands: list[tuple[View, list[str]]] = []
-        for _ in range(moves):
-            seats = sorted(game.to_act(state))
-            if not seats:
-                break
-            seat = rng.choice(seats)
-            hands.append((game.view(state, seat), names))
-            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-        games.append(hands)
+    games = [turns(name, players, seed, moves) for name, players in GAMES_SEATS]
     return [hand for turn in zip(*games, strict=False) for hand in turn]
 
 
