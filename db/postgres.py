@@ -259,6 +259,8 @@ class PostgresStore(Store):
                 else:
                     broken = isinstance(exc, Exception) and _broken_by(exc)
                 raise
+            # A COMMIT cancelled under way (the bot stopping) leaves ``broken`` set, so its
+            # connection is given up; the server may still finish that COMMIT.
             try:
                 await transaction.commit()
             except (asyncpg.PostgresError, *_GONE) as exc:
