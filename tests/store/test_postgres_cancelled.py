@@ -1,5 +1,5 @@
-"""A PostgreSQL transaction cancelled at its BEGIN or while its COMMIT runs (a bot stopping,
-a timeout), as tests/store/test_sqlite_cancelled.py does for SQLite: the store gives its
+"""A PostgreSQL transaction cancelled at its BEGIN or while its COMMIT runs (the bot
+stopping), as tests/store/test_sqlite_cancelled.py does for SQLite: the store gives its
 connection up instead of handing it out again in an unknown state, nothing is logged as an
 error, and the next transaction goes through on a pool of one connection. A COMMIT cancelled
 under way may still commit: the server finishes it whether or not its client still listens,
