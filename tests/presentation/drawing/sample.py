@@ -50,7 +50,7 @@ def turns(game_name: str, players: int, seed: int, moves: int) -> list[tuple[Vie
     """The view of the seat to act (and the players' names) before each of ``moves`` seeded
     random moves of a game: the hands a running bot draws, one a turn."""
     game = GAMES[game_name]
-    names = [f"Player {chr(65 + s)}" for s in range(players)]
+    names = Position(game_name, players, seed, moves).names
     state = game.new_game(players, seed)
     rng = random.Random(seed)
     hands: list[tuple[View, list[str]]] = []
