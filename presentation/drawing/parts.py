@@ -16,11 +16,12 @@ import math
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, repeat
 
 from PIL import Image, ImageChops, ImageDraw
 
 import i18n
-from presentation.drawing import fonts, strokes
+from presentation.drawing import fonts, letters
 from presentation.drawing.faces import MAX_FACES, FaceCache
 from presentation.drawing.fonts import RGB, Face, chosen_face, font
 from presentation.drawing.lru import Lru
@@ -59,7 +60,7 @@ class Sprite:
     _sets: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "keys", tuple(map(pack, self.colours)))
+        object.__setattr__(self, "keys", tuple(r << 16 | g << 8 | b for r, g, b in self.colours))
         object.__setattr__(self, "_grids", {0: self.keys[self.majors :]})
         object.__setattr__(self, "_sets", {})
 
@@ -183,30 +184,28 @@ class Parts:
 def _label(op: Text, fx: float, fy: float) -> Sprite:
     """Rasterise the text once, as ImageDraw.text would at (op.x, op.y): the same glyphs at
     the same sub-pixel start, blended into ``op.ground``."""
-    cover, ox, oy = _cover(op, fx, fy) if fx or fy else _cover_whole(op)
+    if fx or fy:
+        cover, ox, oy = _cover(op, fx, fy)
+    else:
+        cover, ox, oy = letters.cover(op.value, op.size, op.face, op.stroke, op.anchor, PAD)
     size = cover.size
     levels = cover.histogram()
-    raw = _blends(op.colour, op.ground)
+    exact, snapped = _shades(op.colour, op.ground)
     threshold = max(MAJOR_PIXELS, size[0] * size[1] * MAJOR_SHARE)
-    snap = _STEPS[0]
-    majors: dict[RGB, None] = {}
-    edges: dict[RGB, None] = {}
-    target: dict[int, RGB] = {}
-    for level, count in enumerate(levels):
-        if count:
-            r, g, b = raw[3 * level], raw[3 * level + 1], raw[3 * level + 2]
-            if count >= threshold:
-                target[level] = (r, g, b)
-                majors[target[level]] = None
-            else:
-                target[level] = (snap[r], snap[g], snap[b])
-                edges[target[level]] = None
-    colours = list(majors) + [colour for colour in edges if colour not in majors]
+    used = list(compress(range(256), levels))
+    heavy = [level for level in used if levels[level] >= threshold]
+    majors = dict.fromkeys(map(exact.__getitem__, heavy))
+    target = list(snapped)  # each level's colour: on the grid but for the majors' levels
+    for level in heavy:
+        target[level] = exact[level]
+    edges = dict.fromkeys(map(target.__getitem__, used))
+    for colour in majors:
+        edges.pop(colour, None)
+    colours = [*majors, *edges]
     position = {colour: i for i, colour in enumerate(colours)}
-    table = [0] * 256
-    for level, colour in target.items():
-        table[level] = position[colour]
-    pixels = Image.frombytes("P", size, cover._new(cover.im.point(table, None)).tobytes())
+    # A level no pixel has may map anywhere: the table is read only where pixels are.
+    table = list(map(position.get, target, repeat(0)))
+    pixels = cover._new(cover.im.point(table, "P"))
     mask = cover._new(cover.im.point(_SHOWN, None))
     return Sprite(pixels, tuple(colours), len(majors), mask, -ox, -oy)
 
@@ -238,22 +237,6 @@ def _cover(op: Text, fx: float, fy: float) -> tuple[Image.Image, int, int]:
     return cover, ox, oy
 
 
-def _cover_whole(op: Text) -> tuple[Image.Image, int, int]:
-    """:func:`_cover` at a whole-pixel start, from ImageDraw.text's own call to the font: its
-    bitmap is then the text's box (getbbox) at its offset, so the text is not measured
-    first. A stroked label is put together from its letters' kept stroked bitmaps
-    (:mod:`presentation.drawing.strokes`)."""
-    if op.stroke:
-        return strokes.cover(op.value, op.size, op.face, op.stroke, op.anchor, PAD)
-    mask, (left, top) = font(op.size, op.face).getmask2(
-        op.value, "L", stroke_width=op.stroke, anchor=op.anchor, ink=255, stroke_filled=True
-    )
-    width, height = mask.size
-    cover = Image.new("L", (width + 2 * PAD, height + 2 * PAD), 0)
-    cover.im.paste(mask, (PAD, PAD, PAD + width, PAD + height))
-    return cover, PAD - left, PAD - top
-
-
 @functools.lru_cache(maxsize=64)
 def _blends(colour: RGB, ground: RGB) -> bytes:
     """Each coverage level's colour (RGB bytes), blended as pasting ``colour`` through it onto
@@ -263,6 +246,15 @@ def _blends(colour: RGB, ground: RGB) -> bytes:
     blends = Image.new("RGB", (256, 1), ground)
     blends.paste(colour, (0, 0, 256, 1), ramp)
     return blends.tobytes()
+
+
+@functools.lru_cache(maxsize=64)
+def _shades(colour: RGB, ground: RGB) -> tuple[tuple[RGB, ...], tuple[RGB, ...]]:
+    """Each coverage level's colour (:func:`_blends`), exact and on the edges' grid."""
+    raw = _blends(colour, ground)
+    exact = tuple(zip(raw[0::3], raw[1::3], raw[2::3], strict=True))
+    snap = _STEPS[0]
+    return exact, tuple((snap[r], snap[g], snap[b]) for r, g, b in exact)
 
 
 def palette_image(colours: Sequence[RGB]) -> Image.Image:
