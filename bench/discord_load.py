@@ -112,6 +112,9 @@ class Figures:
     ack_p99_steady: float  # interactions after the first STEADY_AFTER seconds of clicking
     per_game: dict[str, tuple[int, dict[str, float]]]  # game -> moves, short kind -> per move
     cpu_ms_per_move: float
+    # The same from STEADY_AFTER seconds into the clicking: past a start's one-off work
+    # (the drawing process draws its games' card faces ahead in the first seconds).
+    cpu_ms_per_move_steady: float
     process_ms_per_move: float  # of which the bot's own process: its event loop and threads
     bench_cpu: float  # share of one core the fake Discord and the players used
     drained_moves: int  # moves recorded in the drain (counted in the CPU per move, not in moves/s)
@@ -186,6 +189,11 @@ async def measure(bot: Prepared, seconds: float, think: tuple[float, float], see
     epoch0 = time.time()
     own0 = _own_cpu()
     humans = [user for t in tables for user in t.humans]
+    steady = (
+        asyncio.ensure_future(_counters_after(STEADY_AFTER, pid, db))
+        if seconds > STEADY_AFTER
+        else None
+    )
     clicks, elapsed = await dp.play_everyone(fake, humans, seed, seconds, think)
     bench_cpu = (_own_cpu() - own0) / elapsed
     moves = dp.recorded_moves(db) - moves0
@@ -200,6 +208,10 @@ async def measure(bot: Prepared, seconds: float, think: tuple[float, float], see
     figures.setup = bot.setup
     figures.bench_cpu = bench_cpu
     figures.process_ms_per_move = process * 1000 / max(all_moves, 1)
+    if steady is not None:  # a run longer than STEADY_AFTER
+        moves_steady, cpu_steady = await steady
+        later = moves0 + all_moves - moves_steady
+        figures.cpu_ms_per_move_steady = (cpu0 + cpu - cpu_steady) * 1000 / max(later, 1)
     by_moves = dp.moves_by_game(db, epoch0)
     for game, kinds in dp.calls_by_game(fake, tables, first_request).items():
         n = max(1, by_moves[game])
@@ -208,6 +220,12 @@ async def measure(bot: Prepared, seconds: float, think: tuple[float, float], see
             short[_short(kind)] += count
         figures.per_game[game] = (by_moves[game], {k: v / n for k, v in short.items()})
     return figures
+
+
+async def _counters_after(seconds: float, pid: int, db: Path) -> tuple[int, float]:
+    """The moves recorded and the bot's CPU (seconds, children too) ``seconds`` from now."""
+    await asyncio.sleep(seconds)
+    return dp.recorded_moves(db), dp.cpu_seconds(pid)
 
 
 async def yardsticks(figures: Figures, folder: Path) -> None:
@@ -281,6 +299,7 @@ def _figures(
         per_game={},
         bench_cpu=0.0,
         cpu_ms_per_move=cpu / max(1, all_moves) * 1000,
+        cpu_ms_per_move_steady=float("nan"),
         process_ms_per_move=0.0,
         drained_moves=all_moves - moves,
         load=" ".join(f"{x:.2f}" for x in os.getloadavg()),
@@ -314,7 +333,8 @@ def show(f: Figures) -> None:
         f"ack p99 {f.ack_p99 * ms:.0f} ms (after the first {STEADY_AFTER:.0f} s: "
         f"{f.ack_p99_steady * ms:.0f} ms)\n"
         f"bot CPU per recorded move {f.cpu_ms_per_move:.2f} ms (clicking and drain, "
-        f"{f.drained_moves} moves in the drain); bare durable aiosqlite commit {f.commit}: "
+        f"{f.drained_moves} moves in the drain; after the first {STEADY_AFTER:.0f} s: "
+        f"{f.cpu_ms_per_move_steady:.2f} ms); bare durable aiosqlite commit {f.commit}: "
         f"{f.commits_per_move:.1f}x; of which the bot's own "
         f"process (event loop and threads) {f.process_ms_per_move:.2f} ms\n"
         f"the fake Discord and the players used {f.bench_cpu:.0%} of a core meanwhile; "
@@ -356,6 +376,8 @@ def summary_figures(games: int, scale: float) -> list[spread.Figure[Figures]]:
         spread.Figure(f"ack p99 after the first {STEADY_AFTER:.0f} s",
                       lambda f: f.ack_p99_steady * ms, " ms", 0),
         spread.Figure("bot CPU per move", lambda f: f.cpu_ms_per_move, " ms", 2),
+        spread.Figure(f"bot CPU per move after the first {STEADY_AFTER:.0f} s",
+                      lambda f: f.cpu_ms_per_move_steady, " ms", 2),
         spread.Figure("bare durable commit", lambda f: _commit(f).cpu_ms, " ms", 2),
         spread.Figure("of it the kernel's", lambda f: _commit(f).system_ms, " ms", 2),
         spread.Figure("CPU per move in commits", lambda f: f.commits_per_move, "x",

@@ -24,7 +24,15 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 from bench import discord_players as dp
-from bench.discord_load import Figures, measure, run, show, show_spread, yardsticks
+from bench.discord_load import (
+    STEADY_AFTER,
+    Figures,
+    measure,
+    run,
+    show,
+    show_spread,
+    yardsticks,
+)
 from bench.load_bot import prepared
 
 CPU_AT_MOST = 1.5  # CPU per move with pictures over PICTURES=off
@@ -38,6 +46,7 @@ def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
         return statistics.median(figure(f) for f in runs)
 
     cpu = median(on, lambda f: f.cpu_ms_per_move), median(off, lambda f: f.cpu_ms_per_move)
+    steady = tuple(median(side, lambda f: f.cpu_ms_per_move_steady) for side in (on, off))
     own = median(on, lambda f: f.own_p95 * 1000), median(off, lambda f: f.own_p95 * 1000)
     ack = median(on, lambda f: f.ack_p99 * 1000), median(off, lambda f: f.ack_p99 * 1000)
     drawing = median(on, lambda f: f.cpu_ms_per_move - f.process_ms_per_move)
@@ -47,7 +56,9 @@ def show_pictures_cost(on: list[Figures], off: list[Figures]) -> None:
     print(
         f"\npictures on / off ({runs}): CPU per move {cpu[0]:.2f} / {cpu[1]:.2f} ms = "
         f"{cpu[0] / cpu[1]:.2f}x (target {CPU_AT_MOST:g}x; "
-        f"the drawing and thinking processes {drawing:.2f} ms with pictures); own message p95 "
+        f"the drawing and thinking processes {drawing:.2f} ms with pictures; after the first "
+        f"{STEADY_AFTER:.0f} s {steady[0]:.2f} / {steady[1]:.2f} ms = "
+        f"{steady[0] / steady[1]:.2f}x); own message p95 "
         f"{own[0]:.1f} / {own[1]:.1f} ms = {own[0] / max(own[1], 1e-9):.2f}x; ack p99 "
         f"{ack[0]:.1f} / {ack[1]:.1f} ms = {ack[0] / max(ack[1], 1e-9):.2f}x (target 1.2x); "
         f"own message p95 of the answers showing the clicker's turn (with its picture) "
@@ -82,24 +93,30 @@ async def together(
     return on, off
 
 
-def together_line(cpu: list[tuple[float, float]]) -> str:
+def together_line(cpu: list[tuple[float, float]], steady: list[tuple[float, float]]) -> str:
     """Each pair's CPU per move (ms) with pictures / without and its ratio, then the ratios'
-    median against the target."""
+    median against the target; then the same from :data:`STEADY_AFTER` seconds into the
+    clicking (``steady``)."""
     ratios = [on / max(off, 1e-9) for on, off in cpu]
-    each = ", ".join(
-        f"{on:.2f} / {off:.2f} ms = {ratio:.2f}x"
-        for (on, off), ratio in zip(cpu, ratios, strict=True)
-    )
     median = statistics.median(ratios)
     verdict = "met" if median <= CPU_AT_MOST else "missed"
+    later = [on / max(off, 1e-9) for on, off in steady]
     return (
-        f"pictures on / off, run at the same time, pair by pair: CPU per move {each}; "
-        f"median {median:.2f}x (target at most {CPU_AT_MOST:g}x: {verdict})"
+        f"pictures on / off, run at the same time, pair by pair: CPU per move {_each(cpu)}; "
+        f"median {median:.2f}x (target at most {CPU_AT_MOST:g}x: {verdict}); after the "
+        f"first {STEADY_AFTER:.0f} s (the faces drawn ahead by then) {_each(steady)}; "
+        f"median {statistics.median(later):.2f}x"
     )
+
+
+def _each(cpu: list[tuple[float, float]]) -> str:
+    return ", ".join(f"{on:.2f} / {off:.2f} ms = {on / max(off, 1e-9):.2f}x" for on, off in cpu)
 
 
 def show_together(pairs: list[tuple[Figures, Figures]]) -> None:
-    print("\n" + together_line([(on.cpu_ms_per_move, off.cpu_ms_per_move) for on, off in pairs]))
+    cpu = [(on.cpu_ms_per_move, off.cpu_ms_per_move) for on, off in pairs]
+    steady = [(on.cpu_ms_per_move_steady, off.cpu_ms_per_move_steady) for on, off in pairs]
+    print("\n" + together_line(cpu, steady))
 
 
 async def compare(
