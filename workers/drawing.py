@@ -7,9 +7,9 @@ imports), and again after it dies; it ends when the bot closes it or dies itself
 Between requests, while none waits, the child draws card faces ahead
 (presentation.drawing.warm): the whole box of each game it drew a picture of, at the sizes and
 in the languages asked. Then it makes the captions of the hands likely to come next
-(:class:`CaptionsAhead`): rasterising a caption no picture has shown yet is the dearest step
-of a hand, and the hand that first shows it is often one a click's answer waits for (a
-Hearts trick's winner leading the next).
+(:class:`CaptionsAhead`): a caption no picture has shown yet is made by the hand that first
+shows it, and that hand is often one a click's answer waits for (a Hearts trick's winner
+leading the next).
 It reads its input itself, unbuffered, so it knows whether a request waits before each step
 it takes ahead: a request waits for one step at most. Before each picture it reads all the
 input that waits, and draws an urgent request (one a click's answer waits for: the clicker's
