@@ -21,6 +21,10 @@ SHORT_IDLE = 0.1  # seconds: enough when the database says no automatic move is 
 # Seconds a whole-game test waits for a live button before failing: a computer may still be
 # thinking when the bot has been quiet a moment, on a loaded machine for seconds.
 MOVE_STALL = 20.0
+# Seconds an answer may take that follows computer players' moves (a move's, or a game's
+# start with computers seated): each is a round trip to the thinking process, on a loaded
+# machine (a full suite's first tests, run while the other workers still start) for seconds.
+AFTER_COMPUTERS = 15.0
 
 
 async def quiet(
@@ -213,7 +217,8 @@ async def open_game(
         await (await add_computer(fake, host, int(lobby["id"]), level)).wait_output()
     lobby = fake.message(int(lobby["id"])) or lobby
     start = await fake.click(host, int(lobby["id"]), find_button(lobby, "Start").custom_id or "")
-    await start.wait_output()
+    await start.wait_response()  # its acknowledgement first: on a busy bot, a deferral
+    await start.wait_output(timeout=AFTER_COMPUTERS if computers else 5.0)
     await quiet(fake)
 
 
@@ -328,7 +333,7 @@ async def play_one_move(
     assert move_accepted(reply), reply
     # An accepted move always redraws the message it was made from; computer players may
     # think for a while before that, so wait for the redraw (or an error) first.
-    await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=15)
+    await fake.wait_for(lambda: answered(fake, rec, message_id, versions), timeout=AFTER_COMPUTERS)
     assert move_accepted(reply), reply  # a deferred answer is read once it came
     await quiet(fake, next_move=next_move)
     errors = [f.get("content") for f in rec.followups()]

@@ -64,3 +64,17 @@ def test_an_older_hand_marked_out_of_date_is_no_move(monkeypatch: pytest.MonkeyP
     _fake, rec, _versions = click_answered_with(UPDATE_MESSAGE, monkeypatch, text)
     assert rec.response is not None
     assert not move_accepted(rec.response)
+
+
+async def test_a_wait_that_times_out_says_how_the_click_was_acknowledged() -> None:
+    rec = InteractionRecord(
+        id=1, token="t", kind="component", user_id=2, channel_id=3, guild_id=None, payload={}
+    )
+    with pytest.raises(TimeoutError, match=r"not seen in 0\.01 s \(not acknowledged\)"):
+        await rec.wait_output(timeout=0.01)
+    rec.acked_at = rec.sent_at + 1.5
+    rec.response = Reply(
+        type=DEFERRED_UPDATE, data={}, ephemeral=False, message_id=HAND, interaction=rec
+    )
+    with pytest.raises(TimeoutError, match=r"\(deferred after 1\.5 s, 0 output\(s\)\)"):
+        await rec.wait_output(timeout=0.01)

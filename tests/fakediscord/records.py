@@ -137,12 +137,23 @@ class InteractionRecord:
         while not ready():
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError(f"{what} for {self.kind} interaction {self.id}: not seen")
+                raise TimeoutError(
+                    f"{what} for {self.kind} interaction {self.id}: not seen in {timeout:g} s "
+                    f"({self._acknowledged()})"
+                )
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), timeout=remaining)
             except TimeoutError:
                 continue
+
+    def _acknowledged(self) -> str:
+        """How the bot acknowledged this interaction so far, for a failure's message."""
+        latency, response = self.ack_latency, self.response
+        if latency is None or response is None:
+            return "not acknowledged"
+        how = "deferred" if response.deferred else "answered"
+        return f"{how} after {latency:.1f} s, {len(self.outputs)} output(s)"
 
     async def wait_response(self, timeout: float = 5.0) -> Reply:
         """Wait for the bot's callback (ack) and return it."""
