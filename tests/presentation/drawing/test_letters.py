@@ -18,7 +18,9 @@ LETTERS = (
     "ȘșȚțĂăÂâÎîÕõÄäÖöÜüŠšŽžĄąČčĘęĖėĮįŲųŪū"
 )
 PAIRS = ("fi", "ffl", "AV", "To", "Wa", "Ty", "LT", "r.", "yo", "T.", "AV.")
-EDGES = ("", " ", "  a  ", "a ", " a", "W", "-", "gjpqy ÁÉ")
+# Spaces at either end, letters below the baseline, and combining marks (DejaVu draws them;
+# the embedded typeface's printable text has none) each at its own pen, as Pillow puts them.
+EDGES = ("", " ", "  a  ", "a ", " a", "W", "-", "gjpqy ÁÉ", "e\u0301", "J\u030c", "ė\u0303x")
 CAPTIONS = (
     "Deck 95 · Player B to act",
     "Your score 1 · coins 5 · bust tokens 0 · spending power 6",
