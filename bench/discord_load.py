@@ -112,8 +112,9 @@ class Figures:
     ack_p99_steady: float  # interactions after the first STEADY_AFTER seconds of clicking
     per_game: dict[str, tuple[int, dict[str, float]]]  # game -> moves, short kind -> per move
     cpu_ms_per_move: float
-    # The same from STEADY_AFTER seconds into the clicking: past a start's one-off work
-    # (the drawing process draws its games' card faces ahead in the first seconds).
+    # The same from STEADY_AFTER seconds into the clicking: past any one-off work of a start
+    # that falls in it (the drawing process draws a game's card faces ahead once it has
+    # drawn the game's first picture).
     cpu_ms_per_move_steady: float
     process_ms_per_move: float  # of which the bot's own process: its event loop and threads
     bench_cpu: float  # share of one core the fake Discord and the players used

@@ -8,10 +8,11 @@ Pillow lays the letters' bitmaps over one another in order, each ``coverage + un
 coverage) / 255`` rounded, which is what pasting 255 through the bitmap as a mask computes.
 So the same pixels come from the kept bitmaps pasted at the same pens.
 
-The label's box is Pillow's (``FreeTypeFont.getbbox``): where every pen is a whole pixel (the
-embedded typeface's letters always are), it is the union of the letters' boxes at their pens
-and of the pen line, and its anchor is found from the font's lines and the pen's end as
-Pillow finds it; else (a kerning of a fraction of a pixel) the font measures it.
+The label's box is Pillow's (``FreeTypeFont.getbbox``): where every pen is a whole pixel (in
+the embedded typeface, whose kerning is in whole pixels, every label's), it is the union of
+the letters' boxes at their pens and of the pen line, and its anchor is found from the font's
+lines and the pen's end as Pillow finds it; else (a kerning of a fraction of a pixel, as
+DejaVu has) the font measures it.
 """
 
 from __future__ import annotations
