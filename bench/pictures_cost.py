@@ -104,7 +104,7 @@ def together_line(cpu: list[tuple[float, float]], steady: list[tuple[float, floa
     return (
         f"pictures on / off, run at the same time, pair by pair: CPU per move {_each(cpu)}; "
         f"median {median:.2f}x (target at most {CPU_AT_MOST:g}x: {verdict}); after the "
-        f"first {STEADY_AFTER:.0f} s (the faces drawn ahead by then) {_each(steady)}; "
+        f"first {STEADY_AFTER:.0f} s {_each(steady)}; "
         f"median {statistics.median(later):.2f}x"
     )
 

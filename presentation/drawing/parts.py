@@ -60,7 +60,7 @@ class Sprite:
     _sets: dict[int, frozenset[int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "keys", tuple(r << 16 | g << 8 | b for r, g, b in self.colours))
+        object.__setattr__(self, "keys", tuple(map(pack, self.colours)))
         object.__setattr__(self, "_grids", {0: self.keys[self.majors :]})
         object.__setattr__(self, "_sets", {})
 
@@ -238,20 +238,14 @@ def _cover(op: Text, fx: float, fy: float) -> tuple[Image.Image, int, int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _blends(colour: RGB, ground: RGB) -> bytes:
-    """Each coverage level's colour (RGB bytes), blended as pasting ``colour`` through it onto
-    ``ground`` would."""
+def _shades(colour: RGB, ground: RGB) -> tuple[tuple[RGB, ...], tuple[RGB, ...]]:
+    """Each coverage level's colour, blended as pasting ``colour`` through it onto ``ground``
+    would: exact, and on the edges' grid."""
     ramp = Image.new("L", (256, 1))
     ramp.putdata(range(256))
     blends = Image.new("RGB", (256, 1), ground)
     blends.paste(colour, (0, 0, 256, 1), ramp)
-    return blends.tobytes()
-
-
-@functools.lru_cache(maxsize=64)
-def _shades(colour: RGB, ground: RGB) -> tuple[tuple[RGB, ...], tuple[RGB, ...]]:
-    """Each coverage level's colour (:func:`_blends`), exact and on the edges' grid."""
-    raw = _blends(colour, ground)
+    raw = blends.tobytes()
     exact = tuple(zip(raw[0::3], raw[1::3], raw[2::3], strict=True))
     snap = _STEPS[0]
     return exact, tuple((snap[r], snap[g], snap[b]) for r, g, b in exact)
